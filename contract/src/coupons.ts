@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { ZDbId } from './ids.ts';
+
+const MAX_AMOUNT_RUB = 1_000_000;
+
+const rubles = (label: string) =>
+  z.coerce
+    .number({ message: `${label}: укажите число` })
+    .int(`${label}: целое число рублей`)
+    .positive(`${label}: больше нуля`)
+    .max(MAX_AMOUNT_RUB, `${label}: не больше ${MAX_AMOUNT_RUB} руб`);
+
+/** SPEC §3 coupon application payload; `partnerId` names the company when its name is not unique. */
+export const ZCouponApplyRequest = z
+  .object({
+    partnerUsername: z.string().nullish(),
+    adminUsername: z.string().nullish(),
+    partnerId: ZDbId.optional(),
+    companyName: z.string().trim().max(120).optional(),
+    price: rubles('Стоимость'),
+    discount: rubles('Скидка'),
+  })
+  .refine((body) => body.partnerId !== undefined || !!body.companyName, {
+    message: 'Выберите партнера',
+    path: ['companyName'],
+  })
+  .refine((body) => body.discount < body.price, {
+    message: 'Скидка должна быть меньше стоимости',
+    path: ['discount'],
+  });
+export type TCouponApplyRequest = z.input<typeof ZCouponApplyRequest>;
+
+/** A pending coupon request in the admin's list (SPEC §3 Coupon request, plus the company). */
+export const ZCouponRequest = z.object({
+  id: z.number().int(),
+  couponId: z.number().int(),
+  partnerId: z.number().int(),
+  companyName: z.string(),
+  region: z.string(),
+  price: z.number().int(),
+  discount: z.number().int(),
+});
+export type TCouponRequest = z.infer<typeof ZCouponRequest>;
+export const ZCouponRequestsResponse = z.array(ZCouponRequest);
+
+export const ZAcceptCouponRequest = z.object({
+  couponId: ZDbId,
+  paymentLink: z.string().trim().max(2000, 'Ссылка длиннее 2000 символов').default(''),
+});
+export type TAcceptCouponRequest = z.input<typeof ZAcceptCouponRequest>;
+
+/** A coupon on sale (SPEC §3 Discount offer). */
+export const ZOffer = z.object({
+  id: z.number().int(),
+  discount: z.number().int(),
+  price: z.number().int(),
+  paymentLink: z.string().nullable(),
+});
+export type TOffer = z.infer<typeof ZOffer>;
+export const ZOffersResponse = z.array(ZOffer);
+
+export const ZOkResponse = z.literal('ok');

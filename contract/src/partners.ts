@@ -1,0 +1,72 @@
+import { z } from 'zod';
+
+export const PARTNER_TYPES = ['ШКОЛА', 'ПРОКАТ', 'МАГАЗИН', 'ТУРЫ', 'ПРОИЗВОДСТВО', 'КЛУБ'] as const;
+export const ZPartnerType = z.enum(PARTNER_TYPES, { message: 'Выберите тип партнера из списка' });
+export type TPartnerType = z.infer<typeof ZPartnerType>;
+
+/** A Telegram username as Telegram allows it: 5–32 letters, digits and underscores, no '@'. */
+export const ZTelegramUsername = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_]{5,32}$/, 'Юзернейм Telegram: 5–32 латинские буквы, цифры или _, без @');
+
+const text = (label: string, max: number) =>
+  z
+    .string({ message: `Заполните поле «${label}»` })
+    .trim()
+    .min(1, `Заполните поле «${label}»`)
+    .max(max, `Поле «${label}» длиннее ${max} символов`);
+
+/** SPEC §3 partner creation payload; discount conditions may come joined with ';' or as a list. */
+export const ZAddPartnerRequest = z.object({
+  region: text('Регион', 100),
+  companyName: text('Название компании', 120),
+  partnerType: ZPartnerType,
+  phoneNumber: z
+    .string({ message: 'Укажите телефон' })
+    .regex(/^7\d{10}$/, 'Телефон: 11 цифр, начиная с 7 (+7 (000) 000-00-00)'),
+  address: text('Адрес', 300),
+  email: z.string().trim().max(254, 'Слишком длинный email').pipe(z.email('Неправильный формат email')),
+  spokesmanNickname: ZTelegramUsername,
+  discountConditions: z
+    .union([z.string(), z.array(z.string())])
+    .default([])
+    .transform((value) => (Array.isArray(value) ? value : value.split(';')))
+    .transform((list) => list.map((condition) => condition.trim()).filter(Boolean))
+    .pipe(
+      z
+        .array(z.string().max(300, 'Условие скидки длиннее 300 символов'))
+        .max(20, 'Не больше 20 условий скидки'),
+    ),
+});
+export type TAddPartnerRequest = z.input<typeof ZAddPartnerRequest>;
+
+export const ZPartner = z.object({
+  id: z.number().int(),
+  region: z.string(),
+  companyName: z.string(),
+  partnerType: ZPartnerType,
+  phoneNumber: z.string(),
+  address: z.string(),
+  email: z.string(),
+  spokesmanNickname: z.string(),
+  discountConditions: z.array(z.string()),
+});
+export type TPartner = z.infer<typeof ZPartner>;
+
+/** GET /api/partners: the companies a partner (own) or admin (all) may request coupons for. */
+export const ZPartnerOption = z.object({ id: z.number().int(), companyName: z.string(), region: z.string() });
+export type TPartnerOption = z.infer<typeof ZPartnerOption>;
+export const ZPartnerOptionsResponse = z.array(ZPartnerOption);
+
+/** GET /api/partners/filter/…: partners that have coupons on sale. */
+export const ZListedPartner = z.object({
+  id: z.number().int(),
+  companyName: z.string(),
+  discountConditions: z.array(z.string()),
+});
+export type TListedPartner = z.infer<typeof ZListedPartner>;
+export const ZListedPartnersResponse = z.array(ZListedPartner);
+
+export const ZRegionsResponse = z.array(z.string());
+export const ZPartnerTypesResponse = z.array(ZPartnerType);

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+
+/** POST /api/payments/{couponId}: the provider's page to open with openLink. */
+export const ZStartPaymentResponse = z.object({ paymentId: z.string(), paymentUrl: z.string() });
+export type TStartPaymentResponse = z.infer<typeof ZStartPaymentResponse>;
+
+/** POST /api/coupons/buy/{couponId}/{username}: the payment check's «Да». */
+/** The body may be absent: the spec's call names only the coupon and the buyer. */
+export const ZConfirmPurchaseRequest = z.object({ paymentId: z.uuid().optional() }).nullish();
+export const ZConfirmPurchaseResponse = z.object({ purchasedCouponId: z.string() });
+export type TConfirmPurchaseResponse = z.infer<typeof ZConfirmPurchaseResponse>;
+
+export const ZPurchasedCouponStatus = z.enum(['NOT_USED', 'USED']);
+
+/** SPEC §3 QR coupon, plus its status so a used coupon is not shown as valid. */
+export const ZMyCoupon = z.object({
+  id: z.string(),
+  base64: z.string(),
+  companyName: z.string(),
+  discount: z.number().int(),
+  region: z.string(),
+  status: ZPurchasedCouponStatus,
+});
+export type TMyCoupon = z.infer<typeof ZMyCoupon>;
+export const ZMyCouponsResponse = z.array(ZMyCoupon);

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { ZPurchasedCouponStatus } from './purchases.ts';
+
+/** What the partner's screen shows after a scan: the server's state now, not the one printed in the QR. */
+export const ZScannedCoupon = z.object({
+  status: ZPurchasedCouponStatus,
+  date: z.string(),
+  partner: z.string(),
+  region: z.string(),
+  discount: z.string(),
+  address: z.string(),
+  telegramName: z.string(),
+  /** The caller may undo this redemption now (their own, within ten minutes; an admin always). */
+  canUndo: z.boolean(),
+});
+export type TScannedCoupon = z.infer<typeof ZScannedCoupon>;
+
+export const REDEEM_REFUSED = 'Купон не действителен';
+/** Redeem answers `""` on success (SPEC §4), the refusal text otherwise. */
+export const ZRedeemResponse = z.union([z.literal(''), z.literal(REDEEM_REFUSED)]);
+
+export const UNDO_WINDOW_MINUTES = 10;

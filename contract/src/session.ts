@@ -1,0 +1,49 @@
+import { z } from 'zod';
+
+export const ZRole = z.enum(['admin', 'partner', 'user']);
+export type TRole = z.infer<typeof ZRole>;
+
+/** Every error the API answers: a machine code and a Russian text fit to show. */
+export const ZErrorResponse = z.object({ error: z.string(), message: z.string() });
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;
+
+export const ZCsrfResponse = z.object({ token: z.string() });
+export type TCsrfResponse = z.infer<typeof ZCsrfResponse>;
+
+export const ZHealthResponse = z.object({ ok: z.boolean(), db: z.enum(['up', 'down']) });
+export type THealthResponse = z.infer<typeof ZHealthResponse>;
+
+/** GET /api/me: the user state of SPEC §3, loaded once at start. */
+export const ZMeResponse = z.object({
+  id: z.number().int(),
+  username: z.string().nullable(),
+  firstName: z.string(),
+  role: ZRole,
+  isChatMember: z.boolean(),
+  /** What «Скопировать ссылку на сплавной чат» copies (COMMUNITY_CHAT_LINK). */
+  communityChatLink: z.string().nullable(),
+});
+export type TMeResponse = z.infer<typeof ZMeResponse>;
+
+/** The three /api/customer/is/* answers. */
+export const ZBooleanResponse = z.boolean();
+
+/** The local stand-in (ARCHITECTURE §4): demo users the picker offers. */
+export const ZDevUser = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  firstName: z.string(),
+  label: z.string(),
+  role: ZRole,
+  isChatMember: z.boolean(),
+});
+export type TDevUser = z.infer<typeof ZDevUser>;
+export const ZDevUsersResponse = z.array(ZDevUser);
+
+export const ZDevInitDataRequest = z.object({ userId: z.number().int() });
+export const ZDevInitDataResponse = z.object({ initData: z.string() });
+export type TDevInitDataResponse = z.infer<typeof ZDevInitDataResponse>;
+
+/** Buying, confirming and gifting need membership of the community chat (SPEC §4, §8). */
+export const NOT_CHAT_MEMBER_MESSAGE =
+  'Вы не состоите в сплавном чате. Сначала вступите в чат сообщества — после этого покупка станет доступна.';

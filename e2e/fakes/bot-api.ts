@@ -1,0 +1,218 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export type ChatMemberStatus = 'creator' | 'administrator' | 'member' | 'restricted' | 'left' | 'kicked';
+
+export interface RecordedCall {
+  method: string;
+  params: Record<string, unknown>;
+  /** The HTTP status it was answered with; undefined while a long poll is held open. */
+  status?: number;
+}
+
+export interface SentMessage {
+  chatId: number;
+  text: string;
+  replyMarkup?: { inline_keyboard: { text: string; web_app?: { url: string }; url?: string }[][] };
+}
+
+/** An error a method answers with, as Telegram words it. */
+export interface BotApiError {
+  error_code: number;
+  description: string;
+  retry_after?: number;
+}
+
+/** The longest a getUpdates call is held open, whatever `timeout` it asks for. */
+const MAX_LONG_POLL_S = 30;
+
+async function readParams(request: IncomingMessage): Promise<Record<string, unknown>> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  if (!text) return {};
+  if ((request.headers['content-type'] ?? '').includes('application/json')) return JSON.parse(text);
+  return Object.fromEntries(new URLSearchParams(text));
+}
+
+/** Form-encoded calls carry objects as JSON text; JSON calls carry them as they are. */
+const asObject = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
+
+/**
+ * A small Bot API server speaking Telegram's JSON protocol (`/bot<token>/<method>`, answers
+ * `{ok, result}` or `{ok:false, error_code, description}`), for grammY's `apiRoot`.
+ * It answers getChatMember from `members`, records every call, remembers the webhook and the menu
+ * button, and serves updates a test pushes to `getUpdates` long polling as Telegram does.
+ */
+export async function startFakeBotApi(options: { token: string }) {
+  const members = new Map<number, ChatMemberStatus>();
+  const calls: RecordedCall[] = [];
+  const methodErrors = new Map<string, BotApiError>();
+  let failing = false;
+
+  const updates: { update_id: number }[] = [];
+  let nextUpdateId = 1;
+  /** Everything below this id has been confirmed by a later getUpdates offset. */
+  let confirmedBelow = 1;
+  const confirmationWaiters: { updateId: number; resolve: () => void }[] = [];
+  const pollers = new Set<() => void>();
+  const state: { webhook?: { url: string; secretToken?: string }; menuButton?: unknown } = {};
+
+  function confirm(offset: number) {
+    if (offset <= confirmedBelow) return;
+    confirmedBelow = offset;
+    updates.splice(0, updates.length, ...updates.filter((u) => u.update_id >= offset));
+    for (const waiter of [...confirmationWaiters]) {
+      if (waiter.updateId < confirmedBelow) {
+        confirmationWaiters.splice(confirmationWaiters.indexOf(waiter), 1);
+        waiter.resolve();
+      }
+    }
+  }
+
+  function getUpdates(params: Record<string, unknown>, reply: (status: number, body: unknown) => void) {
+    const offset = Number(params.offset ?? 0);
+    if (offset > 0) confirm(offset);
+    const pending = () => updates.filter((u) => u.update_id >= offset);
+    const limit = Number(params.limit ?? 100);
+    if (pending().length > 0 || !params.timeout) {
+      return reply(200, { ok: true, result: pending().slice(0, limit) });
+    }
+    const answer = () => {
+      clearTimeout(timer);
+      pollers.delete(answer);
+      reply(200, { ok: true, result: pending().slice(0, limit) });
+    };
+    const timer = setTimeout(answer, Math.min(Number(params.timeout), MAX_LONG_POLL_S) * 1000);
+    pollers.add(answer);
+  }
+
+  function result(method: string, params: Record<string, unknown>): unknown {
+    switch (method) {
+      case 'getMe':
+        return {
+          id: Number(options.token.split(':')[0]),
+          is_bot: true,
+          first_name: 'Катайся с нами',
+          username: 'katajsya_bot',
+        };
+      case 'sendMessage':
+        return {
+          message_id: calls.length,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(params.chat_id), type: 'private' },
+          text: params.text,
+        };
+      case 'setWebhook':
+        state.webhook = { url: String(params.url), secretToken: params.secret_token as string | undefined };
+        return true;
+      case 'deleteWebhook':
+        state.webhook = undefined;
+        return true;
+      case 'getWebhookInfo':
+        return { url: state.webhook?.url ?? '', has_custom_certificate: false, pending_update_count: 0 };
+      case 'setChatMenuButton':
+        state.menuButton = asObject(params.menu_button);
+        return true;
+      default:
+        return true;
+    }
+  }
+
+  const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
+    const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url?.split('?')[0] ?? '');
+    const params = await readParams(request);
+    const call: RecordedCall = { method: match?.[2] ?? '', params };
+    const reply = (status: number, body: unknown) => {
+      if (response.writableEnded) return;
+      call.status = status;
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    if (!match || match[1] !== options.token) {
+      return reply(404, { ok: false, error_code: 404, description: 'Not Found' });
+    }
+    const method = match[2] as string;
+    calls.push(call);
+    if (failing) return reply(500, { ok: false, error_code: 500, description: 'Internal Server Error' });
+    const methodError = methodErrors.get(method);
+    if (methodError) {
+      const { retry_after, ...error } = methodError;
+      return reply(error.error_code, {
+        ok: false,
+        ...error,
+        ...(retry_after === undefined ? {} : { parameters: { retry_after } }),
+      });
+    }
+
+    if (method === 'getUpdates') return getUpdates(params, reply);
+    if (method === 'getChatMember') {
+      const userId = Number(params.user_id);
+      const status = members.get(userId);
+      if (!status)
+        return reply(400, { ok: false, error_code: 400, description: 'Bad Request: user not found' });
+      return reply(200, {
+        ok: true,
+        result: {
+          status,
+          user: { id: userId, is_bot: false, first_name: 'User' },
+          ...(status === 'restricted' ? { is_member: true } : {}),
+        },
+      });
+    }
+    return reply(200, { ok: true, result: result(method, params) });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  return {
+    apiRoot: `http://127.0.0.1:${port}`,
+    members,
+    calls,
+    callsOf: (method: string) => calls.filter((call) => call.method === method),
+    /** Every sendMessage answered with success so far, in order. */
+    sentMessages: (): SentMessage[] =>
+      calls
+        .filter((call) => call.method === 'sendMessage' && call.status === 200)
+        .map(({ params }) => ({
+          chatId: Number(params.chat_id),
+          text: String(params.text),
+          ...(params.reply_markup ? { replyMarkup: asObject(params.reply_markup) } : {}),
+        })),
+    /** The webhook set by setWebhook (cleared by deleteWebhook) and the menu button last set. */
+    state,
+    /** Makes every method answer 500 until called with false. */
+    setFailing: (value: boolean) => {
+      failing = value;
+    },
+    /** Makes one method answer this error (e.g. 403 "bot was blocked by the user") until cleared with undefined. */
+    setMethodError: (method: string, error: BotApiError | undefined) => {
+      if (error) methodErrors.set(method, error);
+      else methodErrors.delete(method);
+    },
+    /** Queues an update for getUpdates (its update_id is given here) and wakes a waiting long poll. */
+    pushUpdate(update: Record<string, unknown>): number {
+      const updateId = nextUpdateId++;
+      updates.push({ ...update, update_id: updateId });
+      for (const answer of [...pollers]) answer();
+      return updateId;
+    },
+    /**
+     * Resolves once the bot has confirmed the update (asked getUpdates for a later offset), which
+     * grammY does only after its handlers for that update have finished.
+     */
+    confirmed(updateId: number): Promise<void> {
+      if (updateId < confirmedBelow) return Promise.resolve();
+      return new Promise((resolve) => confirmationWaiters.push({ updateId, resolve }));
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const answer of [...pollers]) answer();
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+export type FakeBotApi = Awaited<ReturnType<typeof startFakeBotApi>>;

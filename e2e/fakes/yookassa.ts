@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Status = 'pending' | 'waiting_for_capture' | 'succeeded' | 'canceled';
+
+export interface FakeYooKassaPayment {
+  id: string;
+  status: Status;
+  paid: boolean;
+  amount: { value: string; currency: string };
+  confirmation: { type: 'redirect'; confirmation_url: string; return_url: string };
+  created_at: string;
+  description?: string;
+  metadata: Record<string, string>;
+  test: true;
+}
+
+async function readJson(request: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return JSON.parse(Buffer.concat(chunks).toString('utf8') || 'null');
+}
+
+function send(response: ServerResponse, status: number, body: unknown) {
+  response.writeHead(status, { 'content-type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+const error = (code: string, description: string) => ({ type: 'error', id: randomUUID(), code, description });
+
+/**
+ * A small YooKassa API v3 on loopback: Basic auth with shop id and secret key, Idempotence-Key
+ * on creation (the same key answers the same payment), payments pending until the test makes them
+ * succeed or cancel, and the webhook body YooKassa would send for that.
+ */
+export async function startFakeYooKassa(options: { shopId: string; secretKey: string }) {
+  const payments = new Map<string, FakeYooKassaPayment>();
+  const byIdempotenceKey = new Map<string, string>();
+  const requests: Array<{ method: string; path: string; idempotenceKey?: string; body?: unknown }> = [];
+  const expectedAuth = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
+  let base = '';
+
+  const server = createServer(async (request, response) => {
+    const path = (request.url ?? '').split('?')[0] ?? '';
+    const idempotenceKey = request.headers['idempotence-key'] as string | undefined;
+    const body = request.method === 'POST' ? await readJson(request) : undefined;
+    requests.push({ method: request.method ?? '', path, idempotenceKey, body });
+
+    if (request.headers.authorization !== expectedAuth) {
+      return send(response, 401, error('invalid_credentials', 'Authentication by given credentials failed'));
+    }
+    if (request.method === 'POST' && path === '/v3/payments') {
+      if (!idempotenceKey)
+        return send(response, 400, error('invalid_request', 'Idempotence key is required'));
+      const existing = byIdempotenceKey.get(idempotenceKey);
+      if (existing) return send(response, 200, payments.get(existing));
+      const input = body as {
+        amount?: { value?: unknown; currency?: unknown };
+        confirmation?: { type?: unknown; return_url?: unknown };
+        description?: string;
+        metadata?: Record<string, string>;
+      };
+      if (typeof input?.amount?.value !== 'string' || !/^\d+\.\d{2}$/.test(input.amount.value)) {
+        return send(response, 400, error('invalid_request', 'Invalid amount value'));
+      }
+      if (input.amount.currency !== 'RUB' || input.confirmation?.type !== 'redirect') {
+        return send(response, 400, error('invalid_request', 'Unsupported currency or confirmation'));
+      }
+      const id = randomUUID();
+      const payment: FakeYooKassaPayment = {
+        id,
+        status: 'pending',
+        paid: false,
+        amount: { value: input.amount.value, currency: 'RUB' },
+        confirmation: {
+          type: 'redirect',
+          confirmation_url: `${base}/checkout/${id}`,
+          return_url: String(input.confirmation.return_url ?? ''),
+        },
+        created_at: new Date().toISOString(),
+        description: input.description,
+        metadata: input.metadata ?? {},
+        test: true,
+      };
+      payments.set(id, payment);
+      byIdempotenceKey.set(idempotenceKey, id);
+      return send(response, 200, payment);
+    }
+    const match = /^\/v3\/payments\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && match) {
+      const payment = payments.get(decodeURIComponent(match[1] as string));
+      return payment
+        ? send(response, 200, payment)
+        : send(response, 404, error('not_found', 'Payment not found'));
+    }
+    return send(response, 404, error('not_found', 'Not found'));
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function settle(id: string, status: 'succeeded' | 'canceled', amountValue?: string) {
+    const payment = payments.get(id);
+    if (!payment) throw new Error(`no payment ${id}`);
+    payment.status = status;
+    payment.paid = status === 'succeeded';
+    if (amountValue) payment.amount.value = amountValue;
+    return { type: 'notification', event: `payment.${status}`, object: payment };
+  }
+
+  return {
+    apiUrl: `${base}/v3`,
+    payments,
+    requests,
+    /** Marks a payment paid; returns the webhook body YooKassa sends for it. */
+    succeed: (id: string, amountValue?: string) => settle(id, 'succeeded', amountValue),
+    cancel: (id: string) => settle(id, 'canceled'),
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+export type FakeYooKassa = Awaited<ReturnType<typeof startFakeYooKassa>>;

@@ -1,0 +1,165 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO, E2E_BASE_URL } from '../support/constants.ts';
+import { openAsTelegram, telegramEvents } from '../support/telegram.ts';
+
+/** A partner this spec adds, in a region of its own so the buyer's lists are predictable. */
+const PARTNER = {
+  region: 'Мурманская область',
+  companyName: 'Рафт-база «Умба»',
+  partnerType: 'ТУРЫ',
+  conditions: ['Сплав по Умбе от трех дней', 'Только по будням'],
+};
+
+/** The spokesman the admin names: a Telegram user the server has never seen before. */
+const SPOKESMAN = { id: 700_000_101, username: 'e2e_new_partner', firstName: 'Ефим', lastName: null };
+
+const PAY = 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR';
+const OFFER = 'СКИДКА ПАРТНЕРА 500руб Цена:4000руб';
+
+/** Region → type → partner → offers, the way a buyer goes. */
+async function findTheOffer(page: Page) {
+  await page.getByLabel('Регион').selectOption(PARTNER.region);
+  await page.getByLabel('Тип партнера').selectOption(PARTNER.partnerType);
+  await page.getByRole('button', { name: 'ПОКАЗАТЬ ПАРТНЕРОВ' }).click();
+  await page.getByLabel('Партнер', { exact: true }).selectOption({ label: PARTNER.companyName });
+  await page.getByRole('button', { name: 'ПОКАЗАТЬ СКИДКИ' }).click();
+  await expect(page.getByRole('button', { name: OFFER })).toBeVisible();
+}
+
+// One story on one server: each step builds on the data the one before it left.
+test.describe.configure({ mode: 'serial' });
+
+test.describe('the catalogue, from a new partner to a paid coupon', () => {
+  test('an admin adds a partner through the form', async ({ page }) => {
+    await openAsTelegram(page, DEMO.admin, { path: '/add-partner' });
+    await expect(page.getByRole('heading', { name: 'Добавление партнера' })).toBeVisible();
+    const submit = page.getByRole('button', { name: 'ДОБАВИТЬ ПАРТНЕРА' });
+
+    await page.getByLabel('Регион').fill(PARTNER.region);
+    await page.getByLabel('Название компании').fill(PARTNER.companyName);
+    await page.getByLabel('Тип партнера').selectOption(PARTNER.partnerType);
+    const phone = page.getByLabel('Телефон');
+    await phone.pressSequentially('89215550011');
+    await expect(phone).toHaveValue('+7 (921) 555-00-11');
+    await page.getByLabel('Адрес').fill('пос. Умба, ул. Беломорская, 5');
+    await expect(submit).toBeDisabled();
+
+    const email = page.getByLabel('Email');
+    await email.fill('umba@example');
+    await page.getByLabel('Юзернейм партнера в Telegram').fill(`@${SPOKESMAN.username}`);
+    await expect(page.getByText('Неправильный формат email')).toBeVisible();
+    await submit.click();
+    await expect(page.getByText('Успешно добавлен')).toHaveCount(0);
+    await email.fill('umba@example.ru');
+    await expect(page.getByText('Неправильный формат email')).toHaveCount(0);
+
+    await page.getByLabel('Условие скидки 1').fill(PARTNER.conditions[0] ?? '');
+    await page.getByRole('button', { name: '+ добавить условие скидки' }).click();
+    await page.getByLabel('Условие скидки 2').fill(PARTNER.conditions[1] ?? '');
+    await submit.click();
+
+    await expect(page.getByText('Успешно добавлен')).toBeVisible();
+    await expect(page.getByLabel('Название компании')).toHaveValue('');
+  });
+
+  test('the new partner requests a coupon for their company', async ({ page }) => {
+    await openAsTelegram(page, SPOKESMAN, { path: '/add-coupon' });
+    const partner = page.getByLabel('Партнер', { exact: true });
+    await expect(partner).toHaveValue(/\d+/);
+    await expect(partner.locator('option:checked')).toHaveText(`${PARTNER.companyName} · ${PARTNER.region}`);
+    await expect(page.getByRole('button', { name: 'Список заявок' })).toHaveCount(0);
+
+    await page.getByLabel('Стоимость купона, руб').fill('4000');
+    await page.getByLabel('Скидка, руб').fill('500');
+    await page.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }).click();
+
+    await expect(page.getByText('Заявка отправлена')).toBeVisible();
+    await expect(page.getByText('Заявка отправлена')).toHaveCount(0, { timeout: 4000 });
+  });
+
+  test('the admin accepts the request with a payment link', async ({ page }) => {
+    await openAsTelegram(page, DEMO.admin, { path: '/add-coupon' });
+    await page.getByRole('button', { name: 'Список заявок' }).click();
+    await expect(page.getByRole('heading', { name: 'Список заявок на добавление купонов' })).toBeVisible();
+
+    const card = page.getByRole('article', { name: PARTNER.companyName });
+    await expect(card).toContainText('Стоимость4000 руб');
+    await expect(card).toContainText('Скидка500 руб');
+    await card.getByRole('button', { name: 'принять' }).click();
+    await card.getByLabel('Ссылка на оплату').fill('https://pay.example/umba');
+    await card.getByRole('button', { name: 'подтвердить' }).click();
+
+    await expect(card).toHaveCount(0);
+  });
+
+  test('a rejected request never appears to buyers', async ({ page, context }) => {
+    await openAsTelegram(page, SPOKESMAN, { path: '/add-coupon' });
+    await expect(page.getByLabel('Партнер', { exact: true })).toHaveValue(/\d+/);
+    await page.getByLabel('Стоимость купона, руб').fill('9000');
+    await page.getByLabel('Скидка, руб').fill('900');
+    await page.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }).click();
+    await expect(page.getByText('Заявка отправлена')).toBeVisible();
+
+    const admin = await context.newPage();
+    await openAsTelegram(admin, DEMO.admin, { path: '/request-coupons' });
+    const card = admin.getByRole('article', { name: PARTNER.companyName });
+    await expect(card).toContainText('Стоимость9000 руб');
+    await card.getByRole('button', { name: 'отклонить' }).click();
+    await expect(card).toHaveCount(0);
+
+    const buyer = await context.newPage();
+    await openAsTelegram(buyer, DEMO.member, { path: '/buy-coupons' });
+    await findTheOffer(buyer);
+    await expect(buyer.getByRole('button', { name: /СКИДКА ПАРТНЕРА/ })).toHaveCount(1);
+    await expect(buyer.getByRole('button', { name: /900руб/ })).toHaveCount(0);
+  });
+
+  test('a member finds the offer by region, type and partner, with its conditions', async ({ page }) => {
+    await openAsTelegram(page, DEMO.member, { path: '/buy-coupons' });
+    await expect(page.getByRole('heading', { name: 'СГЕНЕРИРОВАТЬ QR' })).toBeVisible();
+    await findTheOffer(page);
+
+    await expect(page.getByText('* Не более чем 15% от стоимости услуги партнера')).toBeVisible();
+    for (const condition of PARTNER.conditions) await expect(page.getByText(condition)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Условия публичной оферты' })).toHaveAttribute(
+      'href',
+      '/offer',
+    );
+    await expect(page.getByRole('button', { name: PAY })).toHaveCount(0);
+  });
+
+  test('a non-member pressing pay is told to join the chat first', async ({ page }) => {
+    await openAsTelegram(page, DEMO.guest, { path: '/buy-coupons' });
+    await findTheOffer(page);
+    await page.getByRole('button', { name: OFFER }).click();
+    await page.getByRole('button', { name: PAY }).click();
+
+    await expect(page.getByRole('alert')).toContainText('Сначала вступите в чат сообщества');
+    const opened = (await telegramEvents(page)).filter(([type]) => type === 'web_app_open_link');
+    expect(opened).toEqual([]);
+  });
+
+  test('a member pressing pay gets the checkout from Telegram and the payment check 2.5 s later', async ({
+    page,
+  }) => {
+    await openAsTelegram(page, DEMO.member, { path: '/buy-coupons' });
+    await findTheOffer(page);
+    await page.getByRole('button', { name: OFFER }).click();
+    const pressedAt = Date.now();
+    await page.getByRole('button', { name: PAY }).click();
+
+    await expect(page.getByText('Страница оплаты открыта')).toBeVisible();
+    const opened = (await telegramEvents(page)).filter(([type]) => type === 'web_app_open_link');
+    expect(opened).toHaveLength(1);
+    const checkoutUrl = (opened[0]?.[1] as { url?: string } | undefined)?.url ?? '';
+    expect(checkoutUrl).toMatch(new RegExp(`^${E2E_BASE_URL}/api/payments/sandbox/[0-9a-f-]{36}$`));
+    const paymentId = checkoutUrl.split('/').at(-1) ?? '';
+
+    await page.waitForURL(/\/is-success-pay\?/);
+    expect(Date.now() - pressedAt).toBeGreaterThanOrEqual(2400);
+    const query = new URL(page.url()).searchParams;
+    expect(query.get('customerUsername')).toBe(DEMO.member.username);
+    expect(query.get('paymentId')).toBe(paymentId);
+    expect(Number(query.get('couponId'))).toBeGreaterThan(0);
+  });
+});

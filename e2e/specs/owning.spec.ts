@@ -1,0 +1,181 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO } from '../support/constants.ts';
+import { apiAs, buyCoupon, DEMO_COMPANY, listMyCoupons, startPayment } from '../support/purchases.ts';
+import { decodeQrPng, pngFromBase64, qrToken } from '../support/qr.ts';
+import { openAsTelegram } from '../support/telegram.ts';
+
+const SCREENS = 'test-results/screens';
+
+/** The image of the slide in view, as a data: address. */
+const currentQrSrc = (page: Page) =>
+  page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr img').getAttribute('src');
+
+const badPaymentFlag = (page: Page) =>
+  page.evaluate(() => JSON.parse(localStorage.getItem('katajsya.badPayment') ?? 'null'));
+
+test.describe('buying and owning a QR', () => {
+  test('a paid coupon appears first in My QR, its QR reading as SPEC §3 says', async ({ page, request }) => {
+    const member = apiAs(request, DEMO.member);
+    const { couponId, discount, paymentUrl } = await startPayment(member);
+
+    await page.goto(paymentUrl);
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await expect(page.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+
+    await openAsTelegram(page, DEMO.member, {
+      path: `/is-success-pay?couponId=${couponId}&customerUsername=demo_member`,
+    });
+    await expect(page.getByRole('heading', { name: 'Оплата прошла?' })).toBeVisible();
+    const historyLength = () => page.evaluate(() => window.history.length);
+    const entriesBefore = await historyLength();
+    await page.getByRole('button', { name: 'Да' }).click();
+
+    await expect(page).toHaveURL(/\/my-coupons/);
+    // My QR took the payment check's place in the history: back never lands on it again.
+    expect(await historyLength()).toBe(entriesBefore);
+    await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+    const [newest] = await listMyCoupons(request, DEMO.member);
+    if (!newest) throw new Error('the member owns no coupon');
+    await expect.poll(() => currentQrSrc(page)).toBe(`data:image/png;base64,${newest.base64}`);
+    const slide = page.locator('.slider__slide:not([aria-hidden])');
+    await expect(slide.getByRole('heading', { name: DEMO_COMPANY })).toBeVisible();
+    await expect(slide.getByText(`Скидка ${discount} руб`)).toBeVisible();
+    await expect(slide.getByText('Карелия', { exact: true })).toBeVisible();
+    await expect(page.getByText('Покажите QR партнеру для получения скидки.')).toBeVisible();
+
+    const text = await decodeQrPng(pngFromBase64(newest.base64));
+    expect(text).toMatch(
+      new RegExp(
+        "^purchased_coupon_id='[A-Za-z0-9_-]{32,}',status='NOT_USED',date='\\d{2}\\.\\d{2}\\.\\d{4}'," +
+          `partner='${DEMO_COMPANY}',region='Карелия',discount='${discount}',address='[^']+',` +
+          "telegramName='@demo_member'$",
+      ),
+    );
+  });
+
+  test('«Нет» sets the bad-payment flag and leaves the payment check', async ({ page }) => {
+    await openAsTelegram(page, DEMO.member, {
+      path: '/is-success-pay?couponId=1&customerUsername=demo_member',
+    });
+    await page.getByRole('button', { name: 'Нет' }).click();
+
+    // Opened directly there is no buy screen behind it, so back is Home.
+    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+    expect(await badPaymentFlag(page)).toEqual({ flag: true, text: 'Попробуйте снова провести оплату' });
+  });
+
+  test('«Да» before paying sets the bad-payment flag and goes back', async ({ page, request }) => {
+    const { couponId } = await startPayment(apiAs(request, DEMO.member));
+    await openAsTelegram(page, DEMO.member, {
+      path: `/is-success-pay?couponId=${couponId}&customerUsername=demo_member`,
+    });
+    await page.getByRole('button', { name: 'Да' }).click();
+
+    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+    expect(await badPaymentFlag(page)).toEqual({ flag: true, text: 'Попробуйте снова провести оплату' });
+  });
+
+  test('a gift leaves the giver’s My QR and arrives in the friend’s, with a new QR', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const purchasedCouponId = await buyCoupon(request, DEMO.member);
+    const before = await listMyCoupons(request, DEMO.member);
+    const given = before.find(({ id }) => id === purchasedCouponId);
+    if (!given) throw new Error('the bought coupon is not in the list');
+    const oldToken = qrToken(await decodeQrPng(pngFromBase64(given.base64)));
+
+    await openAsTelegram(page, DEMO.member, { path: '/my-coupons' });
+    await expect(page.getByText(`1 / ${before.length}`)).toBeVisible();
+    await expect.poll(() => currentQrSrc(page)).toBe(`data:image/png;base64,${given.base64}`);
+    await page.getByRole('button', { name: 'Подарить другу' }).click();
+
+    await expect(page).toHaveURL(new RegExp(`/gift-to-friend\\?couponId=${purchasedCouponId}$`));
+    await expect(page.getByRole('heading', { name: 'ПОДАРИТЬ ДРУГУ' })).toBeVisible();
+    await page.getByLabel('Юзернейм друга в Telegram').fill('@demo_member');
+    await page.getByRole('button', { name: 'Подарить QR' }).click();
+    await expect(page.getByText('Нельзя отправить купон себе!!')).toBeVisible();
+
+    await page.getByLabel('Юзернейм друга в Telegram').fill('@demo_admin');
+    await page.getByRole('button', { name: 'Подарить QR' }).click();
+    await expect(page.getByText('Купон отправлен')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Назад' }).click();
+    await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+    await expect(page.locator('.slider__slide')).toHaveCount(before.length - 1);
+    expect((await listMyCoupons(request, DEMO.member)).map(({ id }) => id)).not.toContain(purchasedCouponId);
+
+    const adminPage = await browser.newPage();
+    await openAsTelegram(adminPage, DEMO.admin, { path: '/my-coupons' });
+    const [received] = await listMyCoupons(request, DEMO.admin);
+    expect(received?.id).toBe(purchasedCouponId);
+    if (!received) return;
+    await expect.poll(() => currentQrSrc(adminPage)).toBe(`data:image/png;base64,${received.base64}`);
+    const receivedText = await decodeQrPng(pngFromBase64(received.base64));
+    expect(receivedText).toContain("telegramName='@demo_admin'");
+    expect(qrToken(receivedText)).not.toBe(oldToken);
+    await adminPage.close();
+  });
+
+  test('the gift screen copies the community chat link', async ({ page, context, request }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const purchasedCouponId = await buyCoupon(request, DEMO.member);
+    await openAsTelegram(page, DEMO.member, { path: `/gift-to-friend?couponId=${purchasedCouponId}` });
+
+    await page.getByRole('button', { name: 'Скопировать ссылку на сплавной чат' }).click();
+
+    await expect(page.getByRole('status').filter({ hasText: 'Скопировано' })).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'https://t.me/katajsya_s_nami_chat',
+    );
+    await expect(page.getByText('Скопировано')).toBeHidden({ timeout: 3000 });
+  });
+});
+
+test.describe('looks', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`payment check, My QR with a used coupon, the big QR and the gift screen, ${theme}`, async ({
+      page,
+      request,
+    }) => {
+      // A used coupon behind a fresh one: the partner redeems the first before the second is bought.
+      const usedId = await buyCoupon(request, DEMO.member);
+      const used = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === usedId);
+      if (!used) throw new Error('the bought coupon is not in the list');
+      const usedToken = qrToken(await decodeQrPng(pngFromBase64(used.base64)));
+      await apiAs(request, DEMO.partner).post(`/api/coupon/apply/${usedToken}/demo_partner`);
+      await buyCoupon(request, DEMO.member);
+
+      await openAsTelegram(page, DEMO.member, {
+        path: '/is-success-pay?couponId=1&customerUsername=demo_member',
+        theme,
+      });
+      await expect(page.getByRole('button', { name: 'Да' })).toBeVisible();
+      await page.screenshot({ path: `${SCREENS}/check-pay-${theme}.png` });
+
+      await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme });
+      await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible();
+      await page.screenshot({ path: `${SCREENS}/my-qr-${theme}.png` });
+
+      await page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr').click();
+      const overlay = page.getByRole('dialog');
+      await expect(overlay).toBeVisible();
+      await page.screenshot({ path: `${SCREENS}/my-qr-overlay-${theme}.png` });
+      await overlay.click({ position: { x: 10, y: 10 } });
+      await expect(overlay).toBeHidden();
+
+      await page.getByRole('button', { name: 'Следующий QR' }).click();
+      const usedSlide = page.locator('.slider__slide:not([aria-hidden])');
+      await expect(usedSlide.getByText('ИСПОЛЬЗОВАН')).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Подарить другу' })).toHaveCount(0);
+      await page.screenshot({ path: `${SCREENS}/my-qr-used-${theme}.png` });
+
+      await openAsTelegram(page, DEMO.member, { path: `/gift-to-friend?couponId=${usedId}`, theme });
+      await page.getByLabel('Юзернейм друга в Telegram').fill('demo_admin');
+      await page.getByRole('button', { name: 'Подарить QR' }).click();
+      await expect(page.getByText('Этот купон уже использован или больше не ваш')).toBeVisible();
+      await page.screenshot({ path: `${SCREENS}/gift-${theme}.png` });
+    });
+  }
+});

@@ -1,0 +1,209 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO } from '../support/constants.ts';
+import { buyCoupon, DEMO_COMPANY, listMyCoupons } from '../support/purchases.ts';
+import { decodeQrPng, pngFromBase64 } from '../support/qr.ts';
+import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/telegram.ts';
+
+const SCREENS = 'test-results/screens';
+
+/** A fresh coupon of the demo partner, bought by the member: its QR as a PNG and as text. */
+async function freshCouponQr(request: Parameters<typeof buyCoupon>[0]) {
+  const purchasedCouponId = await buyCoupon(request, DEMO.member);
+  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
+  if (!coupon) throw new Error('the bought coupon is not in the list');
+  const png = pngFromBase64(coupon.base64);
+  return { png, text: await decodeQrPng(png) };
+}
+
+const postedTypes = async (page: Page) => (await telegramEvents(page)).map(([type]) => type);
+
+/** Presses «Камера» and answers as Telegram's scan popup does when it reads `qrText`. */
+async function scanWithCamera(page: Page, qrText: string) {
+  const opened = (await postedTypes(page)).filter((type) => type === 'web_app_open_scan_qr_popup').length;
+  await page.getByRole('button', { name: 'Камера' }).click();
+  await expect
+    .poll(
+      async () => (await postedTypes(page)).filter((type) => type === 'web_app_open_scan_qr_popup').length,
+    )
+    .toBe(opened + 1);
+  await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
+}
+
+/**
+ * Opens the check screen as a Telegram client of Mini Apps 6.0, older than the scan popup (6.4), so
+ * «Камера» turns to the browser camera. This Chromium has no camera to fake, so getUserMedia is
+ * replaced: refused as on a denied permission, or never answering as a stuck camera.
+ */
+async function openWithoutTelegramScanner(
+  page: Page,
+  camera: 'refused' | 'stuck',
+  theme: 'light' | 'dark' = 'light',
+) {
+  await page.addInitScript((behaviour) => {
+    window.history.replaceState(
+      null,
+      '',
+      window.location.href.replace(/tgWebAppVersion=[^&]*/, 'tgWebAppVersion=6.0'),
+    );
+    navigator.mediaDevices.getUserMedia = () =>
+      behaviour === 'refused'
+        ? Promise.reject(new DOMException('Permission denied', 'NotAllowedError'))
+        : new Promise(() => {});
+  }, camera);
+  await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });
+}
+
+const field = (page: Page, label: string) =>
+  page
+    .locator('.check-coupon__field')
+    .filter({ has: page.locator('dt', { hasText: label }) })
+    .locator('dd');
+
+test.describe('checking and redeeming a coupon', () => {
+  test('the partner scans with Telegram’s camera, redeems once, and a second scan shows it used', async ({
+    page,
+    request,
+  }) => {
+    const qr = await freshCouponQr(request);
+    await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
+    await expect(page.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
+    await expect(page.getByText('Просканируйте QR, чтобы погасить')).toBeVisible();
+
+    await scanWithCamera(page, qr.text);
+
+    const events = await telegramEvents(page);
+    expect(events.find(([type]) => type === 'web_app_open_scan_qr_popup')?.[1]).toEqual({
+      text: 'Наведите камеру на QR купона',
+    });
+    await expect.poll(() => postedTypes(page)).toContain('web_app_close_scan_qr_popup');
+    await expect(page.getByRole('heading', { name: 'Отсканированный QR' })).toBeVisible();
+    await expect(field(page, 'Статус')).toHaveText('Не использован');
+    await expect(field(page, 'Telegram')).toHaveText('@demo_member');
+    await expect(field(page, 'Партнер')).toHaveText(DEMO_COMPANY);
+    await expect(field(page, 'Регион')).toHaveText('Карелия');
+    await expect(field(page, 'Скидка')).toHaveText(/^\d+ руб$/);
+    await expect(field(page, 'Дата')).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
+    await expect(field(page, 'Адрес')).not.toBeEmpty();
+    await expect(page.getByText('purchased_coupon_id')).toHaveCount(0);
+
+    const redeem = page.getByRole('button', { name: 'Погасить QR' });
+    await expect(redeem).toBeInViewport();
+    await redeem.click();
+    await expect(page.getByText('Купон погашен')).toBeVisible();
+    await expect(field(page, 'Статус')).toHaveText('Использован');
+    await expect(redeem).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Отменить погашение' })).toBeVisible();
+
+    await scanWithCamera(page, qr.text);
+    await expect(field(page, 'Статус')).toHaveText('Использован');
+    await expect(page.getByText('Купон погашен')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Погасить QR' })).toHaveCount(0);
+  });
+
+  test('the partner takes a redemption back after confirming', async ({ page, request }) => {
+    const qr = await freshCouponQr(request);
+    await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
+    await scanWithCamera(page, qr.text);
+    await page.getByRole('button', { name: 'Погасить QR' }).click();
+    await expect(page.getByText('Купон погашен')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Отменить погашение' }).click();
+    await page.getByRole('button', { name: 'Да, отменить' }).click();
+
+    await expect(page.getByText('Погашение отменено')).toBeVisible();
+    await expect(field(page, 'Статус')).toHaveText('Не использован');
+    await expect(page.getByRole('button', { name: 'Погасить QR' })).toBeEnabled();
+  });
+
+  test('the partner uploads the QR picture instead, and a non-image is refused', async ({
+    page,
+    request,
+  }) => {
+    const qr = await freshCouponQr(request);
+    await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
+    await page.getByRole('button', { name: 'Загрузить файл' }).click();
+    await expect(page.getByText('Загрузите изображение')).toBeVisible();
+    const picker = page.getByLabel(/Выберите ваш QR/);
+
+    await picker.setInputFiles({
+      name: 'coupon.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
+    });
+    await expect(page.getByRole('alert')).toContainText('Это не изображение.');
+
+    await picker.setInputFiles({ name: 'coupon-qr.png', mimeType: 'image/png', buffer: Buffer.from(qr.png) });
+    await expect(field(page, 'Статус')).toHaveText('Не использован');
+    await expect(field(page, 'Партнер')).toHaveText(DEMO_COMPANY);
+    await page.getByRole('button', { name: 'Погасить QR' }).click();
+    await expect(page.getByText('Купон погашен')).toBeVisible();
+  });
+
+  test('a QR whose coupon the server does not know is not valid', async ({ page, request }) => {
+    const qr = await freshCouponQr(request);
+    await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
+    const unknown = qr.text.replace(/purchased_coupon_id='[^']+'/, "purchased_coupon_id='not-a-real-token'");
+
+    await scanWithCamera(page, unknown);
+
+    await expect(page.getByRole('alert')).toContainText('Купон не действителен');
+    await expect(page.getByRole('button', { name: 'Погасить QR' })).toHaveCount(0);
+  });
+});
+
+test.describe('the browser camera, where Telegram has no scan popup', () => {
+  test('a refused camera permission is explained in Russian', async ({ page }) => {
+    await openWithoutTelegramScanner(page, 'refused');
+
+    await page.getByRole('button', { name: 'Камера' }).click();
+
+    await expect(page.getByRole('alert')).toContainText('Доступ к камере запрещен.');
+    await expect(page.getByRole('button', { name: 'Остановить камеру' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Камера' })).toBeEnabled();
+    expect(await postedTypes(page)).not.toContain('web_app_open_scan_qr_popup');
+  });
+
+  test('a camera that does not start within 6 s is given up with a message', async ({ page }) => {
+    await page.clock.install();
+    await openWithoutTelegramScanner(page, 'stuck');
+
+    await page.getByRole('button', { name: 'Камера' }).click();
+    await expect(page.getByLabel('Наведите камеру на QR купона')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Остановить камеру' })).toBeVisible();
+
+    await page.clock.fastForward(6500);
+
+    await expect(page.getByRole('alert')).toContainText('Камера не включилась за 6 секунд.');
+    await expect(page.getByLabel('Наведите камеру на QR купона')).toHaveCount(0);
+  });
+});
+
+test.describe('looks', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`check coupon with a scanned result, ${theme}`, async ({ page, request }) => {
+      const qr = await freshCouponQr(request);
+      await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });
+      await page.screenshot({ path: `${SCREENS}/check-coupon-${theme}.png` });
+      await scanWithCamera(page, qr.text);
+      await expect(page.getByRole('button', { name: 'Погасить QR' })).toBeInViewport();
+      await page.screenshot({ path: `${SCREENS}/check-coupon-scanned-${theme}.png` });
+      await page.getByRole('button', { name: 'Погасить QR' }).click();
+      await expect(page.getByText('Купон погашен')).toBeVisible();
+      await page.screenshot({ path: `${SCREENS}/check-coupon-redeemed-${theme}.png` });
+      await page.getByRole('button', { name: 'Загрузить файл' }).click();
+      await expect(page.getByText('Загрузите изображение')).toBeVisible();
+      await page.screenshot({ path: `${SCREENS}/check-coupon-upload-${theme}.png` });
+    });
+
+    test(`check coupon with the browser camera, running and timed out, ${theme}`, async ({ page }) => {
+      await page.clock.install();
+      await openWithoutTelegramScanner(page, 'stuck', theme);
+      await page.getByRole('button', { name: 'Камера' }).click();
+      await expect(page.getByRole('button', { name: 'Остановить камеру' })).toBeVisible();
+      await page.screenshot({ path: `${SCREENS}/check-coupon-camera-${theme}.png` });
+      await page.clock.fastForward(6500);
+      await expect(page.getByRole('alert')).toContainText('Камера не включилась за 6 секунд.');
+      await page.screenshot({ path: `${SCREENS}/check-coupon-camera-problem-${theme}.png` });
+    });
+  }
+});

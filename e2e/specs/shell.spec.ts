@@ -1,0 +1,116 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO } from '../support/constants.ts';
+import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/telegram.ts';
+
+const homeButtons = (page: Page) =>
+  page.locator('main button, .page-frame button').filter({ hasNotText: /^$/ });
+
+async function visibleButtonTexts(page: Page) {
+  await expect(page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' })).toBeVisible();
+  return (await homeButtons(page).allInnerTexts()).map((text) => text.trim()).filter(Boolean);
+}
+
+test.describe('Home, as Telegram opens it', () => {
+  test('shows an admin every button', async ({ page }) => {
+    await openAsTelegram(page, DEMO.admin);
+    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+    expect(await visibleButtonTexts(page)).toEqual([
+      'СКИДКИ ПАРТНЕРОВ',
+      'ОБМЕН ФОТО',
+      'ВОДНЫЙ КАЛЕНДАРЬ',
+      'ГЕО-СЕРВИС',
+      'ДОБАВЛЕНИЕ ПАРТНЕРА',
+      'ДОБАВЛЕНИЕ КУПОНА',
+      'КАЛЕНДАРИ И ФОТО',
+    ]);
+  });
+
+  test('shows a partner the coupon request but no admin buttons', async ({ page }) => {
+    await openAsTelegram(page, DEMO.partner);
+    await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ КУПОНА' })).toBeVisible();
+    expect(await visibleButtonTexts(page)).toEqual([
+      'СКИДКИ ПАРТНЕРОВ',
+      'ОБМЕН ФОТО',
+      'ВОДНЫЙ КАЛЕНДАРЬ',
+      'ДОБАВЛЕНИЕ КУПОНА',
+    ]);
+  });
+
+  test('shows a plain user the three common buttons', async ({ page }) => {
+    await openAsTelegram(page, DEMO.member);
+    await expect(page.getByRole('button', { name: 'ВОДНЫЙ КАЛЕНДАРЬ' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ КУПОНА' })).toHaveCount(0);
+    expect(await visibleButtonTexts(page)).toEqual(['СКИДКИ ПАРТНЕРОВ', 'ОБМЕН ФОТО', 'ВОДНЫЙ КАЛЕНДАРЬ']);
+  });
+
+  test('tells the user when the server refuses the init data', async ({ page }) => {
+    await openAsTelegram(page, DEMO.admin, { botToken: '1234567:another-bots-token-for-this-test' });
+    await expect(page.getByRole('heading', { name: 'Не удалось войти' })).toBeVisible();
+    await expect(page.getByText('Не удалось проверить данные Telegram')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ГЕО-СЕРВИС' })).toHaveCount(0);
+  });
+});
+
+test.describe('Coupons', () => {
+  test('has the partner section for a partner', async ({ page }) => {
+    await openAsTelegram(page, DEMO.partner, { path: '/discounts' });
+    await expect(page.getByRole('heading', { name: 'СКИДКИ' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'КУПИТЬ СКИДКИ ПАРТНЕРОВ' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'МОИ СКИДКИ' })).toBeVisible();
+    await expect(page.getByText('ДЛЯ ПАРТНЕРОВ')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ПРОВЕРИТЬ СКИДКУ' })).toBeVisible();
+  });
+
+  test('has no partner section for a plain user', async ({ page }) => {
+    await openAsTelegram(page, DEMO.member, { path: '/discounts' });
+    await expect(page.getByRole('button', { name: 'МОИ СКИДКИ' })).toBeVisible();
+    await expect(page.getByText('ДЛЯ ПАРТНЕРОВ')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'ПРОВЕРИТЬ СКИДКУ' })).toHaveCount(0);
+  });
+});
+
+test.describe('navigation', () => {
+  test('moves after 300 ms with a fly-out transition, and both back buttons return', async ({ page }) => {
+    await openAsTelegram(page, DEMO.member);
+    await page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' }).click();
+    await page.waitForTimeout(150);
+    expect(new URL(page.url()).pathname).toBe('/');
+
+    await expect(page.locator('.page-frame')).toHaveCount(2);
+    await expect(page).toHaveURL(/\/discounts/);
+    await expect(page.locator('.page-frame')).toHaveCount(1);
+    await expect(page.getByRole('heading', { name: 'СКИДКИ' })).toBeVisible();
+
+    const shown = (await telegramEvents(page)).filter(([type]) => type === 'web_app_setup_back_button');
+    expect(shown.at(-1)?.[1]).toEqual({ is_visible: true });
+
+    await page.getByRole('button', { name: 'Назад' }).click();
+    await expect(page).toHaveURL(/\/(#.*)?$/);
+    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+    await expect
+      .poll(
+        async () =>
+          (await telegramEvents(page)).filter(([type]) => type === 'web_app_setup_back_button').at(-1)?.[1],
+      )
+      .toEqual({ is_visible: false });
+
+    await page.getByRole('button', { name: 'ОБМЕН ФОТО' }).click();
+    await expect(page.getByRole('heading', { name: 'ОБМЕН ФОТО' })).toBeVisible();
+    await emitTelegramEvent(page, 'back_button_pressed');
+    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+  });
+});
+
+test.describe('looks', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    for (const role of ['admin', 'partner', 'member'] as const) {
+      test(`Home for ${role} in the ${theme} theme takes Telegram's colours`, async ({ page }) => {
+        await openAsTelegram(page, DEMO[role], { theme });
+        await expect(page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' })).toBeVisible();
+        const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        expect(background).toBe(theme === 'dark' ? 'rgb(33, 33, 33)' : 'rgb(255, 255, 255)');
+        await page.screenshot({ path: `test-results/screens/home-${role}-${theme}.png` });
+      });
+    }
+  }
+});

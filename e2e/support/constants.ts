@@ -1,0 +1,13 @@
+/** The e2e server listens on loopback only, on a port of its own. */
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3187);
+export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+export const E2E_BOT_TOKEN = '7000000001:E2E-test-bot-token_abcdefghijklmnop';
+export const E2E_CHAT_ID = '-1009876543210';
+
+/** The demo users the server seeds (server/src/db/seed/demo-users.ts). */
+export const DEMO = {
+  admin: { id: 700_000_001, username: 'demo_admin', firstName: 'Анна', lastName: null },
+  partner: { id: 700_000_002, username: 'demo_partner', firstName: 'Павел', lastName: null },
+  member: { id: 700_000_003, username: 'demo_member', firstName: 'Мария', lastName: null },
+  guest: { id: 700_000_004, username: 'demo_guest', firstName: 'Гоша', lastName: null },
+} as const;

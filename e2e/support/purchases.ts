@@ -1,0 +1,72 @@
+import type { APIRequestContext } from '@playwright/test';
+import type { TStartPaymentResponse } from '#contract/purchases';
+import { type TMyCoupon, ZMyCouponsResponse } from '#contract/purchases';
+import { signInitData, type TelegramUser } from '../../server/src/telegram/init-data.ts';
+import { E2E_BOT_TOKEN } from './constants.ts';
+
+export const DEMO_REGION = 'Карелия';
+export const DEMO_COMPANY = 'Рафт-школа «Порог»';
+
+/** The API as the mini-app calls it for `user`: Telegram init data and a CSRF token on unsafe calls. */
+export function apiAs(request: APIRequestContext, user: TelegramUser) {
+  const authorization = `tma ${signInitData(user, E2E_BOT_TOKEN)}`;
+
+  async function call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+    const headers: Record<string, string> = { Authorization: authorization };
+    if (method === 'POST') {
+      const csrf = await request.get('/api/csrf');
+      headers['X-XSRF-TOKEN'] = ((await csrf.json()) as { token: string }).token;
+    }
+    const response = await request.fetch(path, { method, headers, ...(data !== undefined && { data }) });
+    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+    return (await response.json()) as T;
+  }
+
+  return {
+    get: <T>(path: string) => call<T>('GET', path),
+    post: <T>(path: string, data?: unknown) => call<T>('POST', path, data),
+  };
+}
+
+type Api = ReturnType<typeof apiAs>;
+
+/** Starts a payment for the first coupon on sale of the demo partner in Карелия. */
+export async function startPayment(api: Api) {
+  const partners = await api.get<{ id: number; companyName: string }[]>(
+    `/api/partners/filter/${encodeURIComponent(DEMO_REGION)}`,
+  );
+  const partner = partners.find(({ companyName }) => companyName === DEMO_COMPANY);
+  if (!partner) throw new Error(`${DEMO_COMPANY} is not on sale in ${DEMO_REGION}`);
+  const [offer] = await api.get<{ id: number; discount: number; price: number }[]>(
+    `/api/coupons/partner/${partner.id}`,
+  );
+  if (!offer) throw new Error(`${DEMO_COMPANY} sells no coupons`);
+  const payment = await api.post<TStartPaymentResponse>(`/api/payments/${offer.id}`);
+  return { couponId: offer.id, discount: offer.discount, ...payment };
+}
+
+/** Presses «Оплатить» on the sandbox checkout without a browser (its form posts no CSRF token). */
+export async function payInSandbox(request: APIRequestContext, paymentUrl: string) {
+  const response = await request.post(`${paymentUrl}/pay`, { maxRedirects: 0 });
+  if (response.status() !== 303) throw new Error(`sandbox pay: ${response.status()}`);
+}
+
+/** A coupon bought and paid for by `user`, confirmed as «Да» does: its id in the owner's list. */
+export async function buyCoupon(request: APIRequestContext, user: TelegramUser & { username: string }) {
+  const api = apiAs(request, user);
+  const { couponId, paymentId, paymentUrl } = await startPayment(api);
+  await payInSandbox(request, paymentUrl);
+  const { purchasedCouponId } = await api.post<{ purchasedCouponId: string }>(
+    `/api/coupons/buy/${couponId}/${user.username}`,
+    { paymentId },
+  );
+  return purchasedCouponId;
+}
+
+/** The user's QR coupons as the server lists them, newest first. */
+export async function listMyCoupons(request: APIRequestContext, user: TelegramUser & { username: string }) {
+  const coupons = await apiAs(request, user).get<TMyCoupon[]>(
+    `/api/coupon/valid/qr/customer/${user.username}`,
+  );
+  return ZMyCouponsResponse.parse(coupons);
+}

@@ -1,0 +1,144 @@
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Api } from 'grammy';
+import { z } from 'zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { registerErrorHandling } from './http/errors.ts';
+import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
+import { createCalendarService } from './modules/calendar/calendar.service.ts';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
+import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
+import { couponRequestsRoutes } from './modules/coupon-requests/coupon-requests.routes.ts';
+import { createCouponRequestService } from './modules/coupon-requests/coupon-requests.service.ts';
+import { devLoginRoutes } from './modules/dev-login/dev-login.routes.ts';
+import { geoRoutes, gpxDownloadRoutes } from './modules/geo/geo.routes.ts';
+import { createGeoService } from './modules/geo/geo.service.ts';
+import { createGpxDownloadLinks } from './modules/geo/gpx-download-links.ts';
+import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
+import { createGiftService } from './modules/gifts/gifts.service.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { offerRoutes } from './modules/offer/offer.routes.ts';
+import { partnersRoutes } from './modules/partners/partners.routes.ts';
+import { createPartnerService } from './modules/partners/partners.service.ts';
+import { photoRoutes } from './modules/photo/photo.routes.ts';
+import { createPhotoService } from './modules/photo/photo.service.ts';
+import { paymentPagesRoutes } from './modules/purchases/payment-pages.routes.ts';
+import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
+import { createPurchaseService } from './modules/purchases/purchases.service.ts';
+import { redemptionRoutes } from './modules/redemption/redemption.routes.ts';
+import { createRedemptionService } from './modules/redemption/redemption.service.ts';
+import { createMembershipService } from './modules/users/membership.service.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { createUserService } from './modules/users/users.service.ts';
+import { createPaymentProvider } from './payments/create-provider.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { requireInitData } from './plugins/auth.ts';
+import { createCsrf, registerCsrf } from './plugins/csrf.ts';
+import { registerWebApp } from './plugins/static.ts';
+import { registerTelegram } from './telegram/register-telegram.ts';
+
+export interface AppDeps {
+  config: Config;
+  database: Database;
+  /** The token init data is signed with: BOT_TOKEN, or the local stand-in's own. */
+  botToken: string;
+  /** The Bot API client; absent in the local stand-in. */
+  botApi?: Api;
+  /** The payment provider; by default the one PAYMENT_PROVIDER names. */
+  paymentProvider?: PaymentProvider;
+  /** Where the built web app lies; defaults to dist/web of the repository. */
+  webRoot?: string;
+  logger?: boolean;
+}
+
+// Validation messages the caller sees are Russian, like every other message of the API.
+z.config(z.locales.ru());
+
+const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+/** The whole server as one plugin tree, built in-process: tests call it with `inject()`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config, database, botToken, botApi } = deps;
+  const app = Fastify({
+    logger:
+      deps.logger === false
+        ? false
+        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-xsrf-token"]'] },
+    trustProxy: true,
+    // Path segments carry QR tokens, regions and organizers up to 200 characters; our schemas,
+    // not the router's default of 100, decide what is too long (a 400 naming the field).
+    routerOptions: { maxParamLength: 256 },
+    bodyLimit: 256 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    // Telegram Web opens mini-apps in an iframe: framing is allowed for Telegram only.
+    frameguard: false,
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", "'wasm-unsafe-eval'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'frame-ancestors': ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+        'form-action': ["'self'"],
+        'upgrade-insecure-requests': null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  registerCsrf(app, createCsrf(botToken));
+  await app.register(healthRoutes, { database });
+
+  const { db } = database;
+  const users = createUserService(db, config.adminUsernames);
+  const membership = createMembershipService({ db, log: app.log, botApi, chatId: config.communityChatId });
+  // The bot, its webhook (with PUBLIC_URL) and `app.telegram.notifications` for the modules below.
+  const { notifications } = await registerTelegram(app, { config, db, botApi, users, membership });
+  const purchases = createPurchaseService({
+    db,
+    provider: deps.paymentProvider ?? createPaymentProvider(config),
+    log: app.log,
+    notifications,
+  });
+  await app.register(paymentPagesRoutes, { purchases, provider: config.paymentProvider });
+  const geo = createGeoService(db);
+  const gpxDownloadLinks = createGpxDownloadLinks(botToken);
+  await app.register(offerRoutes, { config });
+  await app.register(gpxDownloadRoutes, { geo, downloadLinks: gpxDownloadLinks });
+
+  if (config.localStandIn) await app.register(devLoginRoutes, { db, users, botToken });
+
+  await app.register(async (api) => {
+    requireInitData(api, { botToken, maxAgeS: config.initDataMaxAgeS, users });
+    await api.register(usersRoutes, { users, membership, communityChatLink: config.communityChatLink });
+    await api.register(partnersRoutes, { partners: createPartnerService(db) });
+    await api.register(couponRequestsRoutes, {
+      requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
+    });
+    await api.register(catalogueRoutes, { catalogue: createCatalogueService(db) });
+    await api.register(purchasesRoutes, { purchases, membership, users });
+    await api.register(giftsRoutes, {
+      gifts: createGiftService({ db, users, membership, notifications }),
+      membership,
+    });
+    await api.register(redemptionRoutes, {
+      redemption: createRedemptionService({ db, membership, notifications }),
+    });
+    await api.register(calendarRoutes, { calendar: createCalendarService(db) });
+    await api.register(photoRoutes, { photo: createPhotoService(db) });
+    await api.register(geoRoutes, { geo, downloadLinks: gpxDownloadLinks });
+  });
+
+  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  app.addHook('onClose', () => database.close());
+  return app;
+}

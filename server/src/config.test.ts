@@ -1,0 +1,103 @@
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  return [];
+};
+
+describe('configuration', () => {
+  it('has the defaults of ARCHITECTURE §2', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '127.0.0.1',
+      dataDir: './data',
+      demoData: true,
+      localStandIn: true,
+      telegramApiRoot: 'https://api.telegram.org',
+      initDataMaxAgeS: 86400,
+      paymentProvider: 'sandbox',
+      yookassa: { apiUrl: 'https://api.yookassa.ru/v3' },
+      logLevel: 'info',
+      adminUsernames: [],
+    });
+    expect(config.telegramWebhookSecret).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('turns demo data off with a database URL and listens everywhere in production', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      DATABASE_URL: 'postgres://u@db/app',
+      BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      COMMUNITY_CHAT_ID: '@rafting_chat',
+      PAYMENT_PROVIDER: 'link',
+      OPERATOR_NAME: 'ИП Иванов Иван Иванович',
+      OPERATOR_INN: '771234567890',
+      OPERATOR_ADDRESS: 'г. Москва, ул. Речная, д. 1',
+      OPERATOR_EMAIL: 'support@example.ru',
+    });
+    expect(config).toMatchObject({ demoData: false, host: '0.0.0.0', localStandIn: false });
+  });
+
+  it('reads admin usernames without @ and case', () => {
+    expect(loadConfig({ ADMIN_USERNAMES: '@Anna, bob ,,123' }).adminUsernames).toEqual([
+      'anna',
+      'bob',
+      '123',
+    ]);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT'],
+    [{ PORT: '70000' }, 'PORT'],
+    [{ DEMO_DATA: 'maybe' }, 'DEMO_DATA'],
+    [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
+    [{ BOT_TOKEN: 'not-a-token' }, 'BOT_TOKEN'],
+    [{ PUBLIC_URL: 'http://insecure.example' }, 'PUBLIC_URL'],
+    [{ PAYMENT_PROVIDER: 'cash' }, 'PAYMENT_PROVIDER'],
+    [{ INIT_DATA_MAX_AGE_S: '-5' }, 'INIT_DATA_MAX_AGE_S'],
+    [{ COMMUNITY_CHAT_ID: 'chat' }, 'COMMUNITY_CHAT_ID'],
+    [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+  ])('names the variable of a bad value: %o', (env, name) => {
+    expect(problemsOf(env)[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it('refuses production without a bot token or with the sandbox checkout', () => {
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^BOT_TOKEN: required in production/),
+      expect.stringMatching(/^PAYMENT_PROVIDER: the sandbox takes no money/),
+      ...['OPERATOR_NAME', 'OPERATOR_INN', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'].map((name) =>
+        expect.stringMatching(new RegExp(`^${name}: required in production`)),
+      ),
+    ]);
+  });
+
+  it('needs the community chat with a bot and credentials with YooKassa', () => {
+    expect(problemsOf({ BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).toEqual([
+      expect.stringMatching(/^COMMUNITY_CHAT_ID: /),
+    ]);
+    expect(problemsOf({ PAYMENT_PROVIDER: 'yookassa' }).map((p) => p.split(':')[0])).toEqual([
+      'YOOKASSA_SHOP_ID',
+      'YOOKASSA_SECRET_KEY',
+    ]);
+  });
+
+  it('stops the server at start-up with a message naming the variable', () => {
+    const main = fileURLToPath(new URL('./main.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
+      env: { PATH: process.env.PATH, PORT: 'eighty', NODE_ENV: 'production' },
+      encoding: 'utf8',
+      timeout: 20_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('PORT: expected a port number');
+  });
+});

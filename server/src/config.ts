@@ -1,0 +1,191 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+const PAYMENT_PROVIDERS = ['sandbox', 'link', 'yookassa'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'expected 1 or 0' })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+const optionalText = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const httpsUrl = z
+  .url({ protocol: /^https$/, message: 'expected an https:// address' })
+  .transform((v) => v.replace(/\/+$/, ''));
+
+const schema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ message: 'expected a port number' })
+      .int('expected a port number')
+      .min(0, 'expected a port number')
+      .max(65535, 'expected a port number')
+      .default(3000),
+    HOST: optionalText,
+    DATABASE_URL: optionalText.pipe(
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'expected postgres://…')
+        .optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1).default('./data'),
+    DEMO_DATA: optionalText.pipe(flag.optional()),
+    BOT_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^\d+:[A-Za-z0-9_-]{20,}$/, 'expected a token as BotFather gives it (123456:ABC…)')
+        .optional(),
+    ),
+    TELEGRAM_API_ROOT: z.url({ message: 'expected a URL' }).default('https://api.telegram.org'),
+    COMMUNITY_CHAT_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(-?\d+|@[A-Za-z0-9_]{5,})$/, 'expected a numeric chat id or an @handle')
+        .optional(),
+    ),
+    COMMUNITY_CHAT_LINK: optionalText,
+    ADMIN_USERNAMES: z
+      .string()
+      .default('')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((name) => name.trim().replace(/^@/, '').toLowerCase())
+          .filter(Boolean),
+      ),
+    INIT_DATA_MAX_AGE_S: z.coerce
+      .number({ message: 'expected seconds' })
+      .int('expected whole seconds')
+      .positive('expected seconds above 0')
+      .default(86400),
+    PUBLIC_URL: optionalText.pipe(httpsUrl.optional()),
+    TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[A-Za-z0-9_-]{1,256}$/, 'expected 1–256 characters A–Z, a–z, 0–9, _ or -')
+        .optional(),
+    ),
+    PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+    YOOKASSA_SHOP_ID: optionalText,
+    YOOKASSA_SECRET_KEY: optionalText,
+    YOOKASSA_API_URL: z
+      .url({ message: 'expected a URL' })
+      .default('https://api.yookassa.ru/v3')
+      .transform((v) => v.replace(/\/+$/, '')),
+    LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    OPERATOR_NAME: optionalText,
+    OPERATOR_INN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(\d{10}|\d{12})$/, 'expected an INN of 10 or 12 digits')
+        .optional(),
+    ),
+    OPERATOR_OGRN: optionalText.pipe(
+      z
+        .string()
+        .regex(/^(\d{13}|\d{15})$/, 'expected an OGRN of 13 or an OGRNIP of 15 digits')
+        .optional(),
+    ),
+    OPERATOR_ADDRESS: optionalText,
+    OPERATOR_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
+    OPERATOR_PHONE: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    const require = (name: keyof typeof env, why: string) =>
+      ctx.addIssue({ code: 'custom', path: [name], message: `required ${why}` });
+    if (env.NODE_ENV === 'production' && !env.BOT_TOKEN) {
+      require('BOT_TOKEN', 'in production (the local Telegram stand-in does not exist there)');
+    }
+    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message: 'the sandbox takes no money: choose link or yookassa in production',
+      });
+    }
+    if (env.NODE_ENV === 'production') {
+      // The public offer is a contract: in production it names the real seller, never the demo one.
+      for (const name of ['OPERATOR_NAME', 'OPERATOR_INN', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'] as const) {
+        if (!env[name]) require(name, 'in production: the public offer names the seller');
+      }
+    }
+    if (env.BOT_TOKEN && !env.COMMUNITY_CHAT_ID) {
+      require('COMMUNITY_CHAT_ID', 'with BOT_TOKEN: chat membership is asked of that chat');
+    }
+    if (env.PAYMENT_PROVIDER === 'yookassa') {
+      if (!env.YOOKASSA_SHOP_ID) require('YOOKASSA_SHOP_ID', 'when PAYMENT_PROVIDER=yookassa');
+      if (!env.YOOKASSA_SECRET_KEY) require('YOOKASSA_SECRET_KEY', 'when PAYMENT_PROVIDER=yookassa');
+    }
+  });
+
+export type Config = ReturnType<typeof toConfig>;
+
+/** The seller the public offer names when none is configured: plainly a demo, not a real business. */
+const DEMO_OPERATOR = {
+  name: 'ИП Демо',
+  inn: '000000000000',
+  ogrn: '000000000000000',
+  address: 'адрес не указан (демонстрационные реквизиты)',
+  email: 'support@example.com',
+};
+
+function toConfig(env: z.infer<typeof schema>) {
+  const production = env.NODE_ENV === 'production';
+  return {
+    env: env.NODE_ENV,
+    port: env.PORT,
+    host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
+    databaseUrl: env.DATABASE_URL,
+    dataDir: env.DATA_DIR,
+    demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+    botToken: env.BOT_TOKEN,
+    /** No bot configured outside production: the server plays Telegram's part (ARCHITECTURE §4). */
+    localStandIn: !env.BOT_TOKEN && !production,
+    telegramApiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+    communityChatId: env.COMMUNITY_CHAT_ID,
+    communityChatLink: env.COMMUNITY_CHAT_LINK,
+    adminUsernames: env.ADMIN_USERNAMES,
+    initDataMaxAgeS: env.INIT_DATA_MAX_AGE_S,
+    publicUrl: env.PUBLIC_URL,
+    telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+    paymentProvider: env.PAYMENT_PROVIDER,
+    yookassa: {
+      shopId: env.YOOKASSA_SHOP_ID,
+      secretKey: env.YOOKASSA_SECRET_KEY,
+      apiUrl: env.YOOKASSA_API_URL,
+    },
+    logLevel: env.LOG_LEVEL,
+    operator: {
+      name: env.OPERATOR_NAME ?? DEMO_OPERATOR.name,
+      inn: env.OPERATOR_INN ?? DEMO_OPERATOR.inn,
+      ogrn: env.OPERATOR_OGRN ?? DEMO_OPERATOR.ogrn,
+      address: env.OPERATOR_ADDRESS ?? DEMO_OPERATOR.address,
+      email: env.OPERATOR_EMAIL ?? DEMO_OPERATOR.email,
+      phone: env.OPERATOR_PHONE ?? null,
+    },
+  };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the whole configuration once; a bad value throws a ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+    );
+  }
+  return toConfig(parsed.data);
+}

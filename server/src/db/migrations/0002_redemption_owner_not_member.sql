@@ -1,0 +1,1 @@
+ALTER TYPE "public"."redemption_result" ADD VALUE 'OWNER_NOT_MEMBER' BEFORE 'UNDONE';

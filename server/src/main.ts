@@ -1,0 +1,56 @@
+import 'dotenv/config';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/seed-demo-data.ts';
+import { createBotApi } from './telegram/bot-api.ts';
+import { localBotToken } from './telegram/local-bot-token.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const botToken = config.botToken ?? localBotToken(config.dataDir);
+  const botApi = config.botToken ? createBotApi(config.botToken, config.telegramApiRoot) : undefined;
+  const app = await buildApp({ config, database, botToken, botApi });
+
+  if (config.demoData && (await seedDemoData(database.db))) app.log.info('demo data seeded');
+  if (config.localStandIn) {
+    app.log.info(
+      'no BOT_TOKEN: the local Telegram stand-in is on; open the app in a browser to pick a demo user',
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    await app.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  // After listening: a webhook set now finds the server answering.
+  await app.telegram.start();
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,163 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TCouponRequest, ZAcceptCouponRequest, ZCouponApplyRequest } from '#contract/coupons';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { coupons, partners } from '../../db/schema.ts';
+import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+
+export interface Requester {
+  id: number;
+  username: string | null;
+  isAdmin: boolean;
+}
+
+const alreadyDecided = () => new AppError(409, 'already_decided', 'Эта заявка уже рассмотрена');
+
+export function createCouponRequestService(options: {
+  db: Db;
+  paymentProvider: Config['paymentProvider'];
+  notifications: Pick<NotificationService, 'notifyCouponRequested' | 'notifyRequestDecided'>;
+}) {
+  const { db, paymentProvider, notifications } = options;
+  /** Finds the company a request is for: by id, or by a name that names exactly one company. */
+  async function resolvePartner(input: { partnerId?: number; companyName?: string }) {
+    const where =
+      input.partnerId !== undefined
+        ? eq(partners.id, input.partnerId)
+        : sql`lower(${partners.companyName}) = ${(input.companyName ?? '').toLowerCase()}`;
+    const rows = await db.select().from(partners).where(where).limit(2);
+    if (rows.length === 0) throw new AppError(404, 'partner_not_found', 'Такого партнера нет', 'companyName');
+    if (rows.length > 1) {
+      throw new AppError(
+        400,
+        'partner_ambiguous',
+        'Партнеров с таким названием несколько: выберите из списка',
+        'partnerId',
+      );
+    }
+    return rows[0] as (typeof rows)[number];
+  }
+
+  async function applyForCoupon(requester: Requester, input: z.output<typeof ZCouponApplyRequest>) {
+    const partner = await resolvePartner(input);
+    if (!requester.isAdmin && partner.spokesmanUserId !== requester.id) {
+      throw forbidden('Можно отправить заявку только для своей компании');
+    }
+    // The admins' message is queued with the request itself: both are kept, or neither.
+    await db.transaction(async (tx) => {
+      const [coupon] = await tx
+        .insert(coupons)
+        .values({
+          partnerId: partner.id,
+          price: input.price,
+          discount: input.discount,
+          requestedBy: requester.id,
+        })
+        .returning({ id: coupons.id });
+      if (!coupon) throw new Error('insert returned no row');
+      await notifications.notifyCouponRequested(
+        {
+          couponId: coupon.id,
+          companyName: partner.companyName,
+          price: input.price,
+          discount: input.discount,
+          requestedBy: { id: requester.id, username: requester.username },
+        },
+        tx,
+      );
+    });
+  }
+
+  async function listPending(): Promise<TCouponRequest[]> {
+    const rows = await db
+      .select({
+        id: coupons.id,
+        partnerId: coupons.partnerId,
+        price: coupons.price,
+        discount: coupons.discount,
+        companyName: partners.companyName,
+        region: partners.region,
+      })
+      .from(coupons)
+      .innerJoin(partners, eq(partners.id, coupons.partnerId))
+      .where(eq(coupons.status, 'PENDING'))
+      .orderBy(asc(coupons.createdAt), asc(coupons.id));
+    return rows.map((row) => ({ ...row, couponId: row.id }));
+  }
+
+  /** Decides a pending request once: the conditional update makes a second decision find nothing. */
+  async function decide(
+    couponId: number,
+    adminId: number,
+    decision: { status: 'ACCEPTED'; paymentLink: string | null } | { status: 'REJECTED' },
+  ): Promise<void> {
+    const decided = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(coupons)
+        .set({
+          status: decision.status,
+          paymentLink: decision.status === 'ACCEPTED' ? decision.paymentLink : null,
+          decidedBy: adminId,
+          decidedAt: sql`now()`,
+        })
+        .where(and(eq(coupons.id, couponId), eq(coupons.status, 'PENDING')))
+        .returning({ partnerId: coupons.partnerId, price: coupons.price, discount: coupons.discount });
+      if (!updated) return false;
+      const [partner] = await tx
+        .select({ companyName: partners.companyName, spokesmanUserId: partners.spokesmanUserId })
+        .from(partners)
+        .where(eq(partners.id, updated.partnerId));
+      await notifications.notifyRequestDecided(
+        {
+          couponId,
+          decision: decision.status,
+          partnerUserId: partner?.spokesmanUserId ?? null,
+          companyName: partner?.companyName ?? '',
+          price: updated.price,
+          discount: updated.discount,
+        },
+        tx,
+      );
+      return true;
+    });
+    if (!decided) {
+      const [exists] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId));
+      throw exists ? alreadyDecided() : notFound('Такой заявки нет');
+    }
+  }
+
+  /** The admin's link must be a real https page when buyers pay through it (the `link` provider). */
+  function checkPaymentLink(link: string): string | null {
+    if (link === '') {
+      if (paymentProvider === 'link') {
+        throw new AppError(400, 'bad_request', 'Укажите ссылку на оплату', 'paymentLink');
+      }
+      return null;
+    }
+    let url: URL;
+    try {
+      url = new URL(link);
+    } catch {
+      throw new AppError(400, 'bad_request', 'Ссылка на оплату должна начинаться с https://', 'paymentLink');
+    }
+    if (url.protocol !== 'https:') {
+      throw new AppError(400, 'bad_request', 'Ссылка на оплату должна начинаться с https://', 'paymentLink');
+    }
+    return url.toString();
+  }
+
+  return {
+    applyForCoupon,
+    listPending,
+    accept: (input: z.output<typeof ZAcceptCouponRequest>, adminId: number) =>
+      decide(input.couponId, adminId, {
+        status: 'ACCEPTED',
+        paymentLink: checkPaymentLink(input.paymentLink),
+      }),
+    reject: (couponId: number, adminId: number) => decide(couponId, adminId, { status: 'REJECTED' }),
+  };
+}
+
+export type CouponRequestService = ReturnType<typeof createCouponRequestService>;

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZOkResponse } from '#contract/coupons';
+import { sendJsonText } from '../../http/json-text.ts';
+import { requireOwnUsername, ZPathUsername } from '../../plugins/auth.ts';
+import type { MembershipService } from '../users/membership.service.ts';
+import { requireChatMember } from '../users/require-chat-member.ts';
+import type { GiftService } from './gifts.service.ts';
+
+export const giftsRoutes: FastifyPluginAsyncZod<{
+  gifts: GiftService;
+  membership: MembershipService;
+}> = async (app, { gifts, membership }) => {
+  app.post(
+    '/api/coupons/buy/friend/:purchasedCouponId/:ownUsername/:friendUsername',
+    {
+      preValidation: requireOwnUsername('ownUsername', 'Подарить можно только свой купон'),
+      preHandler: requireChatMember(membership),
+      schema: {
+        params: z.object({
+          purchasedCouponId: z.uuid(),
+          ownUsername: ZPathUsername,
+          friendUsername: ZPathUsername,
+        }),
+        response: { 200: ZOkResponse },
+      },
+    },
+    async (request, reply) => {
+      await gifts.giftCoupon(request.caller, request.params.purchasedCouponId, request.params.friendUsername);
+      return sendJsonText(reply, 'ok');
+    },
+  );
+};

@@ -1,0 +1,77 @@
+import { and, eq } from 'drizzle-orm';
+import { GIFT_COUPON_UNAVAILABLE, GIFT_FRIEND_NOT_FOUND, GIFT_TO_SELF } from '#contract/gifts';
+import type { Db } from '../../db/client.ts';
+import { gifts, purchasedCoupons } from '../../db/schema.ts';
+import { AppError } from '../../http/errors.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import { couponLineOf } from '../purchases/purchased-coupons.query.ts';
+import { newQrToken } from '../purchases/qr.ts';
+import type { MembershipService } from '../users/membership.service.ts';
+import { normalizeUsername, type UserService } from '../users/users.service.ts';
+
+export function createGiftService(options: {
+  db: Db;
+  users: UserService;
+  membership: MembershipService;
+  notifications: Pick<NotificationService, 'notifyGiftReceived'>;
+}) {
+  const { db, users, membership, notifications } = options;
+
+  /**
+   * Moves an unused coupon from its owner to a friend in the chat, in one transaction with a
+   * history row; the coupon gets a new QR token so the giver's old QR stops working.
+   */
+  async function giftCoupon(
+    giver: { id: number; username: string | null; firstName: string },
+    purchasedCouponId: string,
+    friendUsername: string,
+  ) {
+    const friendName = normalizeUsername(friendUsername);
+    if (giver.username && normalizeUsername(giver.username) === friendName) {
+      throw new AppError(400, 'gift_to_self', GIFT_TO_SELF);
+    }
+    const friend = await users.findByUsername(friendName);
+    if (!friend || friend.id === giver.id || !(await membership.isChatMember(friend.id))) {
+      throw new AppError(404, 'friend_not_found', GIFT_FRIEND_NOT_FOUND);
+    }
+
+    const moved = await db.transaction(async (tx) => {
+      const [coupon] = await tx
+        .update(purchasedCoupons)
+        .set({ ownerId: friend.id, qrToken: newQrToken(), qrPng: null })
+        .where(
+          and(
+            eq(purchasedCoupons.id, purchasedCouponId),
+            eq(purchasedCoupons.ownerId, giver.id),
+            eq(purchasedCoupons.status, 'NOT_USED'),
+          ),
+        )
+        .returning({ id: purchasedCoupons.id });
+      if (!coupon) return false;
+      const [gift] = await tx
+        .insert(gifts)
+        .values({ purchasedCouponId, fromUserId: giver.id, toUserId: friend.id })
+        .returning({ id: gifts.id });
+      const line = await couponLineOf(tx, purchasedCouponId);
+      if (gift && line) {
+        await notifications.notifyGiftReceived(
+          {
+            giftId: gift.id,
+            toUserId: friend.id,
+            fromUsername: giver.username,
+            fromFirstName: giver.firstName,
+            coupon: line,
+          },
+          tx,
+        );
+      }
+      return true;
+    });
+    if (!moved) throw new AppError(409, 'coupon_unavailable', GIFT_COUPON_UNAVAILABLE);
+    return { purchasedCouponId, fromUserId: giver.id, toUserId: friend.id };
+  }
+
+  return { giftCoupon };
+}
+
+export type GiftService = ReturnType<typeof createGiftService>;

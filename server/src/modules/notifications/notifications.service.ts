@@ -1,0 +1,210 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { InlineKeyboard } from 'grammy';
+import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { Db } from '../../db/client.ts';
+import { adminBindings, type notificationKind, notifications, users } from '../../db/schema.ts';
+import { type CouponLine, notificationButtons, notificationTexts } from './texts.ts';
+
+export type NotificationKind = (typeof notificationKind.enumValues)[number];
+export type { CouponLine };
+
+/** A database handle or the caller's transaction: `tx` ties the message to the event's commit. */
+type Executor = Db;
+
+export interface GiftReceived {
+  /** The gift's id: one message per gift, however often the request is repeated. */
+  giftId: number | string;
+  toUserId: number;
+  fromUsername: string | null;
+  fromFirstName?: string;
+  coupon: CouponLine;
+}
+
+export interface CouponRedeemed {
+  /** The redemption's id (a coupon redeemed, undone and redeemed again is told twice). */
+  redemptionId: number | string;
+  ownerId: number;
+  coupon: CouponLine;
+}
+
+export interface CouponRequested {
+  couponId: number;
+  companyName: string;
+  price: number;
+  discount: number;
+  /** Who asked; an admin asking is not told about their own request. */
+  requestedBy: { id: number; username: string | null };
+}
+
+export interface RequestDecided {
+  couponId: number;
+  decision: 'ACCEPTED' | 'REJECTED';
+  /** The partner's spokesman (partners.spokesman_user_id); null when never seen: nobody to tell. */
+  partnerUserId: number | null;
+  companyName: string;
+  price: number;
+  discount: number;
+}
+
+export interface PurchaseConfirmed {
+  purchasedCouponId: string;
+  buyerId: number;
+  coupon: CouponLine;
+}
+
+interface Outgoing {
+  kind: NotificationKind;
+  eventKey: string;
+  chatId: number;
+  text: string;
+  button?: { text: string; path: string };
+}
+
+type Logger = Pick<FastifyBaseLogger, 'error' | 'info'>;
+
+/**
+ * The messages people need, one function per event. Each writes to the outbox (in the caller's
+ * transaction when `tx` is given) and never throws: a message that cannot even be queued is
+ * logged, and the event it tells of stands. Sending is the outbox worker's job.
+ */
+export function createNotificationService(options: {
+  db: Db;
+  log: Logger;
+  adminUsernames: readonly string[];
+  /** The app's https address; without it no button is sent (web_app buttons need https). */
+  publicUrl?: string;
+}) {
+  const { db, log, adminUsernames, publicUrl } = options;
+
+  function replyMarkup(button: Outgoing['button']): InlineKeyboardMarkup | null {
+    if (!button || !publicUrl) return null;
+    return { inline_keyboard: [[InlineKeyboard.webApp(button.text, `${publicUrl}${button.path}`)]] };
+  }
+
+  async function enqueue(
+    what: { kind: NotificationKind; eventKey: string },
+    tx: Executor | undefined,
+    build: (exec: Executor) => Promise<Outgoing[]> | Outgoing[],
+  ): Promise<void> {
+    const write = async (exec: Executor) => {
+      const messages = await build(exec);
+      if (messages.length === 0) return;
+      await exec
+        .insert(notifications)
+        .values(
+          messages.map((m) => ({
+            kind: m.kind,
+            eventKey: m.eventKey,
+            chatId: m.chatId,
+            text: m.text,
+            replyMarkup: replyMarkup(m.button) as Record<string, unknown> | null,
+          })),
+        )
+        .onConflictDoNothing();
+    };
+    try {
+      // A savepoint: a failure here must not abort the caller's transaction.
+      if (tx) await tx.transaction(async (savepoint) => write(savepoint));
+      else await write(db);
+    } catch (err) {
+      log.error({ err, ...what }, 'notification not queued; the event stands without it');
+    }
+  }
+
+  /** Admins to tell: configured ids, configured usernames bound to an id, and admins marked in the database. */
+  async function adminIds(exec: Executor): Promise<number[]> {
+    const ids = new Set(adminUsernames.filter((name) => /^\d+$/.test(name)).map(Number));
+    const names = adminUsernames.filter((name) => !/^\d+$/.test(name));
+    if (names.length > 0) {
+      const bound = await exec
+        .select({ id: adminBindings.userId })
+        .from(adminBindings)
+        .where(inArray(adminBindings.username, names));
+      for (const { id } of bound) ids.add(id);
+    }
+    const marked = await exec.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
+    for (const { id } of marked) ids.add(id);
+    return [...ids];
+  }
+
+  return {
+    async notifyGiftReceived(input: GiftReceived, tx?: Executor): Promise<void> {
+      const eventKey = String(input.giftId);
+      await enqueue({ kind: 'GIFT_RECEIVED', eventKey }, tx, () => [
+        {
+          kind: 'GIFT_RECEIVED',
+          eventKey,
+          chatId: input.toUserId,
+          text: notificationTexts.giftReceived(input),
+          button: notificationButtons.myCoupons,
+        },
+      ]);
+    },
+
+    async notifyCouponRedeemed(input: CouponRedeemed, tx?: Executor): Promise<void> {
+      const eventKey = String(input.redemptionId);
+      await enqueue({ kind: 'COUPON_REDEEMED', eventKey }, tx, () => [
+        {
+          kind: 'COUPON_REDEEMED',
+          eventKey,
+          chatId: input.ownerId,
+          text: notificationTexts.couponRedeemed(input),
+          button: notificationButtons.myCoupons,
+        },
+      ]);
+    },
+
+    async notifyCouponRequested(input: CouponRequested, tx?: Executor): Promise<void> {
+      const eventKey = String(input.couponId);
+      await enqueue({ kind: 'COUPON_REQUESTED', eventKey }, tx, async (exec) => {
+        const text = notificationTexts.couponRequested({ ...input, requestedBy: input.requestedBy.username });
+        return (await adminIds(exec))
+          .filter((id) => id !== input.requestedBy.id)
+          .map((chatId) => ({
+            kind: 'COUPON_REQUESTED' as const,
+            eventKey,
+            chatId,
+            text,
+            button: notificationButtons.requestList,
+          }));
+      });
+    },
+
+    async notifyRequestDecided(input: RequestDecided, tx?: Executor): Promise<void> {
+      const eventKey = String(input.couponId);
+      const { partnerUserId } = input;
+      if (partnerUserId === null) {
+        log.info({ couponId: input.couponId }, 'request decided; its partner was never seen, nobody to tell');
+        return;
+      }
+      const accepted = input.decision === 'ACCEPTED';
+      await enqueue({ kind: 'REQUEST_DECIDED', eventKey }, tx, () => [
+        {
+          kind: 'REQUEST_DECIDED',
+          eventKey,
+          chatId: partnerUserId,
+          text: accepted
+            ? notificationTexts.requestAccepted(input)
+            : notificationTexts.requestRejected(input),
+          ...(accepted ? {} : { button: notificationButtons.newRequest }),
+        },
+      ]);
+    },
+
+    async notifyPurchaseConfirmed(input: PurchaseConfirmed, tx?: Executor): Promise<void> {
+      const eventKey = input.purchasedCouponId;
+      await enqueue({ kind: 'PURCHASE_CONFIRMED', eventKey }, tx, () => [
+        {
+          kind: 'PURCHASE_CONFIRMED',
+          eventKey,
+          chatId: input.buyerId,
+          text: notificationTexts.purchaseConfirmed(input),
+          button: notificationButtons.myCoupons,
+        },
+      ]);
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

@@ -1,0 +1,49 @@
+/** Every message the bot sends about an event, in one place: a wording fix is one edit here. */
+
+const rub = (amount: number) => `${amount} руб.`;
+const who = (username: string | null, firstName?: string) =>
+  username ? `@${username}` : firstName?.trim() || 'участник чата';
+
+export interface CouponLine {
+  companyName: string;
+  discount: number;
+  region?: string;
+}
+
+const coupon = ({ companyName, region }: CouponLine) => `«${companyName}»${region ? ` (${region})` : ''}`;
+
+export const notificationTexts = {
+  giftReceived: (input: { fromUsername: string | null; fromFirstName?: string; coupon: CouponLine }) =>
+    `Подарок от ${who(input.fromUsername, input.fromFirstName)}: купон ${coupon(input.coupon)} ` +
+    `на скидку ${rub(input.coupon.discount)}\nQR уже в разделе «Мои QR».`,
+
+  couponRedeemed: (input: { coupon: CouponLine }) =>
+    `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} погашен партнером.`,
+
+  couponRequested: (input: {
+    companyName: string;
+    price: number;
+    discount: number;
+    requestedBy: string | null;
+  }) =>
+    `Новая заявка на купон от ${who(input.requestedBy)}: «${input.companyName}», ` +
+    `цена ${rub(input.price)}, скидка ${rub(input.discount)}`,
+
+  requestAccepted: (input: { companyName: string; price: number; discount: number }) =>
+    `Заявка на купон «${input.companyName}» (цена ${rub(input.price)}, скидка ${rub(input.discount)}) принята: ` +
+    'купон уже в продаже.',
+
+  requestRejected: (input: { companyName: string; price: number; discount: number }) =>
+    `Заявка на купон «${input.companyName}» (цена ${rub(input.price)}, скидка ${rub(input.discount)}) отклонена.`,
+
+  purchaseConfirmed: (input: { coupon: CouponLine }) =>
+    `Оплата прошла, купон ваш: ${coupon(input.coupon)}, скидка ${rub(input.coupon.discount)}\n` +
+    'Покажите QR партнеру для получения скидки.',
+} as const;
+
+/** Buttons into the app: a label and the app's route (web/src/config/paths.ts) they open. */
+export const notificationButtons = {
+  myCoupons: { text: 'Мои QR', path: '/my-coupons' },
+  requestList: { text: 'Список заявок', path: '/request-coupons' },
+  newRequest: { text: 'Новая заявка', path: '/add-coupon' },
+} as const;

@@ -1,0 +1,40 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { coupons, partners, purchasedCoupons, users } from '../../db/schema.ts';
+import type { CouponLine } from '../notifications/notifications.service.ts';
+
+/** A purchased coupon with what its QR, its scan and its messages tell: offer, partner and owner. */
+export function selectPurchasedCoupons(executor: Db) {
+  return executor
+    .select({
+      id: purchasedCoupons.id,
+      status: purchasedCoupons.status,
+      ownerId: purchasedCoupons.ownerId,
+      qrToken: purchasedCoupons.qrToken,
+      qrPng: purchasedCoupons.qrPng,
+      purchasedAt: purchasedCoupons.purchasedAt,
+      redeemedAt: purchasedCoupons.redeemedAt,
+      redeemedBy: purchasedCoupons.redeemedBy,
+      discount: coupons.discount,
+      companyName: partners.companyName,
+      region: partners.region,
+      address: partners.address,
+      spokesmanUserId: partners.spokesmanUserId,
+      ownerUsername: users.username,
+      ownerFirstName: users.firstName,
+    })
+    .from(purchasedCoupons)
+    .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+    .innerJoin(partners, eq(partners.id, coupons.partnerId))
+    .innerJoin(users, eq(users.id, purchasedCoupons.ownerId));
+}
+
+/** How the QR and the partner's screen name the owner: @username, or the first name without one. */
+export const telegramNameOf = (row: { ownerUsername: string | null; ownerFirstName: string }) =>
+  row.ownerUsername ? `@${row.ownerUsername}` : row.ownerFirstName;
+
+/** What a message says about a purchased coupon: the company, the discount and the region. */
+export async function couponLineOf(executor: Db, purchasedCouponId: string): Promise<CouponLine | undefined> {
+  const [row] = await selectPurchasedCoupons(executor).where(eq(purchasedCoupons.id, purchasedCouponId));
+  return row && { companyName: row.companyName, discount: row.discount, region: row.region };
+}

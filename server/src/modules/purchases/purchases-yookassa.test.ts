@@ -1,0 +1,144 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeYooKassa, startFakeYooKassa } from '../../../../e2e/fakes/yookassa.ts';
+import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { payments, purchasedCoupons } from '../../db/schema.ts';
+
+let yookassa: FakeYooKassa;
+let t: TestApp;
+const admin = telegramUser('yk_admin');
+const buyer = telegramUser('yk_buyer');
+let couponId: number;
+
+beforeAll(async () => {
+  yookassa = await startFakeYooKassa({ shopId: '500100', secretKey: 'live_secret' });
+  t = await createTestApp({
+    env: {
+      ADMIN_USERNAMES: 'yk_admin',
+      PAYMENT_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: '500100',
+      YOOKASSA_SECRET_KEY: 'live_secret',
+      YOOKASSA_API_URL: yookassa.apiUrl,
+    },
+  });
+  t.botApi.members.set(buyer.id, 'member');
+  couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 5000, discount: 750 }]))
+    .couponIds[0] as number;
+});
+afterAll(async () => {
+  await t.close();
+  await yookassa.close();
+});
+
+async function startPayment() {
+  const res = await t.as(buyer).post(`/api/payments/${couponId}`);
+  expect(res.statusCode).toBe(200);
+  const { paymentId, paymentUrl } = res.json();
+  const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+  return {
+    paymentId: paymentId as string,
+    paymentUrl: paymentUrl as string,
+    providerId: row?.providerPaymentId as string,
+  };
+}
+
+const webhook = (app: TestApp, body: unknown) =>
+  app.app.inject({ method: 'POST', url: '/api/payments/webhook/yookassa', payload: body as object });
+
+const issuedFor = async (paymentId: string) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.paymentId, paymentId))
+  )[0]?.n;
+
+describe('buying through YooKassa', () => {
+  it('opens YooKassa’s confirmation page for a payment of the coupon’s price', async () => {
+    const { paymentUrl, providerId } = await startPayment();
+    expect(paymentUrl).toBe(yookassa.payments.get(providerId)?.confirmation.confirmation_url);
+    expect(yookassa.payments.get(providerId)?.amount.value).toBe('5000.00');
+  });
+
+  it('answers 402 while YooKassa says pending, then issues once it succeeded', async () => {
+    const { paymentId, providerId } = await startPayment();
+    const pending = await t.as(buyer).post(`/api/coupons/buy/${couponId}/yk_buyer`, { paymentId });
+    expect(pending.statusCode).toBe(402);
+    yookassa.succeed(providerId);
+    const paid = await t.as(buyer).post(`/api/coupons/buy/${couponId}/yk_buyer`, { paymentId });
+    expect(paid.statusCode).toBe(200);
+    expect(await issuedFor(paymentId)).toBe(1);
+  });
+
+  it('issues from the webhook even if the buyer never comes back, re-reading the payment first', async () => {
+    const { paymentId, providerId } = await startPayment();
+    const forged = {
+      type: 'notification',
+      event: 'payment.succeeded',
+      object: { id: providerId, status: 'succeeded' },
+    };
+    expect((await webhook(t, forged)).statusCode).toBe(200);
+    expect(await issuedFor(paymentId)).toBe(0);
+
+    const body = yookassa.succeed(providerId);
+    expect((await webhook(t, body)).statusCode).toBe(200);
+    expect(await issuedFor(paymentId)).toBe(1);
+    const list = (await t.as(buyer).get('/api/coupon/valid/qr/customer/yk_buyer')).json();
+    expect(list.length).toBeGreaterThan(0);
+  });
+
+  it('ignores a notification about a payment that is not ours', async () => {
+    const res = await webhook(t, {
+      type: 'notification',
+      event: 'payment.succeeded',
+      object: { id: 'someone-elses' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a paid amount that differs from the price, issuing nothing', async () => {
+    const { paymentId, providerId } = await startPayment();
+    yookassa.succeed(providerId, '1.00');
+    const res = await t.as(buyer).post(`/api/coupons/buy/${couponId}/yk_buyer`, { paymentId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toBe('amount_mismatch');
+    expect(
+      (await webhook(t, { type: 'notification', event: 'payment.succeeded', object: { id: providerId } }))
+        .statusCode,
+    ).toBe(200);
+    expect(await issuedFor(paymentId)).toBe(0);
+  });
+
+  it('issues exactly one coupon for 50 concurrent confirms and webhooks from two server processes', async () => {
+    const other = await createTestApp({
+      sameDatabaseAs: t,
+      env: {
+        PAYMENT_PROVIDER: 'yookassa',
+        YOOKASSA_SHOP_ID: '500100',
+        YOOKASSA_SECRET_KEY: 'live_secret',
+        YOOKASSA_API_URL: yookassa.apiUrl,
+      },
+    });
+    try {
+      other.botApi.members.set(buyer.id, 'member');
+      const { paymentId, providerId } = await startPayment();
+      const body = yookassa.succeed(providerId);
+      const attempts = Array.from({ length: 50 }, (_, i) => {
+        const app = i % 2 === 0 ? t : other;
+        return i % 5 === 0
+          ? webhook(app, body)
+          : app.as(buyer).post(`/api/coupons/buy/${couponId}/yk_buyer`, { paymentId });
+      });
+      const results = await Promise.all(attempts);
+      expect(results.map((r) => r.statusCode).every((s) => s === 200)).toBe(true);
+      const ids = new Set(
+        results.filter((r) => r.json().purchasedCouponId).map((r) => r.json().purchasedCouponId),
+      );
+      expect(ids.size).toBe(1);
+      expect(await issuedFor(paymentId)).toBe(1);
+    } finally {
+      await other.close();
+    }
+  });
+});

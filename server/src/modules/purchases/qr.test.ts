@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { couponQrText, newQrToken } from './qr.ts';
+
+describe('the QR text', () => {
+  it('is the spec’s key=value list with the token under purchased_coupon_id', () => {
+    const text = couponQrText({
+      token: 'tok_123',
+      purchasedAt: new Date('2026-07-14T21:30:00Z'),
+      partner: 'Рафт-школа «Порог»',
+      region: 'Карелия',
+      discount: 750,
+      address: 'пос. Чкаловский, ул. Речная, 1',
+      telegramName: '@river_rat',
+    });
+    expect(text).toBe(
+      "purchased_coupon_id='tok_123',status='NOT_USED',date='15.07.2026',partner='Рафт-школа «Порог»'," +
+        "region='Карелия',discount='750',address='пос. Чкаловский, ул. Речная, 1',telegramName='@river_rat'",
+    );
+  });
+
+  it('keeps a quote inside a value from ending it', () => {
+    const text = couponQrText({
+      token: 't',
+      purchasedAt: new Date(),
+      partner: "O'Brien Rafting",
+      region: 'r',
+      discount: 1,
+      address: 'a',
+      telegramName: 'n',
+    });
+    expect(text).toContain("partner='O’Brien Rafting'");
+  });
+
+  it('makes unguessable tokens of 192 bits', () => {
+    const tokens = new Set(Array.from({ length: 1000 }, newQrToken));
+    expect(tokens.size).toBe(1000);
+    expect(Buffer.from([...tokens][0] as string, 'base64url')).toHaveLength(24);
+  });
+});

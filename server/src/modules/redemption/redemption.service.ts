@@ -1,0 +1,132 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { type TScannedCoupon, UNDO_WINDOW_MINUTES } from '#contract/redemption';
+import type { Db } from '../../db/client.ts';
+import { purchasedCoupons, redemptions } from '../../db/schema.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import { selectPurchasedCoupons, telegramNameOf } from '../purchases/purchased-coupons.query.ts';
+import { formatCouponDate } from '../purchases/qr.ts';
+import type { MembershipService } from '../users/membership.service.ts';
+
+export interface Redeemer {
+  id: number;
+  isAdmin: boolean;
+}
+
+export type RedeemResult = (typeof redemptions.$inferInsert)['result'];
+
+export function createRedemptionService(options: {
+  db: Db;
+  membership: MembershipService;
+  notifications: Pick<NotificationService, 'notifyCouponRedeemed'>;
+}) {
+  const { db, membership, notifications } = options;
+
+  async function findByToken(qrToken: string) {
+    const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
+    return row;
+  }
+
+  const mayHandle = (redeemer: Redeemer, coupon: { spokesmanUserId: number | null }) =>
+    redeemer.isAdmin || coupon.spokesmanUserId === redeemer.id;
+
+  const withinUndoWindow = (redeemedAt: Date | null) =>
+    redeemedAt !== null && Date.now() - redeemedAt.getTime() < UNDO_WINDOW_MINUTES * 60_000;
+
+  /** The live state of a scanned coupon; undefined for an unknown token, 'foreign' for another company's. */
+  async function scan(redeemer: Redeemer, qrToken: string): Promise<TScannedCoupon | 'foreign' | undefined> {
+    const coupon = await findByToken(qrToken);
+    if (!coupon) return undefined;
+    if (!mayHandle(redeemer, coupon)) return 'foreign';
+    return {
+      status: coupon.status,
+      date: formatCouponDate(coupon.purchasedAt),
+      partner: coupon.companyName,
+      region: coupon.region,
+      discount: String(coupon.discount),
+      address: coupon.address,
+      telegramName: telegramNameOf(coupon),
+      canUndo:
+        coupon.status === 'USED' &&
+        (redeemer.isAdmin || (coupon.redeemedBy === redeemer.id && withinUndoWindow(coupon.redeemedAt))),
+    };
+  }
+
+  const record = (
+    executor: Pick<Db, 'insert'>,
+    redeemer: Redeemer,
+    qrToken: string,
+    result: RedeemResult,
+    purchasedCouponId?: string,
+  ) =>
+    executor
+      .insert(redemptions)
+      .values({ qrToken, userId: redeemer.id, result, purchasedCouponId })
+      .returning({ id: redemptions.id });
+
+  /**
+   * Redeems once: one conditional UPDATE, so of any number of simultaneous attempts exactly one
+   * changes NOT_USED to USED. Every attempt is recorded with its result.
+   */
+  async function redeem(redeemer: Redeemer, qrToken: string): Promise<RedeemResult> {
+    const coupon = await findByToken(qrToken);
+    const refuse = async (result: RedeemResult) => {
+      await record(db, redeemer, qrToken, result, coupon?.id);
+      return result;
+    };
+    if (!coupon) return refuse('UNKNOWN_TOKEN');
+    if (!mayHandle(redeemer, coupon)) return refuse('OTHER_COMPANY');
+    if (coupon.status !== 'NOT_USED') return refuse('ALREADY_USED');
+    // SPEC §1: using a QR needs membership of the community chat.
+    if (!(await membership.isChatMember(coupon.ownerId))) return refuse('OWNER_NOT_MEMBER');
+
+    const redeemed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(purchasedCoupons)
+        .set({ status: 'USED', redeemedAt: sql`now()`, redeemedBy: redeemer.id })
+        .where(
+          and(
+            eq(purchasedCoupons.id, coupon.id),
+            eq(purchasedCoupons.qrToken, qrToken),
+            eq(purchasedCoupons.status, 'NOT_USED'),
+          ),
+        )
+        .returning({ id: purchasedCoupons.id });
+      if (!row) return false;
+      const [attempt] = await record(tx, redeemer, qrToken, 'REDEEMED', coupon.id);
+      if (attempt) {
+        await notifications.notifyCouponRedeemed(
+          {
+            redemptionId: attempt.id,
+            ownerId: coupon.ownerId,
+            coupon: { companyName: coupon.companyName, discount: coupon.discount, region: coupon.region },
+          },
+          tx,
+        );
+      }
+      return true;
+    });
+    if (!redeemed) return refuse('ALREADY_USED');
+    return 'REDEEMED';
+  }
+
+  /** Undoes a mistaken redemption: its partner within ten minutes, an admin at any time. */
+  async function undo(redeemer: Redeemer, qrToken: string): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const allowed = redeemer.isAdmin
+        ? sql`true`
+        : sql`${purchasedCoupons.redeemedBy} = ${redeemer.id}
+              AND ${purchasedCoupons.redeemedAt} > now() - make_interval(mins => ${UNDO_WINDOW_MINUTES})`;
+      const [row] = await tx
+        .update(purchasedCoupons)
+        .set({ status: 'NOT_USED', redeemedAt: null, redeemedBy: null })
+        .where(and(eq(purchasedCoupons.qrToken, qrToken), eq(purchasedCoupons.status, 'USED'), allowed))
+        .returning({ id: purchasedCoupons.id });
+      if (row) await record(tx, redeemer, qrToken, 'UNDONE', row.id);
+      return row !== undefined;
+    });
+  }
+
+  return { scan, redeem, undo };
+}
+
+export type RedemptionService = ReturnType<typeof createRedemptionService>;

@@ -1,0 +1,38 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Bot } from 'grammy';
+import type { Update } from 'grammy/types';
+import { z } from 'zod';
+import { unauthorized } from '../../http/errors.ts';
+import { abortAfter, WEBHOOK_PATH } from '../../telegram/bot.ts';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+const ZUpdate = z.looseObject({ update_id: z.number().int().nonnegative() });
+
+/**
+ * Telegram's webhook: no init data and no CSRF token, the secret header is its proof (compared in
+ * constant time). An update that fails is logged and still answered 200: Telegram would otherwise
+ * resend it again and again, and membership heals itself from getChatMember anyway.
+ */
+export const telegramWebhookRoutes: FastifyPluginAsyncZod<{ bot: Bot; secret: string }> = async (
+  app,
+  { bot, secret },
+) => {
+  const expected = digest(secret);
+
+  app.post(WEBHOOK_PATH, { config: { csrf: false }, schema: { body: ZUpdate } }, async (request, reply) => {
+    const given = request.headers['x-telegram-bot-api-secret-token'];
+    if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
+      throw unauthorized('webhook_secret_invalid', 'Неверный секрет вебхука');
+    }
+    // Lazily, once: getMe before the first update (launchBot usually did it at start-up).
+    if (!bot.isInited()) await bot.init(abortAfter(10_000));
+    try {
+      await bot.handleUpdate(request.body as unknown as Update);
+    } catch (err) {
+      request.log.error({ err, updateId: request.body.update_id }, 'telegram update failed');
+    }
+    return reply.status(200).send();
+  });
+};

@@ -1,0 +1,44 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZBooleanResponse, ZMeResponse } from '#contract/session';
+import { pathSubject, ZPathUsername } from '../../plugins/auth.ts';
+import type { MembershipService } from './membership.service.ts';
+import type { UserService } from './users.service.ts';
+
+const ZUsernameParams = z.object({ username: ZPathUsername });
+
+export const usersRoutes: FastifyPluginAsyncZod<{
+  users: UserService;
+  membership: MembershipService;
+  communityChatLink: string | undefined;
+}> = async (app, { users, membership, communityChatLink }) => {
+  app.get('/api/me', { schema: { response: { 200: ZMeResponse } } }, async (request) => {
+    const { caller } = request;
+    const [role, isChatMember] = await Promise.all([caller.role(), membership.isChatMember(caller.id)]);
+    return {
+      id: caller.id,
+      username: caller.username,
+      firstName: caller.firstName,
+      role,
+      isChatMember,
+      communityChatLink: communityChatLink ?? null,
+    };
+  });
+
+  const isRoute = { schema: { params: ZUsernameParams, response: { 200: ZBooleanResponse } } };
+
+  app.get('/api/customer/is/admin/:username', isRoute, async (request) => {
+    const who = await pathSubject(request, request.params.username, users);
+    return who ? users.isAdmin(who.id) : false;
+  });
+
+  app.get('/api/customer/is/partner/:username', isRoute, async (request) => {
+    const who = await pathSubject(request, request.params.username, users);
+    return who ? users.isPartner(who.id) : false;
+  });
+
+  app.get('/api/customer/is/chat/member/:username', isRoute, async (request) => {
+    const who = await pathSubject(request, request.params.username, users);
+    return who ? membership.isChatMember(who.id) : false;
+  });
+};

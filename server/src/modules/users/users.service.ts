@@ -1,0 +1,100 @@
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import type { TRole } from '#contract/session';
+import type { Db } from '../../db/client.ts';
+import { adminBindings, partners, users } from '../../db/schema.ts';
+import type { TelegramUser } from '../../telegram/init-data.ts';
+
+export const normalizeUsername = (username: string) => username.trim().replace(/^@/, '').toLowerCase();
+
+const SEEN_TTL_MS = 10 * 60 * 1000;
+
+export function createUserService(db: Db, adminUsernames: readonly string[]) {
+  /** Users written recently with these exact attributes: a poll every 5 s should not write every 5 s. */
+  const seen = new Map<number, { key: string; at: number }>();
+
+  async function upsertUser(user: TelegramUser): Promise<void> {
+    const key = `${user.username ?? ''}\u0000${user.firstName}\u0000${user.lastName ?? ''}`;
+    const cached = seen.get(user.id);
+    if (cached && cached.key === key && Date.now() - cached.at < SEEN_TTL_MS) return;
+
+    await db.transaction(async (tx) => {
+      if (user.username) {
+        // Telegram usernames are reused: whoever held this one before has let it go.
+        await tx
+          .update(users)
+          .set({ username: null })
+          .where(and(sql`lower(${users.username}) = ${user.username.toLowerCase()}`, ne(users.id, user.id)));
+      }
+      await tx
+        .insert(users)
+        .values({ id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName })
+        .onConflictDoUpdate({
+          target: users.id,
+          set: {
+            username: user.username,
+            firstName: user.firstName,
+            lastName: user.lastName,
+            lastSeenAt: sql`now()`,
+          },
+        });
+      if (user.username) await bindUsername(tx, user.id, normalizeUsername(user.username));
+    });
+    seen.set(user.id, { key, at: Date.now() });
+  }
+
+  async function findByUsername(username: string) {
+    const [row] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = ${normalizeUsername(username)}`)
+      .limit(1);
+    return row;
+  }
+
+  /**
+   * Roles named by username (ADMIN_USERNAMES, a partner's spokesman) go to the first Telegram id
+   * seen with that username and stay with it; rows already bound are left alone.
+   */
+  async function bindUsername(executor: Db, userId: number, name: string) {
+    if (adminUsernames.includes(name)) {
+      await executor.insert(adminBindings).values({ username: name, userId }).onConflictDoNothing();
+    }
+    await executor
+      .update(partners)
+      .set({ spokesmanUserId: userId })
+      .where(and(isNull(partners.spokesmanUserId), sql`lower(${partners.spokesmanUsername}) = ${name}`));
+  }
+
+  /** Admin: configured by id, by a username bound to this id, or marked in the database. */
+  async function isAdmin(userId: number): Promise<boolean> {
+    if (adminUsernames.includes(String(userId))) return true;
+    const [bound] = await db
+      .select({ userId: adminBindings.userId })
+      .from(adminBindings)
+      .where(and(eq(adminBindings.userId, userId), inArray(adminBindings.username, [...adminUsernames, ''])))
+      .limit(1);
+    if (bound) return true;
+    const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
+    return row?.isAdmin ?? false;
+  }
+
+  /** Partner: the spokesman of some partner (bound when the user or the partner was written). */
+  async function isPartner(userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: partners.id })
+      .from(partners)
+      .where(eq(partners.spokesmanUserId, userId))
+      .limit(1);
+    return row !== undefined;
+  }
+
+  async function resolveRole(userId: number): Promise<TRole> {
+    if (await isAdmin(userId)) return 'admin';
+    if (await isPartner(userId)) return 'partner';
+    return 'user';
+  }
+
+  return { upsertUser, findByUsername, isAdmin, isPartner, resolveRole };
+}
+
+export type UserService = ReturnType<typeof createUserService>;

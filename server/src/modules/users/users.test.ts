@@ -1,0 +1,221 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COMMUNITY_CHAT_ID,
+  createTestApp,
+  TEST_BOT_TOKEN,
+  type TestApp,
+  telegramUser,
+} from '../../../test/harness.ts';
+import { partners, users } from '../../db/schema.ts';
+import { createBotApi } from '../../telegram/bot-api.ts';
+import { signInitData } from '../../telegram/init-data.ts';
+import { createMembershipService } from './membership.service.ts';
+
+let t: TestApp;
+const admin = telegramUser('Chief_Admin', 'Анна');
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { ADMIN_USERNAMES: '@chief_admin, 555', COMMUNITY_CHAT_LINK: 'https://t.me/rafting_chat' },
+  });
+});
+afterAll(() => t.close());
+
+async function addPartner(spokesman: string, company: string) {
+  await t.database.db.insert(partners).values({
+    region: 'Карелия',
+    companyName: company,
+    partnerType: 'ШКОЛА',
+    phone: '79110000000',
+    address: 'Петрозаводск',
+    email: 'p@example.ru',
+    spokesmanUsername: spokesman,
+  });
+}
+
+describe('init data', () => {
+  it('accepts valid init data and upserts the user by Telegram id', async () => {
+    const user = telegramUser('river_rat', 'Ваня');
+    const res = await t.as(user).get('/api/me');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      id: user.id,
+      username: 'river_rat',
+      firstName: 'Ваня',
+      role: 'user',
+      isChatMember: false,
+      communityChatLink: 'https://t.me/rafting_chat',
+    });
+
+    const renamed = { ...user, username: 'river_rat_2' };
+    await t.as(renamed).get('/api/me');
+    const [row] = await t.database.db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, user.id));
+    expect(row).toEqual({ username: 'river_rat_2' });
+  });
+
+  it('refuses a request without init data', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/me' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      error: 'init_data_missing',
+      message: expect.stringContaining('Telegram'),
+    });
+  });
+
+  it('refuses init data signed with another token', async () => {
+    const forged = signInitData(telegramUser('mallory'), '1111:another-bots-token-xxxxxxxxxxxxxxxx');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${forged}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('init_data_invalid');
+  });
+
+  it('refuses init data whose user was altered after signing', async () => {
+    const signed = signInitData(telegramUser('honest'), TEST_BOT_TOKEN);
+    const tampered = signed.replace('honest', 'chief_admin');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${tampered}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('refuses init data older than INIT_DATA_MAX_AGE_S', async () => {
+    const old = signInitData(telegramUser('sleepy'), TEST_BOT_TOKEN, new Date(Date.now() - 86_401_000));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${old}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      error: 'init_data_expired',
+      message: expect.stringContaining('устарела'),
+    });
+  });
+
+  it('refuses another authorization scheme', async () => {
+    const data = signInitData(telegramUser('bearer'), TEST_BOT_TOKEN);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `Bearer ${data}` },
+    });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('roles', () => {
+  it('makes a configured username admin, bound to the first id seen with it', async () => {
+    expect((await t.as(admin).get('/api/me')).json().role).toBe('admin');
+    const impostor = { ...telegramUser('chief_admin'), username: 'chief_admin' };
+    expect((await t.as(impostor).get('/api/me')).json().role).toBe('user');
+  });
+
+  it('makes a configured numeric id admin whatever its username', async () => {
+    const byId = { id: 555, username: 'anything', firstName: 'Id', lastName: null };
+    expect((await t.as(byId).get('/api/me')).json().role).toBe('admin');
+  });
+
+  it('makes the spokesman of a partner a partner, bound at first sight', async () => {
+    await addPartner('Porog_Boss', 'Порог');
+    const spokesman = telegramUser('porog_boss');
+    expect((await t.as(spokesman).get('/api/me')).json().role).toBe('partner');
+    const later = telegramUser('porog_boss');
+    expect((await t.as(later).get('/api/me')).json().role).toBe('user');
+  });
+
+  it('answers the three /is/ questions about the caller', async () => {
+    await addPartner('shop_owner', 'Снаряга');
+    const owner = telegramUser('shop_owner');
+    const client = t.as(owner);
+    expect((await client.get('/api/customer/is/partner/shop_owner')).json()).toBe(true);
+    expect((await client.get('/api/customer/is/admin/shop_owner')).json()).toBe(false);
+    expect((await client.get('/api/customer/is/chat/member/@Shop_Owner')).json()).toBe(false);
+  });
+});
+
+describe('usernames in paths', () => {
+  it('refuses a user asking about someone else', async () => {
+    const user = telegramUser('curious');
+    for (const what of ['admin', 'partner', 'chat/member']) {
+      const res = await t.as(user).get(`/api/customer/is/${what}/chief_admin`);
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error).toBe('forbidden');
+    }
+  });
+
+  it('lets an admin ask about anyone', async () => {
+    const other = telegramUser('asked_about');
+    t.botApi.members.set(other.id, 'member');
+    await t.as(other).get('/api/me');
+    const res = await t.as(admin).get('/api/customer/is/chat/member/asked_about');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBe(true);
+    expect((await t.as(admin).get('/api/customer/is/admin/nobody_by_that_name')).json()).toBe(false);
+  });
+
+  it('answers 400 naming the field for an overlong username', async () => {
+    const user = telegramUser('shorty');
+    const res = await t.as(user).get(`/api/customer/is/admin/${'x'.repeat(65)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'bad_request', field: 'username' });
+  });
+});
+
+describe('chat membership', () => {
+  it.each([
+    ['creator', true],
+    ['administrator', true],
+    ['member', true],
+    ['restricted', true],
+    ['left', false],
+    ['kicked', false],
+  ] as const)('a %s of the community chat is a member: %s', async (status, expected) => {
+    const user = telegramUser(`status_${status}`);
+    t.botApi.members.set(user.id, status);
+    expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(expected);
+  });
+
+  it('asks getChatMember about the community chat', async () => {
+    const user = telegramUser('asked');
+    t.botApi.members.set(user.id, 'member');
+    await t.as(user).get('/api/me');
+    const call = t.botApi.callsOf('getChatMember').find((c) => Number(c.params.user_id) === user.id);
+    expect(call?.params.chat_id).toBe('-1001234567890');
+  });
+
+  it('treats a user Telegram does not know in the chat as a non-member', async () => {
+    const user = telegramUser('stranger');
+    expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(false);
+  });
+
+  it('falls back to the last known membership when the Bot API fails', async () => {
+    const user = telegramUser('steady');
+    t.botApi.members.set(user.id, 'member');
+    expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
+
+    // Another server process: same database, empty cache.
+    const otherProcess = createMembershipService({
+      db: t.database.db,
+      log: t.app.log,
+      botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+      chatId: COMMUNITY_CHAT_ID,
+    });
+    t.botApi.setFailing(true);
+    try {
+      expect(await otherProcess.isChatMember(user.id)).toBe(true);
+      expect(await otherProcess.isChatMember(telegramUser('never_seen').id)).toBe(false);
+    } finally {
+      t.botApi.setFailing(false);
+    }
+  });
+});

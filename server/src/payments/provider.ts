@@ -1,0 +1,47 @@
+export type ProviderPaymentStatus = 'PENDING' | 'SUCCEEDED' | 'CANCELED';
+
+export interface CreatePaymentInput {
+  /** Our payment id: the idempotence key, so a retried create never makes a second payment. */
+  paymentId: string;
+  amountRub: number;
+  description: string;
+  /** The admin's static link of the coupon (the `link` provider pays through it). */
+  couponPaymentLink: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CreatedPayment {
+  providerPaymentId: string;
+  confirmationUrl: string;
+}
+
+export interface ProviderPayment {
+  status: ProviderPaymentStatus;
+  /** What the provider says was paid, in roubles; undefined when it cannot say (the buyer's word). */
+  amountRub?: number;
+}
+
+/**
+ * One way of taking money (ARCHITECTURE §5). `verified` says whether a success is the provider's
+ * word or only the buyer's.
+ */
+export interface PaymentProvider {
+  name: 'sandbox' | 'link' | 'yookassa';
+  verified: boolean;
+  createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
+  /** The payment's state as the provider knows it now. */
+  getPayment(
+    providerPaymentId: string,
+    stored: { status: ProviderPaymentStatus; amountRub: number },
+  ): Promise<ProviderPayment>;
+}
+
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}

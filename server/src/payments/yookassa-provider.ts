@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { type PaymentProvider, PaymentProviderError, type ProviderPaymentStatus } from './provider.ts';
+
+/** The part of YooKassa's payment object (API v3) we rely on. */
+const ZYooKassaPayment = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'waiting_for_capture', 'succeeded', 'canceled']),
+  paid: z.boolean().optional(),
+  amount: z.object({ value: z.string(), currency: z.string() }),
+  confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
+  metadata: z.record(z.string(), z.string()).optional(),
+});
+
+const STATUSES: Record<z.infer<typeof ZYooKassaPayment>['status'], ProviderPaymentStatus> = {
+  pending: 'PENDING',
+  // We create payments with capture: true, so this state is only passing; not paid yet for us.
+  waiting_for_capture: 'PENDING',
+  succeeded: 'SUCCEEDED',
+  canceled: 'CANCELED',
+};
+
+const toRubles = (amount: { value: string; currency: string }) =>
+  amount.currency === 'RUB' ? Number(amount.value) : Number.NaN;
+
+/**
+ * YooKassa API v3: a payment per attempt (Idempotence-Key = our payment id), redirect confirmation,
+ * status read back with GET /payments/{id}. Amounts are roubles with kopecks as a string.
+ */
+export function createYooKassaProvider(options: {
+  shopId: string;
+  secretKey: string;
+  apiUrl: string;
+  returnUrl: string;
+  fetch?: typeof fetch;
+}): PaymentProvider {
+  const doFetch = options.fetch ?? fetch;
+  const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
+    let response: Response;
+    try {
+      response = await doFetch(`${options.apiUrl}${path}`, {
+        method,
+        headers: {
+          authorization,
+          'content-type': 'application/json',
+          ...(idempotenceKey ? { 'idempotence-key': idempotenceKey } : {}),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(15_000),
+      });
+    } catch (error) {
+      throw new PaymentProviderError(`YooKassa is unreachable: ${(error as Error).message}`, true);
+    }
+    const text = await response.text();
+    if (!response.ok) {
+      throw new PaymentProviderError(
+        `YooKassa answered ${response.status}: ${text.slice(0, 300)}`,
+        response.status >= 500 || response.status === 429,
+      );
+    }
+    let answer: unknown;
+    try {
+      answer = JSON.parse(text);
+    } catch {
+      throw new PaymentProviderError('YooKassa answered something that is not JSON', true);
+    }
+    const parsed = ZYooKassaPayment.safeParse(answer);
+    if (!parsed.success)
+      throw new PaymentProviderError('YooKassa answered an unexpected payment object', false);
+    return parsed.data;
+  }
+
+  return {
+    name: 'yookassa',
+    verified: true,
+    async createPayment({ paymentId, amountRub, description, metadata }) {
+      const payment = await call(
+        'POST',
+        '/payments',
+        {
+          amount: { value: amountRub.toFixed(2), currency: 'RUB' },
+          capture: true,
+          confirmation: { type: 'redirect', return_url: options.returnUrl },
+          description: description.slice(0, 128),
+          metadata,
+        },
+        paymentId,
+      );
+      const url = payment.confirmation?.confirmation_url;
+      if (!url) throw new PaymentProviderError('YooKassa gave no confirmation_url', false);
+      return { providerPaymentId: payment.id, confirmationUrl: url };
+    },
+    async getPayment(providerPaymentId) {
+      const payment = await call('GET', `/payments/${encodeURIComponent(providerPaymentId)}`);
+      return { status: STATUSES[payment.status], amountRub: toRubles(payment.amount) };
+    },
+  };
+}

@@ -1,0 +1,37 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { sendNotFound } from '../http/errors.ts';
+
+const INDEX_CACHE = 'no-cache';
+const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never, and any other
+ * non-API GET answered with index.html so the router can take it (SPA fallback).
+ */
+export async function registerWebApp(app: FastifyInstance, webRoot: string) {
+  if (!existsSync(path.join(webRoot, 'index.html'))) {
+    app.log.warn({ webRoot }, 'web app is not built; run `npm run build` to serve it');
+    app.setNotFoundHandler(sendNotFound);
+    return;
+  }
+  await app.register(fastifyStatic, {
+    root: webRoot,
+    wildcard: false,
+    index: false,
+    setHeaders: (reply, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      reply.header('Cache-Control', hashed ? HASHED_ASSET_CACHE : INDEX_CACHE);
+    },
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
+    if (!wantsPage || path.extname(request.url.split('?')[0] ?? '') !== '')
+      return sendNotFound(request, reply);
+    return reply.header('Cache-Control', INDEX_CACHE).sendFile('index.html');
+  });
+}

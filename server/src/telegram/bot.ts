@@ -1,0 +1,172 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { Bot, InlineKeyboard } from 'grammy';
+import type { Chat, User } from 'grammy/types';
+import { isMemberStatus, type MembershipService } from '../modules/users/membership.service.ts';
+import type { UserService } from '../modules/users/users.service.ts';
+import { botTexts } from './texts.ts';
+
+export const WEBHOOK_PATH = '/api/telegram/webhook';
+/** Telegram sends chat_member updates only to bots that ask for them by name. */
+export const ALLOWED_UPDATES = ['message', 'chat_member'] as const;
+
+/** A member seen writing in the chat is not written down again for this long. */
+const SEEN_WRITING_TTL_MS = 10 * 60 * 1000;
+const SEEN_WRITING_MAX = 50_000;
+
+type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** A signal that gives up on a Bot API call after `ms` (grammY types its signals with a polyfill's type). */
+export const abortAfter = (ms: number) =>
+  AbortSignal.timeout(ms) as unknown as NonNullable<Parameters<Bot['api']['getMe']>[0]>;
+
+/** COMMUNITY_CHAT_ID is a numeric id or a public chat's @handle. */
+export function isCommunityChat(chat: Pick<Chat, 'id'> & { username?: string }, communityChatId?: string) {
+  if (!communityChatId) return false;
+  if (communityChatId.startsWith('@')) {
+    return chat.username?.toLowerCase() === communityChatId.slice(1).toLowerCase();
+  }
+  return String(chat.id) === communityChatId;
+}
+
+export interface BotOptions {
+  token: string;
+  apiRoot: string;
+  /** The app's https address: /start offers a button into it. */
+  publicUrl?: string;
+  communityChatId?: string;
+  users: Pick<UserService, 'upsertUser'>;
+  membership: Pick<MembershipService, 'record'>;
+  log: Logger;
+}
+
+/**
+ * The bot's handlers: /start in a private chat, and the community chat's chat_member updates and
+ * messages, which keep the username ↔ id table and the membership cache true. Transport (webhook
+ * or long polling) is `launchBot`'s business.
+ */
+export function createBot(options: BotOptions): Bot {
+  const { users, membership, publicUrl, communityChatId, log } = options;
+  const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot } });
+  const seenWriting = new Map<number, number>();
+
+  async function recordMembership(user: User, member: boolean) {
+    if (user.is_bot) return;
+    await users.upsertUser({
+      id: user.id,
+      username: user.username ?? null,
+      firstName: user.first_name,
+      lastName: user.last_name ?? null,
+    });
+    await membership.record(user.id, member);
+  }
+
+  const community = bot.filter((ctx) => ctx.chat !== undefined && isCommunityChat(ctx.chat, communityChatId));
+
+  community.on('chat_member', async (ctx) => {
+    const now = ctx.chatMember.new_chat_member;
+    seenWriting.delete(now.user.id);
+    await recordMembership(now.user, isMemberStatus(now));
+  });
+
+  community.on('message', async (ctx) => {
+    const { message } = ctx;
+    for (const joined of message.new_chat_members ?? []) {
+      seenWriting.delete(joined.id);
+      await recordMembership(joined, true);
+    }
+    const left = message.left_chat_member;
+    if (left) {
+      seenWriting.delete(left.id);
+      await recordMembership(left, false);
+    }
+    const from = ctx.from;
+    // sender_chat: written on behalf of a chat (an anonymous admin, a linked channel), not by a person.
+    if (!from || from.is_bot || message.sender_chat || from.id === left?.id) return;
+    const seenAt = seenWriting.get(from.id);
+    if (seenAt !== undefined && Date.now() - seenAt < SEEN_WRITING_TTL_MS) return;
+    await recordMembership(from, true);
+    if (seenWriting.size >= SEEN_WRITING_MAX) seenWriting.clear();
+    seenWriting.set(from.id, Date.now());
+  });
+
+  bot.chatType('private').command('start', async (ctx) => {
+    if (publicUrl) {
+      await ctx.reply(botTexts.start, {
+        reply_markup: new InlineKeyboard().webApp(botTexts.startOpenButton, publicUrl),
+      });
+    } else {
+      await ctx.reply(`${botTexts.start}\n\n${botTexts.startWithoutApp}`);
+    }
+  });
+
+  // Long polling stops on an unhandled error; one bad update must not deafen the bot.
+  bot.catch((error) => {
+    log.error({ err: error.error, updateId: error.ctx.update.update_id }, 'telegram update failed');
+  });
+  return bot;
+}
+
+export interface BotRunner {
+  stop(): Promise<void>;
+}
+
+/**
+ * Connects the bot to Telegram, one way only. With PUBLIC_URL: setWebhook (with the secret and
+ * chat_member among allowed_updates) and the menu button, retried until they succeed; the webhook
+ * route receives the updates. Without: long polling, which itself removes any webhook.
+ */
+export async function launchBot(
+  bot: Bot,
+  options: { publicUrl?: string; webhookSecret: string; log: Logger; retryMs?: number },
+): Promise<BotRunner> {
+  const { publicUrl, webhookSecret, log } = options;
+
+  if (publicUrl) {
+    let timer: NodeJS.Timeout | undefined;
+    let stopped = false;
+    const setUp = async () => {
+      try {
+        const signal = abortAfter(20_000);
+        if (!bot.isInited()) await bot.init(signal);
+        const url = `${publicUrl}${WEBHOOK_PATH}`;
+        await bot.api.setWebhook(
+          url,
+          { secret_token: webhookSecret, allowed_updates: [...ALLOWED_UPDATES] },
+          signal,
+        );
+        await bot.api.setChatMenuButton(
+          { menu_button: { type: 'web_app', text: botTexts.menuButton, web_app: { url: publicUrl } } },
+          signal,
+        );
+        log.info({ url, bot: bot.botInfo.username }, 'telegram webhook and menu button set');
+      } catch (err) {
+        const retryMs = options.retryMs ?? 30_000;
+        log.error({ err, retryInMs: retryMs }, 'could not set the telegram webhook; will retry');
+        if (stopped) return;
+        timer = setTimeout(() => void setUp(), retryMs);
+        timer.unref();
+      }
+    };
+    await setUp();
+    return {
+      // The webhook stays: other server processes behind the same address still receive updates.
+      async stop() {
+        stopped = true;
+        if (timer) clearTimeout(timer);
+      },
+    };
+  }
+
+  const polling = bot
+    .start({
+      allowed_updates: [...ALLOWED_UPDATES],
+      onStart: (me) => log.info({ bot: me.username }, 'telegram bot receiving updates by long polling'),
+    })
+    .catch((err: unknown) => log.error({ err }, 'telegram long polling stopped'));
+  return {
+    async stop() {
+      if (bot.isRunning()) await bot.stop().catch(() => {});
+      await polling;
+    },
+  };
+}

@@ -1,0 +1,55 @@
+import type { TelegramUser } from '../src/telegram/init-data.ts';
+import type { TestApp } from './harness.ts';
+
+let partnerSeq = 0;
+
+/** A partner added by `admin` through the API, with coupons requested and decided through it too. */
+export async function addPartnerWithCoupons(
+  t: TestApp,
+  admin: TelegramUser,
+  partner: { region?: string; companyName?: string; partnerType?: string; spokesmanNickname?: string } = {},
+  offers: Array<{ price: number; discount: number; decision?: 'accept' | 'reject' | 'pending' }> = [],
+) {
+  partnerSeq += 1;
+  const res = await t.as(admin).post('/api/partner/add', {
+    region: partner.region ?? 'Карелия',
+    companyName: partner.companyName ?? `Партнер ${partnerSeq}`,
+    partnerType: partner.partnerType ?? 'ШКОЛА',
+    phoneNumber: '79110000000',
+    address: 'Петрозаводск, ул. Речная, 1',
+    email: 'partner@example.ru',
+    spokesmanNickname: partner.spokesmanNickname ?? `spokesman_${partnerSeq}`,
+    discountConditions: ['Условие один', 'Условие два'],
+  });
+  if (res.statusCode !== 200) throw new Error(`partner not added: ${res.body}`);
+  const partnerId = res.json().id as number;
+  const couponIds: number[] = [];
+  for (const offer of offers) {
+    await t.as(admin).post('/api/coupon/apply', { partnerId, price: offer.price, discount: offer.discount });
+    const list = (await t.as(admin).get('/api/coupons/to/apply')).json();
+    const { couponId } = list[list.length - 1];
+    const decision = offer.decision ?? 'accept';
+    if (decision === 'accept') {
+      await t.as(admin).post('/api/coupon/apply/accept', { couponId, paymentLink: 'https://pay.example/c' });
+    } else if (decision === 'reject') {
+      await t.as(admin).post(`/api/coupon/apply/reject/${couponId}`);
+    }
+    couponIds.push(couponId);
+  }
+  return { partnerId, couponIds };
+}
+
+/** Buys a coupon through the sandbox checkout as `buyer` (a chat member) and returns what was issued. */
+export async function buyCoupon(t: TestApp, buyer: TelegramUser, couponId: number) {
+  const start = await t.as(buyer).post(`/api/payments/${couponId}`);
+  if (start.statusCode !== 200) throw new Error(`payment not started: ${start.body}`);
+  const { paymentId, paymentUrl } = start.json();
+  await t.app.inject({
+    method: 'POST',
+    url: `${paymentUrl}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const confirm = await t.as(buyer).post(`/api/coupons/buy/${couponId}/${buyer.username}`, { paymentId });
+  if (confirm.statusCode !== 200) throw new Error(`purchase not confirmed: ${confirm.body}`);
+  return confirm.json().purchasedCouponId as string;
+}

@@ -1,0 +1,158 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { type FakeBotApi, startFakeBotApi } from '../../e2e/fakes/bot-api.ts';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, openDatabase } from '../src/db/client.ts';
+import { seedDemoData } from '../src/db/seed/seed-demo-data.ts';
+import type { DeliveryReport } from '../src/modules/notifications/outbox.worker.ts';
+import { createBotApi } from '../src/telegram/bot-api.ts';
+import { signInitData, type TelegramUser } from '../src/telegram/init-data.ts';
+import { localBotToken } from '../src/telegram/local-bot-token.ts';
+
+export const TEST_BOT_TOKEN = '4242424242:TEST-token-for-the-suite_0123456789';
+export const COMMUNITY_CHAT_ID = '-1001234567890';
+
+/**
+ * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL at
+ * TEST_DATABASE_URL (dropped again on close), so the same suite proves both.
+ */
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) {
+    const database = await openDatabase({ dataDir: 'memory://' });
+    return { database, drop: async () => {} };
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  return {
+    database,
+    url: url.toString(),
+    drop: async () => {
+      const dropper = new pg.Client({ connectionString: base });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+async function reopenTestDatabase(other: TestApp) {
+  if (!other.databaseUrl) {
+    const shared: Database = { ...other.database, close: async () => {} };
+    return { database: shared, url: undefined, drop: async () => {} };
+  }
+  const database = await openDatabase({ url: other.databaseUrl, dataDir: '' });
+  return { database, url: other.databaseUrl, drop: async () => {} };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  /** The PostgreSQL URL of this app's database; undefined on PGlite. */
+  databaseUrl?: string;
+  botToken: string;
+  database: Database;
+  botApi: FakeBotApi;
+  /** A client acting as this Telegram user: signed init data and a CSRF token on every call. */
+  as(user: TelegramUser): UserClient;
+  /** One run of the outbox worker: sends the bot messages due now (to the fake Bot API). */
+  deliverNotifications(): Promise<DeliveryReport>;
+  close(): Promise<void>;
+}
+
+export interface UserClient {
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+  get(url: string): Promise<LightMyRequestResponse>;
+  post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  /** Run as the local stand-in: no bot, a local token in a temporary DATA_DIR, demo data seeded. */
+  standIn?: boolean;
+  webRoot?: string;
+  /**
+   * Another server process on the database of `t`: its own connection pool on PostgreSQL; on
+   * PGlite, which one process owns, the same database object.
+   */
+  sameDatabaseAs?: TestApp;
+}
+
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const botApi = await startFakeBotApi({ token: TEST_BOT_TOKEN });
+  const { database, drop, url } = options.sameDatabaseAs
+    ? await reopenTestDatabase(options.sameDatabaseAs)
+    : await openTestDatabase();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kss-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    ...(options.standIn
+      ? {}
+      : { BOT_TOKEN: TEST_BOT_TOKEN, COMMUNITY_CHAT_ID, TELEGRAM_API_ROOT: botApi.apiRoot }),
+    ...options.env,
+  });
+  const botToken = config.botToken ?? localBotToken(dataDir);
+  if (options.standIn) await seedDemoData(database.db);
+  const app = await buildApp({
+    config,
+    database,
+    botToken,
+    botApi: config.botToken ? createBotApi(config.botToken, botApi.apiRoot) : undefined,
+    webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
+    logger: false,
+  });
+  await app.ready();
+  const csrfToken = (await app.inject({ method: 'GET', url: '/api/csrf' })).json().token as string;
+
+  return {
+    app,
+    databaseUrl: url,
+    botToken,
+    database,
+    botApi,
+    deliverNotifications: () => app.telegram.outbox.deliverDue(),
+    as(user) {
+      const initData = signInitData(user, botToken);
+      const request = (options: InjectOptions) =>
+        app.inject({
+          ...options,
+          headers: { authorization: `tma ${initData}`, 'x-xsrf-token': csrfToken, ...options.headers },
+        });
+      return {
+        request,
+        get: (url) => request({ method: 'GET', url }),
+        post: (url, payload) =>
+          request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
+      };
+    },
+    async close() {
+      await app.close();
+      await botApi.close();
+      await drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let nextId = 100_000;
+/** A Telegram user no other test has used. */
+export function telegramUser(username: string | null, firstName = 'Тест'): TelegramUser {
+  nextId += 1;
+  return { id: nextId, username, firstName, lastName: null };
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'server',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    // Each file starts its own database (PGlite in WASM, or a fresh PostgreSQL database): two at a time fit 2 cores.
+    maxWorkers: 2,
+    // Run as its own group before the web tests: the two projects want different worker counts.
+    sequence: { groupOrder: 0 },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});

@@ -1,0 +1,5 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: { projects: ['server/vitest.config.ts', 'web/vitest.config.ts'] },
+});

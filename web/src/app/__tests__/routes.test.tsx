@@ -1,0 +1,81 @@
+import { act, fireEvent, screen } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { partnerUser, renderWithProviders } from '@/test/render';
+import { AppRoutes } from '../routes';
+
+function CurrentRoutes() {
+  return <AppRoutes location={useLocation()} />;
+}
+
+describe('routes of SPEC §2', () => {
+  beforeEach(() => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+  });
+
+  it('tells the partner on the check screen who they are', () => {
+    renderWithProviders(<CurrentRoutes />, { route: '/check-coupon', user: partnerUser });
+    expect(screen.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/', 'КАТАЙСЯ С НАМИ'],
+    ['/discounts', 'СКИДКИ'],
+    ['/buy-coupons', 'СГЕНЕРИРОВАТЬ QR'],
+    ['/add-partner', 'Добавление партнера'],
+    ['/add-coupon', 'Добавление купона'],
+    ['/request-coupons', 'Список заявок на добавление купонов'],
+    ['/is-success-pay?couponId=1&customerUsername=ivan', 'Оплата прошла?'],
+    ['/my-coupons', 'МОИ QR'],
+    ['/gift-to-friend?couponId=1', 'ПОДАРИТЬ ДРУГУ'],
+    ['/check-coupon', 'ПРОВЕРИТЬ СКИДКУ'],
+    ['/geo-service', 'ГЕО-СЕРВИС'],
+    ['/calendar', 'КАЛЕНДАРЬ'],
+    ['/photo', 'ОБМЕН ФОТО'],
+    ['/offer', 'Публичная оферта'],
+    ['/community-links', 'КАЛЕНДАРИ И ФОТО'],
+  ])('%s is built out (%s)', (route, heading) => {
+    renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    expect(screen.queryByText('Раздел в разработке')).not.toBeInTheDocument();
+  });
+
+  it('sends an unknown path home', () => {
+    renderWithProviders(<CurrentRoutes />, { route: '/nowhere', user: partnerUser });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('КАТАЙСЯ С НАМИ');
+  });
+
+  describe('navigation', () => {
+    beforeEach(() => {
+      vi.useFakeTimers();
+    });
+
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    it('goes from Home to Coupons to My coupons by buttons and back by the header', () => {
+      renderWithProviders(<CurrentRoutes />, { route: '/', user: partnerUser });
+
+      fireEvent.click(screen.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' }));
+      act(() => vi.advanceTimersByTime(300));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('СКИДКИ');
+
+      fireEvent.click(screen.getByRole('button', { name: 'МОИ СКИДКИ' }));
+      act(() => vi.advanceTimersByTime(300));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('МОИ QR');
+
+      fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('СКИДКИ');
+    });
+
+    it('goes home from the header of a screen opened directly', () => {
+      renderWithProviders(<CurrentRoutes />, { route: '/my-coupons', user: partnerUser });
+      fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('КАТАЙСЯ С НАМИ');
+    });
+  });
+});

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { getMeQueryOptions } from '@/features/session/api/get-me';
+import { ApiError } from '@/lib/api-client';
+import { DevLogin } from '@/telegram/dev-login/dev-login';
+import { OpenInTelegram } from '@/telegram/dev-login/open-in-telegram';
+import { type LaunchState, launchAsStandIn } from '@/telegram/launch';
+import { SignInRefused } from '@/telegram/sign-in-refused';
+import { AppRouter } from './router';
+
+function StartedApp() {
+  // SPEC §4: the user's username, role and chat membership are loaded on start, whatever screen opens.
+  const { error } = useQuery(getMeQueryOptions());
+  // Init data the server refuses (forged, or older than a day) will not pass on any screen.
+  if (error instanceof ApiError && error.status === 401) return <SignInRefused message={error.message} />;
+  return <AppRouter />;
+}
+
+export function App({ launchState: initialLaunchState }: { launchState: LaunchState }) {
+  const [launchState, setLaunchState] = useState(initialLaunchState);
+
+  switch (launchState) {
+    case 'started':
+      return <StartedApp />;
+    case 'outside':
+      return <DevLogin onLogin={(initData) => setLaunchState(launchAsStandIn(initData))} />;
+    case 'failed':
+      return <OpenInTelegram />;
+  }
+}

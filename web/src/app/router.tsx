@@ -1,0 +1,10 @@
+import { BrowserRouter } from 'react-router';
+import { PageTransitions } from './page-transitions';
+
+export function AppRouter() {
+  return (
+    <BrowserRouter>
+      <PageTransitions />
+    </BrowserRouter>
+  );
+}

@@ -1,0 +1,11 @@
+import './spinner.css';
+
+/** A turning wheel with the words saying what is under way (inside a button or on its own). */
+export function Spinner({ label }: { label: string }) {
+  return (
+    <span className="spinner" role="status">
+      <span className="spinner__wheel" aria-hidden="true" />
+      {label}
+    </span>
+  );
+}

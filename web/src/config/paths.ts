@@ -1,0 +1,40 @@
+/** Every route of SPEC §2, named once. Components link with `paths.<route>.getHref()`. */
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  coupons: { path: '/discounts', getHref: () => '/discounts' },
+  photo: { path: '/photo', getHref: () => '/photo' },
+  calendar: { path: '/calendar', getHref: () => '/calendar' },
+  geo: { path: '/geo-service', getHref: () => '/geo-service' },
+  addPartner: { path: '/add-partner', getHref: () => '/add-partner' },
+  addCoupon: { path: '/add-coupon', getHref: () => '/add-coupon' },
+  requestCoupons: { path: '/request-coupons', getHref: () => '/request-coupons' },
+  buyCoupons: { path: '/buy-coupons', getHref: () => '/buy-coupons' },
+  myCoupons: { path: '/my-coupons', getHref: () => '/my-coupons' },
+  checkCoupon: { path: '/check-coupon', getHref: () => '/check-coupon' },
+  giftToFriend: {
+    path: '/gift-to-friend',
+    getHref: (couponId: string | number) =>
+      `/gift-to-friend?${new URLSearchParams({ couponId: String(couponId) })}`,
+  },
+  offer: { path: '/offer', getHref: () => '/offer' },
+  checkPay: {
+    path: '/is-success-pay',
+    getHref: ({
+      couponId,
+      customerUsername,
+      paymentId,
+    }: {
+      couponId: string | number;
+      customerUsername: string;
+      /** The attempt to confirm; without it the server confirms the buyer's latest one. */
+      paymentId?: string;
+    }) =>
+      `/is-success-pay?${new URLSearchParams({
+        couponId: String(couponId),
+        customerUsername,
+        ...(paymentId && { paymentId }),
+      })}`,
+  },
+  /** Not a screen of SPEC §2: where admins keep the calendar and photo links (issue 6). */
+  communityLinks: { path: '/community-links', getHref: () => '/community-links' },
+} as const;

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+export const removeCalendarLink = (id: number) => api.delete(`/api/admin/calendar-links/${id}`);
+
+export function useRemoveCalendarLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeCalendarLink,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['calendar'] }),
+  });
+}

@@ -1,0 +1,21 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZCouponRequestsResponse } from '#contract/coupons';
+import { api } from '@/lib/api';
+
+/** SPEC §4: the admin's request list is polled every 4 s. */
+const COUPON_REQUESTS_POLL_MS = 4000;
+
+export const couponRequestsQueryKey = ['coupon-requests'] as const;
+
+export const getCouponRequests = () => api.get('/api/coupons/to/apply', ZCouponRequestsResponse);
+
+export const getCouponRequestsQueryOptions = () =>
+  queryOptions({
+    queryKey: couponRequestsQueryKey,
+    queryFn: getCouponRequests,
+    // The poll is the retry: a failed load is asked again on the next tick.
+    retry: false,
+    refetchInterval: COUPON_REQUESTS_POLL_MS,
+  });
+
+export const useCouponRequests = () => useQuery(getCouponRequestsQueryOptions());

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import type { TGeoTrackSummary } from '#contract/geo';
+import { Notice } from '@/components/ui/notice';
+import { Section } from '@/components/ui/section';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { downloadFileFrom } from '@/telegram/download-file';
+import { type TrackKey, useGeoTrack } from '../api/get-geo-track';
+import { useGeoTracks } from '../api/get-geo-tracks';
+import { getGpxLink } from '../api/get-gpx-link';
+import { geoTexts } from '../texts';
+import { TrackMap } from './track-map';
+import './recorded-tracks.css';
+
+const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
+
+// Noon, so no time zone moves a YYYY-MM-DD day to its neighbour.
+const formatDay = (day: string) => dayFormat.format(new Date(`${day}T12:00:00`));
+const whoRecorded = (track: Pick<TGeoTrackSummary, 'username' | 'firstName'>) =>
+  track.username ? `@${track.username}` : track.firstName;
+const keyOf = (track: TrackKey) => `${track.userId}/${track.day}`;
+
+function GpxDownload({ track }: { track: TrackKey }) {
+  const [state, setState] = useState<
+    { kind: 'idle' | 'preparing' | 'started' } | { kind: 'failed'; message: string }
+  >({
+    kind: 'idle',
+  });
+
+  async function download() {
+    setState({ kind: 'preparing' });
+    try {
+      const { url, fileName } = await getGpxLink(track);
+      // Telegram answers when its download dialog closes; the screen need not wait for that.
+      downloadFileFrom(url, fileName).catch((error: unknown) => console.error('GPX download failed', error));
+      setState({ kind: 'started' });
+    } catch (error) {
+      setState({ kind: 'failed', message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <div className="recorded-tracks__download">
+      <button
+        type="button"
+        className="recorded-tracks__download-button"
+        onClick={download}
+        disabled={state.kind === 'preparing'}
+      >
+        {state.kind === 'preparing' ? <Spinner label={geoTexts.preparingGpx} /> : geoTexts.downloadGpx}
+      </button>
+      {state.kind === 'started' && <Notice tone="success">{geoTexts.gpxStarted}</Notice>}
+      {state.kind === 'failed' && <Notice tone="error">{state.message}</Notice>}
+    </div>
+  );
+}
+
+function TrackDetails({ track }: { track: TrackKey }) {
+  const details = useGeoTrack(track);
+  if (details.isError) return <Notice tone="error">{errorMessage(details.error)}</Notice>;
+  if (!details.data) return <Spinner label={geoTexts.tracksLoading} />;
+  return (
+    <>
+      <TrackMap points={details.data.points} />
+      <GpxDownload track={track} />
+    </>
+  );
+}
+
+/** The admins' recorded tracks, by user and day; one opens on its map with a GPX download. */
+export function RecordedTracks() {
+  const tracks = useGeoTracks();
+  const [openKey, setOpenKey] = useState<string | null>(null);
+
+  return (
+    <Section title={geoTexts.tracksTitle}>
+      {tracks.isError ? (
+        <Notice tone="error">{errorMessage(tracks.error)}</Notice>
+      ) : !tracks.data ? (
+        <p className="recorded-tracks__state">
+          <Spinner label={geoTexts.tracksLoading} />
+        </p>
+      ) : tracks.data.length === 0 ? (
+        <p className="recorded-tracks__state">{geoTexts.noTracks}</p>
+      ) : (
+        <ul className="recorded-tracks">
+          {tracks.data.map((track) => {
+            const key = keyOf(track);
+            const open = key === openKey;
+            return (
+              <li key={key} className="recorded-tracks__item">
+                <button
+                  type="button"
+                  className="recorded-tracks__summary"
+                  aria-expanded={open}
+                  onClick={() => setOpenKey(open ? null : key)}
+                >
+                  <span className="recorded-tracks__who">{whoRecorded(track)}</span>
+                  <span className="recorded-tracks__day">{formatDay(track.day)}</span>
+                  <span className="recorded-tracks__meta">
+                    {timeFormat.format(new Date(track.startedAt))}–
+                    {timeFormat.format(new Date(track.endedAt))}
+                    {' · '}
+                    {geoTexts.pointCount(track.points)}
+                  </span>
+                </button>
+                {open && (
+                  <div className="recorded-tracks__details">
+                    <TrackDetails track={track} />
+                  </div>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </Section>
+  );
+}

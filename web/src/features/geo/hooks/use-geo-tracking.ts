@@ -1,0 +1,156 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { TGeoPoint, TGeoPointType } from '#contract/geo';
+
+/** SPEC §4, §9: the first point about 2 s after start, then one every 60 s; "stopped" shows 3.5 s. */
+const FIRST_POINT_DELAY_MS = 2000;
+const POINT_INTERVAL_MS = 60_000;
+const STOPPED_STATUS_MS = 3500;
+
+/** SPEC §9: high accuracy, never a cached position, an hour before the watch gives up. */
+const WATCH_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 3_600_000, maximumAge: 0 };
+
+/** unsupported: no geolocation at all; denied: refused, or the position could not be had. */
+export type GeoTrackingProblem = 'unsupported' | 'denied';
+
+type Options = {
+  username: string | null;
+  sendPoint: (point: TGeoPoint) => Promise<unknown>;
+  onProblem: (problem: GeoTrackingProblem) => void;
+  /** After a stop by the user or by an error (not when the screen is left). */
+  onStopped?: () => void;
+};
+
+/** One recording, from start to stop. */
+type Session = {
+  /** The geolocation the watch runs on: the one to clear it on. */
+  geolocation: Geolocation;
+  watchId: number;
+  position?: GeolocationPosition;
+  startSent: boolean;
+  /** The 2 s have passed: the START goes as soon as there is a position. */
+  startDue: boolean;
+  firstTimer?: ReturnType<typeof setTimeout>;
+  interval?: ReturnType<typeof setInterval>;
+};
+
+/**
+ * Live location sharing of the geo service (SPEC §4 Geo tracking): a position watch, START about
+ * 2 s after start, a PART every 60 s, END on stop when a position exists. Unmounting (leaving the
+ * screen) stops it too.
+ */
+export function useGeoTracking(options: Options) {
+  const [active, setActive] = useState(false);
+  const [stoppedShown, setStoppedShown] = useState(false);
+  const [sent, setSent] = useState(0);
+  const [lastSendFailed, setLastSendFailed] = useState(false);
+  const session = useRef<Session | null>(null);
+  const stoppedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // Timers and the watch outlive renders; they read the caller's latest callbacks from here.
+  const latest = useRef(options);
+  useEffect(() => {
+    latest.current = options;
+  });
+
+  const send = useCallback((position: GeolocationPosition, geoPointType: TGeoPointType) => {
+    const { username, sendPoint } = latest.current;
+    sendPoint({
+      username,
+      lat: position.coords.latitude,
+      lon: position.coords.longitude,
+      accuracy: position.coords.accuracy,
+      ts: new Date().toISOString(),
+      geoPointType,
+    }).then(
+      () => {
+        setSent((count) => count + 1);
+        setLastSendFailed(false);
+      },
+      (error: unknown) => {
+        // The next point is the retry: a track with a gap beats one that stops.
+        console.error(`Geo point ${geoPointType} was not sent`, error);
+        setLastSendFailed(true);
+      },
+    );
+  }, []);
+
+  const sendDue = useCallback(
+    (current: Session) => {
+      if (!current.position) return;
+      send(current.position, current.startSent ? 'PART' : 'START');
+      current.startSent = true;
+    },
+    [send],
+  );
+
+  /** Ends the recording without touching the screen's state; false when none was running. */
+  const halt = useCallback(() => {
+    const current = session.current;
+    if (!current) return false;
+    session.current = null;
+    current.geolocation.clearWatch(current.watchId);
+    clearTimeout(current.firstTimer);
+    clearInterval(current.interval);
+    if (current.position) send(current.position, 'END');
+    return true;
+  }, [send]);
+
+  const stop = useCallback(() => {
+    if (!halt()) return;
+    setActive(false);
+    setStoppedShown(true);
+    clearTimeout(stoppedTimer.current);
+    stoppedTimer.current = setTimeout(() => setStoppedShown(false), STOPPED_STATUS_MS);
+    latest.current.onStopped?.();
+  }, [halt]);
+
+  const start = useCallback(() => {
+    if (session.current) return;
+    if (!('geolocation' in navigator)) {
+      latest.current.onProblem('unsupported');
+      return;
+    }
+    clearTimeout(stoppedTimer.current);
+    setStoppedShown(false);
+    setSent(0);
+    setLastSendFailed(false);
+
+    const current: Session = {
+      geolocation: navigator.geolocation,
+      watchId: 0,
+      startSent: false,
+      startDue: false,
+    };
+    // Set before the watch starts: a browser may report a refusal at once.
+    session.current = current;
+    current.watchId = current.geolocation.watchPosition(
+      (position) => {
+        if (session.current !== current) return;
+        current.position = position;
+        if (current.startDue && !current.startSent) sendDue(current);
+      },
+      (error) => {
+        if (session.current !== current) return;
+        console.error('Geolocation failed', error);
+        stop();
+        latest.current.onProblem('denied');
+      },
+      WATCH_OPTIONS,
+    );
+    current.firstTimer = setTimeout(() => {
+      current.startDue = true;
+      sendDue(current);
+      current.interval = setInterval(() => sendDue(current), POINT_INTERVAL_MS);
+    }, FIRST_POINT_DELAY_MS);
+    setActive(true);
+  }, [sendDue, stop]);
+
+  useEffect(
+    () => () => {
+      halt();
+      clearTimeout(stoppedTimer.current);
+    },
+    [halt],
+  );
+
+  return { active, stoppedShown, sent, lastSendFailed, start, stop };
+}

@@ -1,0 +1,25 @@
+import { ApiError } from '@/lib/api-client';
+
+/** The friend's username as typed: spaces and one leading '@' go, Telegram usernames have neither. */
+export const normalizeFriendUsername = (typed: string) => typed.trim().replace(/^@/, '');
+
+/** Telegram usernames are case-insensitive: «Ivan» and «ivan» are the same person. */
+export const isSameUsername = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/**
+ * Why a gift failed (SPEC §5): no answer at all (`not_sent`), or a refusal, shown as «…не состоит
+ * в чате…» (`friend_not_found`) unless the server's own message is more truthful (`refused`): the
+ * coupon is used or no longer yours, you are not in the chat, or it is you after all.
+ */
+export type GiftFailure =
+  | { kind: 'not_sent' }
+  | { kind: 'friend_not_found' }
+  | { kind: 'refused'; message: string };
+
+export function classifyGiftFailure(error: unknown): GiftFailure {
+  if (!(error instanceof ApiError) || error.status === 0) return { kind: 'not_sent' };
+  if (error.status === 409 || error.code === 'not_chat_member' || error.code === 'gift_to_self') {
+    return { kind: 'refused', message: error.message };
+  }
+  return { kind: 'friend_not_found' };
+}

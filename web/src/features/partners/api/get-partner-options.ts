@@ -1,0 +1,28 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { compareRu } from '#contract/collation';
+import { type TPartnerOption, ZPartnerOptionsResponse } from '#contract/partners';
+import { api } from '@/lib/api';
+
+/** SPEC §4: the add-coupon dropdown asks again every 3 s until the list arrives. */
+const PARTNER_OPTIONS_RETRY_MS = 3000;
+
+export const partnerOptionsQueryKey = ['partners', 'options'] as const;
+
+const byNameThenRegion = (a: TPartnerOption, b: TPartnerOption) =>
+  compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region);
+
+/** The companies the caller may request coupons for: a partner their own, an admin all. */
+export const getPartnerOptions = async () =>
+  (await api.get('/api/partners', ZPartnerOptionsResponse))
+    .filter((partner) => partner.companyName.trim() !== '')
+    .sort(byNameThenRegion);
+
+export const getPartnerOptionsQueryOptions = () =>
+  queryOptions({
+    queryKey: partnerOptionsQueryKey,
+    queryFn: getPartnerOptions,
+    retry: false,
+    refetchInterval: (query) => (query.state.status === 'success' ? false : PARTNER_OPTIONS_RETRY_MS),
+  });
+
+export const usePartnerOptions = () => useQuery(getPartnerOptionsQueryOptions());

@@ -1,0 +1,23 @@
+import { ZRedeemResponse } from '#contract/redemption';
+import { api } from '@/lib/api';
+import { isRefusal } from '@/lib/api-client';
+
+/** SPEC §4 Redeem: 'apply' when the server answered "", 'not_apply' when it refused. */
+export type RedeemOutcome = 'apply' | 'not_apply';
+
+export type RedeemCouponInput = { qrToken: string; partnerUsername: string };
+
+export async function redeemCoupon({ qrToken, partnerUsername }: RedeemCouponInput): Promise<RedeemOutcome> {
+  try {
+    const answer = await api.post(
+      `/api/coupon/apply/${encodeURIComponent(qrToken)}/${encodeURIComponent(partnerUsername)}`,
+      { schema: ZRedeemResponse },
+    );
+    return answer === '' ? 'apply' : 'not_apply';
+  } catch (error) {
+    // A refusal (used, unknown, another partner's) says «Купон не действителен» with a 4xx status.
+    // A lost connection or a server failure says nothing about the coupon, so it stays an error.
+    if (isRefusal(error)) return 'not_apply';
+    throw error;
+  }
+}

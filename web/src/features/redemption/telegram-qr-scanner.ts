@@ -1,0 +1,49 @@
+import { on, postEvent, qrScanner, retrieveLaunchParams } from '@telegram-apps/sdk-react';
+
+/** Telegram Web takes the popup request but shows nothing; the local stand-in poses as it. */
+const WEB_PLATFORMS = new Set(['web', 'weba', 'webk']);
+
+/**
+ * False in a Telegram client too old for the scan popup (before Mini Apps 6.4), in Telegram Web
+ * and the local stand-in, or outside Telegram.
+ */
+export const isTelegramQrScannerAvailable = () =>
+  qrScanner.open.isAvailable() && !WEB_PLATFORMS.has(retrieveLaunchParams().tgWebAppPlatform);
+
+export type TelegramQrScan = {
+  /** The first code read, or undefined when the popup was closed without one. */
+  result: Promise<string | undefined>;
+  /** Closes the popup and settles `result` with undefined, for a scan nobody waits for any more. */
+  stop: () => void;
+};
+
+/**
+ * Opens Telegram's own QR popup and closes it after the first read. Spoken to through the bridge
+ * rather than the SDK's qrScanner: that one cannot be stopped from our side (closing it leaves it
+ * waiting, and it refuses to open again), and some clients (Telegram Web) never answer at all.
+ */
+export function scanWithTelegram(prompt: string): TelegramQrScan {
+  // First, so that a refusal (it throws) leaves no listeners behind; answers come later, as messages.
+  postEvent('web_app_open_scan_qr_popup', { text: prompt });
+  let finish: (text: string | undefined) => void = () => {};
+  const result = new Promise<string | undefined>((resolve) => {
+    const stopListening = [
+      on('qr_text_received', ({ data }) => {
+        postEvent('web_app_close_scan_qr_popup');
+        finish(data);
+      }),
+      on('scan_qr_popup_closed', () => finish(undefined)),
+    ];
+    finish = (text) => {
+      for (const off of stopListening) off();
+      resolve(text);
+    };
+  });
+  return {
+    result,
+    stop: () => {
+      postEvent('web_app_close_scan_qr_popup');
+      finish(undefined);
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import type { TMeResponse } from '#contract/session';
+import { createTestQueryClient, jsonResponse } from '@/test/render';
+import { useUser } from '../api/get-me';
+import { readStoredUser, storeUser } from '../user-state';
+
+const partner: TMeResponse = {
+  id: 42,
+  username: 'partner_petr',
+  firstName: 'Пётр',
+  role: 'partner',
+  isChatMember: true,
+  communityChatLink: 'https://t.me/rafting_chat',
+};
+
+function renderUser() {
+  const queryClient = createTestQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => useUser(), { wrapper });
+}
+
+describe('user state', () => {
+  it('loads the user from /api/me and persists it', async () => {
+    const fetch = vi.fn(async () => jsonResponse(partner));
+    vi.stubGlobal('fetch', fetch);
+
+    const { result } = renderUser();
+
+    await waitFor(() =>
+      expect(result.current).toEqual({
+        username: 'partner_petr',
+        role: 'partner',
+        isChatMember: true,
+        communityChatLink: 'https://t.me/rafting_chat',
+      }),
+    );
+    expect(fetch).toHaveBeenCalledWith('/api/me', expect.objectContaining({ method: 'GET' }));
+    expect(readStoredUser(42)).toEqual({
+      username: 'partner_petr',
+      role: 'partner',
+      isChatMember: true,
+      communityChatLink: 'https://t.me/rafting_chat',
+    });
+  });
+
+  it('starts with the persisted user while the fresh one loads, then takes the fresh one', async () => {
+    storeUser(partner);
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+
+    const { result } = renderUser();
+
+    expect(result.current).toEqual({
+      username: 'partner_petr',
+      role: 'partner',
+      isChatMember: true,
+      communityChatLink: 'https://t.me/rafting_chat',
+    });
+    answer(jsonResponse({ ...partner, role: 'admin', isChatMember: false }));
+    await waitFor(() =>
+      expect(result.current).toEqual({
+        username: 'partner_petr',
+        role: 'admin',
+        isChatMember: false,
+        communityChatLink: 'https://t.me/rafting_chat',
+      }),
+    );
+    expect(readStoredUser(42)?.role).toBe('admin');
+  });
+
+  it('keeps the persisted user and only logs when /api/me fails', async () => {
+    storeUser(partner);
+    const fetch = vi.fn(async () => jsonResponse({ error: 'unauthorized', message: 'Войдите заново' }, 401));
+    vi.stubGlobal('fetch', fetch);
+
+    const { result } = renderUser();
+
+    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(result.current).toEqual({
+      username: 'partner_petr',
+      role: 'partner',
+      isChatMember: true,
+      communityChatLink: 'https://t.me/rafting_chat',
+    });
+  });
+
+  it('does not hand one Telegram account the state saved for another', () => {
+    storeUser(partner);
+    expect(readStoredUser(42)).toBeDefined();
+    expect(readStoredUser(7)).toBeUndefined();
+  });
+
+  it('ignores a damaged saved state', () => {
+    localStorage.setItem('katajsya.user', '{"id":42,"role":"superuser"}');
+    expect(readStoredUser(42)).toBeUndefined();
+  });
+});

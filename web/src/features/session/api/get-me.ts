@@ -1,0 +1,26 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { initData } from '@telegram-apps/sdk-react';
+import { ZMeResponse } from '#contract/session';
+import { api } from '@/lib/api';
+import { readStoredUser, storeUser, toUserState } from '../user-state';
+
+const USER_STALE_MS = 60_000;
+
+export const getMe = () => api.get('/api/me', ZMeResponse);
+
+export const getMeQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me'],
+    queryFn: async () => {
+      const me = await getMe();
+      storeUser(me);
+      return toUserState(me);
+    },
+    // The state saved last time shows at once; being dated to 0 it is refetched on start.
+    initialData: () => readStoredUser(initData.user()?.id),
+    initialDataUpdatedAt: 0,
+    staleTime: USER_STALE_MS,
+  });
+
+/** The current user (SPEC §3), or undefined until the first answer on a first start. */
+export const useUser = () => useQuery(getMeQueryOptions()).data;

@@ -1,0 +1,37 @@
+import { type TMeResponse, ZMeResponse } from '#contract/session';
+import { readStoredJson, writeStoredJson } from '@/lib/local-storage';
+
+/** SPEC §3 User: the client's picture of who is using the app. */
+export type TUserState = Pick<TMeResponse, 'username' | 'role' | 'isChatMember' | 'communityChatLink'>;
+
+const USER_STORAGE_KEY = 'katajsya.user';
+
+// The Telegram id is kept beside the state so that another account on the same device
+// never starts with someone else's role.
+const ZStoredUser = ZMeResponse.pick({
+  id: true,
+  username: true,
+  role: true,
+  isChatMember: true,
+  communityChatLink: true,
+});
+
+export function toUserState({ username, role, isChatMember, communityChatLink }: TMeResponse): TUserState {
+  return { username, role, isChatMember, communityChatLink };
+}
+
+export function storeUser(me: TMeResponse): void {
+  writeStoredJson(USER_STORAGE_KEY, { id: me.id, ...toUserState(me) });
+}
+
+/** The state saved at the last start, if it belongs to the current Telegram user. */
+export function readStoredUser(telegramUserId: number | undefined): TUserState | undefined {
+  const stored = readStoredJson(USER_STORAGE_KEY, ZStoredUser);
+  if (!stored || (telegramUserId !== undefined && stored.id !== telegramUserId)) return undefined;
+  return toUserState({ ...stored, firstName: '' });
+}
+
+export const isAdmin = (user: TUserState | undefined) => user?.role === 'admin';
+
+export const isPartnerOrAdmin = (user: TUserState | undefined) =>
+  user?.role === 'partner' || user?.role === 'admin';

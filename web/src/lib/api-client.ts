@@ -1,0 +1,172 @@
+import type { ZodType } from 'zod';
+import { ZCsrfResponse, ZErrorResponse } from '#contract/session';
+
+/** An API failure with the server's machine code and a Russian message fit to show. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const apiErrorTexts = {
+  network: 'Нет связи с сервером. Попробуйте ещё раз.',
+  unexpected: 'Что-то пошло не так. Попробуйте ещё раз.',
+} as const;
+
+// SPEC §7 uses only GET and POST; the admins' lists (calendars, photo directories) also edit and remove.
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A refusal (4xx): asking again will not change it, unlike a lost connection or a 5xx. */
+export const isRefusal = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500;
+
+/** What to show for a failure: the server's Russian message, or `fallback` for anything else. */
+export const errorMessage = (error: unknown, fallback: string = apiErrorTexts.unexpected) =>
+  error instanceof ApiError ? error.message : fallback;
+
+type RequestOptions<T> = {
+  body?: unknown;
+  /** Validates the answer; without it the parsed JSON is returned as is. */
+  schema?: ZodType<T>;
+};
+
+type SendOptions = { body?: unknown; xsrfToken?: string; ifNoneMatch?: string };
+
+/** An answer together with the ETag that names its version on the server. */
+export type Versioned<T> = { data: T; etag: string | undefined };
+
+type ApiClientOptions = {
+  /** The raw Telegram init data, or undefined before the app knows who the user is. */
+  getInitData: () => string | undefined;
+  fetch?: typeof fetch;
+};
+
+const CSRF_PATH = '/api/csrf';
+
+export function createApiClient({
+  getInitData,
+  fetch: fetchImpl = (...args) => fetch(...args),
+}: ApiClientOptions) {
+  let csrfToken: Promise<string> | undefined;
+
+  function headersFor({ body, xsrfToken, ifNoneMatch }: SendOptions): Headers {
+    const headers = new Headers({ Accept: 'application/json' });
+    const initData = getInitData();
+    if (initData) headers.set('Authorization', `tma ${initData}`);
+    // Fastify refuses a JSON content type with an empty body, so it is sent only with one.
+    if (body !== undefined) headers.set('Content-Type', 'application/json');
+    if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);
+    // Set by hand, it makes the browser skip its own cache, so a 304 reaches us as a 304.
+    if (ifNoneMatch) headers.set('If-None-Match', ifNoneMatch);
+    return headers;
+  }
+
+  async function send(method: HttpMethod, path: string, options: SendOptions = {}) {
+    try {
+      return await fetchImpl(path, {
+        method,
+        headers: headersFor(options),
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      });
+    } catch (cause) {
+      console.error(`${method} ${path} failed to reach the server`, cause);
+      throw new ApiError(0, 'network_error', apiErrorTexts.network);
+    }
+  }
+
+  async function readJson(response: Response): Promise<unknown> {
+    const text = await response.text();
+    if (text === '') return undefined;
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+
+  async function toApiError(response: Response): Promise<ApiError> {
+    const parsed = ZErrorResponse.safeParse(await readJson(response));
+    if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.message);
+    return new ApiError(response.status, `http_${response.status}`, apiErrorTexts.unexpected);
+  }
+
+  async function parseAnswer<T>(method: HttpMethod, path: string, response: Response, schema?: ZodType<T>) {
+    const json = await readJson(response);
+    if (!schema) return json as T;
+    const parsed = schema.safeParse(json);
+    if (parsed.success) return parsed.data;
+    console.error(`${method} ${path} answered outside the contract`, parsed.error);
+    throw new ApiError(response.status, 'invalid_response', apiErrorTexts.unexpected);
+  }
+
+  async function fetchCsrfToken(): Promise<string> {
+    const response = await send('GET', CSRF_PATH);
+    if (!response.ok) throw await toApiError(response);
+    const { token } = await parseAnswer('GET', CSRF_PATH, response, ZCsrfResponse);
+    return token;
+  }
+
+  /** One token for the whole session, shared by concurrent requests. */
+  function csrf(): Promise<string> {
+    if (!csrfToken) {
+      const pending = fetchCsrfToken();
+      csrfToken = pending;
+      pending.catch((error: unknown) => {
+        // SPEC §8: a failed CSRF fetch is only logged; the next unsafe call tries again.
+        console.error('Could not fetch the CSRF token', error);
+        if (csrfToken === pending) csrfToken = undefined;
+      });
+    }
+    return csrfToken;
+  }
+
+  async function request<T>(method: HttpMethod, path: string, { body, schema }: RequestOptions<T> = {}) {
+    if (method === 'GET') {
+      const response = await send(method, path);
+      if (!response.ok) throw await toApiError(response);
+      return parseAnswer(method, path, response, schema);
+    }
+
+    for (let attempt = 1; ; attempt++) {
+      const tokenUsed = csrf();
+      const response = await send(method, path, { body, xsrfToken: await tokenUsed });
+      if (response.ok) return parseAnswer(method, path, response, schema);
+      const error = await toApiError(response);
+      // The server refused a stale token: fetch a fresh one, unless another request already has.
+      if (error.status === 403 && error.code === 'csrf_invalid' && attempt === 1) {
+        if (csrfToken === tokenUsed) csrfToken = undefined;
+        continue;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * A GET that costs the server almost nothing when nothing changed: the cached copy's ETag goes
+   * along, and a 304 answer gives that copy back (the same object, so nothing re-renders).
+   */
+  async function getIfChanged<T>(
+    path: string,
+    { cached, schema }: { cached?: Versioned<T>; schema?: ZodType<T> },
+  ): Promise<Versioned<T>> {
+    const response = await send('GET', path, { ifNoneMatch: cached?.etag });
+    if (response.status === 304 && cached) return cached;
+    if (!response.ok) throw await toApiError(response);
+    const data = await parseAnswer('GET', path, response, schema);
+    return { data, etag: response.headers.get('ETag') ?? undefined };
+  }
+
+  return {
+    get: <T>(path: string, schema?: ZodType<T>) => request<T>('GET', path, { schema }),
+    getIfChanged,
+    post: <T>(path: string, options?: RequestOptions<T>) => request<T>('POST', path, options),
+    put: <T>(path: string, options?: RequestOptions<T>) => request<T>('PUT', path, options),
+    delete: <T>(path: string, options?: RequestOptions<T>) => request<T>('DELETE', path, options),
+  };
+}

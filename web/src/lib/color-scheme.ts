@@ -1,0 +1,10 @@
+export type ColorScheme = 'light' | 'dark';
+
+export const systemColorScheme = (): ColorScheme =>
+  window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
+
+/** The styles pick their palette by `data-theme`; native controls follow `color-scheme`. */
+export function applyColorScheme(scheme: ColorScheme): void {
+  document.documentElement.dataset.theme = scheme;
+  document.documentElement.style.colorScheme = scheme;
+}

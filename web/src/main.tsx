@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { AppProvider } from './app/provider';
+import { applyColorScheme, systemColorScheme } from './lib/color-scheme';
+import { launch } from './telegram/launch';
+import './app/styles/global.css';
+
+const rootElement = document.getElementById('root');
+if (!rootElement) throw new Error('index.html has no #root element');
+
+// Until Telegram's theme is known (or outside Telegram) the palette follows the system.
+applyColorScheme(systemColorScheme());
+const launchState = launch();
+
+createRoot(rootElement).render(
+  <StrictMode>
+    <AppProvider>
+      <App launchState={launchState} />
+    </AppProvider>
+  </StrictMode>,
+);

@@ -1,0 +1,147 @@
+import { type FormEvent, useState } from 'react';
+import type { TCouponApplyRequest } from '#contract/coupons';
+import { Header } from '@/app/header';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import { LinkButton } from '@/components/ui/link-button';
+import { Notice, useTimedMessage } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { Stack } from '@/components/ui/stack';
+import { paths } from '@/config/paths';
+import { useApplyForCoupon } from '@/features/coupon-requests/api/apply-for-coupon';
+import { usePartnerOptions } from '@/features/partners/api/get-partner-options';
+import { useUser } from '@/features/session/api/get-me';
+import { isAdmin } from '@/features/session/user-state';
+import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { isRefusal } from '@/lib/api-client';
+import { Page } from '@/telegram/page';
+import './add-coupon-page.css';
+import { texts } from './texts';
+
+/** SPEC §9: the request's result shows for 2 s. */
+const RESULT_SHOWN_MS = 2000;
+
+const MAX_RUBLE_DIGITS = 7;
+
+type Result = { sent: true } | { sent: false; detail: string };
+
+const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, MAX_RUBLE_DIGITS);
+
+/** A refusal (no rights) is worth showing under 'Загрузка...'; a lost connection only waits. */
+const refusalOf = (error: Error | null) => (isRefusal(error) ? error.message : undefined);
+
+/** Add coupon (SPEC §2 Add coupon): a partner or an admin asks for a coupon to go on sale. */
+export function AddCouponPage() {
+  const user = useUser();
+  const partners = usePartnerOptions();
+  const applyForCoupon = useApplyForCoupon();
+  const [price, setPrice] = useState('');
+  const [discount, setDiscount] = useState('');
+  const [partnerId, setPartnerId] = useState('');
+  const [result, showResult] = useTimedMessage<Result>(RESULT_SHOWN_MS);
+  const { go, pendingTo } = useDelayedNavigate();
+
+  const options = partners.data;
+  // A partner has one company: it is chosen for them.
+  const onlyOption = options?.length === 1 ? options[0] : undefined;
+  const chosenId = partnerId || (onlyOption ? String(onlyOption.id) : '');
+  const chosen = options?.find((option) => String(option.id) === chosenId);
+  const ready = Number(price) > 0 && Number(discount) > 0 && chosen !== undefined && user !== undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!ready || applyForCoupon.isPending) return;
+    const requester: Pick<TCouponApplyRequest, 'partnerUsername' | 'adminUsername'> = isAdmin(user)
+      ? { adminUsername: user.username }
+      : { partnerUsername: user.username };
+    applyForCoupon.mutate(
+      {
+        ...requester,
+        companyName: chosen.companyName,
+        partnerId: chosen.id,
+        price: Number(price),
+        discount: Number(discount),
+      },
+      {
+        onSuccess: () => {
+          setPrice('');
+          setDiscount('');
+          showResult({ sent: true });
+        },
+        onError: (error) => showResult({ sent: false, detail: error.message }),
+      },
+    );
+  }
+
+  const requestsHref = paths.requestCoupons.getHref();
+
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        <form className="add-coupon" noValidate onSubmit={submit}>
+          <TextField
+            label={texts.price}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            value={price}
+            onChange={(event) => setPrice(digitsOnly(event.target.value))}
+          />
+          <TextField
+            label={texts.discount}
+            inputMode="numeric"
+            pattern="[0-9]*"
+            autoComplete="off"
+            value={discount}
+            onChange={(event) => setDiscount(digitsOnly(event.target.value))}
+          />
+          {options ? (
+            <SelectField
+              label={texts.partner}
+              placeholder={texts.partnerPlaceholder}
+              options={options.map((option) => ({
+                value: String(option.id),
+                label: `${option.companyName} · ${option.region}`,
+              }))}
+              value={chosenId}
+              onValueChange={setPartnerId}
+              note={options.length === 0 ? texts.noPartners : undefined}
+            />
+          ) : (
+            // SPEC §4: until the list arrives the dropdown says so, and it is asked for every 3 s.
+            <SelectField
+              label={texts.partner}
+              placeholder={texts.loading}
+              options={[]}
+              value=""
+              onValueChange={setPartnerId}
+              disabled
+              error={refusalOf(partners.error)}
+            />
+          )}
+          <Button type="submit" disabled={!ready || applyForCoupon.isPending}>
+            {applyForCoupon.isPending ? <Spinner label={texts.sending} /> : texts.submit}
+          </Button>
+          {result &&
+            (result.sent ? (
+              <Notice tone="success">{texts.sent}</Notice>
+            ) : (
+              <Notice tone="error" detail={result.detail}>
+                {texts.failed}
+              </Notice>
+            ))}
+          {isAdmin(user) && (
+            <LinkButton
+              className="add-coupon__requests"
+              disabled={pendingTo === requestsHref}
+              onClick={() => go(requestsHref)}
+            >
+              {texts.requestList}
+            </LinkButton>
+          )}
+        </form>
+      </Stack>
+    </Page>
+  );
+}

@@ -1,0 +1,143 @@
+import { screen } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { adminUser, jsonResponse, renderWithProviders } from '@/test/render';
+import { AddPartnerPage } from '../add-partner-page';
+
+const ADD = 'POST /api/partner/add';
+
+/** A route that keeps the bodies it was sent. */
+function recording(answer: () => Response) {
+  const bodies: unknown[] = [];
+  const route: FakeRoute = (init) => {
+    bodies.push(JSON.parse(String(init.body)));
+    return answer();
+  };
+  return { route, bodies };
+}
+
+const duplicate = () =>
+  jsonResponse(
+    { error: 'partner_exists', message: 'Партнер «Рафт-база «Север»» уже есть в регионе «Карелия»' },
+    409,
+  );
+const submitButton = () => screen.getByRole('button', { name: 'ДОБАВИТЬ ПАРТНЕРА' });
+
+async function fillRequired(user: UserEvent, overrides: { email?: string } = {}) {
+  await user.type(screen.getByLabelText('Регион'), '  Карелия ');
+  await user.type(screen.getByLabelText('Название компании'), 'Рафт-база «Север»');
+  await user.selectOptions(screen.getByLabelText('Тип партнера'), 'ТУРЫ');
+  await user.type(screen.getByLabelText('Телефон'), '9111234567');
+  await user.type(screen.getByLabelText('Адрес'), 'Кемь, ул. Речная, 2');
+  await user.type(screen.getByLabelText('Email'), overrides.email ?? 'sever@example.ru');
+  await user.type(screen.getByLabelText('Юзернейм партнера в Telegram'), '@sever_raft');
+}
+
+describe('AddPartnerPage', () => {
+  it('lists every input of the partner form under its heading', () => {
+    stubApi({});
+    renderWithProviders(<AddPartnerPage />, { user: adminUser });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Добавление партнера');
+    const types = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(types).toEqual(['Выберите тип', 'ШКОЛА', 'ПРОКАТ', 'МАГАЗИН', 'ТУРЫ', 'ПРОИЗВОДСТВО', 'КЛУБ']);
+    expect(screen.getByLabelText('Телефон')).toHaveAttribute('placeholder', '+7 (000) 000-00-00');
+    expect(screen.getByLabelText('Условие скидки 1')).toBeInTheDocument();
+  });
+
+  it('sends nothing until every required field is filled', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({});
+    renderWithProviders(<AddPartnerPage />, { user: adminUser });
+
+    expect(submitButton()).toBeDisabled();
+    await fillRequired(user);
+    await user.clear(screen.getByLabelText('Адрес'));
+    await user.type(screen.getByLabelText('Адрес'), '   ');
+    expect(submitButton()).toBeDisabled();
+    await user.click(submitButton());
+
+    await user.clear(screen.getByLabelText('Телефон'));
+    await user.type(screen.getByLabelText('Телефон'), '911123456');
+    await user.type(screen.getByLabelText('Адрес'), 'Кемь');
+    expect(submitButton()).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Телефон'), '7');
+    expect(submitButton()).toBeEnabled();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows a bad email under the field and does not send the form', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({});
+    renderWithProviders(<AddPartnerPage />, { user: adminUser });
+    await fillRequired(user, { email: 'sever@example' });
+
+    await user.click(submitButton());
+
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Неправильный формат email');
+    expect(api.callsTo(ADD)).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Email'), '.ru');
+    expect(screen.queryByText('Неправильный формат email')).not.toBeInTheDocument();
+  });
+
+  it('sends the trimmed payload with the phone as digits and the conditions as a list, then clears', async () => {
+    const user = userEvent.setup();
+    const add = recording(() =>
+      jsonResponse({
+        id: 7,
+        region: 'Карелия',
+        companyName: 'Рафт-база «Север»',
+        partnerType: 'ТУРЫ',
+        phoneNumber: '79111234567',
+        address: 'Кемь, ул. Речная, 2',
+        email: 'sever@example.ru',
+        spokesmanNickname: 'sever_raft',
+        discountConditions: ['Сплав от 3 дней', 'Не в выходные'],
+      }),
+    );
+    stubApi({ [ADD]: add.route });
+    renderWithProviders(<AddPartnerPage />, { user: adminUser });
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Условие скидки 1'), ' Сплав от 3 дней ');
+    await user.click(screen.getByRole('button', { name: '+ добавить условие скидки' }));
+    await user.click(screen.getByRole('button', { name: '+ добавить условие скидки' }));
+    await user.type(screen.getByLabelText('Условие скидки 3'), 'Не в выходные');
+
+    await user.click(submitButton());
+
+    expect(await screen.findByText('Успешно добавлен')).toBeInTheDocument();
+    expect(add.bodies).toEqual([
+      {
+        region: 'Карелия',
+        companyName: 'Рафт-база «Север»',
+        partnerType: 'ТУРЫ',
+        phoneNumber: '79111234567',
+        address: 'Кемь, ул. Речная, 2',
+        email: 'sever@example.ru',
+        spokesmanNickname: 'sever_raft',
+        discountConditions: ['Сплав от 3 дней', 'Не в выходные'],
+      },
+    ]);
+    expect(screen.getByLabelText('Регион')).toHaveValue('');
+    expect(screen.getByLabelText('Телефон')).toHaveValue('');
+    expect(screen.getByLabelText('Тип партнера')).toHaveValue('');
+    expect(screen.queryByLabelText('Условие скидки 2')).not.toBeInTheDocument();
+    expect(submitButton()).toBeDisabled();
+  });
+
+  it('says the partner was not added, with the server’s reason', async () => {
+    const user = userEvent.setup();
+    stubApi({ [ADD]: duplicate });
+    renderWithProviders(<AddPartnerPage />, { user: adminUser });
+    await fillRequired(user);
+
+    await user.click(submitButton());
+
+    const failure = await screen.findByRole('alert');
+    expect(failure).toHaveTextContent('Не удалось добавить');
+    expect(failure).toHaveTextContent('уже есть в регионе «Карелия»');
+    expect(screen.getByLabelText('Регион')).toHaveValue('  Карелия ');
+  });
+});

@@ -1,0 +1,264 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import type { TOffer } from '#contract/coupons';
+import type { TListedPartner } from '#contract/partners';
+import { Header } from '@/app/header';
+import { Button } from '@/components/ui/button';
+import { SelectField } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { Stack } from '@/components/ui/stack';
+import { paths } from '@/config/paths';
+import { useListedPartners } from '@/features/catalogue/api/get-listed-partners';
+import { useOffers } from '@/features/catalogue/api/get-offers';
+import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
+import { useRegions } from '@/features/catalogue/api/get-regions';
+import { useBadPaymentFlag } from '@/features/payments/bad-payment-flag';
+import { useUser } from '@/features/session/api/get-me';
+import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
+import { Page } from '@/telegram/page';
+import {
+  type BuySelection,
+  chooseOffer,
+  choosePartner,
+  chooseRegion,
+  chooseType,
+  readSelection,
+  showOffers,
+  showPartners,
+  toSearchParams,
+} from './buy-selection';
+import './buy-coupons-page.css';
+import { texts } from './texts';
+import { type PaymentAttempt, usePayment } from './use-payment';
+
+/** SPEC §9: the bad-payment message shows for 2.5 s. */
+const PAY_AGAIN_SHOWN_MS = 2500;
+
+const namesToOptions = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));
+
+function Connecting() {
+  return (
+    <p className="buy__state">
+      <Spinner label={texts.connecting} />
+    </p>
+  );
+}
+
+function Loading() {
+  return (
+    <p className="buy__state">
+      <Spinner label={texts.loading} />
+    </p>
+  );
+}
+
+function Empty({ text }: { text: string }) {
+  return <p className="buy__state buy__state--empty">{text}</p>;
+}
+
+/** Scrolls a block that has just appeared below the fold into view. */
+function useRevealed<T extends HTMLElement>(shownFor: unknown) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    if (shownFor === null || shownFor === undefined) return;
+    // jsdom has no scrolling; browsers all do.
+    ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
+  }, [shownFor]);
+  return ref;
+}
+
+/** BuyCouponse (SPEC §2 Buy coupon): region → type → partner → offer → payment. */
+export function BuyCouponsPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selection = readSelection(searchParams);
+  const { attempt, pay, forget } = usePayment();
+  const { badPayment, clearBadPayment } = useBadPaymentFlag();
+
+  const regions = useRegions();
+  const types = usePartnerTypes(selection.region);
+  const partners = useListedPartners(
+    selection.partnersShown ? { region: selection.region, type: selection.type } : null,
+  );
+  const offers = useOffers(selection.offersShown ? selection.partnerId : null);
+
+  const partner = partners.data?.find(({ id }) => id === selection.partnerId);
+  const offer = offers.data?.find(({ id }) => id === selection.offerId);
+  const offersRef = useRevealed<HTMLDivElement>(offers.data && selection.partnerId);
+  const paymentRef = useRevealed<HTMLElement>(offer?.id);
+
+  // SPEC §4: the message after a failed payment stays 2.5 s, then the flag is spent.
+  const spendBadPayment = useEffectEvent(clearBadPayment);
+  useEffect(() => {
+    if (!badPayment.flag) return;
+    const timer = setTimeout(() => spendBadPayment(), PAY_AGAIN_SHOWN_MS);
+    return () => clearTimeout(timer);
+  }, [badPayment.flag]);
+
+  function select(next: BuySelection) {
+    if (next.offerId !== selection.offerId) forget();
+    setSearchParams(toSearchParams(next), { replace: true });
+  }
+
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        {badPayment.flag && <Notice tone="error">{badPayment.text}</Notice>}
+        {regions.isError ? (
+          <Connecting />
+        ) : !regions.data ? (
+          <Loading />
+        ) : regions.data.length === 0 ? (
+          <Empty text={texts.noPartners} />
+        ) : (
+          <>
+            <SelectField
+              label={texts.region}
+              placeholder={texts.regionPlaceholder}
+              options={namesToOptions(regions.data)}
+              value={selection.region}
+              onValueChange={(region) => select(chooseRegion(region))}
+            />
+            <SelectField
+              label={texts.partnerType}
+              placeholder={
+                !selection.region
+                  ? texts.chooseRegionFirst
+                  : types.data
+                    ? texts.partnerTypePlaceholder
+                    : types.isError
+                      ? texts.connecting
+                      : texts.loading
+              }
+              options={namesToOptions(types.data ?? [])}
+              value={selection.type}
+              disabled={!types.data}
+              onValueChange={(type) => select(chooseType(selection, type))}
+            />
+            <Button
+              disabled={!selection.region || !selection.type}
+              onClick={() => select(showPartners(selection))}
+            >
+              {texts.showPartners}
+            </Button>
+
+            {selection.partnersShown &&
+              (partners.isError ? (
+                <Connecting />
+              ) : !partners.data ? (
+                <Loading />
+              ) : partners.data.length === 0 ? (
+                <Empty text={texts.noPartners} />
+              ) : (
+                <>
+                  <SelectField
+                    label={texts.partner}
+                    placeholder={texts.partnerPlaceholder}
+                    options={partners.data.map(({ id, companyName }) => ({
+                      value: String(id),
+                      label: companyName,
+                    }))}
+                    value={partner ? String(partner.id) : ''}
+                    onValueChange={(id) => select(choosePartner(selection, Number(id)))}
+                  />
+                  <Button disabled={!partner} onClick={() => select(showOffers(selection))}>
+                    {texts.showOffers}
+                  </Button>
+                </>
+              ))}
+
+            {partner &&
+              selection.offersShown &&
+              (offers.isError ? (
+                <Connecting />
+              ) : !offers.data ? (
+                <Loading />
+              ) : offers.data.length === 0 ? (
+                <Empty text={texts.noOffers} />
+              ) : (
+                <div className="buy__offers" ref={offersRef}>
+                  <OfferList
+                    offers={offers.data}
+                    chosenId={offer?.id}
+                    onChoose={(id) => select(chooseOffer(selection, id))}
+                  />
+                  <OfferNotes partner={partner} />
+                  {offer && (
+                    <section className="buy__payment" ref={paymentRef} aria-label={texts.pay}>
+                      <PaymentArea
+                        attempt={attempt?.couponId === offer.id ? attempt : null}
+                        onPay={() => pay(offer.id)}
+                      />
+                    </section>
+                  )}
+                </div>
+              ))}
+          </>
+        )}
+      </Stack>
+    </Page>
+  );
+}
+
+type OfferListProps = {
+  offers: TOffer[];
+  chosenId: number | undefined;
+  onChoose: (offerId: number) => void;
+};
+
+function OfferList({ offers, chosenId, onChoose }: OfferListProps) {
+  return (
+    <fieldset className="buy__offer-list">
+      <legend className="buy__offer-legend">{texts.offers}</legend>
+      {offers.map((offer) => (
+        <Button
+          key={offer.id}
+          className="buy__offer"
+          variant={offer.id === chosenId ? 'primary' : 'secondary'}
+          aria-pressed={offer.id === chosenId}
+          onClick={() => onChoose(offer.id)}
+        >
+          <span>{texts.offerDiscount(offer.discount)}</span>{' '}
+          <span className="buy__offer-price">{texts.offerPrice(offer.price)}</span>
+        </Button>
+      ))}
+    </fieldset>
+  );
+}
+
+function OfferNotes({ partner }: { partner: TListedPartner }) {
+  return (
+    <div className="buy__notes">
+      <p>{texts.discountCap}</p>
+      {/* A condition repeated by mistake is said once. */}
+      {[...new Set(partner.discountConditions)].map((condition) => (
+        <p key={condition}>{condition}</p>
+      ))}
+      <Link className="buy__terms" to={paths.offer.getHref()}>
+        {texts.offerTerms}
+      </Link>
+    </div>
+  );
+}
+
+function PaymentArea({ attempt, onPay }: { attempt: PaymentAttempt | null; onPay: () => void }) {
+  const acting = attempt?.status === 'starting' || attempt?.status === 'opened';
+  const chatLink = useUser()?.communityChatLink;
+  return (
+    <>
+      <Button disabled={acting} onClick={onPay}>
+        {attempt?.status === 'starting' ? <Spinner label={texts.startingPayment} /> : texts.pay}
+      </Button>
+      {attempt?.status === 'opened' && <Notice tone="info">{texts.paymentOpened}</Notice>}
+      {(attempt?.status === 'not_member' || attempt?.status === 'failed') && (
+        <Notice tone="error">{attempt.message}</Notice>
+      )}
+      {attempt?.status === 'not_member' && chatLink && (
+        <Button variant="secondary" onClick={() => openTelegramOrExternalLink(chatLink)}>
+          {texts.openChat}
+        </Button>
+      )}
+    </>
+  );
+}

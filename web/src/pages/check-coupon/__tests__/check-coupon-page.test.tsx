@@ -1,0 +1,280 @@
+import { emitEvent } from '@telegram-apps/sdk-react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
+import { CheckCouponPage } from '../check-coupon-page';
+import { launchInTelegram, type PostedEvent } from './telegram-launch';
+
+const readBarcodes = vi.hoisted(() => vi.fn());
+vi.mock('zxing-wasm/reader', () => ({ prepareZXingModule: () => {}, readBarcodes }));
+const decoded = (text: string | undefined) => (text === undefined ? [] : [{ isValid: true, text }]);
+
+const TOKEN = 'Qm9yb2QtdG9rZW4tMTkyLWJpdHMtbG9uZw';
+const QR_TEXT =
+  `purchased_coupon_id='${TOKEN}',status='NOT_USED',date='01.07.2025',partner='Рафт-школа «Порог»',` +
+  "region='Карелия',discount='500',address='пос. Чкаловский, ул. Речная, 1',telegramName='@demo_member'," +
+  "season='2025'";
+const SCAN = `GET /api/coupon/scan/${TOKEN}`;
+const REDEEM = `POST /api/coupon/apply/${TOKEN}/partner_petr`;
+const UNDO = `POST /api/coupon/undo/${TOKEN}`;
+
+const live = (status: 'NOT_USED' | 'USED', canUndo = false) => ({
+  status,
+  date: '01.07.2025',
+  partner: 'Рафт-школа «Порог»',
+  region: 'Карелия',
+  discount: '500',
+  address: 'пос. Чкаловский, ул. Речная, 1',
+  telegramName: '@demo_member',
+  canUndo,
+});
+
+let posted: PostedEvent[];
+
+beforeAll(() => {
+  posted = launchInTelegram('8.0');
+});
+
+function renderCheck(routes: Record<string, FakeRoute>) {
+  const api = stubApi(routes);
+  renderWithProviders(<CheckCouponPage />, { route: '/check-coupon', user: partnerUser });
+  return api;
+}
+
+const press = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
+const postedTypes = () => posted.map(({ type }) => type);
+
+/** Presses «Камера» and answers as Telegram's popup does when it reads a QR. */
+async function scanWithCamera(text = QR_TEXT) {
+  press('Камера');
+  await waitFor(() => expect(postedTypes()).toContain('web_app_open_scan_qr_popup'));
+  act(() => emitEvent('qr_text_received', { data: text }));
+}
+
+const scannedSection = () => screen.getByRole('heading', { name: 'Отсканированный QR' }).closest('section');
+const field = (label: string) => {
+  const section = scannedSection();
+  if (!section) throw new Error('no scanned section');
+  return within(section).getByText(label, { selector: 'dt' }).nextElementSibling;
+};
+
+describe('CheckCouponPage', () => {
+  const scrollIntoView = vi.fn();
+
+  beforeEach(() => {
+    posted.length = 0;
+    // jsdom has no layout to scroll.
+    Element.prototype.scrollIntoView = scrollIntoView;
+  });
+
+  afterEach(() => {
+    scrollIntoView.mockReset();
+    readBarcodes.mockReset();
+  });
+
+  it('greets the partner and offers the camera and a file', () => {
+    renderCheck({});
+    expect(screen.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Просканируйте QR, чтобы погасить' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Камера' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Загрузить файл' })).toBeEnabled();
+  });
+
+  it('scans with Telegram’s popup, closes it after the first read and lists the fields with the live status', async () => {
+    const api = renderCheck({ [SCAN]: () => jsonResponse(live('NOT_USED')) });
+
+    press('Камера');
+    await waitFor(() => expect(postedTypes()).toContain('web_app_open_scan_qr_popup'));
+    expect(posted.find(({ type }) => type === 'web_app_open_scan_qr_popup')?.data).toEqual({
+      text: 'Наведите камеру на QR купона',
+    });
+    expect(screen.getByRole('button', { name: 'Камера' })).toBeDisabled();
+
+    act(() => emitEvent('qr_text_received', { data: QR_TEXT }));
+
+    expect(postedTypes()).toContain('web_app_close_scan_qr_popup');
+    expect(await screen.findByRole('button', { name: 'Погасить QR' })).toBeEnabled();
+    expect(api.callsTo(SCAN)).toHaveLength(1);
+    expect(field('Telegram')).toHaveTextContent('@demo_member');
+    expect(field('Статус')).toHaveTextContent('Не использован');
+    expect(field('Дата')).toHaveTextContent('01.07.2025');
+    expect(field('Партнер')).toHaveTextContent('Рафт-школа «Порог»');
+    expect(field('Регион')).toHaveTextContent('Карелия');
+    expect(field('Скидка')).toHaveTextContent('500 руб');
+    expect(field('Адрес')).toHaveTextContent('пос. Чкаловский, ул. Речная, 1');
+    expect(field('season')).toHaveTextContent('2025');
+    expect(scannedSection()).not.toHaveTextContent(TOKEN);
+    expect(scannedSection()).not.toHaveTextContent('purchased_coupon_id');
+    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });
+    expect(screen.getByRole('button', { name: 'Камера' })).toBeEnabled();
+  });
+
+  it('closes a camera scan that never answers when the partner turns to a file, and ignores a late read', async () => {
+    const api = renderCheck({});
+    press('Камера');
+    await waitFor(() => expect(postedTypes()).toContain('web_app_open_scan_qr_popup'));
+
+    press('Загрузить файл');
+
+    expect(postedTypes()).toContain('web_app_close_scan_qr_popup');
+    expect(screen.getByRole('button', { name: 'Камера' })).toBeEnabled();
+    expect(screen.getByLabelText(/Выберите ваш QR/)).toBeEnabled();
+    act(() => emitEvent('qr_text_received', { data: QR_TEXT }));
+    expect(screen.queryByRole('heading', { name: 'Отсканированный QR' })).not.toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+
+    press('Камера');
+    await waitFor(() =>
+      expect(postedTypes().filter((type) => type === 'web_app_open_scan_qr_popup')).toHaveLength(2),
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    act(() => emitEvent('scan_qr_popup_closed'));
+  });
+
+  it('redeems once: «Купон погашен», the status turns used and the button goes', async () => {
+    const api = renderCheck({
+      [SCAN]: () => jsonResponse(live('NOT_USED')),
+      [REDEEM]: () => jsonResponse(''),
+    });
+    await scanWithCamera();
+    const redeem = await screen.findByRole('button', { name: 'Погасить QR' });
+
+    fireEvent.click(redeem);
+    fireEvent.click(redeem);
+
+    expect(await screen.findByText('Купон погашен')).toBeInTheDocument();
+    expect(field('Статус')).toHaveTextContent('Использован');
+    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    expect(api.callsTo(REDEEM)).toHaveLength(1);
+  });
+
+  it('shows a refused redeem as «Купон не действителен» and does not offer it again', async () => {
+    const answers = [live('NOT_USED'), live('USED')];
+    const api = renderCheck({
+      [SCAN]: () => jsonResponse(answers.shift() ?? live('USED')),
+      [REDEEM]: () => jsonResponse('Купон не действителен', 409),
+    });
+    await scanWithCamera();
+    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+
+    expect(await screen.findByText('Купон не действителен')).toBeInTheDocument();
+    await waitFor(() => expect(field('Статус')).toHaveTextContent('Использован'));
+    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    expect(api.callsTo(REDEEM)).toHaveLength(1);
+  });
+
+  it('shows the live status, not the printed one: a used coupon has no redeem button', async () => {
+    renderCheck({ [SCAN]: () => jsonResponse(live('USED')) });
+    await scanWithCamera();
+
+    await waitFor(() => expect(field('Статус')).toHaveTextContent('Использован'));
+    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+  });
+
+  it('undoes a redemption after a confirm step', async () => {
+    const api = renderCheck({
+      [SCAN]: () => jsonResponse(live('NOT_USED')),
+      [REDEEM]: () => jsonResponse(''),
+      [UNDO]: () => jsonResponse('ok'),
+    });
+    await scanWithCamera();
+    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+    await screen.findByText('Купон погашен');
+
+    press('Отменить погашение');
+    expect(screen.getByText('Отменить погашение? Купон снова станет действительным.')).toBeInTheDocument();
+    press('Нет');
+    expect(api.callsTo(UNDO)).toHaveLength(0);
+
+    press('Отменить погашение');
+    press('Да, отменить');
+
+    expect(await screen.findByText('Погашение отменено')).toBeInTheDocument();
+    expect(api.callsTo(UNDO)).toHaveLength(1);
+    expect(field('Статус')).toHaveTextContent('Не использован');
+    expect(screen.getByRole('button', { name: 'Погасить QR' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Отменить погашение' })).not.toBeInTheDocument();
+  });
+
+  it('says «Купон не действителен» with the server’s reason when the scan is refused', async () => {
+    renderCheck({
+      [SCAN]: () =>
+        jsonResponse({ error: 'forbidden', message: 'Это купон другого партнера: погасить его нельзя' }, 403),
+    });
+    await scanWithCamera();
+
+    const refusal = await screen.findByRole('alert');
+    expect(refusal).toHaveTextContent('Купон не действителен');
+    expect(refusal).toHaveTextContent('Это купон другого партнера: погасить его нельзя');
+    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+  });
+
+  it('says a QR of another kind holds no coupon, without asking the server', async () => {
+    const api = renderCheck({});
+    await scanWithCamera('https://example.com/menu');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Купон не действителен');
+    expect(screen.getByRole('alert')).toHaveTextContent('В этом QR нет купона «Катайся с нами».');
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  describe('a file', () => {
+    const chooseFile = (file: File) =>
+      act(async () => {
+        fireEvent.change(screen.getByLabelText(/Выберите ваш QR/), { target: { files: [file] } });
+      });
+
+    it('shows the picker, scrolls to it and reads the QR from a picture', async () => {
+      readBarcodes.mockResolvedValue(decoded(QR_TEXT));
+      renderCheck({ [SCAN]: () => jsonResponse(live('NOT_USED')) });
+
+      press('Загрузить файл');
+
+      expect(screen.getByText('Загрузите изображение')).toBeInTheDocument();
+      const picker = screen.getByLabelText(/Выберите ваш QR/);
+      expect(picker).toHaveAttribute('type', 'file');
+      expect(picker).toHaveAttribute('accept', 'image/*');
+      expect(scrollIntoView).toHaveBeenCalled();
+
+      const image = new File([new Uint8Array([137, 80, 78, 71])], 'qr.png', { type: 'image/png' });
+      await chooseFile(image);
+
+      expect(await screen.findByRole('button', { name: 'Погасить QR' })).toBeInTheDocument();
+      expect(readBarcodes).toHaveBeenCalledWith(image, expect.objectContaining({ formats: ['QRCode'] }));
+      expect(field('Партнер')).toHaveTextContent('Рафт-школа «Порог»');
+    });
+
+    it('refuses a file that is not an image', async () => {
+      renderCheck({});
+      press('Загрузить файл');
+      await chooseFile(new File(['%PDF'], 'coupon.pdf', { type: 'application/pdf' }));
+
+      expect(screen.getByRole('alert')).toHaveTextContent('Это не изображение.');
+      expect(readBarcodes).not.toHaveBeenCalled();
+    });
+
+    it('says so when the picture has no QR', async () => {
+      readBarcodes.mockResolvedValue(decoded(undefined));
+      renderCheck({});
+      press('Загрузить файл');
+      await chooseFile(new File([new Uint8Array([1])], 'cat.jpg', { type: 'image/jpeg' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent('На изображении не найден QR.');
+    });
+
+    it('clears the result when the mode changes', async () => {
+      readBarcodes.mockResolvedValue(decoded(QR_TEXT));
+      renderCheck({ [SCAN]: () => jsonResponse(live('NOT_USED')) });
+      press('Загрузить файл');
+      await chooseFile(new File([new Uint8Array([1])], 'qr.png', { type: 'image/png' }));
+      await screen.findByRole('button', { name: 'Погасить QR' });
+
+      press('Камера');
+
+      expect(screen.queryByRole('heading', { name: 'Отсканированный QR' })).not.toBeInTheDocument();
+      expect(screen.queryByText('Загрузите изображение')).not.toBeInTheDocument();
+      act(() => emitEvent('scan_qr_popup_closed'));
+    });
+  });
+});

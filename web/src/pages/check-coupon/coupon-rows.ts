@@ -1,0 +1,34 @@
+import type { TScannedCoupon } from '#contract/redemption';
+import type { QrField } from '@/features/redemption/parse-coupon-qr';
+import { texts } from './texts';
+
+/** SPEC §3: the keys with labels, in the order they are listed. */
+const LABELLED_KEYS = ['telegramName', 'status', 'date', 'partner', 'region', 'discount', 'address'] as const;
+type LabelledKey = (typeof LABELLED_KEYS)[number];
+
+const isLabelled = (key: string): key is LabelledKey => (LABELLED_KEYS as readonly string[]).includes(key);
+
+export type CouponRow = { key: string; label: string; value: string };
+
+function shownValue(key: LabelledKey, value: string): string {
+  if (key === 'status') return value === 'NOT_USED' ? texts.statusNotUsed : texts.statusUsed;
+  if (key === 'discount') return texts.discountRubles(value);
+  return value;
+}
+
+/**
+ * The rows of «Отсканированный QR»: the labelled fields first, in SPEC order, then unknown keys under
+ * their raw key. The server's live values win over the printed ones; the status is only ever the live
+ * one (SPEC §4: anything but NOT_USED counts as used), so until the server answers it is not shown.
+ */
+export function couponRows(fields: readonly QrField[], live: TScannedCoupon | undefined): CouponRow[] {
+  const printed = new Map(fields.map(({ key, value }) => [key, value]));
+  const labelled = LABELLED_KEYS.flatMap((key) => {
+    const value = live ? live[key] : key === 'status' ? undefined : printed.get(key);
+    return value === undefined ? [] : [{ key, label: texts.labels[key], value: shownValue(key, value) }];
+  });
+  const unknown = fields
+    .filter(({ key }) => !isLabelled(key))
+    .map(({ key, value }) => ({ key, label: key, value }));
+  return [...labelled, ...unknown];
+}

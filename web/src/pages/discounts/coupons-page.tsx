@@ -1,0 +1,35 @@
+import { Header } from '@/app/header';
+import { Button } from '@/components/ui/button';
+import { Section } from '@/components/ui/section';
+import { Stack } from '@/components/ui/stack';
+import { paths } from '@/config/paths';
+import { useUser } from '@/features/session/api/get-me';
+import { isPartnerOrAdmin } from '@/features/session/user-state';
+import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { Page } from '@/telegram/page';
+import { texts } from './texts';
+
+export function CouponsPage() {
+  const user = useUser();
+  const { go, pendingTo } = useDelayedNavigate();
+  const navButton = (label: string, to: string) => (
+    <Button pressed={pendingTo === to} onClick={() => go(to)}>
+      {label}
+    </Button>
+  );
+
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        {navButton(texts.buyCoupons, paths.buyCoupons.getHref())}
+        {navButton(texts.myCoupons, paths.myCoupons.getHref())}
+        {isPartnerOrAdmin(user) && (
+          <Section title={texts.forPartners}>
+            {navButton(texts.checkCoupon, paths.checkCoupon.getHref())}
+          </Section>
+        )}
+      </Stack>
+    </Page>
+  );
+}

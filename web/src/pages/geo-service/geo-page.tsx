@@ -1,0 +1,76 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Header } from '@/app/header';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Stack } from '@/components/ui/stack';
+import { sendGeoPoint } from '@/features/geo/api/send-geo-point';
+import { RecordedTracks } from '@/features/geo/components/recorded-tracks';
+import { type GeoTrackingProblem, useGeoTracking } from '@/features/geo/hooks/use-geo-tracking';
+import { geoTexts } from '@/features/geo/texts';
+import { useUser } from '@/features/session/api/get-me';
+import { isAdmin } from '@/features/session/user-state';
+import { Page } from '@/telegram/page';
+import { showAlert } from '@/telegram/show-alert';
+import { texts } from './texts';
+import './geo-page.css';
+
+const problemTexts: Record<GeoTrackingProblem, string> = {
+  denied: texts.geolocationDenied,
+  unsupported: texts.geolocationUnsupported,
+};
+
+function GeoRecorder({ username }: { username: string | null }) {
+  const queryClient = useQueryClient();
+  const tracking = useGeoTracking({
+    username,
+    sendPoint: sendGeoPoint,
+    onProblem: (problem) => void showAlert(problemTexts[problem]),
+    // The recording just ended belongs in the list below.
+    onStopped: () => void queryClient.invalidateQueries({ queryKey: ['geo'] }),
+  });
+
+  const status = tracking.active
+    ? tracking.sent === 0
+      ? texts.waiting
+      : texts.recording(geoTexts.pointCount(tracking.sent))
+    : tracking.stoppedShown
+      ? texts.stopped
+      : texts.idle;
+
+  return (
+    <>
+      <Button
+        variant={tracking.active ? 'secondary' : 'primary'}
+        onClick={tracking.active ? tracking.stop : tracking.start}
+      >
+        {tracking.active ? texts.stop : texts.start}
+      </Button>
+      <p className="geo__status" role="status" data-active={tracking.active || undefined}>
+        {status}
+      </p>
+      {tracking.active && tracking.lastSendFailed && <Notice tone="error">{texts.sendFailed}</Notice>}
+    </>
+  );
+}
+
+/** Geo service (SPEC §2, §4): live location sharing for admins, and the tracks recorded so far. */
+export function GeoPage() {
+  const user = useUser();
+
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        {isAdmin(user) ? (
+          <>
+            <GeoRecorder username={user?.username ?? null} />
+            <RecordedTracks />
+          </>
+        ) : (
+          // Until the first start-up answer the role is unknown: nothing is said yet.
+          user && <Notice tone="info">{texts.adminsOnly}</Notice>
+        )}
+      </Stack>
+    </Page>
+  );
+}

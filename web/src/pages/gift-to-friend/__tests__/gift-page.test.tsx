@@ -1,0 +1,166 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
+import { GiftPage } from '../gift-page';
+
+const COUPON_ID = '3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11';
+const giftTo = (friend: string) => `POST /api/coupons/buy/friend/${COUPON_ID}/user_ivan/${friend}`;
+const ME = {
+  id: 1,
+  username: 'user_ivan',
+  firstName: 'Иван',
+  role: 'user',
+  isChatMember: true,
+  communityChatLink: 'https://t.me/katajsya_chat',
+};
+
+function renderGift(routes: Record<string, FakeRoute> = {}) {
+  const api = stubApi({ 'GET /api/me': () => jsonResponse(ME), ...routes });
+  renderWithProviders(<GiftPage />, {
+    route: `/gift-to-friend?couponId=${COUPON_ID}`,
+    user: { ...plainUser, communityChatLink: ME.communityChatLink },
+  });
+  return api;
+}
+
+const typeFriend = (value: string) =>
+  fireEvent.change(screen.getByLabelText('Юзернейм друга в Telegram'), { target: { value } });
+const pressGift = () => fireEvent.click(screen.getByRole('button', { name: 'Подарить QR' }));
+const posts = (api: ReturnType<typeof stubApi>) =>
+  api.fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
+
+describe('GiftPage', () => {
+  it('is titled ПОДАРИТЬ ДРУГУ', () => {
+    renderGift();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ПОДАРИТЬ ДРУГУ');
+  });
+
+  it('does nothing with an empty username', () => {
+    const api = renderGift();
+    typeFriend('  ');
+    pressGift();
+    expect(posts(api)).toHaveLength(0);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('refuses a gift to oneself in red without asking the server, whatever the case or «@»', () => {
+    const api = renderGift();
+    typeFriend('@User_Ivan');
+    pressGift();
+    const message = screen.getByRole('alert');
+    expect(message).toHaveTextContent('Нельзя отправить купон себе!!');
+    expect(message).toHaveClass('notice--error');
+    expect(posts(api)).toHaveLength(0);
+  });
+
+  it('strips a leading «@», sends once and says «Купон отправлен» in green', async () => {
+    const api = renderGift({ [giftTo('friend_olga')]: () => jsonResponse('ok') });
+    typeFriend('@friend_olga');
+    const gift = screen.getByRole('button', { name: 'Подарить QR' });
+    fireEvent.click(gift);
+    fireEvent.click(gift);
+
+    const message = await screen.findByText('Купон отправлен');
+    expect(message).toHaveClass('notice--success');
+    expect(posts(api)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeDisabled();
+  });
+
+  it('says the friend is not in the chat or does not exist on 404', async () => {
+    renderGift({
+      [giftTo('nobody')]: () => jsonResponse({ error: 'friend_not_found', message: 'Нет такого' }, 404),
+    });
+    typeFriend('nobody');
+    pressGift();
+    const message = await screen.findByRole('alert');
+    expect(message).toHaveTextContent(
+      'Человек с таким юзернеймом не состоит в чате, либо его не существует.',
+    );
+    expect(message).toHaveClass('notice--error');
+  });
+
+  it.each([
+    [409, 'coupon_unavailable', 'Этот купон уже использован или больше не ваш'],
+    [403, 'not_chat_member', 'Вы не состоите в сплавном чате.'],
+  ])('shows the server’s own message on %i %s', async (status, error, message) => {
+    renderGift({ [giftTo('friend_olga')]: () => jsonResponse({ error, message }, status) });
+    typeFriend('friend_olga');
+    pressGift();
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  });
+
+  it('says «Купон не отправлен» when the server cannot be reached, and lets the user retry', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const api = renderGift();
+    typeFriend('friend_olga');
+    pressGift();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Купон не отправлен');
+    pressGift();
+    await waitFor(() => expect(posts(api)).toHaveLength(2));
+  });
+
+  describe('copying the chat link', () => {
+    const writeText = vi.fn<(text: string) => Promise<void>>();
+
+    beforeEach(() => {
+      Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+    });
+
+    afterEach(() => {
+      vi.useRealTimers();
+      writeText.mockReset();
+    });
+
+    const pressCopy = () =>
+      act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'Скопировать ссылку на сплавной чат' }));
+      });
+
+    it('copies the link from /api/me, toasts «Скопировано» for 2 s and ignores taps meanwhile', async () => {
+      writeText.mockResolvedValue();
+      renderGift();
+      await waitFor(() => expect(screen.getByRole('button', { name: /Скопировать/ })).toBeEnabled());
+      await act(() => vi.advanceTimersByTimeAsync(50));
+
+      await pressCopy();
+      expect(writeText).toHaveBeenCalledExactlyOnceWith('https://t.me/katajsya_chat');
+      expect(screen.getByRole('status')).toHaveTextContent('Скопировано');
+
+      await act(() => vi.advanceTimersByTimeAsync(1500));
+      await pressCopy();
+      expect(writeText).toHaveBeenCalledTimes(1);
+      expect(screen.getAllByRole('status')).toHaveLength(1);
+
+      await act(() => vi.advanceTimersByTimeAsync(500));
+      expect(screen.queryByText('Скопировано')).not.toBeInTheDocument();
+
+      await pressCopy();
+      expect(writeText).toHaveBeenCalledTimes(2);
+      expect(screen.getByText('Скопировано')).toBeInTheDocument();
+    });
+
+    it('toasts «Ошибка копирования» when the clipboard refuses', async () => {
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      writeText.mockRejectedValue(new DOMException('Denied', 'NotAllowedError'));
+      renderGift();
+      await act(() => vi.advanceTimersByTimeAsync(50));
+
+      await pressCopy();
+      expect(screen.getByRole('alert')).toHaveTextContent('Ошибка копирования');
+      await act(() => vi.advanceTimersByTimeAsync(2000));
+      expect(screen.queryByText('Ошибка копирования')).not.toBeInTheDocument();
+    });
+
+    it('toasts «Ошибка копирования» when the server has no chat link', async () => {
+      stubApi({ 'GET /api/me': () => jsonResponse({ ...ME, communityChatLink: null }) });
+      renderWithProviders(<GiftPage />, { route: `/gift-to-friend?couponId=${COUPON_ID}`, user: plainUser });
+      await act(() => vi.advanceTimersByTimeAsync(50));
+
+      await pressCopy();
+      expect(writeText).not.toHaveBeenCalled();
+      expect(screen.getByRole('alert')).toHaveTextContent('Ошибка копирования');
+    });
+  });
+});

@@ -1,0 +1,18 @@
+import { GIFT_FRIEND_NOT_FOUND, GIFT_TO_SELF } from '#contract/gifts';
+
+export const texts = {
+  title: 'ПОДАРИТЬ ДРУГУ',
+  friendLabel: 'Юзернейм друга в Telegram',
+  friendPlaceholder: '@username',
+  friendNote: 'Друг должен состоять в сплавном чате.',
+  gift: 'Подарить QR',
+  sending: 'Отправляем',
+  copyChatLink: 'Скопировать ссылку на сплавной чат',
+  copied: 'Скопировано',
+  copyFailed: 'Ошибка копирования',
+  sent: 'Купон отправлен',
+  notSent: 'Купон не отправлен',
+  toSelf: GIFT_TO_SELF,
+  friendNotFound: GIFT_FRIEND_NOT_FOUND,
+  noCoupon: 'Не выбран QR для подарка: откройте «Мои QR» и нажмите «Подарить другу».',
+} as const;

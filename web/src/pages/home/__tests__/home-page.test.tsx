@@ -1,0 +1,67 @@
+import { fireEvent, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminUser, partnerUser, plainUser, renderWithProviders } from '@/test/render';
+import { HomePage } from '../home-page';
+
+const buttonNames = () => screen.getAllByRole('button').map((button) => button.textContent);
+
+describe('HomePage', () => {
+  beforeEach(() => {
+    // The user state is given; nothing may reach for the network.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
+  });
+
+  it('shows every button to an admin', () => {
+    renderWithProviders(<HomePage />, { user: adminUser });
+    expect(buttonNames()).toEqual([
+      'СКИДКИ ПАРТНЕРОВ',
+      'ОБМЕН ФОТО',
+      'ВОДНЫЙ КАЛЕНДАРЬ',
+      'ГЕО-СЕРВИС',
+      'ДОБАВЛЕНИЕ ПАРТНЕРА',
+      'ДОБАВЛЕНИЕ КУПОНА',
+      'КАЛЕНДАРИ И ФОТО',
+    ]);
+  });
+
+  it('shows a partner the common buttons and adding a coupon', () => {
+    renderWithProviders(<HomePage />, { user: partnerUser });
+    expect(buttonNames()).toEqual([
+      'СКИДКИ ПАРТНЕРОВ',
+      'ОБМЕН ФОТО',
+      'ВОДНЫЙ КАЛЕНДАРЬ',
+      'ДОБАВЛЕНИЕ КУПОНА',
+    ]);
+  });
+
+  it('shows a user only the common buttons', () => {
+    renderWithProviders(<HomePage />, { user: plainUser });
+    expect(buttonNames()).toEqual(['СКИДКИ ПАРТНЕРОВ', 'ОБМЕН ФОТО', 'ВОДНЫЙ КАЛЕНДАРЬ']);
+  });
+
+  it('links every user to the public offer, which opens over Home', async () => {
+    renderWithProviders(<HomePage />, { user: plainUser });
+    fireEvent.click(screen.getByRole('link', { name: 'Публичная оферта' }));
+    expect(await screen.findByRole('dialog', { name: 'Публичная оферта' })).toBeInTheDocument();
+  });
+
+  it('shows the banner and the tagline instead of a title', () => {
+    renderWithProviders(<HomePage />, { user: plainUser });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('КАТАЙСЯ С НАМИ');
+    expect(screen.getByRole('img', { name: /Рафт/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Назад' })).not.toBeInTheDocument();
+  });
+
+  it('offers to switch the user only in the local stand-in', () => {
+    const { unmount } = renderWithProviders(<HomePage />, { user: plainUser });
+    expect(screen.queryByRole('button', { name: 'Сменить пользователя' })).not.toBeInTheDocument();
+    unmount();
+
+    sessionStorage.setItem('katajsya.standInInitData', 'user=%7B%22id%22%3A1%7D&hash=x');
+    renderWithProviders(<HomePage />, { user: plainUser });
+    expect(screen.getByRole('button', { name: 'Сменить пользователя' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,83 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Header } from '@/app/header';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { Stack } from '@/components/ui/stack';
+import { paths } from '@/config/paths';
+import { confirmPurchase } from '@/features/my-coupons/api/confirm-purchase';
+import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
+import { useBadPaymentFlag } from '@/features/payments/bad-payment-flag';
+import { useUser } from '@/features/session/api/get-me';
+import { useGoBack } from '@/hooks/use-go-back';
+import { ApiError } from '@/lib/api-client';
+import { Page } from '@/telegram/page';
+import './check-pay-page.css';
+import { texts } from './texts';
+
+/** CheckPay (SPEC §2 Payment check, §4 CheckPay); query couponId, customerUsername, paymentId. */
+export function CheckPayPage() {
+  const [searchParams] = useSearchParams();
+  const user = useUser();
+  const couponId = searchParams.get('couponId');
+  const customerUsername = searchParams.get('customerUsername') ?? user?.username;
+  const paymentId = searchParams.get('paymentId') ?? undefined;
+
+  const navigate = useNavigate();
+  const goBack = useGoBack();
+  const queryClient = useQueryClient();
+  const { setBadPayment } = useBadPaymentFlag();
+  // Set at the tap itself: a double tap arrives before the re-render that disables the button.
+  const asking = useRef(false);
+
+  const confirmation = useMutation({
+    mutationFn: confirmPurchase,
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(customerUsername).queryKey });
+      navigate(paths.myCoupons.getHref(), { replace: true });
+    },
+    onError: (error) => {
+      asking.current = false;
+      if (error instanceof ApiError && error.status === 402) {
+        setBadPayment(texts.tryPayingAgain);
+        goBack();
+      }
+    },
+  });
+
+  const answerYes = () => {
+    // «Да» acts once: a second tap while the check runs, or after it went through, does nothing.
+    if (!couponId || !customerUsername || asking.current) return;
+    asking.current = true;
+    confirmation.mutate({ couponId, customerUsername, paymentId });
+  };
+
+  const answerNo = () => {
+    setBadPayment(texts.tryPayingAgain);
+    goBack();
+  };
+
+  const failure = confirmation.error;
+  const busy = confirmation.isPending || confirmation.isSuccess;
+
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        <p className="check-pay__question">{texts.question}</p>
+        {!couponId && <Notice tone="error">{texts.noCoupon}</Notice>}
+        {failure && !(failure instanceof ApiError && failure.status === 402) && (
+          <Notice tone="error">{failure.message}</Notice>
+        )}
+        <Button onClick={answerYes} disabled={!couponId || !customerUsername || busy} pressed={busy}>
+          {busy ? <Spinner label={texts.checking} /> : texts.yes}
+        </Button>
+        <Button variant="secondary" onClick={answerNo} disabled={busy}>
+          {texts.no}
+        </Button>
+      </Stack>
+    </Page>
+  );
+}

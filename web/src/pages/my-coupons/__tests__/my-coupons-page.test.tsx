@@ -1,0 +1,193 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TMyCoupon } from '#contract/purchases';
+import { stubApi } from '@/test/fake-api';
+import { plainUser, renderWithProviders } from '@/test/render';
+import { MyCouponsPage } from '../my-coupons-page';
+
+const LIST = 'GET /api/coupon/valid/qr/customer/user_ivan';
+
+const coupon = (id: string, companyName: string, extra: Partial<TMyCoupon> = {}): TMyCoupon => ({
+  id,
+  base64: `png-of-${id}`,
+  companyName,
+  discount: 500,
+  region: 'Карелия',
+  status: 'NOT_USED',
+  ...extra,
+});
+
+// Newest first, as the server sends them.
+const COUPONS = [
+  coupon('c3', 'Рафт-школа «Порог»'),
+  coupon('c2', 'Прокат «Байдарка»', { discount: 300, region: 'Алтай' }),
+  coupon('c1', 'Магазин «Снаряга»', { status: 'USED' }),
+];
+
+const listAnswer = (coupons: TMyCoupon[], etag: string) =>
+  new Response(JSON.stringify(coupons), { status: 200, headers: { ETag: etag } });
+
+function Where() {
+  const location = useLocation();
+  return <p data-testid="where">{location.pathname + location.search}</p>;
+}
+
+function renderMyCoupons() {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/my-coupons" element={<MyCouponsPage />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { route: '/my-coupons', user: plainUser },
+  );
+}
+
+const pager = () => screen.getByText(/^\d+ \/ \d+$/);
+const currentSlide = () => screen.getByRole('article');
+
+describe('MyCouponsPage', () => {
+  const scrollTo = vi.fn();
+
+  beforeEach(() => {
+    // jsdom lays nothing out: no observer of what is in view, and nothing to scroll.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    Element.prototype.scrollTo = scrollTo;
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+    scrollTo.mockReset();
+  });
+
+  it('shows the newest QR first with a pager, and the arrows move through the list', async () => {
+    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    renderMyCoupons();
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('МОИ QR');
+    expect(await screen.findByText('1 / 3')).toBeInTheDocument();
+    expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Рафт-школа «Порог»');
+    expect(within(currentSlide()).getByRole('img')).toHaveAttribute('src', 'data:image/png;base64,png-of-c3');
+    expect(currentSlide()).toHaveTextContent('Скидка 500 руб');
+    expect(currentSlide()).toHaveTextContent('Карелия');
+    expect(screen.getByText('Покажите QR партнеру для получения скидки.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Предыдущий QR' })).toBeDisabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
+
+    expect(pager()).toHaveTextContent('2 / 3');
+    expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Прокат «Байдарка»');
+    expect(currentSlide()).toHaveTextContent('Скидка 300 руб');
+    expect(currentSlide()).toHaveTextContent('Алтай');
+    expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ behavior: 'smooth' }));
+  });
+
+  it('shows a used coupon as used: greyed and stamped, not openable, no gift', async () => {
+    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    renderMyCoupons();
+    await screen.findByText('1 / 3');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
+
+    expect(pager()).toHaveTextContent('3 / 3');
+    expect(currentSlide()).toHaveTextContent('ИСПОЛЬЗОВАН');
+    expect(within(currentSlide()).getByRole('img')).toHaveAccessibleName(
+      'Использованный QR купона «Магазин «Снаряга»»',
+    );
+    expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Следующий QR' })).toBeDisabled();
+  });
+
+  it('opens the QR over the whole screen on a tap and closes it by the backdrop only', async () => {
+    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    renderMyCoupons();
+    await screen.findByText('1 / 3');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Открыть крупно QR купона «Рафт-школа «Порог»»' }));
+
+    const overlay = screen.getByRole('dialog');
+    const bigQr = within(overlay).getByRole('img');
+    expect(bigQr).toHaveAttribute('src', 'data:image/png;base64,png-of-c3');
+    fireEvent.click(bigQr);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+
+    fireEvent.click(overlay);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('gifts the coupon on the current slide, 200 ms after the tap', async () => {
+    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    renderMyCoupons();
+    await screen.findByText('1 / 3');
+    fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
+    vi.useFakeTimers();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Подарить другу' }));
+    act(() => vi.advanceTimersByTime(199));
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(1));
+
+    expect(screen.getByTestId('where')).toHaveTextContent('/gift-to-friend?couponId=c2');
+  });
+
+  it('goes home by «НА ГЛАВНУЮ СТРАНИЦУ»', async () => {
+    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    renderMyCoupons();
+
+    fireEvent.click(screen.getByRole('button', { name: 'НА ГЛАВНУЮ СТРАНИЦУ' }));
+
+    expect(await screen.findByTestId('where')).toHaveTextContent(/^\/$/);
+  });
+
+  it('reloads every 5 s with If-None-Match, keeping the list on 304 and taking a changed one', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers = [
+      () => listAnswer(COUPONS.slice(0, 1), '"v1"'),
+      () => new Response(null, { status: 304, headers: { ETag: '"v1"' } }),
+      () => listAnswer([coupon('c4', 'Туры «Алтай»'), ...COUPONS.slice(0, 1)], '"v2"'),
+    ];
+    const api = stubApi({
+      [LIST]: () => answers.shift()?.() ?? new Response(null, { status: 304, headers: { ETag: '"v2"' } }),
+    });
+    renderMyCoupons();
+
+    expect(await screen.findByRole('heading', { name: 'Рафт-школа «Порог»' })).toBeInTheDocument();
+    expect(api.callsTo(LIST)).toHaveLength(1);
+    expect(api.callsTo(LIST)[0]?.has('If-None-Match')).toBe(false);
+
+    await act(() => vi.advanceTimersByTimeAsync(4900));
+    expect(api.callsTo(LIST)).toHaveLength(1);
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(api.callsTo(LIST)).toHaveLength(2);
+    expect(api.callsTo(LIST)[1]?.get('If-None-Match')).toBe('"v1"');
+    expect(screen.getByRole('heading', { name: 'Рафт-школа «Порог»' })).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+    expect(api.callsTo(LIST)).toHaveLength(3);
+    expect(api.callsTo(LIST)[2]?.get('If-None-Match')).toBe('"v1"');
+    expect(await screen.findByText('1 / 2')).toBeInTheDocument();
+    expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Туры «Алтай»');
+  });
+
+  it('says there is no QR yet when the list is empty', async () => {
+    stubApi({ [LIST]: () => listAnswer([], '"v0"') });
+    renderMyCoupons();
+    expect(await screen.findByText('QR ПОКА НЕТ')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();
+  });
+
+  it('says there is no QR yet when the server cannot be reached', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({});
+    renderMyCoupons();
+    expect(await screen.findByText('QR ПОКА НЕТ')).toBeInTheDocument();
+  });
+});

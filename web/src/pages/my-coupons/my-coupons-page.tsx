@@ -1,0 +1,72 @@
+import { useCallback, useState } from 'react';
+import type { TMyCoupon } from '#contract/purchases';
+import { Header } from '@/app/header';
+import { Button } from '@/components/ui/button';
+import { Slider } from '@/components/ui/slider';
+import { Spinner } from '@/components/ui/spinner';
+import { Stack } from '@/components/ui/stack';
+import { paths } from '@/config/paths';
+import { useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
+import { CouponSlide } from '@/features/my-coupons/components/coupon-slide';
+import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
+import { useUser } from '@/features/session/api/get-me';
+import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { Page } from '@/telegram/page';
+import './my-coupons-page.css';
+import { texts } from './texts';
+
+const couponKey = (coupon: TMyCoupon) => coupon.id;
+
+/** My QR (SPEC §2 My QR): the user's coupons in a slider, reloaded every 5 s. */
+export function MyCouponsPage() {
+  const user = useUser();
+  const { data: coupons, isPending, isError } = useMyCoupons(user?.username);
+  const [currentId, setCurrentId] = useState<string>();
+  const [openedId, setOpenedId] = useState<string>();
+  const { go, pendingTo } = useDelayedNavigate();
+  const openQr = useCallback((coupon: TMyCoupon) => setOpenedId(coupon.id), []);
+  const closeQr = useCallback(() => setOpenedId(undefined), []);
+
+  const current = coupons?.find((coupon) => coupon.id === currentId) ?? coupons?.[0];
+  // Looked up in each new list: a coupon redeemed (or given away) while shown big leaves the overlay.
+  const opened = coupons?.find((coupon) => coupon.id === openedId && coupon.status === 'NOT_USED');
+  const loading = !!user?.username && isPending && !isError;
+  const giftHref = current && paths.giftToFriend.getHref(current.id);
+  const homeHref = paths.home.getHref();
+
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        {coupons && coupons.length > 0 ? (
+          <>
+            <Slider
+              items={coupons}
+              itemKey={couponKey}
+              renderSlide={(coupon) => <CouponSlide coupon={coupon} onOpenQr={openQr} />}
+              currentKey={current?.id}
+              onCurrentKeyChange={setCurrentId}
+              labels={{ previous: texts.previous, next: texts.next }}
+            />
+            <p className="my-coupons__hint">{texts.showToPartner}</p>
+            {giftHref && current.status === 'NOT_USED' && (
+              <Button pressed={pendingTo === giftHref} onClick={() => go(giftHref)}>
+                {texts.gift}
+              </Button>
+            )}
+          </>
+        ) : loading ? (
+          <div className="my-coupons__empty">
+            <Spinner label={texts.loading} />
+          </div>
+        ) : (
+          <p className="my-coupons__empty">{texts.noQr}</p>
+        )}
+        <Button variant="secondary" pressed={pendingTo === homeHref} onClick={() => go(homeHref)}>
+          {texts.home}
+        </Button>
+      </Stack>
+      {opened && <QrOverlay coupon={opened} onClose={closeQr} />}
+    </Page>
+  );
+}

@@ -1,0 +1,3 @@
+export const texts = {
+  title: 'Публичная оферта',
+} as const;

@@ -1,0 +1,17 @@
+export const texts = {
+  title: 'ОБМЕН ФОТО',
+  region: 'Регион/Спот',
+  regionPlaceholder: 'Выберите регион или спот',
+  month: 'Месяц',
+  monthPlaceholder: 'Выберите месяц',
+  organizer: 'Организатор',
+  organizerOptional: '*необязательно',
+  noOrganizer: 'Без организатора',
+  chooseRegionAndMonthFirst: 'Сначала выберите регион и месяц',
+  organizersLoading: 'Загрузка…',
+  getLink: 'Получить ссылку',
+  linkLabel: 'Ссылка на папку с фото:',
+  regionAndMonthRequired: 'Нужно указать как минимум регион и месяц!',
+  noDirectory: 'Такой директории нет',
+  connecting: 'Соединяемся с сервером, скоро коннект',
+} as const;

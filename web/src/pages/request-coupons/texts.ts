@@ -1,0 +1,15 @@
+export const texts = {
+  title: 'Список заявок на добавление купонов',
+  loading: 'Заявки загружаются',
+  empty: 'Заявок нет.',
+  price: 'Стоимость',
+  discount: 'Скидка',
+  rubles: (amount: number) => `${amount} руб`,
+  accept: 'принять',
+  reject: 'отклонить',
+  confirm: 'подтвердить',
+  cancel: 'отменить',
+  paymentLink: 'Ссылка на оплату',
+  paymentLinkPlaceholder: 'https://…',
+  unknownError: 'неизвестная ошибка',
+} as const;

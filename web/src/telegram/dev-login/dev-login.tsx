@@ -1,0 +1,52 @@
+import { Button } from '@/components/ui/button';
+import { useCreateDevInitData } from './api/create-dev-init-data';
+import { useDevUsers } from './api/get-dev-users';
+import { OpenInTelegram } from './open-in-telegram';
+import { texts } from './texts';
+import './dev-login.css';
+
+type DevLoginProps = {
+  /** Called with init data the server signed for the picked demo user. */
+  onLogin: (initData: string) => void;
+};
+
+/** The local stand-in's user picker; without a stand-in server it asks to open Telegram. */
+export function DevLogin({ onLogin }: DevLoginProps) {
+  const users = useDevUsers();
+  const login = useCreateDevInitData({ onSuccess: onLogin });
+
+  if (users.isPending) {
+    return (
+      <main className="dev-login">
+        <p className="dev-login__hint">{texts.picker.loading}</p>
+      </main>
+    );
+  }
+  if (users.isError || users.data.length === 0) return <OpenInTelegram />;
+
+  return (
+    <main className="dev-login">
+      <h1 className="dev-login__title">{texts.picker.title}</h1>
+      <p className="dev-login__text">{texts.picker.body}</p>
+      <div className="dev-login__users">
+        {users.data.map((user) => (
+          <Button
+            key={user.id}
+            variant="secondary"
+            disabled={login.isPending}
+            pressed={login.isPending && login.variables === user.id}
+            onClick={() => login.mutate(user.id)}
+          >
+            <span className="dev-login__user-label">{user.label}</span>
+            <span className="dev-login__user-name">@{user.username}</span>
+          </Button>
+        ))}
+      </div>
+      {login.isError && (
+        <p className="dev-login__error" role="alert">
+          {login.error.message}
+        </p>
+      )}
+    </main>
+  );
+}

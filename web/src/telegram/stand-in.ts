@@ -1,0 +1,109 @@
+import { emitEvent, mockTelegramEnv, type ThemeParams } from '@telegram-apps/sdk-react';
+import { paths } from '@/config/paths';
+import { systemColorScheme } from '@/lib/color-scheme';
+
+/**
+ * The local stand-in (ARCHITECTURE §4): outside Telegram the server signs init data for a demo
+ * user, and the page imitates the Telegram client around it. The chosen init data lives in
+ * sessionStorage, so a reload keeps the user and a new tab asks again.
+ */
+const STAND_IN_INIT_DATA_KEY = 'katajsya.standInInitData';
+
+// Telegram's own default palettes, so the stand-in looks like the real client.
+const LIGHT_THEME: ThemeParams = {
+  accent_text_color: '#2481cc',
+  bg_color: '#ffffff',
+  button_color: '#2481cc',
+  button_text_color: '#ffffff',
+  destructive_text_color: '#e53935',
+  header_bg_color: '#ffffff',
+  hint_color: '#999999',
+  link_color: '#2481cc',
+  secondary_bg_color: '#efeff3',
+  section_bg_color: '#ffffff',
+  section_header_text_color: '#6d6d72',
+  section_separator_color: '#e7e7e7',
+  subtitle_text_color: '#999999',
+  text_color: '#000000',
+};
+
+const DARK_THEME: ThemeParams = {
+  accent_text_color: '#6ab2f2',
+  bg_color: '#17212b',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  destructive_text_color: '#ec3942',
+  header_bg_color: '#17212b',
+  hint_color: '#708499',
+  link_color: '#6ab3f3',
+  secondary_bg_color: '#232e3c',
+  section_bg_color: '#17212b',
+  section_header_text_color: '#6ab3f3',
+  section_separator_color: '#111921',
+  subtitle_text_color: '#708499',
+  text_color: '#f5f5f5',
+};
+
+const NO_INSETS = { top: 0, bottom: 0, left: 0, right: 0 };
+
+export const readStandInInitData = () => sessionStorage.getItem(STAND_IN_INIT_DATA_KEY) ?? undefined;
+
+export const isStandIn = () => readStandInInitData() !== undefined;
+
+export function rememberStandIn(initData: string): void {
+  sessionStorage.setItem(STAND_IN_INIT_DATA_KEY, initData);
+}
+
+export function forgetStandIn(): void {
+  sessionStorage.removeItem(STAND_IN_INIT_DATA_KEY);
+}
+
+/** Back to the user picker. */
+export function leaveStandIn(): void {
+  // The SDK keeps the launch parameters, and with them the user, in sessionStorage as well.
+  sessionStorage.clear();
+  window.location.replace(paths.home.getHref());
+}
+
+/** Makes the page a Telegram environment for the chosen user; call before startTelegramSdk(). */
+export function mockTelegramForStandIn(initData: string): void {
+  const theme = systemColorScheme() === 'dark' ? DARK_THEME : LIGHT_THEME;
+  mockTelegramEnv({
+    launchParams: {
+      tgWebAppData: initData,
+      tgWebAppVersion: '8.0',
+      tgWebAppPlatform: 'web',
+      tgWebAppThemeParams: theme,
+    },
+    onEvent: ([method, params]) => answerLikeTelegram(method, params, theme),
+  });
+}
+
+/** The requests the SDK makes at start, answered as a Telegram client on a plain screen would. */
+function answerLikeTelegram(method: string, params: unknown, theme: ThemeParams): void {
+  switch (method) {
+    case 'web_app_open_link': {
+      // Telegram opens links in the browser; here that is a new tab (the sandbox checkout, say).
+      const url = (params as { url?: unknown } | undefined)?.url;
+      if (typeof url === 'string') window.open(url, '_blank', 'noopener');
+      return;
+    }
+    case 'web_app_request_theme':
+      emitEvent('theme_changed', { theme_params: theme });
+      return;
+    case 'web_app_request_safe_area':
+      emitEvent('safe_area_changed', NO_INSETS);
+      return;
+    case 'web_app_request_content_safe_area':
+      emitEvent('content_safe_area_changed', NO_INSETS);
+      return;
+    case 'web_app_request_viewport':
+      emitEvent('viewport_changed', {
+        height: window.innerHeight,
+        width: window.innerWidth,
+        is_expanded: true,
+        is_state_stable: true,
+      });
+      return;
+  }
+}

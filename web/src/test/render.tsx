@@ -1,0 +1,54 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { MemoryRouter } from 'react-router';
+import { getMeQueryOptions } from '@/features/session/api/get-me';
+import type { TUserState } from '@/features/session/user-state';
+
+type RenderOptions = {
+  /** The URL the router starts at. */
+  route?: string;
+  /** The user state as if /api/me had already answered. */
+  user?: TUserState;
+};
+
+export function createTestQueryClient() {
+  return new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+}
+
+export function renderWithProviders(ui: ReactElement, { route = '/', user }: RenderOptions = {}) {
+  const queryClient = createTestQueryClient();
+  if (user) queryClient.setQueryData(getMeQueryOptions().queryKey, user);
+  return {
+    queryClient,
+    ...render(
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+      </QueryClientProvider>,
+    ),
+  };
+}
+
+export const adminUser: TUserState = {
+  username: 'admin_anna',
+  role: 'admin',
+  isChatMember: true,
+  communityChatLink: null,
+};
+export const partnerUser: TUserState = {
+  username: 'partner_petr',
+  role: 'partner',
+  isChatMember: true,
+  communityChatLink: null,
+};
+export const plainUser: TUserState = {
+  username: 'user_ivan',
+  role: 'user',
+  isChatMember: true,
+  communityChatLink: null,
+};
+
+/** A fetch stand-in answering JSON with the given status. */
+export function jsonResponse(body: unknown, status = 200) {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+}
