@@ -39,6 +39,8 @@ async function openWithoutTelegramScanner(
   camera: 'refused' | 'stuck',
   theme: 'light' | 'dark' = 'light',
 ) {
+  // A partner who allowed the camera before: no prompt holds the start time-out back.
+  await page.context().grantPermissions(['camera']);
   await page.addInitScript((behaviour) => {
     window.history.replaceState(
       null,

@@ -1,6 +1,8 @@
 /** SPEC §9 (QR scanner): the camera has 6 s to start, then 500 ms to settle before the first read. */
 const START_TIMEOUT_MS = 6000;
 const SETTLE_MS = 500;
+/** How long an unanswered permission prompt may hold the start time-out back. */
+const PROMPT_WAIT_MAX_MS = 60_000;
 /** SPEC §9: 2 frames per second. */
 const FRAME_INTERVAL_MS = 1000 / 2;
 /** The scan box's side as a share of the square preview; SPEC §9 wants it no smaller than 50 px. */
@@ -28,6 +30,26 @@ const sleep = (ms: number, signal: AbortSignal) =>
     const timer = setTimeout(wake, ms);
     signal.addEventListener('abort', wake);
   });
+
+/**
+ * Resolves once the partner has answered the browser's camera prompt: the 6 s start time-out is
+ * the camera's, not the partner's reading time. At once where no prompt is open or the browser
+ * cannot tell (no Permissions API, or no 'camera' in it); a prompt nobody answers holds it back
+ * for at most a minute, since some WebViews never report the answer.
+ */
+async function cameraPromptAnswered(signal: AbortSignal): Promise<void> {
+  let status: PermissionStatus;
+  try {
+    status = await navigator.permissions.query({ name: 'camera' as PermissionName });
+  } catch {
+    return;
+  }
+  if (status.state !== 'prompt') return;
+  const answered = new Promise<void>((resolve) => {
+    status.addEventListener('change', () => resolve(), { once: true, signal });
+  });
+  await Promise.race([answered, sleep(PROMPT_WAIT_MAX_MS, signal)]);
+}
 
 function problemOf(error: unknown): CameraProblem {
   const name = error instanceof DOMException ? error.name : undefined;
@@ -79,7 +101,9 @@ export function scanWithBrowserCamera(video: HTMLVideoElement): BrowserQrScan {
     try {
       const timedOut = await Promise.race([
         start().then(() => false),
-        sleep(START_TIMEOUT_MS, signal).then(() => true),
+        cameraPromptAnswered(signal)
+          .then(() => sleep(START_TIMEOUT_MS, signal))
+          .then(() => true),
       ]);
       if (signal.aborted) return undefined;
       if (timedOut) return { problem: 'timeout' };

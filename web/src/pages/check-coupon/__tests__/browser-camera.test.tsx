@@ -74,6 +74,7 @@ describe('the browser camera, where Telegram has no scan popup', () => {
   afterEach(() => {
     vi.useRealTimers();
     Reflect.deleteProperty(navigator, 'mediaDevices');
+    Reflect.deleteProperty(navigator, 'permissions');
     readBarcodes.mockReset();
   });
 
@@ -136,6 +137,51 @@ describe('the browser camera, where Telegram has no scan popup', () => {
 
     await act(async () => grant(stream));
     expect(track.stop).toHaveBeenCalled();
+  });
+
+  describe('while the browser asks for the camera permission', () => {
+    /** A camera permission still to be answered, and the partner's answer to it. */
+    function openPrompt() {
+      const status = Object.assign(new EventTarget(), { state: 'prompt' });
+      const query = vi.fn(async () => status);
+      Object.defineProperty(navigator, 'permissions', { configurable: true, value: { query } });
+      stubCamera({ getUserMedia: () => new Promise(() => {}) });
+      return {
+        query,
+        answer: (state: 'granted' | 'denied') => {
+          status.state = state;
+          status.dispatchEvent(new Event('change'));
+        },
+      };
+    }
+
+    it('counts the 6 s from the partner’s answer, not from the press', async () => {
+      const prompt = openPrompt();
+      renderCheck();
+
+      press('Камера');
+      await elapse(30_000);
+      expect(prompt.query).toHaveBeenCalledWith({ name: 'camera' });
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(preview()).toBeInTheDocument();
+
+      prompt.answer('granted');
+      await elapse(5999);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await elapse(1);
+      expect(screen.getByRole('alert')).toHaveTextContent('Камера не включилась за 6 секунд.');
+    });
+
+    it('gives up on a prompt nobody answers after a minute and the 6 s', async () => {
+      openPrompt();
+      renderCheck();
+
+      press('Камера');
+      await elapse(65_999);
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      await elapse(1);
+      expect(screen.getByRole('alert')).toHaveTextContent('Камера не включилась за 6 секунд.');
+    });
   });
 
   it('reads the rear camera at 2 frames a second, stops it at the first QR and shows the coupon', async () => {
