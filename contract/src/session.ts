@@ -21,7 +21,7 @@ export const ZMeResponse = z.object({
   role: ZRole,
   isChatMember: z.boolean(),
   /** What «Скопировать ссылку на сплавной чат» copies (COMMUNITY_CHAT_LINK). */
-  communityChatLink: z.string().nullable(),
+  communityChatLink: z.url(),
 });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 

@@ -49,6 +49,7 @@ export async function startFakeBotApi(options: { token: string }) {
   const calls: RecordedCall[] = [];
   const methodErrors = new Map<string, BotApiError>();
   let failing = false;
+  let hanging = false;
 
   const updates: { update_id: number }[] = [];
   let nextUpdateId = 1;
@@ -134,6 +135,7 @@ export async function startFakeBotApi(options: { token: string }) {
     }
     const method = match[2] as string;
     calls.push(call);
+    if (hanging) return;
     if (failing) return reply(500, { ok: false, error_code: 500, description: 'Internal Server Error' });
     const methodError = methodErrors.get(method);
     if (methodError) {
@@ -185,6 +187,10 @@ export async function startFakeBotApi(options: { token: string }) {
     /** Makes every method answer 500 until called with false. */
     setFailing: (value: boolean) => {
       failing = value;
+    },
+    /** Makes every method leave its caller waiting, unanswered, until called with false. */
+    setHanging: (value: boolean) => {
+      hanging = value;
     },
     /** Makes one method answer this error (e.g. 403 "bot was blocked by the user") until cleared with undefined. */
     setMethodError: (method: string, error: BotApiError | undefined) => {

@@ -41,10 +41,41 @@ describe('configuration', () => {
       PAYMENT_PROVIDER: 'link',
       OPERATOR_NAME: 'ИП Иванов Иван Иванович',
       OPERATOR_INN: '771234567890',
+      OPERATOR_OGRN: '304770000000000',
       OPERATOR_ADDRESS: 'г. Москва, ул. Речная, д. 1',
       OPERATOR_EMAIL: 'support@example.ru',
     });
     expect(config).toMatchObject({ demoData: false, host: '0.0.0.0', localStandIn: false });
+  });
+
+  it('seeds demo data with a bot only when asked, and never in production', () => {
+    const bot = { BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA', COMMUNITY_CHAT_ID: '@rafting_chat' };
+    expect(loadConfig(bot).demoData).toBe(false);
+    expect(loadConfig({ ...bot, DEMO_DATA: '1' }).demoData).toBe(true);
+    expect(
+      problemsOf({ ...bot, NODE_ENV: 'production', DEMO_DATA: '1', PAYMENT_PROVIDER: 'link' }),
+    ).toContainEqual(expect.stringMatching(/^DEMO_DATA: not in production/));
+  });
+
+  it('takes a blank value as unset, as an .env line «PORT=» means', () => {
+    expect(loadConfig({ PORT: '', LOG_LEVEL: ' ', PAYMENT_PROVIDER: '' })).toMatchObject({
+      port: 3000,
+      logLevel: 'info',
+      paymentProvider: 'sandbox',
+    });
+    expect(loadConfig({ PORT: '8080' }).port).toBe(8080);
+  });
+
+  it('finds the chat link a public chat’s @handle gives when none is configured', () => {
+    const bot = { BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA' };
+    expect(loadConfig({ ...bot, COMMUNITY_CHAT_ID: '@rafting_chat' }).communityChatLink).toBe(
+      'https://t.me/rafting_chat',
+    );
+    expect(
+      loadConfig({ ...bot, COMMUNITY_CHAT_ID: '-1001', COMMUNITY_CHAT_LINK: 'https://t.me/+AbCd' })
+        .communityChatLink,
+    ).toBe('https://t.me/+AbCd');
+    expect(loadConfig({}).communityChatLink).toMatch(/^https:\/\/example\.com\//);
   });
 
   it('reads admin usernames without @ and case', () => {
@@ -74,8 +105,8 @@ describe('configuration', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       expect.stringMatching(/^BOT_TOKEN: required in production/),
       expect.stringMatching(/^PAYMENT_PROVIDER: the sandbox takes no money/),
-      ...['OPERATOR_NAME', 'OPERATOR_INN', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'].map((name) =>
-        expect.stringMatching(new RegExp(`^${name}: required in production`)),
+      ...['OPERATOR_NAME', 'OPERATOR_INN', 'OPERATOR_OGRN', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'].map(
+        (name) => expect.stringMatching(new RegExp(`^${name}: required in production`)),
       ),
     ]);
   });
@@ -84,6 +115,9 @@ describe('configuration', () => {
     expect(problemsOf({ BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).toEqual([
       expect.stringMatching(/^COMMUNITY_CHAT_ID: /),
     ]);
+    expect(
+      problemsOf({ BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA', COMMUNITY_CHAT_ID: '-1001234567890' }),
+    ).toEqual([expect.stringMatching(/^COMMUNITY_CHAT_LINK: /)]);
     expect(problemsOf({ PAYMENT_PROVIDER: 'yookassa' }).map((p) => p.split(':')[0])).toEqual([
       'YOOKASSA_SHOP_ID',
       'YOOKASSA_SECRET_KEY',

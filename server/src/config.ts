@@ -8,11 +8,7 @@ const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'], { message: 'expected 1 or 0' })
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
-const optionalText = z
-  .string()
-  .trim()
-  .transform((v) => (v === '' ? undefined : v))
-  .optional();
+const optionalText = z.string().trim().optional();
 
 const httpsUrl = z
   .url({ protocol: /^https$/, message: 'expected an https:// address' })
@@ -49,7 +45,7 @@ const schema = z
         .regex(/^(-?\d+|@[A-Za-z0-9_]{5,})$/, 'expected a numeric chat id or an @handle')
         .optional(),
     ),
-    COMMUNITY_CHAT_LINK: optionalText,
+    COMMUNITY_CHAT_LINK: optionalText.pipe(httpsUrl.optional()),
     ADMIN_USERNAMES: z
       .string()
       .default('')
@@ -111,12 +107,29 @@ const schema = z
     }
     if (env.NODE_ENV === 'production') {
       // The public offer is a contract: in production it names the real seller, never the demo one.
-      for (const name of ['OPERATOR_NAME', 'OPERATOR_INN', 'OPERATOR_ADDRESS', 'OPERATOR_EMAIL'] as const) {
+      const seller = [
+        'OPERATOR_NAME',
+        'OPERATOR_INN',
+        'OPERATOR_OGRN',
+        'OPERATOR_ADDRESS',
+        'OPERATOR_EMAIL',
+      ] as const;
+      for (const name of seller) {
         if (!env[name]) require(name, 'in production: the public offer names the seller');
       }
     }
+    if (env.NODE_ENV === 'production' && env.DEMO_DATA) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_DATA'],
+        message: 'not in production: demo admins and partners would be real Telegram accounts there',
+      });
+    }
     if (env.BOT_TOKEN && !env.COMMUNITY_CHAT_ID) {
       require('COMMUNITY_CHAT_ID', 'with BOT_TOKEN: chat membership is asked of that chat');
+    }
+    if (env.BOT_TOKEN && /^-?\d+$/.test(env.COMMUNITY_CHAT_ID ?? '') && !env.COMMUNITY_CHAT_LINK) {
+      require('COMMUNITY_CHAT_LINK', 'with a numeric COMMUNITY_CHAT_ID: the gift screen copies it');
     }
     if (env.PAYMENT_PROVIDER === 'yookassa') {
       if (!env.YOOKASSA_SHOP_ID) require('YOOKASSA_SHOP_ID', 'when PAYMENT_PROVIDER=yookassa');
@@ -125,6 +138,13 @@ const schema = z
   });
 
 export type Config = ReturnType<typeof toConfig>;
+
+/** The chat link: configured, a public chat's own t.me address, or a plain demo address in the stand-in. */
+function communityChatLink(env: z.infer<typeof schema>): string {
+  if (env.COMMUNITY_CHAT_LINK) return env.COMMUNITY_CHAT_LINK;
+  if (env.COMMUNITY_CHAT_ID?.startsWith('@')) return `https://t.me/${env.COMMUNITY_CHAT_ID.slice(1)}`;
+  return 'https://example.com/demo-rafting-chat';
+}
 
 /** The seller the public offer names when none is configured: plainly a demo, not a real business. */
 const DEMO_OPERATOR = {
@@ -143,13 +163,14 @@ function toConfig(env: z.infer<typeof schema>) {
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL,
     dataDir: env.DATA_DIR,
-    demoData: env.DEMO_DATA ?? !env.DATABASE_URL,
+    // With a real bot, demo users would be real Telegram accounts: their roles are only given on request.
+    demoData: env.DEMO_DATA ?? (!env.DATABASE_URL && !env.BOT_TOKEN),
     botToken: env.BOT_TOKEN,
     /** No bot configured outside production: the server plays Telegram's part (ARCHITECTURE §4). */
     localStandIn: !env.BOT_TOKEN && !production,
     telegramApiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
     communityChatId: env.COMMUNITY_CHAT_ID,
-    communityChatLink: env.COMMUNITY_CHAT_LINK,
+    communityChatLink: communityChatLink(env),
     adminUsernames: env.ADMIN_USERNAMES,
     initDataMaxAgeS: env.INIT_DATA_MAX_AGE_S,
     publicUrl: env.PUBLIC_URL,
@@ -181,7 +202,9 @@ export class ConfigError extends Error {
 
 /** Reads the whole configuration once; a bad value throws a ConfigError naming every bad variable. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = schema.safeParse(source);
+  // An .env line «NAME=» means unset, so blank values take the defaults rather than failing them.
+  const set = Object.fromEntries(Object.entries(source).filter(([, value]) => value?.trim()));
+  const parsed = schema.safeParse(set);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),

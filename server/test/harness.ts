@@ -104,7 +104,12 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     DATA_DIR: dataDir,
     ...(options.standIn
       ? {}
-      : { BOT_TOKEN: TEST_BOT_TOKEN, COMMUNITY_CHAT_ID, TELEGRAM_API_ROOT: botApi.apiRoot }),
+      : {
+          BOT_TOKEN: TEST_BOT_TOKEN,
+          COMMUNITY_CHAT_ID,
+          COMMUNITY_CHAT_LINK: 'https://t.me/+test-rafting-chat',
+          TELEGRAM_API_ROOT: botApi.apiRoot,
+        }),
     ...options.env,
   });
   const botToken = config.botToken ?? localBotToken(dataDir);

@@ -3,6 +3,7 @@ import { Bot, InlineKeyboard } from 'grammy';
 import type { Chat, User } from 'grammy/types';
 import { isMemberStatus, type MembershipService } from '../modules/users/membership.service.ts';
 import type { UserService } from '../modules/users/users.service.ts';
+import { abortAfter } from './bot-api.ts';
 import { botTexts } from './texts.ts';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
@@ -14,10 +15,6 @@ const SEEN_WRITING_TTL_MS = 10 * 60 * 1000;
 const SEEN_WRITING_MAX = 50_000;
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-
-/** A signal that gives up on a Bot API call after `ms` (grammY types its signals with a polyfill's type). */
-export const abortAfter = (ms: number) =>
-  AbortSignal.timeout(ms) as unknown as NonNullable<Parameters<Bot['api']['getMe']>[0]>;
 
 /** COMMUNITY_CHAT_ID is a numeric id or a public chat's @handle. */
 export function isCommunityChat(chat: Pick<Chat, 'id'> & { username?: string }, communityChatId?: string) {

@@ -33,19 +33,19 @@ export const adminUser: TUserState = {
   username: 'admin_anna',
   role: 'admin',
   isChatMember: true,
-  communityChatLink: null,
+  communityChatLink: 'https://t.me/+test-rafting-chat',
 };
 export const partnerUser: TUserState = {
   username: 'partner_petr',
   role: 'partner',
   isChatMember: true,
-  communityChatLink: null,
+  communityChatLink: 'https://t.me/+test-rafting-chat',
 };
 export const plainUser: TUserState = {
   username: 'user_ivan',
   role: 'user',
   isChatMember: true,
-  communityChatLink: null,
+  communityChatLink: 'https://t.me/+test-rafting-chat',
 };
 
 /** A fetch stand-in answering JSON with the given status. */

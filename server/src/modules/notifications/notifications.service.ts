@@ -159,34 +159,43 @@ export function createNotificationService(options: {
       const eventKey = String(input.couponId);
       await enqueue({ kind: 'COUPON_REQUESTED', eventKey }, tx, async (exec) => {
         const text = notificationTexts.couponRequested({ ...input, requestedBy: input.requestedBy.username });
-        return (await adminIds(exec))
-          .filter((id) => id !== input.requestedBy.id)
-          .map((chatId) => ({
-            kind: 'COUPON_REQUESTED' as const,
-            eventKey,
-            chatId,
-            text,
-            button: notificationButtons.requestList,
-          }));
+        const admins = (await adminIds(exec)).filter((id) => id !== input.requestedBy.id);
+        if (admins.length === 0) {
+          log.info(
+            { kind: 'COUPON_REQUESTED', eventKey, text },
+            'no admin has opened the app yet; nobody to tell',
+          );
+        }
+        return admins.map((chatId) => ({
+          kind: 'COUPON_REQUESTED' as const,
+          eventKey,
+          chatId,
+          text,
+          button: notificationButtons.requestList,
+        }));
       });
     },
 
     async notifyRequestDecided(input: RequestDecided, tx?: Executor): Promise<void> {
       const eventKey = String(input.couponId);
       const { partnerUserId } = input;
+      const accepted = input.decision === 'ACCEPTED';
+      const text = accepted
+        ? notificationTexts.requestAccepted(input)
+        : notificationTexts.requestRejected(input);
       if (partnerUserId === null) {
-        log.info({ couponId: input.couponId }, 'request decided; its partner was never seen, nobody to tell');
+        log.info(
+          { kind: 'REQUEST_DECIDED', eventKey, text },
+          'the partner has not opened the app yet; nobody to tell',
+        );
         return;
       }
-      const accepted = input.decision === 'ACCEPTED';
       await enqueue({ kind: 'REQUEST_DECIDED', eventKey }, tx, () => [
         {
           kind: 'REQUEST_DECIDED',
           eventKey,
           chatId: partnerUserId,
-          text: accepted
-            ? notificationTexts.requestAccepted(input)
-            : notificationTexts.requestRejected(input),
+          text,
           ...(accepted ? {} : { button: notificationButtons.newRequest }),
         },
       ]);

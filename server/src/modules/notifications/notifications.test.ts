@@ -174,6 +174,39 @@ describe('each message, once for its event', () => {
   });
 });
 
+describe('with nobody to tell yet', () => {
+  it('writes the message into the log instead, so no event goes unseen', async () => {
+    // A database where no admin has been seen yet.
+    const fresh = await createTestApp();
+    const log = logger();
+    const service = createNotificationService({ db: fresh.database.db, log, adminUsernames: [] });
+    const partner = telegramUser('asking_partner');
+    const deal = { companyName: 'Порог', price: 5000, discount: 750 };
+
+    try {
+      await service.notifyCouponRequested({ ...deal, couponId: 901, requestedBy: partner });
+      await service.notifyRequestDecided({
+        ...deal,
+        couponId: 902,
+        decision: 'REJECTED',
+        partnerUserId: null,
+      });
+      expect(await fresh.database.db.select().from(notifications)).toEqual([]);
+    } finally {
+      await fresh.close();
+    }
+
+    expect(log.info).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'COUPON_REQUESTED', text: expect.stringContaining('Порог') }),
+      expect.stringContaining('nobody to tell'),
+    );
+    expect(log.info).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'REQUEST_DECIDED', text: expect.stringContaining('Порог') }),
+      expect.stringContaining('nobody to tell'),
+    );
+  });
+});
+
 describe('in the caller’s transaction', () => {
   it('is queued when the transaction commits and not when it rolls back', async () => {
     const kept = telegramUser('kept');

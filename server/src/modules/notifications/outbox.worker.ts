@@ -4,7 +4,7 @@ import { type Api, GrammyError } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
-import { abortAfter } from '../../telegram/bot.ts';
+import { abortAfter } from '../../telegram/bot-api.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 type Row = typeof notifications.$inferSelect;

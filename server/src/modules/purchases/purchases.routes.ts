@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDbId } from '#contract/ids';
@@ -7,12 +8,26 @@ import {
   ZMyCouponsResponse,
   ZStartPaymentResponse,
 } from '#contract/purchases';
-import { notFound } from '../../http/errors.ts';
+import { AppError, notFound } from '../../http/errors.ts';
 import { pathSubject, requireOwnUsername, ZPathUsername } from '../../plugins/auth.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember } from '../users/require-chat-member.ts';
 import type { UserService } from '../users/users.service.ts';
 import type { PurchaseService } from './purchases.service.ts';
+
+/**
+ * A coupon is confirmed, shown and gifted by its owner's username (SPEC §3): without one, a paid
+ * coupon could never reach its buyer, so the payment is not even started.
+ */
+async function requireUsername(request: FastifyRequest) {
+  if (!request.caller.username) {
+    throw new AppError(
+      403,
+      'no_username',
+      'Чтобы купить купон, задайте имя пользователя (username) в настройках Telegram и откройте приложение заново.',
+    );
+  }
+}
 
 /** Buying and owning, for a caller with valid init data. */
 export const purchasesRoutes: FastifyPluginAsyncZod<{
@@ -25,7 +40,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/:couponId',
     {
-      preHandler: chatMember,
+      preHandler: [requireUsername, chatMember],
       schema: { params: z.object({ couponId: ZDbId }), response: { 200: ZStartPaymentResponse } },
     },
     async (request) => purchases.startPayment(request.caller.id, request.params.couponId),

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { purchasedCoupons } from '../../db/schema.ts';
+import { payments, purchasedCoupons } from '../../db/schema.ts';
 
 let t: TestApp;
 const admin = telegramUser('shop_admin');
@@ -142,6 +142,23 @@ describe('a non-member of the chat', () => {
     const confirm = await t.as(outsider).post(`/api/coupons/buy/${couponId}/not_in_chat`);
     expect(confirm.statusCode).toBe(403);
     expect(confirm.json().error).toBe('not_chat_member');
+  });
+});
+
+describe('a buyer without a Telegram username', () => {
+  it('is told to set one before paying, and nothing is charged', async () => {
+    const nameless = telegramUser(null);
+    t.botApi.members.set(nameless.id, 'member');
+    const paymentsBefore = (await t.database.db.select({ n: count() }).from(payments))[0]?.n;
+
+    const start = await startPayment(nameless);
+
+    expect(start.res.statusCode).toBe(403);
+    expect(start.res.json()).toMatchObject({
+      error: 'no_username',
+      message: expect.stringContaining('задайте имя пользователя'),
+    });
+    expect((await t.database.db.select({ n: count() }).from(payments))[0]?.n).toBe(paymentsBefore);
   });
 });
 

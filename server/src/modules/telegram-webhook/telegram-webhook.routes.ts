@@ -4,7 +4,8 @@ import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { z } from 'zod';
 import { unauthorized } from '../../http/errors.ts';
-import { abortAfter, WEBHOOK_PATH } from '../../telegram/bot.ts';
+import { WEBHOOK_PATH } from '../../telegram/bot.ts';
+import { abortAfter } from '../../telegram/bot-api.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 

@@ -3,8 +3,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Api, GrammyError } from 'grammy';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
+import { abortAfter } from '../../telegram/bot-api.ts';
 
 const CACHE_TTL_MS = 60_000;
+/** A buyer waits on this answer: past it, the last known membership is good enough. */
+const ASK_TIMEOUT_MS = 3000;
 
 /** Statuses Telegram gives a chat member who is in the chat now. */
 export function isMemberStatus(member: { status: string; is_member?: boolean }): boolean {
@@ -25,8 +28,10 @@ export function createMembershipService(options: {
   log: FastifyBaseLogger;
   botApi?: Api;
   chatId?: string;
+  /** How long to wait for getChatMember before using the last known membership. */
+  timeoutMs?: number;
 }) {
-  const { db, log, botApi, chatId } = options;
+  const { db, log, botApi, chatId, timeoutMs = ASK_TIMEOUT_MS } = options;
   const cache = new Map<number, { member: boolean; at: number }>();
 
   async function stored(userId: number): Promise<boolean> {
@@ -48,7 +53,7 @@ export function createMembershipService(options: {
     const cached = cache.get(userId);
     if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.member;
     try {
-      const member = isMemberStatus(await botApi.getChatMember(chatId, userId));
+      const member = isMemberStatus(await botApi.getChatMember(chatId, userId, abortAfter(timeoutMs)));
       await record(userId, member);
       return member;
     } catch (error) {
@@ -57,7 +62,10 @@ export function createMembershipService(options: {
         await record(userId, false);
         return false;
       }
-      log.warn({ err: error, userId }, 'getChatMember failed; using the last known membership');
+      log.warn(
+        { err: error, userId },
+        'getChatMember failed or was too slow; using the last known membership',
+      );
       return stored(userId);
     }
   }

@@ -10,7 +10,7 @@ const ZUsernameParams = z.object({ username: ZPathUsername });
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UserService;
   membership: MembershipService;
-  communityChatLink: string | undefined;
+  communityChatLink: string;
 }> = async (app, { users, membership, communityChatLink }) => {
   app.get('/api/me', { schema: { response: { 200: ZMeResponse } } }, async (request) => {
     const { caller } = request;
@@ -21,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       firstName: caller.firstName,
       role,
       isChatMember,
-      communityChatLink: communityChatLink ?? null,
+      communityChatLink,
     };
   });
 

@@ -218,4 +218,25 @@ describe('chat membership', () => {
       t.botApi.setFailing(false);
     }
   });
+
+  it('does not keep the user waiting on a Bot API that does not answer', async () => {
+    const user = telegramUser('patient');
+    t.botApi.members.set(user.id, 'member');
+    expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
+
+    const otherProcess = createMembershipService({
+      db: t.database.db,
+      log: t.app.log,
+      botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+      chatId: COMMUNITY_CHAT_ID,
+      timeoutMs: 200,
+    });
+    t.botApi.setHanging(true);
+    try {
+      expect(await otherProcess.isChatMember(user.id)).toBe(true);
+      expect(await otherProcess.isChatMember(telegramUser('never_answered').id)).toBe(false);
+    } finally {
+      t.botApi.setHanging(false);
+    }
+  });
 });
