@@ -122,6 +122,11 @@ describe('configuration', () => {
       'YOOKASSA_SHOP_ID',
       'YOOKASSA_SECRET_KEY',
     ]);
+    expect(
+      problemsOf({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'yookassa' }).filter((p) =>
+        p.startsWith('PUBLIC_URL'),
+      ),
+    ).toEqual([expect.stringMatching(/^PUBLIC_URL: required with YooKassa in production/)]);
   });
 
   it('stops the server at start-up with a message naming the variable', () => {

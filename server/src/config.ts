@@ -134,6 +134,9 @@ const schema = z
     if (env.PAYMENT_PROVIDER === 'yookassa') {
       if (!env.YOOKASSA_SHOP_ID) require('YOOKASSA_SHOP_ID', 'when PAYMENT_PROVIDER=yookassa');
       if (!env.YOOKASSA_SECRET_KEY) require('YOOKASSA_SECRET_KEY', 'when PAYMENT_PROVIDER=yookassa');
+      if (env.NODE_ENV === 'production' && !env.PUBLIC_URL) {
+        require('PUBLIC_URL', 'with YooKassa in production: buyers are sent back to it after paying');
+      }
     }
   });
 

@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, type SQL } from 'drizzle-orm';
+import { and, asc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TOffer } from '#contract/coupons';
 import { PARTNER_TYPES, type TListedPartner, type TPartnerType } from '#contract/partners';
@@ -18,6 +18,7 @@ export function createCatalogueService(db: Db) {
   );
 
   const nonEmpty = (value: string) => value.trim() !== '';
+  const inRegion = (region: string) => sql`lower(${partners.region}) = lower(${region})`;
 
   async function listRegions(): Promise<string[]> {
     const rows = await db.selectDistinct({ region: partners.region }).from(partners).where(onSale);
@@ -31,13 +32,13 @@ export function createCatalogueService(db: Db) {
     const rows = await db
       .selectDistinct({ type: partners.partnerType })
       .from(partners)
-      .where(and(eq(partners.region, region), onSale));
+      .where(and(inRegion(region), onSale));
     const present = new Set(rows.map((row) => row.type));
     return PARTNER_TYPES.filter((type) => present.has(type));
   }
 
   async function listPartners(region: string, type?: TPartnerType): Promise<TListedPartner[]> {
-    const conditions: SQL[] = [eq(partners.region, region), onSale];
+    const conditions: SQL[] = [inRegion(region), onSale];
     if (type) conditions.push(eq(partners.partnerType, type));
     const rows = await db
       .select({

@@ -71,4 +71,18 @@ describe('the catalogue a buyer chooses from', () => {
     expect(res.json().field).toBe('type');
     expect((await t.app.inject({ method: 'GET', url: '/api/partners/region' })).statusCode).toBe(401);
   });
+
+  // Last: it adds a partner the tests above do not expect.
+  it('keeps one region however an admin types its case', async () => {
+    await add('КАРЕЛИЯ', 'Щука', 'КЛУБ', [{ price: 100, discount: 10, decision: 'accept' }]);
+
+    expect((await t.as(buyer).get('/api/partners/region')).json()).toEqual(['Алтай', 'Карелия']);
+    const res = await t.as(buyer).get(`/api/partners/filter/${encodeURIComponent('карелия')}`);
+    expect(res.json().map((p: { companyName: string }) => p.companyName)).toEqual([
+      'ёлка',
+      'Ель',
+      'Щука',
+      'Яшма',
+    ]);
+  });
 });

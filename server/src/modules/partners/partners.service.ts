@@ -30,7 +30,9 @@ export function createPartnerService(db: Db) {
       const [row] = await db
         .insert(partners)
         .values({
-          region: input.region,
+          // A region typed in another case is the same region: it keeps the spelling it was first given,
+          // so buyers see it once.
+          region: sql`coalesce((SELECT ${partners.region} FROM ${partners} WHERE lower(${partners.region}) = lower(${input.region}) LIMIT 1), ${input.region})`,
           companyName: input.companyName,
           partnerType: input.partnerType,
           phone: input.phoneNumber,

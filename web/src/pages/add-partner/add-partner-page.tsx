@@ -10,6 +10,8 @@ import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { useAddPartner } from '@/features/partners/api/add-partner';
+import { RoleGate } from '@/features/session/components/role-gate';
+import { isAdmin } from '@/features/session/user-state';
 import { Page } from '@/telegram/page';
 import {
   emptyPartnerForm,
@@ -29,6 +31,19 @@ const partnerTypeOptions = PARTNER_TYPES.map((type) => ({ value: type, label: ty
 
 /** Add partner (SPEC §2 Add partner): an admin registers a company and its spokesman. */
 export function AddPartnerPage() {
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        <RoleGate allows={isAdmin} refusal={texts.adminsOnly}>
+          <AddPartnerForm />
+        </RoleGate>
+      </Stack>
+    </Page>
+  );
+}
+
+function AddPartnerForm() {
   const [form, setForm] = useState(emptyPartnerForm);
   // The email is judged once the user has left the field or tried to send.
   const [emailChecked, setEmailChecked] = useState(false);
@@ -73,73 +88,64 @@ export function AddPartnerPage() {
   }
 
   return (
-    <Page>
-      <Header title={texts.title} />
-      <Stack>
-        <form className="add-partner" noValidate onSubmit={submit}>
-          <TextField label={texts.region} placeholder={texts.regionPlaceholder} {...textProps('region')} />
-          <TextField label={texts.companyName} {...textProps('companyName')} />
-          <SelectField
-            label={texts.partnerType}
-            placeholder={texts.partnerTypePlaceholder}
-            options={partnerTypeOptions}
-            value={form.partnerType}
-            onValueChange={(value) => update('partnerType', value as TPartnerType)}
-          />
-          <PhoneField
-            label={texts.phone}
-            value={form.phone}
-            onValueChange={(phone) => update('phone', phone)}
-          />
-          <TextField label={texts.address} {...textProps('address')} />
-          <TextField
-            label={texts.email}
-            type="email"
-            inputMode="email"
-            autoComplete="off"
-            placeholder={texts.emailPlaceholder}
-            error={emailError ? texts.badEmail : undefined}
-            onBlur={() => setEmailChecked(true)}
-            {...textProps('email')}
-          />
-          <TextField
-            label={texts.username}
-            placeholder="@username"
-            autoCapitalize="none"
-            autoComplete="off"
-            spellCheck={false}
-            note={texts.usernameNote}
-            {...textProps('username')}
-          />
+    <form className="add-partner" noValidate onSubmit={submit}>
+      <TextField label={texts.region} placeholder={texts.regionPlaceholder} {...textProps('region')} />
+      <TextField label={texts.companyName} {...textProps('companyName')} />
+      <SelectField
+        label={texts.partnerType}
+        placeholder={texts.partnerTypePlaceholder}
+        options={partnerTypeOptions}
+        value={form.partnerType}
+        onValueChange={(value) => update('partnerType', value as TPartnerType)}
+      />
+      <PhoneField label={texts.phone} value={form.phone} onValueChange={(phone) => update('phone', phone)} />
+      <TextField label={texts.address} {...textProps('address')} />
+      <TextField
+        label={texts.email}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        placeholder={texts.emailPlaceholder}
+        error={emailError ? texts.badEmail : undefined}
+        onBlur={() => setEmailChecked(true)}
+        {...textProps('email')}
+      />
+      <TextField
+        label={texts.username}
+        placeholder="@username"
+        autoCapitalize="none"
+        autoComplete="off"
+        spellCheck={false}
+        note={texts.usernameNote}
+        {...textProps('username')}
+      />
 
-          <Section title={texts.discountConditions}>
-            {form.discountConditions.map((condition, index) => (
-              <TextField
-                key={condition.key}
-                label={texts.discountCondition(index + 1)}
-                value={condition.text}
-                onChange={(event) => updateCondition(condition.key, event.target.value)}
-              />
-            ))}
-            {form.discountConditions.length < MAX_DISCOUNT_CONDITIONS && (
-              <LinkButton onClick={addCondition}>{texts.addDiscountCondition}</LinkButton>
-            )}
-          </Section>
+      <Section title={texts.discountConditions}>
+        {form.discountConditions.map((condition, index) => (
+          <TextField
+            key={condition.key}
+            label={texts.discountCondition(index + 1)}
+            value={condition.text}
+            onChange={(event) => updateCondition(condition.key, event.target.value)}
+          />
+        ))}
+        {form.discountConditions.length < MAX_DISCOUNT_CONDITIONS && (
+          <LinkButton onClick={addCondition}>{texts.addDiscountCondition}</LinkButton>
+        )}
+      </Section>
 
-          <Button type="submit" disabled={!filled || addPartner.isPending}>
-            {addPartner.isPending ? <Spinner label={texts.sending} /> : texts.submit}
-          </Button>
-          {!filled && !result && <p className="add-partner__hint">{texts.fillEverything}</p>}
-          {result &&
-            (result.added ? (
-              <Notice tone="success">{texts.added}</Notice>
-            ) : (
-              <Notice tone="error" detail={result.detail}>
-                {texts.failed}
-              </Notice>
-            ))}
-        </form>
-      </Stack>
-    </Page>
+      <Button type="submit" disabled={!filled || addPartner.isPending}>
+        {addPartner.isPending ? <Spinner label={texts.sending} /> : texts.submit}
+      </Button>
+      {!filled && !result && <p className="add-partner__hint">{texts.fillEverything}</p>}
+      {result &&
+        (result.added ? (
+          <Notice tone="success">{texts.added}</Notice>
+        ) : (
+          <Notice tone="error" detail={result.detail}>
+            {texts.failed}
+          </Notice>
+        ))}
+    </form>
   );
 }

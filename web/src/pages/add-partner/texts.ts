@@ -1,5 +1,6 @@
 export const texts = {
   title: 'Добавление партнера',
+  adminsOnly: 'Добавлять партнеров могут только администраторы',
   region: 'Регион',
   regionPlaceholder: 'Например, Карелия',
   companyName: 'Название компании',

@@ -19,6 +19,8 @@ import {
   type TelegramQrScan,
 } from '@/features/redemption/telegram-qr-scanner';
 import { useUser } from '@/features/session/api/get-me';
+import { RoleGate } from '@/features/session/components/role-gate';
+import { isPartnerOrAdmin } from '@/features/session/user-state';
 import { ApiError } from '@/lib/api-client';
 import { Page } from '@/telegram/page';
 import { couponRows } from './coupon-rows';
@@ -38,6 +40,19 @@ const smoothlyIntoView = (element: HTMLElement | null) =>
 
 /** Check coupon (SPEC §2 Check coupon, §4 Redeem): partners scan a buyer's QR and redeem it. */
 export function CheckCouponPage() {
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        <RoleGate allows={isPartnerOrAdmin} refusal={texts.partnersOnly}>
+          <CheckCoupon />
+        </RoleGate>
+      </Stack>
+    </Page>
+  );
+}
+
+function CheckCoupon() {
   const partnerUsername = useUser()?.username;
   const queryClient = useQueryClient();
 
@@ -189,132 +204,129 @@ export function CheckCouponPage() {
     liveFailure instanceof ApiError && (liveFailure.status === 403 || liveFailure.status === 404);
 
   return (
-    <Page>
-      <Header title={texts.title} />
-      <Stack>
-        <h2 className="check-coupon__heading">{texts.signedInAsPartner}</h2>
-        <Section title={texts.scanSection}>
-          <div className="check-coupon__modes">
-            <Button
-              variant={mode === 'camera' ? 'primary' : 'secondary'}
-              onClick={scanWithCamera}
-              disabled={cameraScanning}
-              aria-pressed={mode === 'camera'}
-            >
-              {texts.camera}
-            </Button>
-            <Button
-              variant={mode === 'file' ? 'primary' : 'secondary'}
-              onClick={chooseFileMode}
-              aria-pressed={mode === 'file'}
-            >
-              {texts.uploadFile}
+    <>
+      <h2 className="check-coupon__heading">{texts.signedInAsPartner}</h2>
+      <Section title={texts.scanSection}>
+        <div className="check-coupon__modes">
+          <Button
+            variant={mode === 'camera' ? 'primary' : 'secondary'}
+            onClick={scanWithCamera}
+            disabled={cameraScanning}
+            aria-pressed={mode === 'camera'}
+          >
+            {texts.camera}
+          </Button>
+          <Button
+            variant={mode === 'file' ? 'primary' : 'secondary'}
+            onClick={chooseFileMode}
+            aria-pressed={mode === 'file'}
+          >
+            {texts.uploadFile}
+          </Button>
+        </div>
+        {camera === 'browser' && (
+          <div className="check-coupon__camera">
+            <CameraPreview label={texts.cameraPrompt} onOutcome={finishBrowserScan} />
+            <p className="check-coupon__camera-prompt">{texts.cameraPrompt}</p>
+            <Button variant="secondary" onClick={stopCameraScan}>
+              {texts.stopCamera}
             </Button>
           </div>
-          {camera === 'browser' && (
-            <div className="check-coupon__camera">
-              <CameraPreview label={texts.cameraPrompt} onOutcome={finishBrowserScan} />
-              <p className="check-coupon__camera-prompt">{texts.cameraPrompt}</p>
-              <Button variant="secondary" onClick={stopCameraScan}>
-                {texts.stopCamera}
-              </Button>
-            </div>
-          )}
-          {mode === 'file' && (
-            <div className="check-coupon__upload" ref={uploadArea}>
-              <p className="check-coupon__upload-title">{texts.uploadImage}</p>
-              <label className="check-coupon__picker" data-busy={decoding || undefined}>
-                <input
-                  className="check-coupon__file"
-                  type="file"
-                  accept="image/*"
-                  onChange={readFile}
-                  disabled={cameraScanning || decoding}
-                />
-                {decoding ? (
-                  <Spinner label={texts.reading} />
-                ) : (
-                  <>
-                    <span className="check-coupon__picker-label">{texts.chooseQr}</span>
-                    <span className="check-coupon__picker-hint">{texts.chooseQrHint}</span>
-                  </>
-                )}
-              </label>
-            </div>
-          )}
-          {problem && <Notice tone="error">{problem}</Notice>}
-        </Section>
+        )}
+        {mode === 'file' && (
+          <div className="check-coupon__upload" ref={uploadArea}>
+            <p className="check-coupon__upload-title">{texts.uploadImage}</p>
+            <label className="check-coupon__picker" data-busy={decoding || undefined}>
+              <input
+                className="check-coupon__file"
+                type="file"
+                accept="image/*"
+                onChange={readFile}
+                disabled={cameraScanning || decoding}
+              />
+              {decoding ? (
+                <Spinner label={texts.reading} />
+              ) : (
+                <>
+                  <span className="check-coupon__picker-label">{texts.chooseQr}</span>
+                  <span className="check-coupon__picker-hint">{texts.chooseQrHint}</span>
+                </>
+              )}
+            </label>
+          </div>
+        )}
+        {problem && <Notice tone="error">{problem}</Notice>}
+      </Section>
 
-        {scanned && (
-          <Section title={texts.scannedSection}>
-            {scanned.fields.length > 0 && (
-              <dl className="check-coupon__fields">
-                {couponRows(scanned.fields, live.data).map((row) => (
-                  <div className="check-coupon__field" key={row.key}>
-                    <dt>{row.label}</dt>
-                    <dd data-status={row.key === 'status' ? live.data?.status : undefined}>{row.value}</dd>
-                  </div>
-                ))}
-              </dl>
-            )}
-            {!token && (
-              <Notice tone="error" detail={texts.notOurQr}>
+      {scanned && (
+        <Section title={texts.scannedSection}>
+          {scanned.fields.length > 0 && (
+            <dl className="check-coupon__fields">
+              {couponRows(scanned.fields, live.data).map((row) => (
+                <div className="check-coupon__field" key={row.key}>
+                  <dt>{row.label}</dt>
+                  <dd data-status={row.key === 'status' ? live.data?.status : undefined}>{row.value}</dd>
+                </div>
+              ))}
+            </dl>
+          )}
+          {!token && (
+            <Notice tone="error" detail={texts.notOurQr}>
+              {texts.invalid}
+            </Notice>
+          )}
+          {live.isFetching && !live.data && <Spinner label={texts.checking} />}
+          {liveFailure &&
+            (refusedByServer ? (
+              <Notice tone="error" detail={liveFailure.message}>
                 {texts.invalid}
               </Notice>
-            )}
-            {live.isFetching && !live.data && <Spinner label={texts.checking} />}
-            {liveFailure &&
-              (refusedByServer ? (
-                <Notice tone="error" detail={liveFailure.message}>
-                  {texts.invalid}
-                </Notice>
-              ) : (
-                <Notice tone="error">{liveFailure.message}</Notice>
-              ))}
-            {showRedeem && token && (
-              <Button
-                ref={redeemButton}
-                disabled={!partnerUsername || !redeem.isIdle}
-                pressed={redeem.isPending}
-                onClick={() => redeemOnce(token)}
-              >
-                {redeem.isPending ? <Spinner label={texts.redeeming} /> : texts.redeem}
-              </Button>
-            )}
-            {redeem.data && (
-              <Notice tone={redeem.data === 'apply' ? 'success' : 'error'}>
-                {redeem.data === 'apply' ? texts.redeemed : texts.invalid}
-              </Notice>
-            )}
-            {redeem.error && <Notice tone="error">{redeem.error.message}</Notice>}
-            {undo.isSuccess && <Notice tone="success">{texts.undone}</Notice>}
-            {undo.error && <Notice tone="error">{undo.error.message}</Notice>}
-            {live.data?.canUndo &&
-              token &&
-              (confirmingUndo ? (
-                <div className="check-coupon__confirm">
-                  <p>{texts.undoQuestion}</p>
-                  <div className="check-coupon__modes">
-                    <Button
-                      onClick={() => undo.mutate(token)}
-                      disabled={undo.isPending}
-                      pressed={undo.isPending}
-                    >
-                      {texts.undoConfirm}
-                    </Button>
-                    <Button variant="secondary" onClick={() => setConfirmingUndo(false)}>
-                      {texts.undoCancel}
-                    </Button>
-                  </div>
+            ) : (
+              <Notice tone="error">{liveFailure.message}</Notice>
+            ))}
+          {showRedeem && token && (
+            <Button
+              ref={redeemButton}
+              disabled={!partnerUsername || !redeem.isIdle}
+              pressed={redeem.isPending}
+              onClick={() => redeemOnce(token)}
+            >
+              {redeem.isPending ? <Spinner label={texts.redeeming} /> : texts.redeem}
+            </Button>
+          )}
+          {redeem.data && (
+            <Notice tone={redeem.data === 'apply' ? 'success' : 'error'}>
+              {redeem.data === 'apply' ? texts.redeemed : texts.invalid}
+            </Notice>
+          )}
+          {redeem.error && <Notice tone="error">{redeem.error.message}</Notice>}
+          {undo.isSuccess && <Notice tone="success">{texts.undone}</Notice>}
+          {undo.error && <Notice tone="error">{undo.error.message}</Notice>}
+          {live.data?.canUndo &&
+            token &&
+            (confirmingUndo ? (
+              <div className="check-coupon__confirm">
+                <p>{texts.undoQuestion}</p>
+                <div className="check-coupon__modes">
+                  <Button
+                    onClick={() => undo.mutate(token)}
+                    disabled={undo.isPending}
+                    pressed={undo.isPending}
+                  >
+                    {texts.undoConfirm}
+                  </Button>
+                  <Button variant="secondary" onClick={() => setConfirmingUndo(false)}>
+                    {texts.undoCancel}
+                  </Button>
                 </div>
-              ) : (
-                <Button variant="secondary" onClick={() => setConfirmingUndo(true)}>
-                  {texts.undo}
-                </Button>
-              ))}
-          </Section>
-        )}
-      </Stack>
-    </Page>
+              </div>
+            ) : (
+              <Button variant="secondary" onClick={() => setConfirmingUndo(true)}>
+                {texts.undo}
+              </Button>
+            ))}
+        </Section>
+      )}
+    </>
   );
 }

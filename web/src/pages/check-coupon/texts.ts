@@ -5,6 +5,7 @@ const cameraFailed = 'Не удалось открыть камеру. Нажм�
 export const texts = {
   title: 'ПРОВЕРИТЬ СКИДКУ',
   signedInAsPartner: 'Вы вошли как партнер',
+  partnersOnly: 'Проверять и гасить купоны могут только партнеры и администраторы',
   scanSection: 'Просканируйте QR, чтобы погасить',
   camera: 'Камера',
   uploadFile: 'Загрузить файл',

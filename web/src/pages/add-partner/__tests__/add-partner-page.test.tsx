@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
-import { adminUser, jsonResponse, renderWithProviders } from '@/test/render';
+import { adminUser, jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
 import { AddPartnerPage } from '../add-partner-page';
 
 const ADD = 'POST /api/partner/add';
@@ -35,6 +35,13 @@ async function fillRequired(user: UserEvent, overrides: { email?: string } = {})
 }
 
 describe('AddPartnerPage', () => {
+  it('tells anyone but an admin that only admins add partners, with no form to fail', () => {
+    stubApi({});
+    renderWithProviders(<AddPartnerPage />, { user: partnerUser });
+    expect(screen.getByText('Добавлять партнеров могут только администраторы')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'ДОБАВИТЬ ПАРТНЕРА' })).not.toBeInTheDocument();
+  });
+
   it('lists every input of the partner form under its heading', () => {
     stubApi({});
     renderWithProviders(<AddPartnerPage />, { user: adminUser });

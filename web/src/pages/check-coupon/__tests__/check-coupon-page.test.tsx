@@ -2,7 +2,7 @@ import { emitEvent } from '@telegram-apps/sdk-react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
-import { jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
+import { jsonResponse, partnerUser, plainUser, renderWithProviders } from '@/test/render';
 import { CheckCouponPage } from '../check-coupon-page';
 import { launchInTelegram, type PostedEvent } from './telegram-launch';
 
@@ -58,6 +58,18 @@ const field = (label: string) => {
   if (!section) throw new Error('no scanned section');
   return within(section).getByText(label, { selector: 'dt' }).nextElementSibling;
 };
+
+describe('a user who is neither a partner nor an admin', () => {
+  it('is told so, with no scanner to open', () => {
+    stubApi({});
+    renderWithProviders(<CheckCouponPage />, { route: '/check-coupon', user: plainUser });
+    expect(
+      screen.getByText('Проверять и гасить купоны могут только партнеры и администраторы'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Камера' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Вы вошли как партнер')).not.toBeInTheDocument();
+  });
+});
 
 describe('CheckCouponPage', () => {
   const scrollIntoView = vi.fn();
