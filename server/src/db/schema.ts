@@ -40,6 +40,7 @@ export const redemptionResult = pgEnum('redemption_result', [
   'OTHER_COMPANY',
   'OWNER_NOT_MEMBER',
   'UNDONE',
+  'NOT_ALLOWED',
 ]);
 export const geoPointType = pgEnum('geo_point_type', ['START', 'PART', 'END']);
 

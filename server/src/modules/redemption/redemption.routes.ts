@@ -9,7 +9,7 @@ import type { RedeemResult, RedemptionService } from './redemption.service.ts';
 
 const ZQrToken = z.string().trim().min(1).max(200);
 
-const REFUSAL_STATUS: Record<Exclude<RedeemResult, 'REDEEMED' | 'UNDONE'>, number> = {
+const REFUSAL_STATUS: Record<Exclude<RedeemResult, 'REDEEMED' | 'UNDONE' | 'NOT_ALLOWED'>, number> = {
   UNKNOWN_TOKEN: 404,
   OTHER_COMPANY: 403,
   ALREADY_USED: 409,
@@ -46,6 +46,15 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionSer
         requireRole('partner', 'admin'),
         requireOwnUsername('partnerUsername', 'Погасить купон можно только от своего имени'),
       ],
+      // The guards above refuse before the handler runs: the attempt is still written down.
+      onError: async (request, _reply, error) => {
+        const qrToken = (request.params as { qrToken?: string }).qrToken?.trim();
+        if (error instanceof AppError && error.statusCode === 403 && request.caller && qrToken) {
+          await redemption
+            .recordNotAllowed(request.caller.id, qrToken.slice(0, ZQrToken.maxLength ?? 200))
+            .catch((err) => request.log.error({ err }, 'a refused redeem attempt was not recorded'));
+        }
+      },
       schema: {
         params: z.object({ qrToken: ZQrToken, partnerUsername: ZPathUsername }),
         response: { 200: ZRedeemResponse },

@@ -126,7 +126,13 @@ export function createRedemptionService(options: {
     });
   }
 
-  return { scan, redeem, undo };
+  /** An attempt the route refused before the coupon was even looked at (not a partner, another name). */
+  async function recordNotAllowed(userId: number, qrToken: string): Promise<void> {
+    const coupon = await findByToken(qrToken);
+    await record(db, { id: userId, isAdmin: false }, qrToken, 'NOT_ALLOWED', coupon?.id);
+  }
+
+  return { scan, redeem, undo, recordNotAllowed };
 }
 
 export type RedemptionService = ReturnType<typeof createRedemptionService>;

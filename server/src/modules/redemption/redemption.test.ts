@@ -119,9 +119,20 @@ describe('redeeming', () => {
     const tooLong = await redeem(partner, 'x'.repeat(201));
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().field).toBe('qrToken');
-    const { token } = await purchasedToken();
+    const { id, token } = await purchasedToken();
     expect((await t.as(partner).post(`/api/coupon/apply/${token}/other_partner`)).statusCode).toBe(403);
     expect((await redeem(user, token)).statusCode).toBe(403);
+
+    // Refused before the coupon was looked at, and still written down: who, when, what.
+    const attempts = (await attemptsOf(id)).sort((a, b) => a.id - b.id);
+    expect(attempts.map(({ userId, result }) => ({ userId, result }))).toEqual([
+      { userId: partner.id, result: 'NOT_ALLOWED' },
+      { userId: user.id, result: 'NOT_ALLOWED' },
+    ]);
+    expect(attempts.every((a) => a.qrToken === token && a.createdAt instanceof Date)).toBe(true);
+    expect((await t.as(buyer).get('/api/coupon/valid/qr/customer/red_buyer')).json()).toContainEqual(
+      expect.objectContaining({ id, status: 'NOT_USED' }),
+    );
   });
 
   it('lets exactly one of 100 simultaneous attempts from two server processes succeed', async () => {

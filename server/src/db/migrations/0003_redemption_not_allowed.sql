@@ -1,0 +1,1 @@
+ALTER TYPE "public"."redemption_result" ADD VALUE 'NOT_ALLOWED';
