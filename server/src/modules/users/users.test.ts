@@ -22,6 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** The membership service of another server process: the same database, an empty cache. */
+const membershipInAnotherProcess = (options: { timeoutMs?: number } = {}) =>
+  createMembershipService({
+    db: t.database.db,
+    log: t.app.log,
+    botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+    chatId: COMMUNITY_CHAT_ID,
+    ...options,
+  });
+
 async function addPartner(spokesman: string, company: string) {
   await t.database.db.insert(partners).values({
     region: 'Карелия',
@@ -203,13 +213,7 @@ describe('chat membership', () => {
     t.botApi.members.set(user.id, 'member');
     expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
 
-    // Another server process: same database, empty cache.
-    const otherProcess = createMembershipService({
-      db: t.database.db,
-      log: t.app.log,
-      botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
-      chatId: COMMUNITY_CHAT_ID,
-    });
+    const otherProcess = membershipInAnotherProcess();
     t.botApi.setFailing(true);
     try {
       expect(await otherProcess.isChatMember(user.id)).toBe(true);
@@ -224,13 +228,7 @@ describe('chat membership', () => {
     t.botApi.members.set(user.id, 'member');
     expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
 
-    const otherProcess = createMembershipService({
-      db: t.database.db,
-      log: t.app.log,
-      botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
-      chatId: COMMUNITY_CHAT_ID,
-      timeoutMs: 200,
-    });
+    const otherProcess = membershipInAnotherProcess({ timeoutMs: 200 });
     t.botApi.setHanging(true);
     try {
       expect(await otherProcess.isChatMember(user.id)).toBe(true);
