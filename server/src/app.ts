@@ -85,7 +85,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         'default-src': ["'self'"],
         'script-src': ["'self'", "'wasm-unsafe-eval'"],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Recorded tracks are drawn on OpenStreetMap's tiles (docs/adr/0010).
+        'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
         'connect-src': ["'self'"],
         'frame-ancestors': ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
         'form-action': ["'self'"],

@@ -48,7 +48,7 @@ describe('serving the web app', () => {
     }
   });
 
-  it('sends security headers that still let Telegram frame the app', async () => {
+  it('sends security headers that still let Telegram frame the app and OSM tiles load', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBeUndefined();
@@ -56,5 +56,9 @@ describe('serving the web app', () => {
       "frame-ancestors 'self' https://web.telegram.org",
     );
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    // Map tiles under the recorded geo tracks, and images from nowhere else.
+    expect(res.headers['content-security-policy']).toContain(
+      "img-src 'self' data: blob: https://tile.openstreetmap.org;",
+    );
   });
 });
