@@ -8,6 +8,7 @@ import { RecordedTracks } from '@/features/geo/components/recorded-tracks';
 import { type GeoTrackingProblem, useGeoTracking } from '@/features/geo/hooks/use-geo-tracking';
 import { geoTexts } from '@/features/geo/texts';
 import { useUser } from '@/features/session/api/get-me';
+import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
 import { Page } from '@/telegram/page';
 import { showAlert } from '@/telegram/show-alert';
@@ -61,15 +62,10 @@ export function GeoPage() {
     <Page>
       <Header title={texts.title} />
       <Stack>
-        {isAdmin(user) ? (
-          <>
-            <GeoRecorder username={user?.username ?? null} />
-            <RecordedTracks />
-          </>
-        ) : (
-          // Until the first start-up answer the role is unknown: nothing is said yet.
-          user && <Notice tone="info">{texts.adminsOnly}</Notice>
-        )}
+        <RoleGate allows={isAdmin} refusal={texts.adminsOnly}>
+          <GeoRecorder username={user?.username ?? null} />
+          <RecordedTracks />
+        </RoleGate>
       </Stack>
     </Page>
   );
