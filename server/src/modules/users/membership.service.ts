@@ -5,7 +5,8 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 
-const CACHE_TTL_MS = 60_000;
+/** How long an answer from Telegram stands before Telegram is asked again. */
+const FRESH_FOR_S = 60;
 /** A buyer waits on this answer: past it, the last known membership is good enough. */
 const ASK_TIMEOUT_MS = 3000;
 
@@ -20,8 +21,9 @@ export function isMemberStatus(member: { status: string; is_member?: boolean }):
 }
 
 /**
- * Is a user in the community chat now? Asked of the Bot API (getChatMember) and cached briefly;
- * without a bot (the local stand-in) the database's answer is the truth.
+ * Is a user in the community chat now? Asked of the Bot API (getChatMember); the answer is kept in
+ * the users table for a minute, where every server process sees it, and where a chat_member update
+ * replaces it at once. Without a bot (the local stand-in) the database's answer is the truth.
  */
 export function createMembershipService(options: {
   db: Db;
@@ -32,16 +34,20 @@ export function createMembershipService(options: {
   timeoutMs?: number;
 }) {
   const { db, log, botApi, chatId, timeoutMs = ASK_TIMEOUT_MS } = options;
-  const cache = new Map<number, { member: boolean; at: number }>();
-
-  async function stored(userId: number): Promise<boolean> {
-    const [row] = await db.select({ member: users.isChatMember }).from(users).where(eq(users.id, userId));
-    return row?.member ?? false;
+  async function stored(userId: number) {
+    const [row] = await db
+      .select({
+        member: users.isChatMember,
+        // The database's clock on both sides: server processes' clocks may differ.
+        fresh: sql<boolean>`coalesce(${users.membershipCheckedAt} > now() - make_interval(secs => ${FRESH_FOR_S}), false)`,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    return { member: row?.member ?? false, fresh: row?.fresh ?? false };
   }
 
   /** Records a membership learned from Telegram (a getChatMember answer or a chat_member update). */
   async function record(userId: number, member: boolean): Promise<void> {
-    cache.set(userId, { member, at: Date.now() });
     await db
       .update(users)
       .set({ isChatMember: member, membershipCheckedAt: sql`now()` })
@@ -49,9 +55,8 @@ export function createMembershipService(options: {
   }
 
   async function isChatMember(userId: number): Promise<boolean> {
-    if (!botApi || !chatId) return stored(userId);
-    const cached = cache.get(userId);
-    if (cached && Date.now() - cached.at < CACHE_TTL_MS) return cached.member;
+    const known = await stored(userId);
+    if (!botApi || !chatId || known.fresh) return known.member;
     try {
       const member = isMemberStatus(await botApi.getChatMember(chatId, userId, abortAfter(timeoutMs)));
       await record(userId, member);
@@ -66,7 +71,7 @@ export function createMembershipService(options: {
         { err: error, userId },
         'getChatMember failed or was too slow; using the last known membership',
       );
-      return stored(userId);
+      return known.member;
     }
   }
 

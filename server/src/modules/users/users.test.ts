@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COMMUNITY_CHAT_ID,
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The membership service of another server process: the same database, an empty cache. */
+/** A membership service as another server process has it: the same database and Bot API. */
 const membershipInAnotherProcess = (options: { timeoutMs?: number } = {}) =>
   createMembershipService({
     db: t.database.db,
@@ -31,6 +31,16 @@ const membershipInAnotherProcess = (options: { timeoutMs?: number } = {}) =>
     chatId: COMMUNITY_CHAT_ID,
     ...options,
   });
+
+/** A minute and more later: Telegram's last answer about the user is no longer fresh. */
+const ageMembership = (userId: number) =>
+  t.database.db
+    .update(users)
+    .set({ membershipCheckedAt: sql`now() - interval '2 minutes'` })
+    .where(eq(users.id, userId));
+
+const getChatMemberCalls = (userId: number) =>
+  t.botApi.callsOf('getChatMember').filter((call) => Number(call.params.user_id) === userId).length;
 
 async function addPartner(spokesman: string, company: string) {
   await t.database.db.insert(partners).values({
@@ -212,21 +222,38 @@ describe('chat membership', () => {
     const user = telegramUser('steady');
     t.botApi.members.set(user.id, 'member');
     expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
+    await ageMembership(user.id);
 
-    const otherProcess = membershipInAnotherProcess();
     t.botApi.setFailing(true);
     try {
-      expect(await otherProcess.isChatMember(user.id)).toBe(true);
-      expect(await otherProcess.isChatMember(telegramUser('never_seen').id)).toBe(false);
+      expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
+      expect(getChatMemberCalls(user.id)).toBe(2);
+      expect((await t.as(telegramUser('never_seen')).get('/api/me')).json().isChatMember).toBe(false);
     } finally {
       t.botApi.setFailing(false);
     }
+  });
+
+  it('answers every server process from Telegram’s last word for a minute, without asking again', async () => {
+    const user = telegramUser('left_lately');
+    t.botApi.members.set(user.id, 'member');
+    expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
+
+    // Another process hears from Telegram (a chat_member update) that the user has left.
+    await membershipInAnotherProcess().record(user.id, false);
+
+    expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(false);
+    expect(getChatMemberCalls(user.id)).toBe(1);
+    await ageMembership(user.id);
+    expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
+    expect(getChatMemberCalls(user.id)).toBe(2);
   });
 
   it('does not keep the user waiting on a Bot API that does not answer', async () => {
     const user = telegramUser('patient');
     t.botApi.members.set(user.id, 'member');
     expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
+    await ageMembership(user.id);
 
     const otherProcess = membershipInAnotherProcess({ timeoutMs: 200 });
     t.botApi.setHanging(true);
