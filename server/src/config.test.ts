@@ -78,6 +78,16 @@ describe('configuration', () => {
     expect(loadConfig({}).communityChatLink).toMatch(/^https:\/\/example\.com\//);
   });
 
+  it('derives one webhook secret per bot token, so all server processes agree on it', () => {
+    const withToken = (token: string) =>
+      loadConfig({ BOT_TOKEN: token, COMMUNITY_CHAT_ID: '@rafting_chat' }).telegramWebhookSecret;
+    const secret = withToken('123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA');
+    expect(secret).toMatch(/^[0-9a-f]{64}$/);
+    expect(withToken('123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe(secret);
+    expect(withToken('123456:BBBBBBBBBBBBBBBBBBBBBBBBBBBB')).not.toBe(secret);
+    expect(secret).not.toContain('AAAA');
+  });
+
   it('reads admin usernames without @ and case', () => {
     expect(loadConfig({ ADMIN_USERNAMES: '@Anna, bob ,,123' }).adminUsernames).toEqual([
       'anna',

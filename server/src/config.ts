@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 const PAYMENT_PROVIDERS = ['sandbox', 'link', 'yookassa'] as const;
@@ -142,6 +142,16 @@ const schema = z
 
 export type Config = ReturnType<typeof toConfig>;
 
+/**
+ * The webhook's secret when none is configured: derived from the bot token, so every server process
+ * behind one webhook agrees on it, and only whoever holds the token can know it.
+ */
+function webhookSecret(env: z.infer<typeof schema>): string {
+  if (env.TELEGRAM_WEBHOOK_SECRET) return env.TELEGRAM_WEBHOOK_SECRET;
+  if (!env.BOT_TOKEN) return randomBytes(32).toString('hex');
+  return createHmac('sha256', env.BOT_TOKEN).update('telegram-webhook-secret').digest('hex');
+}
+
 /** The chat link: configured, a public chat's own t.me address, or a plain demo address in the stand-in. */
 function communityChatLink(env: z.infer<typeof schema>): string {
   if (env.COMMUNITY_CHAT_LINK) return env.COMMUNITY_CHAT_LINK;
@@ -177,7 +187,7 @@ function toConfig(env: z.infer<typeof schema>) {
     adminUsernames: env.ADMIN_USERNAMES,
     initDataMaxAgeS: env.INIT_DATA_MAX_AGE_S,
     publicUrl: env.PUBLIC_URL,
-    telegramWebhookSecret: env.TELEGRAM_WEBHOOK_SECRET ?? randomBytes(32).toString('hex'),
+    telegramWebhookSecret: webhookSecret(env),
     paymentProvider: env.PAYMENT_PROVIDER,
     yookassa: {
       shopId: env.YOOKASSA_SHOP_ID,
