@@ -1,6 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
+import { PAY, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BASE_URL } from '../support/constants.ts';
-import { openAsTelegram, telegramEvents } from '../support/telegram.ts';
+import { untilStill } from '../support/looks.ts';
+import { DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
+import { linksOpenedByTelegram, openAsTelegram } from '../support/telegram.ts';
+
+const SCREENS = 'test-results/screens';
 
 /** A partner this spec adds, in a region of its own so the buyer's lists are predictable. */
 const PARTNER = {
@@ -13,16 +18,11 @@ const PARTNER = {
 /** The spokesman the admin names: a Telegram user the server has never seen before. */
 const SPOKESMAN = { id: 700_000_101, username: 'e2e_new_partner', firstName: 'Ефим', lastName: null };
 
-const PAY = 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR';
 const OFFER = 'СКИДКА ПАРТНЕРА 500руб Цена:4000руб';
 
 /** Region → type → partner → offers, the way a buyer goes. */
 async function findTheOffer(page: Page) {
-  await page.getByLabel('Регион').selectOption(PARTNER.region);
-  await page.getByLabel('Тип партнера').selectOption(PARTNER.partnerType);
-  await page.getByRole('button', { name: 'ПОКАЗАТЬ ПАРТНЕРОВ' }).click();
-  await page.getByLabel('Партнер', { exact: true }).selectOption({ label: PARTNER.companyName });
-  await page.getByRole('button', { name: 'ПОКАЗАТЬ СКИДКИ' }).click();
+  await showOffersOf(page, PARTNER);
   await expect(page.getByRole('button', { name: OFFER })).toBeVisible();
 }
 
@@ -135,8 +135,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await page.getByRole('button', { name: PAY }).click();
 
     await expect(page.getByRole('alert')).toContainText('Сначала вступите в чат сообщества');
-    const opened = (await telegramEvents(page)).filter(([type]) => type === 'web_app_open_link');
-    expect(opened).toEqual([]);
+    expect(await linksOpenedByTelegram(page)).toEqual([]);
   });
 
   test('a member pressing pay gets the checkout from Telegram and the payment check 2.5 s later', async ({
@@ -149,9 +148,9 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await page.getByRole('button', { name: PAY }).click();
 
     await expect(page.getByText('Страница оплаты открыта')).toBeVisible();
-    const opened = (await telegramEvents(page)).filter(([type]) => type === 'web_app_open_link');
+    const opened = await linksOpenedByTelegram(page);
     expect(opened).toHaveLength(1);
-    const checkoutUrl = (opened[0]?.[1] as { url?: string } | undefined)?.url ?? '';
+    const checkoutUrl = opened[0] ?? '';
     expect(checkoutUrl).toMatch(new RegExp(`^${E2E_BASE_URL}/api/payments/sandbox/[0-9a-f-]{36}$`));
     const paymentId = checkoutUrl.split('/').at(-1) ?? '';
 
@@ -162,4 +161,114 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     expect(query.get('paymentId')).toBe(paymentId);
     expect(Number(query.get('couponId'))).toBeGreaterThan(0);
   });
+
+  test('a member buys the offer through the whole chain and finds the coupon first in My QR', async ({
+    page,
+    context,
+  }) => {
+    await openAsTelegram(page, DEMO.member, { path: '/buy-coupons' });
+    await findTheOffer(page);
+    await page.getByRole('button', { name: OFFER }).click();
+    await page.getByRole('button', { name: PAY }).click();
+    await expect(page.getByText('Страница оплаты открыта')).toBeVisible();
+
+    // Telegram opens the checkout in its browser while the mini-app stays open behind it.
+    const [checkoutUrl] = await linksOpenedByTelegram(page);
+    if (!checkoutUrl) throw new Error('the app asked Telegram to open no checkout');
+    const checkout = await context.newPage();
+    await checkout.goto(checkoutUrl);
+    await expect(checkout.getByText(PARTNER.companyName)).toBeVisible();
+    await expect(checkout.getByText('4000 ₽')).toBeVisible();
+    await checkout.getByRole('button', { name: 'Оплатить' }).click();
+    await expect(checkout.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+    await checkout.close();
+
+    await expect(page.getByRole('heading', { name: 'Оплата прошла?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Да' }).click();
+
+    await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+    const slide = page.locator('.slider__slide:not([aria-hidden])');
+    await expect(slide.getByRole('heading', { name: PARTNER.companyName })).toBeVisible();
+    await expect(slide.getByText('Скидка 500 руб')).toBeVisible();
+    await expect(slide.getByText(PARTNER.region, { exact: true })).toBeVisible();
+    await expect(
+      slide.getByRole('button', { name: `Открыть крупно QR купона «${PARTNER.companyName}»` }),
+    ).toBeVisible();
+  });
+});
+
+test.describe('looks', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`add partner, add coupon, the request list and buying, ${theme}`, async ({ page }) => {
+      await openAsTelegram(page, DEMO.admin, { path: '/add-partner', theme });
+      const addPartner = page.getByRole('button', { name: 'ДОБАВИТЬ ПАРТНЕРА' });
+      await expect(addPartner).toBeDisabled();
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/add-partner-${theme}.png` });
+      await page.getByLabel('Регион').fill('Республика Карелия');
+      await page.getByLabel('Название компании').fill('Клуб «Белая вода»');
+      await page.getByLabel('Тип партнера').selectOption('КЛУБ');
+      await page.getByLabel('Телефон').pressSequentially('89210001122');
+      await page.getByLabel('Адрес').fill('г. Кемь, ул. Вокзальная, 3');
+      await page.getByLabel('Email').fill('belaya-voda@example');
+      await page.getByLabel('Юзернейм партнера в Telegram').fill('@belaya_voda');
+      await page.getByLabel('Условие скидки 1').fill('Скидка на членский взнос за сезон');
+      await page.getByRole('button', { name: '+ добавить условие скидки' }).click();
+      await page.getByLabel('Условие скидки 2').fill('Только для новых членов клуба');
+      await expect(page.getByText('Неправильный формат email')).toBeVisible();
+      await addPartner.scrollIntoViewIfNeeded();
+      await expect(addPartner).toBeInViewport();
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/add-partner-filled-${theme}.png` });
+
+      // The demo partner asks for a coupon: the admin's list then has a pending request.
+      await openAsTelegram(page, DEMO.partner, { path: '/add-coupon', theme });
+      await expect(page.getByLabel('Партнер', { exact: true }).locator('option:checked')).toHaveText(
+        `${DEMO_COMPANY} · ${DEMO_REGION}`,
+      );
+      await page.getByLabel('Стоимость купона, руб').fill('6000');
+      await page.getByLabel('Скидка, руб').fill('800');
+      await page.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }).click();
+      await expect(page.getByText('Заявка отправлена')).toBeVisible();
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/add-coupon-partner-${theme}.png` });
+      // Shown for 2 s only: still there after the picture, so it is in it.
+      await expect(page.getByText('Заявка отправлена')).toBeVisible({ timeout: 1 });
+
+      await openAsTelegram(page, DEMO.admin, { path: '/add-coupon', theme });
+      await expect(page.getByRole('button', { name: 'Список заявок' })).toBeVisible();
+      await page.getByLabel('Стоимость купона, руб').fill('2500');
+      await page.getByLabel('Скидка, руб').fill('350');
+      await page
+        .getByLabel('Партнер', { exact: true })
+        .selectOption({ label: `${DEMO_COMPANY} · ${DEMO_REGION}` });
+      await expect(page.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' })).toBeEnabled();
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/add-coupon-admin-${theme}.png` });
+
+      await openAsTelegram(page, DEMO.admin, { path: '/request-coupons', theme });
+      const card = page
+        .getByRole('article', { name: DEMO_COMPANY })
+        .filter({ hasText: 'Стоимость6000 руб' })
+        .first();
+      await expect(card).toBeVisible();
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/request-list-${theme}.png` });
+      await card.getByRole('button', { name: 'принять' }).click();
+      await card.getByLabel('Ссылка на оплату').fill('https://pay.example/porog');
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/request-list-accepting-${theme}.png` });
+
+      await openAsTelegram(page, DEMO.member, { path: '/buy-coupons', theme });
+      await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
+      const offer = page.getByRole('button', { name: 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб' });
+      await expect(offer).toBeVisible();
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/buy-coupons-${theme}.png` });
+      await offer.click();
+      await expect(page.getByRole('button', { name: PAY })).toBeInViewport();
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/buy-coupons-offer-chosen-${theme}.png` });
+    });
+  }
 });

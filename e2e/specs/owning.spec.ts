@@ -1,6 +1,15 @@
 import { expect, type Page, test } from '@playwright/test';
+import { PAY, showOffersOf, TRY_PAYING_AGAIN } from '../support/buying.ts';
 import { DEMO } from '../support/constants.ts';
-import { apiAs, buyCoupon, DEMO_COMPANY, listMyCoupons, startPayment } from '../support/purchases.ts';
+import { untilStill } from '../support/looks.ts';
+import {
+  apiAs,
+  buyCoupon,
+  DEMO_COMPANY,
+  DEMO_REGION,
+  listMyCoupons,
+  startPayment,
+} from '../support/purchases.ts';
 import { decodeQrPng, pngFromBase64, qrToken } from '../support/qr.ts';
 import { openAsTelegram } from '../support/telegram.ts';
 
@@ -10,8 +19,24 @@ const SCREENS = 'test-results/screens';
 const currentQrSrc = (page: Page) =>
   page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr img').getAttribute('src');
 
-const badPaymentFlag = (page: Page) =>
-  page.evaluate(() => JSON.parse(localStorage.getItem('katajsya.badPayment') ?? 'null'));
+const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб';
+
+/** A member chooses the demo partner's offer, presses pay, and is asked 2.5 s later whether it went through. */
+async function reachThePaymentCheck(page: Page) {
+  await openAsTelegram(page, DEMO.member, { path: '/buy-coupons' });
+  await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
+  await page.getByRole('button', { name: DEMO_OFFER }).click();
+  await page.getByRole('button', { name: PAY }).click();
+  await expect(page.getByRole('heading', { name: 'Оплата прошла?' })).toBeVisible();
+}
+
+/** Back on the buy screen with the offer still chosen, told to pay again. */
+async function expectToBeToldToPayAgain(page: Page) {
+  await expect(page.getByRole('heading', { name: 'СГЕНЕРИРОВАТЬ QR' })).toBeVisible();
+  await expect(page.getByText(TRY_PAYING_AGAIN)).toBeVisible();
+  await expect(page.getByRole('button', { name: DEMO_OFFER })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('button', { name: PAY })).toBeEnabled();
+}
 
 test.describe('buying and owning a QR', () => {
   test('a paid coupon appears first in My QR, its QR reading as SPEC §3 says', async ({ page, request }) => {
@@ -53,7 +78,19 @@ test.describe('buying and owning a QR', () => {
     );
   });
 
-  test('«Нет» sets the bad-payment flag and leaves the payment check', async ({ page }) => {
+  test('«Нет» takes the buyer back to the offer, told for about 2.5 s to try paying again', async ({
+    page,
+  }) => {
+    await reachThePaymentCheck(page);
+    await page.getByRole('button', { name: 'Нет' }).click();
+
+    await expectToBeToldToPayAgain(page);
+    await expect(page.getByText(TRY_PAYING_AGAIN)).toBeHidden({ timeout: 4000 });
+  });
+
+  test('«Нет» on a payment check opened directly goes Home, and the buy screen then says to pay again', async ({
+    page,
+  }) => {
     await openAsTelegram(page, DEMO.member, {
       path: '/is-success-pay?couponId=1&customerUsername=demo_member',
     });
@@ -61,18 +98,17 @@ test.describe('buying and owning a QR', () => {
 
     // Opened directly there is no buy screen behind it, so back is Home.
     await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
-    expect(await badPaymentFlag(page)).toEqual({ flag: true, text: 'Попробуйте снова провести оплату' });
+    await page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ', exact: true }).click();
+    await page.getByRole('button', { name: 'КУПИТЬ СКИДКИ ПАРТНЕРОВ' }).click();
+    await expect(page.getByRole('heading', { name: 'СГЕНЕРИРОВАТЬ QR' })).toBeVisible();
+    await expect(page.getByText(TRY_PAYING_AGAIN)).toBeVisible();
   });
 
-  test('«Да» before paying sets the bad-payment flag and goes back', async ({ page, request }) => {
-    const { couponId } = await startPayment(apiAs(request, DEMO.member));
-    await openAsTelegram(page, DEMO.member, {
-      path: `/is-success-pay?couponId=${couponId}&customerUsername=demo_member`,
-    });
+  test('«Да» before paying takes the buyer back to the offer, told to try paying again', async ({ page }) => {
+    await reachThePaymentCheck(page);
     await page.getByRole('button', { name: 'Да' }).click();
 
-    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
-    expect(await badPaymentFlag(page)).toEqual({ flag: true, text: 'Попробуйте снова провести оплату' });
+    await expectToBeToldToPayAgain(page);
   });
 
   test('a gift leaves the giver’s My QR and arrives in the friend’s, with a new QR', async ({
@@ -161,6 +197,8 @@ test.describe('looks', () => {
       await page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr').click();
       const overlay = page.getByRole('dialog');
       await expect(overlay).toBeVisible();
+      // The overlay fades in (160 ms): the picture is taken once it covers the page for good.
+      await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/my-qr-overlay-${theme}.png` });
       await overlay.click({ position: { x: 10, y: 10 } });
       await expect(overlay).toBeHidden();
@@ -169,6 +207,8 @@ test.describe('looks', () => {
       const usedSlide = page.locator('.slider__slide:not([aria-hidden])');
       await expect(usedSlide.getByText('ИСПОЛЬЗОВАН')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Подарить другу' })).toHaveCount(0);
+      // The arrow scrolls the track smoothly: the picture waits for the used slide to settle.
+      await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/my-qr-used-${theme}.png` });
 
       await openAsTelegram(page, DEMO.member, { path: `/gift-to-friend?couponId=${usedId}`, theme });

@@ -65,12 +65,21 @@ export async function openAsTelegram(
     tgWebAppThemeParams: JSON.stringify(theme),
   });
   await page.emulateMedia({ colorScheme: options.theme === 'dark' ? 'dark' : 'light' });
+  // A goto that changes only the hash keeps the app already running, with its user: start afresh.
+  if (page.url() !== 'about:blank') await page.goto('about:blank');
   await page.goto(`${options.path ?? '/'}#${hash.toString()}`);
 }
 
 /** Events the app sent to Telegram so far. */
 export function telegramEvents(page: Page): Promise<TelegramEvent[]> {
   return page.evaluate(() => (window as unknown as { __telegramEvents: TelegramEvent[] }).__telegramEvents);
+}
+
+/** The addresses the app asked Telegram to open (`web_app_open_link`), oldest first. */
+export async function linksOpenedByTelegram(page: Page) {
+  return (await telegramEvents(page))
+    .filter(([type]) => type === 'web_app_open_link')
+    .map(([, data]) => (data as { url?: string } | null)?.url ?? '');
 }
 
 /** Plays Telegram's part: delivers an event to the app as the desktop client does. */

@@ -1,0 +1,16 @@
+import type { Page } from '@playwright/test';
+
+export const PAY = 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR';
+export const TRY_PAYING_AGAIN = 'Попробуйте снова провести оплату';
+
+/** Region → type → 'ПОКАЗАТЬ ПАРТНЕРОВ' → partner → 'ПОКАЗАТЬ СКИДКИ' on the buy screen, as a buyer goes. */
+export async function showOffersOf(
+  page: Page,
+  partner: { region: string; partnerType: string; companyName: string },
+) {
+  await page.getByLabel('Регион').selectOption(partner.region);
+  await page.getByLabel('Тип партнера').selectOption(partner.partnerType);
+  await page.getByRole('button', { name: 'ПОКАЗАТЬ ПАРТНЕРОВ' }).click();
+  await page.getByLabel('Партнер', { exact: true }).selectOption({ label: partner.companyName });
+  await page.getByRole('button', { name: 'ПОКАЗАТЬ СКИДКИ' }).click();
+}
