@@ -215,7 +215,7 @@ function OfferList({ offers, chosenId, onChoose }: OfferListProps) {
         <Button
           key={offer.id}
           className="buy__offer"
-          variant={offer.id === chosenId ? 'primary' : 'secondary'}
+          variant="secondary"
           aria-pressed={offer.id === chosenId}
           onClick={() => onChoose(offer.id)}
         >
