@@ -165,6 +165,9 @@ export async function startFakeBotApi(options: { token: string }) {
     return reply(200, { ok: true, result: result(method, params) });
   });
 
+  // grammY keeps its connections alive; a server closing idle ones after Node's 5 s default races a
+  // request sent on one just then ("socket hang up"). Telegram keeps them far longer; so does this.
+  server.keepAliveTimeout = 10 * 60 * 1000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
 
