@@ -48,7 +48,7 @@ export function MyCouponsPage() {
               onCurrentKeyChange={setCurrentId}
               labels={{ previous: texts.previous, next: texts.next }}
             />
-            <p className="my-coupons__hint">{texts.showToPartner}</p>
+            {current?.status === 'NOT_USED' && <p className="my-coupons__hint">{texts.showToPartner}</p>}
             {giftHref && current.status === 'NOT_USED' && (
               <Button pressed={pendingTo === giftHref} onClick={() => go(giftHref)}>
                 {texts.gift}

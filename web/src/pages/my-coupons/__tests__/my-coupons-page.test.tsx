@@ -88,7 +88,7 @@ describe('MyCouponsPage', () => {
     expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ behavior: 'smooth' }));
   });
 
-  it('shows a used coupon as used: greyed and stamped, not openable, no gift', async () => {
+  it('shows a used coupon as used: greyed and stamped, not openable, no gift, no «show it» hint', async () => {
     stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
@@ -103,6 +103,7 @@ describe('MyCouponsPage', () => {
     );
     expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Покажите QR партнеру для получения скидки.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Следующий QR' })).toBeDisabled();
   });
 
