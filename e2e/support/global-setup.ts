@@ -42,6 +42,7 @@ export default async function globalSetup() {
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
       BOT_TOKEN: E2E_BOT_TOKEN,
+      PAYMENT_PROVIDER: 'sandbox',
       TELEGRAM_API_ROOT: botApi.apiRoot,
       COMMUNITY_CHAT_ID: E2E_CHAT_ID,
       COMMUNITY_CHAT_LINK: 'https://t.me/katajsya_s_nami_chat',

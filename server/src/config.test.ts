@@ -49,7 +49,11 @@ describe('configuration', () => {
   });
 
   it('seeds demo data with a bot only when asked, and never in production', () => {
-    const bot = { BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA', COMMUNITY_CHAT_ID: '@rafting_chat' };
+    const bot = {
+      BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      COMMUNITY_CHAT_ID: '@rafting_chat',
+      PAYMENT_PROVIDER: 'link',
+    };
     expect(loadConfig(bot).demoData).toBe(false);
     expect(loadConfig({ ...bot, DEMO_DATA: '1' }).demoData).toBe(true);
     expect(
@@ -67,7 +71,7 @@ describe('configuration', () => {
   });
 
   it('finds the chat link a public chat’s @handle gives when none is configured', () => {
-    const bot = { BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA' };
+    const bot = { BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA', PAYMENT_PROVIDER: 'link' };
     expect(loadConfig({ ...bot, COMMUNITY_CHAT_ID: '@rafting_chat' }).communityChatLink).toBe(
       'https://t.me/rafting_chat',
     );
@@ -80,7 +84,8 @@ describe('configuration', () => {
 
   it('derives one webhook secret per bot token, so all server processes agree on it', () => {
     const withToken = (token: string) =>
-      loadConfig({ BOT_TOKEN: token, COMMUNITY_CHAT_ID: '@rafting_chat' }).telegramWebhookSecret;
+      loadConfig({ BOT_TOKEN: token, COMMUNITY_CHAT_ID: '@rafting_chat', PAYMENT_PROVIDER: 'link' })
+        .telegramWebhookSecret;
     const secret = withToken('123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA');
     expect(secret).toMatch(/^[0-9a-f]{64}$/);
     expect(withToken('123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA')).toBe(secret);
@@ -111,6 +116,19 @@ describe('configuration', () => {
     expect(problemsOf(env)[0]).toMatch(new RegExp(`^${name}: `));
   });
 
+  it('never falls back to the sandbox checkout, where nobody pays, once a bot is configured', () => {
+    expect(
+      problemsOf({ BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA', COMMUNITY_CHAT_ID: '@rafting_chat' }),
+    ).toEqual([expect.stringMatching(/^PAYMENT_PROVIDER: required with BOT_TOKEN/)]);
+    expect(
+      loadConfig({
+        BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        COMMUNITY_CHAT_ID: '@rafting_chat',
+        PAYMENT_PROVIDER: 'sandbox',
+      }).paymentProvider,
+    ).toBe('sandbox');
+  });
+
   it('refuses production without a bot token or with the sandbox checkout', () => {
     expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
       expect.stringMatching(/^BOT_TOKEN: required in production/),
@@ -122,11 +140,15 @@ describe('configuration', () => {
   });
 
   it('needs the community chat with a bot and credentials with YooKassa', () => {
-    expect(problemsOf({ BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA' })).toEqual([
-      expect.stringMatching(/^COMMUNITY_CHAT_ID: /),
-    ]);
     expect(
-      problemsOf({ BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA', COMMUNITY_CHAT_ID: '-1001234567890' }),
+      problemsOf({ BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA', PAYMENT_PROVIDER: 'link' }),
+    ).toEqual([expect.stringMatching(/^COMMUNITY_CHAT_ID: /)]);
+    expect(
+      problemsOf({
+        BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+        COMMUNITY_CHAT_ID: '-1001234567890',
+        PAYMENT_PROVIDER: 'link',
+      }),
     ).toEqual([expect.stringMatching(/^COMMUNITY_CHAT_LINK: /)]);
     expect(problemsOf({ PAYMENT_PROVIDER: 'yookassa' }).map((p) => p.split(':')[0])).toEqual([
       'YOOKASSA_SHOP_ID',

@@ -67,7 +67,7 @@ const schema = z
         .regex(/^[A-Za-z0-9_-]{1,256}$/, 'expected 1–256 characters A–Z, a–z, 0–9, _ or -')
         .optional(),
     ),
-    PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).default('sandbox'),
+    PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
     YOOKASSA_SHOP_ID: optionalText,
     YOOKASSA_SECRET_KEY: optionalText,
     YOOKASSA_API_URL: z
@@ -98,7 +98,10 @@ const schema = z
     if (env.NODE_ENV === 'production' && !env.BOT_TOKEN) {
       require('BOT_TOKEN', 'in production (the local Telegram stand-in does not exist there)');
     }
-    if (env.NODE_ENV === 'production' && env.PAYMENT_PROVIDER === 'sandbox') {
+    if (env.BOT_TOKEN && !env.PAYMENT_PROVIDER && env.NODE_ENV !== 'production') {
+      require('PAYMENT_PROVIDER', 'with BOT_TOKEN: link or yookassa (sandbox only for a test bot, where nobody pays)');
+    }
+    if (env.NODE_ENV === 'production' && (env.PAYMENT_PROVIDER ?? 'sandbox') === 'sandbox') {
       ctx.addIssue({
         code: 'custom',
         path: ['PAYMENT_PROVIDER'],
@@ -188,7 +191,8 @@ function toConfig(env: z.infer<typeof schema>) {
     initDataMaxAgeS: env.INIT_DATA_MAX_AGE_S,
     publicUrl: env.PUBLIC_URL,
     telegramWebhookSecret: webhookSecret(env),
-    paymentProvider: env.PAYMENT_PROVIDER,
+    // Only the local stand-in gets the sandbox without asking: there every buyer is a demo user.
+    paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
     yookassa: {
       shopId: env.YOOKASSA_SHOP_ID,
       secretKey: env.YOOKASSA_SECRET_KEY,

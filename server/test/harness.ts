@@ -108,6 +108,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           BOT_TOKEN: TEST_BOT_TOKEN,
           COMMUNITY_CHAT_ID,
           COMMUNITY_CHAT_LINK: 'https://t.me/+test-rafting-chat',
+          PAYMENT_PROVIDER: 'sandbox',
           TELEGRAM_API_ROOT: botApi.apiRoot,
         }),
     ...options.env,

@@ -43,7 +43,8 @@ export function registerCsrf(app: FastifyInstance, csrf: ReturnType<typeof creat
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;
-    if (!request.url.startsWith('/api/')) return;
+    // The route the router matched, not the raw URL: «/%61pi/…» is /api/… too.
+    if (!(request.routeOptions.url ?? request.url).startsWith('/api/')) return;
     const header = request.headers['x-xsrf-token'];
     if (!csrf.verify(Array.isArray(header) ? header[0] : header)) {
       throw new AppError(403, 'csrf_invalid', 'Сессия обновилась. Повторите действие.');

@@ -122,4 +122,14 @@ describe('calendar links', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().error).toBe('csrf_invalid');
   });
+
+  it('refuses it too when the path is spelt with escapes the router decodes', async () => {
+    const res = await t.as(admin).request({
+      method: 'DELETE',
+      url: '/%61pi/admin/calendar-links/1',
+      headers: { 'x-xsrf-token': '' },
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error).toBe('csrf_invalid');
+  });
 });

@@ -122,6 +122,17 @@ describe('init data', () => {
     });
   });
 
+  it('refuses init data dated ahead of now, which Telegram never signs', async () => {
+    const ahead = signInitData(telegramUser('early'), TEST_BOT_TOKEN, new Date(Date.now() + 10 * 60_000));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${ahead}` },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('init_data_invalid');
+  });
+
   it('refuses another authorization scheme', async () => {
     const data = signInitData(telegramUser('bearer'), TEST_BOT_TOKEN);
     const res = await t.app.inject({
