@@ -13,6 +13,7 @@ export interface FakeYooKassaPayment {
   created_at: string;
   description?: string;
   metadata: Record<string, string>;
+  refunded_amount?: { value: string; currency: string };
   test: true;
 }
 
@@ -116,6 +117,23 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
     /** Marks a payment paid; returns the webhook body YooKassa sends for it. */
     succeed: (id: string, amountValue?: string) => settle(id, 'succeeded', amountValue),
     cancel: (id: string) => settle(id, 'canceled'),
+    /** Refunds a paid payment in full, as from the shop's dashboard; returns the refund's webhook body. */
+    refund(id: string) {
+      const payment = payments.get(id);
+      if (payment?.status !== 'succeeded') throw new Error(`payment ${id} is not paid`);
+      payment.refunded_amount = { ...payment.amount };
+      return {
+        type: 'notification',
+        event: 'refund.succeeded',
+        object: {
+          id: randomUUID(),
+          payment_id: id,
+          status: 'succeeded',
+          amount: payment.amount,
+          created_at: new Date().toISOString(),
+        },
+      };
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

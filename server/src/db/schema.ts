@@ -32,7 +32,8 @@ export const partnerType = pgEnum('partner_type', PARTNER_TYPES);
 export const couponStatus = pgEnum('coupon_status', ['PENDING', 'ACCEPTED', 'REJECTED']);
 export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'CANCELED']);
 export const paymentProvider = pgEnum('payment_provider', ['sandbox', 'link', 'yookassa']);
-export const purchasedCouponStatus = pgEnum('purchased_coupon_status', ['NOT_USED', 'USED']);
+/** REFUNDED: the money went back before the coupon was used; the coupon is void, kept for the record. */
+export const purchasedCouponStatus = pgEnum('purchased_coupon_status', ['NOT_USED', 'USED', 'REFUNDED']);
 export const redemptionResult = pgEnum('redemption_result', [
   'REDEEMED',
   'ALREADY_USED',

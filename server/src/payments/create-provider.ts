@@ -15,7 +15,13 @@ export function createPaymentProvider(config: Config): PaymentProvider {
       const { shopId, secretKey, apiUrl } = config.yookassa;
       if (!shopId || !secretKey) throw new Error('YooKassa credentials are checked by the configuration');
       const base = config.publicUrl ?? `http://localhost:${config.port}`;
-      return createYooKassaProvider({ shopId, secretKey, apiUrl, returnUrl: `${base}/api/payments/return` });
+      return createYooKassaProvider({
+        shopId,
+        secretKey,
+        apiUrl,
+        returnUrl: `${base}/api/payments/return`,
+        liveOnly: config.env === 'production',
+      });
     }
   }
 }

@@ -19,6 +19,8 @@ export interface ProviderPayment {
   status: ProviderPaymentStatus;
   /** What the provider says was paid, in roubles; undefined when it cannot say (the buyer's word). */
   amountRub?: number;
+  /** Money given back after the payment succeeded (a refund made in the provider's dashboard). */
+  refunded?: boolean;
 }
 
 /**

@@ -9,12 +9,13 @@ beforeAll(async () => {
 });
 afterAll(() => fake.close());
 
-const provider = (secretKey = 'test_secret') =>
+const provider = (secretKey = 'test_secret', liveOnly = false) =>
   createYooKassaProvider({
     shopId: '123456',
     secretKey,
     apiUrl: fake.apiUrl,
     returnUrl: 'https://app.example/return',
+    liveOnly,
   });
 
 const input = (paymentId: string) => ({
@@ -50,15 +51,33 @@ describe('the YooKassa provider against YooKassa’s API', () => {
     expect(await provider().getPayment(a.providerPaymentId, stored)).toEqual({
       status: 'PENDING',
       amountRub: 5000,
+      refunded: false,
     });
     fake.succeed(a.providerPaymentId);
     expect(await provider().getPayment(a.providerPaymentId, stored)).toEqual({
       status: 'SUCCEEDED',
       amountRub: 5000,
+      refunded: false,
+    });
+    fake.refund(a.providerPaymentId);
+    expect(await provider().getPayment(a.providerPaymentId, stored)).toEqual({
+      status: 'SUCCEEDED',
+      amountRub: 5000,
+      refunded: true,
     });
     const b = await provider().createPayment(input('pay-4'));
     fake.cancel(b.providerPaymentId);
     expect((await provider().getPayment(b.providerPaymentId, stored)).status).toBe('CANCELED');
+  });
+
+  it('takes no test payment as paid in a live shop', async () => {
+    const created = await provider().createPayment(input('pay-test'));
+    fake.succeed(created.providerPaymentId);
+    const error = await provider('test_secret', true)
+      .getPayment(created.providerPaymentId, { status: 'PENDING', amountRub: 5000 })
+      .catch((e) => e);
+    expect(error).toBeInstanceOf(PaymentProviderError);
+    expect(error.message).toContain('test payment');
   });
 
   it('fails clearly with wrong credentials, not retryable', async () => {
@@ -76,6 +95,7 @@ describe('the YooKassa provider against YooKassa’s API', () => {
       secretKey: 's',
       apiUrl: fake.apiUrl,
       returnUrl: 'https://app.example/return',
+      liveOnly: false,
       fetch: async () => new Response('<html>502 Bad Gateway</html>', { status: 200 }),
     });
     const error = await garbled.getPayment('x', { status: 'PENDING', amountRub: 1 }).catch((e) => e);
@@ -89,6 +109,7 @@ describe('the YooKassa provider against YooKassa’s API', () => {
       secretKey: 's',
       apiUrl: 'http://127.0.0.1:9/v3',
       returnUrl: 'https://app.example/return',
+      liveOnly: false,
     });
     const error = await unreachable.getPayment('x', { status: 'PENDING', amountRub: 1 }).catch((e) => e);
     expect(error).toBeInstanceOf(PaymentProviderError);

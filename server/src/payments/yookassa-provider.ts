@@ -9,6 +9,8 @@ const ZYooKassaPayment = z.object({
   amount: z.object({ value: z.string(), currency: z.string() }),
   confirmation: z.object({ type: z.string(), confirmation_url: z.string().optional() }).optional(),
   metadata: z.record(z.string(), z.string()).optional(),
+  refunded_amount: z.object({ value: z.string(), currency: z.string() }).optional(),
+  test: z.boolean().optional(),
 });
 
 const STATUSES: Record<z.infer<typeof ZYooKassaPayment>['status'], ProviderPaymentStatus> = {
@@ -31,6 +33,8 @@ export function createYooKassaProvider(options: {
   secretKey: string;
   apiUrl: string;
   returnUrl: string;
+  /** A live shop: a payment YooKassa marks `test` (test-shop keys, test cards) pays for nothing. */
+  liveOnly: boolean;
   fetch?: typeof fetch;
 }): PaymentProvider {
   const doFetch = options.fetch ?? fetch;
@@ -93,7 +97,17 @@ export function createYooKassaProvider(options: {
     },
     async getPayment(providerPaymentId) {
       const payment = await call('GET', `/payments/${encodeURIComponent(providerPaymentId)}`);
-      return { status: STATUSES[payment.status], amountRub: toRubles(payment.amount) };
+      if (options.liveOnly && payment.test) {
+        throw new PaymentProviderError(
+          `payment ${payment.id} is a test payment and this shop is live`,
+          false,
+        );
+      }
+      return {
+        status: STATUSES[payment.status],
+        amountRub: toRubles(payment.amount),
+        refunded: Number(payment.refunded_amount?.value ?? 0) > 0,
+      };
     },
   };
 }

@@ -5,10 +5,14 @@ import { escapeHtml, paymentPage } from '../../payments/pages.ts';
 import type { PurchaseService } from './purchases.service.ts';
 
 const ZPaymentParams = z.object({ paymentId: z.uuid() });
+/** A payment's events name the payment; a refund's name its payment in `payment_id`. */
 const ZYooKassaNotification = z.object({
   type: z.literal('notification'),
   event: z.string(),
-  object: z.object({ id: z.string().min(1).max(100) }),
+  object: z.object({
+    id: z.string().min(1).max(100),
+    payment_id: z.string().min(1).max(100).optional(),
+  }),
 });
 
 const RETURN_TO_TELEGRAM =
@@ -31,12 +35,16 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{
       '/api/payments/webhook/yookassa',
       { config: { csrf: false }, schema: { body: ZYooKassaNotification } },
       async (request, reply) => {
+        const { object } = request.body;
         try {
-          await purchases.settleByProviderId(request.body.object.id);
+          await purchases.settleByProviderId(object.payment_id ?? object.id);
         } catch (error) {
           // A mismatch is ours to look into; answering an error would only make YooKassa repeat it.
           if (!(error instanceof AppError) || error.code === 'provider_unavailable') throw error;
-          request.log.warn({ err: error, payment: request.body.object.id }, 'webhook: payment not issued');
+          request.log.warn(
+            { err: error, payment: object.payment_id ?? object.id },
+            'webhook: payment not issued',
+          );
         }
         return reply.status(200).send({ ok: true });
       },

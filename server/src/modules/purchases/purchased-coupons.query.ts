@@ -29,6 +29,11 @@ export function selectPurchasedCoupons(executor: Db) {
     .innerJoin(users, eq(users.id, purchasedCoupons.ownerId));
 }
 
+/** Still in force: a refunded coupon is void, shown to nobody and redeemed by nobody. */
+export const isInForce = <Row extends { status: (typeof purchasedCoupons.$inferSelect)['status'] }>(
+  row: Row,
+): row is Row & { status: 'NOT_USED' | 'USED' } => row.status !== 'REFUNDED';
+
 /** How the QR and the partner's screen name the owner: @username, or the first name without one. */
 export const telegramNameOf = (row: { ownerUsername: string | null; ownerFirstName: string }) =>
   row.ownerUsername ? `@${row.ownerUsername}` : row.ownerFirstName;

@@ -142,3 +142,54 @@ describe('buying through YooKassa', () => {
     }
   });
 });
+
+describe('a refund made in YooKassa', () => {
+  async function paidCoupon() {
+    const { paymentId, providerId } = await startPayment();
+    await webhook(t, yookassa.succeed(providerId));
+    const [row] = await t.database.db
+      .select()
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.paymentId, paymentId));
+    return { paymentId, providerId, id: row?.id as string, token: row?.qrToken as string };
+  }
+  const myQr = async () =>
+    (await t.as(buyer).get('/api/coupon/valid/qr/customer/yk_buyer')).json() as { id: string }[];
+
+  it('voids the unused coupon: gone from My QR, not valid at the partner, not issued again', async () => {
+    const { paymentId, providerId, id, token } = await paidCoupon();
+    expect((await myQr()).map((c) => c.id)).toContain(id);
+
+    // The notification names only the refund and its payment; the payment is read back first.
+    expect((await webhook(t, yookassa.refund(providerId))).statusCode).toBe(200);
+
+    expect((await myQr()).map((c) => c.id)).not.toContain(id);
+    expect((await t.as(admin).get(`/api/coupon/scan/${token}`)).statusCode).toBe(404);
+    const redeem = await t.as(admin).post(`/api/coupon/apply/${token}/yk_admin`);
+    expect(redeem.statusCode).toBe(404);
+    expect(redeem.json()).toBe('Купон не действителен');
+    const confirm = await t.as(buyer).post(`/api/coupons/buy/${couponId}/yk_buyer`, { paymentId });
+    expect(confirm.statusCode).toBe(402);
+    expect(await issuedFor(paymentId)).toBe(1);
+  });
+
+  it('leaves a coupon already used as used: the partner has given the discount', async () => {
+    const { providerId, token } = await paidCoupon();
+    expect((await t.as(admin).post(`/api/coupon/apply/${token}/yk_admin`)).statusCode).toBe(200);
+
+    expect((await webhook(t, yookassa.refund(providerId))).statusCode).toBe(200);
+
+    expect((await t.as(admin).get(`/api/coupon/scan/${token}`)).json().status).toBe('USED');
+  });
+
+  it('ignores a notification that claims a refund YooKassa does not know of', async () => {
+    const { providerId, id } = await paidCoupon();
+    const forged = {
+      type: 'notification',
+      event: 'refund.succeeded',
+      object: { id: 'r-1', payment_id: providerId },
+    };
+    expect((await webhook(t, forged)).statusCode).toBe(200);
+    expect((await myQr()).map((c) => c.id)).toContain(id);
+  });
+});

@@ -7,7 +7,12 @@ import { coupons, partners, payments, purchasedCoupons } from '../../db/schema.t
 import { AppError, notFound } from '../../http/errors.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { couponLineOf, selectPurchasedCoupons, telegramNameOf } from './purchased-coupons.query.ts';
+import {
+  couponLineOf,
+  isInForce,
+  selectPurchasedCoupons,
+  telegramNameOf,
+} from './purchased-coupons.query.ts';
 import { couponQrText, newQrToken, renderQrPng } from './qr.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
@@ -116,9 +121,31 @@ export function createPurchaseService(options: {
     return result;
   }
 
+  /**
+   * The money went back (a refund in the provider's dashboard, SPEC §9's offer): an unused coupon
+   * becomes void in one conditional update. A used one stays used: the partner has given the discount.
+   */
+  async function voidRefunded(payment: PaymentRow): Promise<void> {
+    const voided = await db
+      .update(purchasedCoupons)
+      .set({ status: 'REFUNDED' })
+      .where(and(eq(purchasedCoupons.paymentId, payment.id), eq(purchasedCoupons.status, 'NOT_USED')))
+      .returning({ id: purchasedCoupons.id });
+    if (voided.length > 0) log.info({ paymentId: payment.id }, 'payment refunded; its coupon is void');
+    else log.warn({ paymentId: payment.id }, 'payment refunded; no unused coupon to void');
+  }
+
   /** Asks the provider how the payment stands and issues the coupon once it has succeeded. */
   async function settle(payment: PaymentRow): Promise<IssuedCoupon | undefined> {
     if (payment.status === 'CANCELED') return undefined;
+    if (payment.provider !== provider.name) {
+      // Made through a provider this server no longer runs: only that provider could say it was paid.
+      log.warn(
+        { paymentId: payment.id, provider: payment.provider },
+        'payment of another provider; not settled',
+      );
+      return undefined;
+    }
     let state: Awaited<ReturnType<PaymentProvider['getPayment']>>;
     try {
       state = await provider.getPayment(payment.providerPaymentId ?? payment.id, {
@@ -142,6 +169,10 @@ export function createPurchaseService(options: {
       return undefined;
     }
     if (state.status !== 'SUCCEEDED') return undefined;
+    if (state.refunded) {
+      await voidRefunded(payment);
+      return undefined;
+    }
     if (state.amountRub !== undefined && state.amountRub !== payment.amount) {
       log.error(
         { paymentId: payment.id, expected: payment.amount, paid: state.amountRub },
@@ -229,7 +260,7 @@ export function createPurchaseService(options: {
       .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id));
 
     return Promise.all(
-      rows.map(async (row) => {
+      rows.filter(isInForce).map(async (row) => {
         let png = row.qrPng;
         if (!png) {
           // Rendered once per token and kept: a gift's new token clears it.

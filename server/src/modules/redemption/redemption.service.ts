@@ -3,7 +3,7 @@ import { type TScannedCoupon, UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { purchasedCoupons, redemptions } from '../../db/schema.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { selectPurchasedCoupons, telegramNameOf } from '../purchases/purchased-coupons.query.ts';
+import { isInForce, selectPurchasedCoupons, telegramNameOf } from '../purchases/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchases/qr.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 
@@ -23,7 +23,7 @@ export function createRedemptionService(options: {
 
   async function findByToken(qrToken: string) {
     const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
-    return row;
+    return row && isInForce(row) ? row : undefined;
   }
 
   const mayHandle = (redeemer: Redeemer, coupon: { spokesmanUserId: number | null }) =>

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."purchased_coupon_status" ADD VALUE 'REFUNDED';
