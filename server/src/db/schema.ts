@@ -56,6 +56,8 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     isChatMember: boolean('is_chat_member').notNull().default(false),
     membershipCheckedAt: timestamp('membership_checked_at', { withTimezone: true }),
+    /** When Telegram vouched for this username and name (init data's auth_date): older news loses. */
+    profileAsOf: timestamp('profile_as_of', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -26,8 +26,12 @@ export function requireInitData(
 ) {
   scope.decorateRequest('caller', null as unknown as Caller);
   scope.addHook('onRequest', async (request) => {
-    const user = authenticateInitData(request.headers.authorization, options.botToken, options.maxAgeS);
-    await options.users.upsertUser(user);
+    const { user, authDate } = authenticateInitData(
+      request.headers.authorization,
+      options.botToken,
+      options.maxAgeS,
+    );
+    await options.users.upsertUser(user, authDate);
     let role: Promise<TRole> | undefined;
     request.caller = {
       ...user,

@@ -14,10 +14,10 @@ function verifyInitData(
   initData: string,
   botToken: string,
   maxAgeS: number,
-): 'valid' | 'expired' | 'invalid' {
+): { verdict: 'valid'; authDate: Date } | { verdict: 'expired' | 'invalid' } {
   const params = new URLSearchParams(initData);
   const hash = params.get('hash') ?? '';
-  if (!/^[0-9a-f]{64}$/.test(hash)) return 'invalid';
+  if (!/^[0-9a-f]{64}$/.test(hash)) return { verdict: 'invalid' };
   const checkString = [...params]
     .filter(([key]) => key !== 'hash')
     .map(([key, value]) => `${key}=${value}`)
@@ -25,13 +25,14 @@ function verifyInitData(
     .join('\n');
   const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
   const expected = createHmac('sha256', secret).update(checkString).digest();
-  if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return 'invalid';
+  if (!timingSafeEqual(expected, Buffer.from(hash, 'hex'))) return { verdict: 'invalid' };
 
   const authDate = Number(params.get('auth_date'));
-  if (!Number.isInteger(authDate) || authDate <= 0) return 'invalid';
+  if (!Number.isInteger(authDate) || authDate <= 0) return { verdict: 'invalid' };
   const age = Date.now() / 1000 - authDate;
-  if (age < -CLOCK_SKEW_S) return 'invalid';
-  return age > maxAgeS ? 'expired' : 'valid';
+  if (age < -CLOCK_SKEW_S) return { verdict: 'invalid' };
+  if (age > maxAgeS) return { verdict: 'expired' };
+  return { verdict: 'valid', authDate: new Date(authDate * 1000) };
 }
 
 export interface TelegramUser {
@@ -49,28 +50,31 @@ export function authenticateInitData(
   authorization: string | undefined,
   botToken: string,
   maxAgeS: number,
-): TelegramUser {
+): { user: TelegramUser; authDate: Date } {
   const [scheme, ...rest] = (authorization ?? '').trim().split(' ');
   const initData = rest.join(' ').trim();
   if (scheme?.toLowerCase() !== 'tma' || !initData) {
     throw unauthorized('init_data_missing', 'Откройте приложение из Telegram: нет данных входа.');
   }
-  const verdict = verifyInitData(initData, botToken, maxAgeS);
-  if (verdict === 'expired') {
+  const checked = verifyInitData(initData, botToken, maxAgeS);
+  if (checked.verdict === 'expired') {
     throw unauthorized('init_data_expired', 'Сессия устарела: закройте приложение и откройте его снова.');
   }
-  const user = verdict === 'valid' ? parsedUser(initData) : undefined;
-  if (!user) {
+  const user = checked.verdict === 'valid' ? parsedUser(initData) : undefined;
+  if (checked.verdict !== 'valid' || !user) {
     throw unauthorized(
       'init_data_invalid',
       'Не удалось проверить данные Telegram. Откройте приложение заново.',
     );
   }
   return {
-    id: user.id,
-    username: user.username ?? null,
-    firstName: user.first_name,
-    lastName: user.last_name ?? null,
+    user: {
+      id: user.id,
+      username: user.username ?? null,
+      firstName: user.first_name,
+      lastName: user.last_name ?? null,
+    },
+    authDate: checked.authDate,
   };
 }
 

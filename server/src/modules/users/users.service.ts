@@ -12,32 +12,41 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
   /** Users written recently with these exact attributes: a poll every 5 s should not write every 5 s. */
   const seen = new Map<number, { key: string; at: number }>();
 
-  async function upsertUser(user: TelegramUser): Promise<void> {
+  /**
+   * Records a user as Telegram showed them at `asOf` (init data's auth_date; now for the bot's live
+   * updates). Usernames change hands, so news older than what is stored changes nothing: a day-old
+   * init data cannot take a username back from whoever holds it now.
+   */
+  async function upsertUser(user: TelegramUser, asOf = new Date()): Promise<void> {
     const key = `${user.username ?? ''}\u0000${user.firstName}\u0000${user.lastName ?? ''}`;
     const cached = seen.get(user.id);
     if (cached && cached.key === key && Date.now() - cached.at < SEEN_TTL_MS) return;
 
     await db.transaction(async (tx) => {
-      if (user.username) {
-        // Telegram usernames are reused: whoever held this one before has let it go.
-        await tx
-          .update(users)
-          .set({ username: null })
-          .where(and(sql`lower(${users.username}) = ${user.username.toLowerCase()}`, ne(users.id, user.id)));
+      let username = user.username;
+      if (username) {
+        const sameName = and(
+          sql`lower(${users.username}) = ${username.toLowerCase()}`,
+          ne(users.id, user.id),
+        );
+        const [newer] = await tx
+          .select({ id: users.id })
+          .from(users)
+          .where(and(sameName, sql`${users.profileAsOf} > ${asOf}`));
+        if (newer) username = null;
+        // Otherwise whoever held it before has let it go.
+        else await tx.update(users).set({ username: null }).where(sameName);
       }
+      const profile = { username, firstName: user.firstName, lastName: user.lastName, profileAsOf: asOf };
       await tx
         .insert(users)
-        .values({ id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName })
+        .values({ id: user.id, ...profile })
         .onConflictDoUpdate({
           target: users.id,
-          set: {
-            username: user.username,
-            firstName: user.firstName,
-            lastName: user.lastName,
-            lastSeenAt: sql`now()`,
-          },
+          set: { ...profile, lastSeenAt: sql`now()` },
+          setWhere: sql`${users.profileAsOf} <= ${asOf}`,
         });
-      if (user.username) await bindUsername(tx, user.id, normalizeUsername(user.username));
+      if (username) await bindUsername(tx, user.id, normalizeUsername(username));
     });
     seen.set(user.id, { key, at: Date.now() });
   }

@@ -174,6 +174,33 @@ describe('roles', () => {
   });
 });
 
+describe('usernames changing hands', () => {
+  const meWith = (initData: string) =>
+    t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `tma ${initData}` } });
+  const holderOf = async (username: string) =>
+    (await t.database.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]?.id;
+
+  it('gives a username to whoever Telegram shows with it now', async () => {
+    const before = { ...telegramUser('passed_on'), id: 880_001 };
+    const after = { ...telegramUser('passed_on'), id: 880_002 };
+    await meWith(signInitData(before, TEST_BOT_TOKEN, new Date(Date.now() - 60_000)));
+    expect(await holderOf('passed_on')).toBe(before.id);
+    await meWith(signInitData(after, TEST_BOT_TOKEN));
+    expect(await holderOf('passed_on')).toBe(after.id);
+  });
+
+  it('does not let an older init data take a username back from its new holder', async () => {
+    const seller = { ...telegramUser('sold_name'), id: 880_003 };
+    const buyerOfName = { ...telegramUser('sold_name'), id: 880_004 };
+    const kept = signInitData(seller, TEST_BOT_TOKEN, new Date(Date.now() - 23 * 60 * 60_000));
+    await meWith(signInitData(buyerOfName, TEST_BOT_TOKEN));
+
+    expect((await meWith(kept)).statusCode).toBe(200);
+
+    expect(await holderOf('sold_name')).toBe(buyerOfName.id);
+  });
+});
+
 describe('usernames in paths', () => {
   it('refuses a user asking about someone else', async () => {
     const user = telegramUser('curious');

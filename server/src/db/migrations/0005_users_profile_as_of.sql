@@ -1,0 +1,1 @@
+ALTER TABLE "users" ADD COLUMN "profile_as_of" timestamp with time zone DEFAULT now() NOT NULL;
