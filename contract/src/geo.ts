@@ -6,6 +6,10 @@ export type TGeoPointType = (typeof GEO_POINT_TYPES)[number];
 /** SPEC §3 Geo point, the body of POST /api/geo/track. */
 // Points and days before the service existed are typos (a year 0000 would even fail in PostgreSQL).
 const EARLIEST = Date.UTC(2000, 0, 1);
+/** A phone's clock may run ahead a little; a point dated further ahead is a broken clock. */
+const LATEST_AHEAD_MS = 24 * 60 * 60 * 1000;
+/** Coarse network positions are kilometres off; anything beyond this is not a position at all. */
+const MAX_ACCURACY_M = 100_000;
 
 export const ZGeoPoint = z.object({
   /** The sender's own username; the point is stored under the caller whatever it says. */
@@ -18,10 +22,14 @@ export const ZGeoPoint = z.object({
     .number({ message: 'Долгота: число' })
     .min(-180, 'Долгота: от -180 до 180')
     .max(180, 'Долгота: от -180 до 180'),
-  accuracy: z.number({ message: 'Точность: число метров' }).min(0, 'Точность не может быть меньше нуля'),
+  accuracy: z
+    .number({ message: 'Точность: число метров' })
+    .min(0, 'Точность не может быть меньше нуля')
+    .max(MAX_ACCURACY_M, 'Точность: не больше 100 км'),
   ts: z.iso
     .datetime({ offset: true, message: 'Время: ISO 8601, например 2026-07-01T10:00:00Z' })
-    .refine((ts) => Date.parse(ts) >= EARLIEST, 'Время: не раньше 2000 года'),
+    .refine((ts) => Date.parse(ts) >= EARLIEST, 'Время: не раньше 2000 года')
+    .refine((ts) => Date.parse(ts) <= Date.now() + LATEST_AHEAD_MS, 'Время: не позже завтрашнего дня'),
   geoPointType: z.enum(GEO_POINT_TYPES, { message: 'Тип точки: START, PART или END' }),
 });
 export type TGeoPoint = z.input<typeof ZGeoPoint>;

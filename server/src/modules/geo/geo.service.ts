@@ -87,7 +87,17 @@ export function createGeoService(db: Db) {
     };
   }
 
-  return { recordPoint, listTracks, getTrack };
+  let timeZones: Promise<Set<string>> | undefined;
+  /** Whether PostgreSQL knows the zone; its list is read once, when first asked. */
+  async function isKnownTimeZone(name: string): Promise<boolean> {
+    // Both drivers (node-postgres, PGlite) answer a raw query with `{ rows }`.
+    timeZones ??= db
+      .execute(sql`SELECT name FROM pg_timezone_names`)
+      .then((result) => new Set((result as { rows: { name: string }[] }).rows.map((row) => row.name)));
+    return (await timeZones).has(name);
+  }
+
+  return { recordPoint, listTracks, getTrack, isKnownTimeZone };
 }
 
 export type GeoService = ReturnType<typeof createGeoService>;

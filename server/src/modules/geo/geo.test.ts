@@ -69,6 +69,8 @@ describe('POST /api/geo/track', () => {
     ['lon', -181],
     ['lat', '62.1'],
     ['accuracy', -1],
+    ['accuracy', 1e300],
+    ['ts', '9999-12-31T00:00:00Z'],
     ['ts', 'вчера'],
     ['ts', '2026-07-01 08:00'],
     ['ts', '0000-01-01T00:00:00Z'],
@@ -176,6 +178,7 @@ describe('recorded tracks', () => {
   it.each([
     ['tz', '/api/geo/tracks?tz=Mars/Olympus'],
     ['tz', '/api/geo/tracks?tz=%2B03:00'],
+    ['tz', '/api/geo/tracks?tz=US/Pacific-New'],
     ['day', '/api/geo/tracks/1/2026-02-30'],
     ['day', '/api/geo/tracks/1/01.07.2026'],
     ['userId', '/api/geo/tracks/anna/2026-07-01'],
