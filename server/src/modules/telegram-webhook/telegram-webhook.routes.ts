@@ -1,4 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
@@ -22,11 +23,16 @@ export const telegramWebhookRoutes: FastifyPluginAsyncZod<{ bot: Bot; secret: st
 ) => {
   const expected = digest(secret);
 
-  app.post(WEBHOOK_PATH, { config: { csrf: false }, schema: { body: ZUpdate } }, async (request, reply) => {
+  // The secret is checked before the body is even read: a stranger learns nothing of what we accept.
+  const requireSecret = async (request: FastifyRequest) => {
     const given = request.headers['x-telegram-bot-api-secret-token'];
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
       throw unauthorized('webhook_secret_invalid', 'Неверный секрет вебхука');
     }
+  };
+
+  const options = { config: { csrf: false }, onRequest: requireSecret, schema: { body: ZUpdate } };
+  app.post(WEBHOOK_PATH, options, async (request, reply) => {
     // Lazily, once: getMe before the first update (launchBot usually did it at start-up).
     if (!bot.isInited()) await bot.init(abortAfter(10_000));
     try {

@@ -102,6 +102,16 @@ describe('the webhook secret', () => {
     });
     expect(res.statusCode).toBe(400);
   });
+
+  it('tells a caller without the secret nothing about the body it sent', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/telegram/webhook',
+      payload: { hello: 'world' },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error).toBe('webhook_secret_invalid');
+  });
 });
 
 describe('/start', () => {
