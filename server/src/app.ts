@@ -37,6 +37,7 @@ import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { requireInitData } from './plugins/auth.ts';
 import { createCsrf, registerCsrf } from './plugins/csrf.ts';
+import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { registerTelegram } from './telegram/register-telegram.ts';
 
@@ -52,6 +53,8 @@ export interface AppDeps {
   /** Where the built web app lies; defaults to dist/web of the repository. */
   webRoot?: string;
   logger?: boolean;
+  /** Per-user limits on costly writes (plugins/rate-limit.ts); on unless a race test turns them off. */
+  rateLimits?: boolean;
 }
 
 // Validation messages the caller sees are Russian, like every other message of the API.
@@ -97,6 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerCsrf(app, createCsrf(botToken));
+  if (deps.rateLimits !== false) await registerRateLimit(app);
   await app.register(healthRoutes, { database });
 
   const { db } = database;

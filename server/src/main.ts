@@ -23,7 +23,10 @@ async function main() {
   const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
   const botToken = config.botToken ?? localBotToken(config.dataDir);
   const botApi = config.botToken ? createBotApi(config.botToken, config.telegramApiRoot) : undefined;
-  const app = await buildApp({ config, database, botToken, botApi });
+  // The end-to-end run (NODE_ENV=test) buys dozens of coupons as one demo user within minutes; the
+  // limits themselves are shown by the server suite.
+  const rateLimits = config.env !== 'test';
+  const app = await buildApp({ config, database, botToken, botApi, rateLimits });
 
   if (config.demoData && (await seedDemoData(database.db))) app.log.info('demo data seeded');
   if (config.localStandIn) {

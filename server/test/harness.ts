@@ -90,6 +90,8 @@ export interface TestAppOptions {
    * PGlite, which one process owns, the same database object.
    */
   sameDatabaseAs?: TestApp;
+  /** Off for tests that fire a hundred attempts at once: they are about the database, not the limit. */
+  rateLimits?: boolean;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -122,6 +124,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     botApi: config.botToken ? createBotApi(config.botToken, botApi.apiRoot) : undefined,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
     logger: false,
+    rateLimits: options.rateLimits,
   });
   await app.ready();
   const csrfToken = (await app.inject({ method: 'GET', url: '/api/csrf' })).json().token as string;

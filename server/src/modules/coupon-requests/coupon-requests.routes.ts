@@ -10,6 +10,7 @@ import { ZDbId } from '#contract/ids';
 import { forbidden } from '../../http/errors.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { isOwnUsername, requireRole } from '../../plugins/auth.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import type { CouponRequestService } from './coupon-requests.service.ts';
 
 const ZCouponIdParams = z.object({ couponId: ZDbId });
@@ -21,6 +22,7 @@ export const couponRequestsRoutes: FastifyPluginAsyncZod<{ requests: CouponReque
   app.post(
     '/api/coupon/apply',
     {
+      config: { rateLimit: RATE_LIMITS.couponRequest },
       preValidation: requireRole('partner', 'admin'),
       schema: { body: ZCouponApplyRequest, response: { 200: ZOkResponse } },
     },

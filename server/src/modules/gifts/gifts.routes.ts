@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import { sendJsonText } from '../../http/json-text.ts';
 import { requireOwnUsername, ZPathUsername } from '../../plugins/auth.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember } from '../users/require-chat-member.ts';
 import type { GiftService } from './gifts.service.ts';
@@ -14,6 +15,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/coupons/buy/friend/:purchasedCouponId/:ownUsername/:friendUsername',
     {
+      config: { rateLimit: RATE_LIMITS.gift },
       preValidation: requireOwnUsername('ownUsername', 'Подарить можно только свой купон'),
       preHandler: requireChatMember(membership),
       schema: {

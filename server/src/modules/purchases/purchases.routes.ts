@@ -10,6 +10,7 @@ import {
 } from '#contract/purchases';
 import { AppError, notFound } from '../../http/errors.ts';
 import { pathSubject, requireOwnUsername, ZPathUsername } from '../../plugins/auth.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember } from '../users/require-chat-member.ts';
 import type { UserService } from '../users/users.service.ts';
@@ -40,6 +41,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/api/payments/:couponId',
     {
+      config: { rateLimit: RATE_LIMITS.startPayment },
       preHandler: [requireUsername, chatMember],
       schema: { params: z.object({ couponId: ZDbId }), response: { 200: ZStartPaymentResponse } },
     },

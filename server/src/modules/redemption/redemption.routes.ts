@@ -5,6 +5,7 @@ import { REDEEM_REFUSED, ZRedeemResponse, ZScannedCoupon } from '#contract/redem
 import { AppError, forbidden, notFound } from '../../http/errors.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { requireOwnUsername, requireRole, ZPathUsername } from '../../plugins/auth.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import type { RedeemResult, RedemptionService } from './redemption.service.ts';
 
 const ZQrToken = z.string().trim().min(1).max(200);
@@ -42,6 +43,7 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionSer
   app.post(
     '/api/coupon/apply/:qrToken/:partnerUsername',
     {
+      config: { rateLimit: RATE_LIMITS.redeem },
       preValidation: [
         requireRole('partner', 'admin'),
         requireOwnUsername('partnerUsername', 'Погасить купон можно только от своего имени'),

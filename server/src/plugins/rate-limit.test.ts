@@ -1,0 +1,59 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPartnerWithCoupons } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
+import { payments, redemptions } from '../db/schema.ts';
+import { RATE_LIMITS } from './rate-limit.ts';
+
+let t: TestApp;
+const admin = telegramUser('limit_admin');
+const eager = telegramUser('eager_buyer');
+const calm = telegramUser('calm_buyer');
+let couponId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'limit_admin' } });
+  for (const user of [eager, calm]) t.botApi.members.set(user.id, 'member');
+  couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 5000, discount: 750 }]))
+    .couponIds[0] as number;
+});
+afterAll(() => t.close());
+
+const paymentsOf = async (userId: number) =>
+  (await t.database.db.select({ n: count() }).from(payments).where(eq(payments.userId, userId)))[0]?.n;
+
+describe('per-user limits on what costs something', () => {
+  it('stops a user starting payments past the limit, in Russian, and nobody else', async () => {
+    const { max } = RATE_LIMITS.startPayment;
+    for (let i = 0; i < max; i += 1) {
+      expect((await t.as(eager).post(`/api/payments/${couponId}`)).statusCode).toBe(200);
+    }
+
+    const refused = await t.as(eager).post(`/api/payments/${couponId}`);
+
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: 'too_many_requests',
+      message: 'Слишком много попыток подряд. Подождите несколько минут и попробуйте снова.',
+    });
+    expect(await paymentsOf(eager.id)).toBe(max);
+    expect((await t.as(calm).post(`/api/payments/${couponId}`)).statusCode).toBe(200);
+  });
+
+  it('counts refused redeem attempts too, so they cannot fill the table', async () => {
+    const prowler = telegramUser('prowler');
+    const { max } = RATE_LIMITS.redeem;
+    const statuses = [];
+    for (let i = 0; i < max + 5; i += 1) {
+      statuses.push((await t.as(prowler).post(`/api/coupon/apply/some-token/prowler`)).statusCode);
+    }
+
+    expect(statuses.filter((status) => status === 403)).toHaveLength(max);
+    expect(statuses.slice(max)).toEqual([429, 429, 429, 429, 429]);
+    const recorded = await t.database.db
+      .select({ n: count() })
+      .from(redemptions)
+      .where(eq(redemptions.userId, prowler.id));
+    expect(recorded[0]?.n).toBe(max);
+  });
+});
