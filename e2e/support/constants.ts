@@ -1,6 +1,8 @@
 /** The e2e server listens on loopback only, on a port of its own. */
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3187);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** A second server, without a bot, as `npm start` runs: the local stand-in with its user picker. */
+export const E2E_STAND_IN_URL = `http://127.0.0.1:${E2E_PORT + 1}`;
 export const E2E_BOT_TOKEN = '7000000001:E2E-test-bot-token_abcdefghijklmnop';
 export const E2E_CHAT_ID = '-1009876543210';
 

@@ -1,0 +1,35 @@
+import { expect, test } from '@playwright/test';
+import { E2E_STAND_IN_URL } from '../support/constants.ts';
+import { untilStill } from '../support/looks.ts';
+
+const SCREENS = 'test-results/screens';
+
+// What `npm install && npm start` shows: no Telegram, no bot, a browser at the server's address.
+test.describe('the local stand-in, opened in a plain browser', () => {
+  test('offers the demo users, and the one picked is signed in with their role', async ({ page }) => {
+    await page.goto(E2E_STAND_IN_URL);
+    await expect(page.getByRole('heading', { name: 'Войти как…' })).toBeVisible();
+    const users = page.getByRole('button', { name: /@demo_/ });
+    await expect(users).toHaveCount(4);
+
+    await page.getByRole('button', { name: /Администратор/ }).click();
+
+    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ ПАРТНЕРА' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Сменить пользователя' }).click();
+    await page.getByRole('button', { name: /Участник чата/ }).click();
+    await expect(page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ ПАРТНЕРА' })).toHaveCount(0);
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`the user picker, ${scheme}`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(E2E_STAND_IN_URL);
+      await expect(page.getByRole('button', { name: /Администратор/ })).toBeVisible();
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/stand-in-picker-${scheme}.png` });
+    });
+  }
+});
