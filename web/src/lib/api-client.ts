@@ -22,9 +22,12 @@ const apiErrorTexts = {
 // SPEC §7 uses only GET and POST; the admins' lists (calendars, photo directories) also edit and remove.
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** «Too many attempts»: the one 4xx that passes by waiting, so it is not a refusal. */
+const TOO_MANY = 429;
+
 /** A refusal (4xx): asking again will not change it, unlike a lost connection or a 5xx. */
 export const isRefusal = (error: unknown): error is ApiError =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500;
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== TOO_MANY;
 
 /** What to show for a failure: the server's Russian message, or `fallback` for anything else. */
 export const errorMessage = (error: unknown, fallback: string = apiErrorTexts.unexpected) =>

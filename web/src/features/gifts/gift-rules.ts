@@ -9,7 +9,8 @@ export const isSameUsername = (a: string, b: string) => a.toLowerCase() === b.to
 /**
  * Why a gift failed (SPEC §5): no answer at all (`not_sent`), or a refusal, shown as «…не состоит
  * в чате…» (`friend_not_found`) unless the server's own message is more truthful (`refused`): the
- * coupon is used or no longer yours, you are not in the chat, or it is you after all.
+ * coupon is used or no longer yours, you are not in the chat, it is you after all, or too many
+ * gifts in a row.
  */
 export type GiftFailure =
   | { kind: 'not_sent' }
@@ -18,8 +19,9 @@ export type GiftFailure =
 
 export function classifyGiftFailure(error: unknown): GiftFailure {
   if (!(error instanceof ApiError) || error.status === 0) return { kind: 'not_sent' };
-  if (error.status === 409 || error.code === 'not_chat_member' || error.code === 'gift_to_self') {
-    return { kind: 'refused', message: error.message };
-  }
+  // 429: too many gifts in a row, which only waiting mends.
+  const saysWhy =
+    [409, 429].includes(error.status) || ['not_chat_member', 'gift_to_self'].includes(error.code);
+  if (saysWhy) return { kind: 'refused', message: error.message };
   return { kind: 'friend_not_found' };
 }

@@ -176,6 +176,19 @@ describe('CheckCouponPage', () => {
     expect(api.callsTo(REDEEM)).toHaveLength(1);
   });
 
+  it('says «wait» rather than «not valid» when the partner has tried too often', async () => {
+    const tooMany = 'Слишком много попыток подряд. Подождите несколько минут и попробуйте снова.';
+    renderCheck({
+      [SCAN]: () => jsonResponse(live('NOT_USED')),
+      [REDEEM]: () => jsonResponse({ error: 'too_many_requests', message: tooMany }, 429),
+    });
+    await scanWithCamera();
+    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+
+    expect(await screen.findByText(tooMany)).toBeInTheDocument();
+    expect(screen.queryByText('Купон не действителен')).not.toBeInTheDocument();
+  });
+
   it('shows the live status, not the printed one: a used coupon has no redeem button', async () => {
     renderCheck({ [SCAN]: () => jsonResponse(live('USED')) });
     await scanWithCamera();

@@ -83,6 +83,7 @@ describe('GiftPage', () => {
   it.each([
     [409, 'coupon_unavailable', 'Этот купон уже использован или больше не ваш'],
     [403, 'not_chat_member', 'Вы не состоите в сплавном чате.'],
+    [429, 'too_many_requests', 'Слишком много попыток подряд. Подождите несколько минут и попробуйте снова.'],
   ])('shows the server’s own message on %i %s', async (status, error, message) => {
     renderGift({ [giftTo('friend_olga')]: () => jsonResponse({ error, message }, status) });
     typeFriend('friend_olga');
