@@ -267,6 +267,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'COUPON_REQUESTED',
   'REQUEST_DECIDED',
   'PURCHASE_CONFIRMED',
+  'UNVERIFIED_PURCHASE',
 ]);
 
 /**

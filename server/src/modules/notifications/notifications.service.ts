@@ -53,6 +53,11 @@ export interface PurchaseConfirmed {
   coupon: CouponLine;
 }
 
+export interface UnverifiedPurchase extends PurchaseConfirmed {
+  /** What the buyer says they paid: the coupon's price. */
+  amountRub: number;
+}
+
 interface Outgoing {
   kind: NotificationKind;
   eventKey: string;
@@ -199,6 +204,34 @@ export function createNotificationService(options: {
           ...(accepted ? {} : { button: notificationButtons.newRequest }),
         },
       ]);
+    },
+
+    /**
+     * A coupon issued on the buyer's word (PAYMENT_PROVIDER=link): the admins are the only check that
+     * the money came, against their account.
+     */
+    async notifyUnverifiedPurchase(input: UnverifiedPurchase, tx?: Executor): Promise<void> {
+      const eventKey = input.purchasedCouponId;
+      await enqueue({ kind: 'UNVERIFIED_PURCHASE', eventKey }, tx, async (exec) => {
+        const [buyer] = await exec
+          .select({ username: users.username, firstName: users.firstName })
+          .from(users)
+          .where(eq(users.id, input.buyerId));
+        const text = notificationTexts.unverifiedPurchase({
+          buyerUsername: buyer?.username ?? null,
+          buyerFirstName: buyer?.firstName ?? '',
+          coupon: input.coupon,
+          amountRub: input.amountRub,
+        });
+        const admins = await adminIds(exec);
+        if (admins.length === 0) {
+          log.info(
+            { kind: 'UNVERIFIED_PURCHASE', eventKey, text },
+            'no admin has opened the app yet; nobody to tell',
+          );
+        }
+        return admins.map((chatId) => ({ kind: 'UNVERIFIED_PURCHASE' as const, eventKey, chatId, text }));
+      });
     },
 
     async notifyPurchaseConfirmed(input: PurchaseConfirmed, tx?: Executor): Promise<void> {

@@ -36,6 +36,15 @@ export const notificationTexts = {
   requestRejected: (input: { companyName: string; price: number; discount: number }) =>
     `Заявка на купон «${input.companyName}» (цена ${rub(input.price)}, скидка ${rub(input.discount)}) отклонена.`,
 
+  unverifiedPurchase: (input: {
+    buyerUsername: string | null;
+    buyerFirstName: string;
+    coupon: CouponLine;
+    amountRub: number;
+  }) =>
+    `Купон выдан по слову покупателя (оплата по ссылке): ${who(input.buyerUsername, input.buyerFirstName)}, ` +
+    `${coupon(input.coupon)}, ${rub(input.amountRub)}\nСверьте с поступлением на счет.`,
+
   purchaseConfirmed: (input: { coupon: CouponLine }) =>
     `Оплата прошла, купон ваш: ${coupon(input.coupon)}, скидка ${rub(input.coupon.discount)}\n` +
     'Покажите QR партнеру для получения скидки.',

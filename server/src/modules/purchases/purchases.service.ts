@@ -27,7 +27,7 @@ export function createPurchaseService(options: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  notifications: Pick<NotificationService, 'notifyPurchaseConfirmed'>;
+  notifications: Pick<NotificationService, 'notifyPurchaseConfirmed' | 'notifyUnverifiedPurchase'>;
 }) {
   const { db, provider, log, notifications } = options;
 
@@ -104,10 +104,11 @@ export function createPurchaseService(options: {
       if (inserted) {
         const coupon = await couponLineOf(tx, inserted.id);
         if (coupon) {
-          await notifications.notifyPurchaseConfirmed(
-            { purchasedCouponId: inserted.id, buyerId: payment.userId, coupon },
-            tx,
-          );
+          const purchase = { purchasedCouponId: inserted.id, buyerId: payment.userId, coupon };
+          await notifications.notifyPurchaseConfirmed(purchase, tx);
+          if (!provider.verified) {
+            await notifications.notifyUnverifiedPurchase({ ...purchase, amountRub: payment.amount }, tx);
+          }
         }
         return { purchasedCouponId: inserted.id };
       }

@@ -215,6 +215,20 @@ describe('with the link provider', () => {
       expect(confirm.statusCode).toBe(200);
       const [row] = await link.database.db.select().from(purchasedCoupons);
       expect(row).toMatchObject({ verified: false, ownerId: buyer.id });
+
+      // Nobody checked the money: the admins are told, to compare with their account.
+      await link.deliverNotifications();
+      expect(link.botApi.sentMessages().filter((m) => m.chatId === admin.id)).toEqual([
+        {
+          chatId: admin.id,
+          text: expect.stringMatching(
+            /^Купон выдан по слову покупателя \(оплата по ссылке\): @buyer_one, «.+» \(Карелия\), 900 руб\.\nСверьте с поступлением на счет\.$/,
+          ),
+        },
+      ]);
+      await link.as(buyer).post(`/api/coupons/buy/${couponIds[0]}/buyer_one`);
+      await link.deliverNotifications();
+      expect(link.botApi.sentMessages().filter((m) => m.chatId === admin.id)).toHaveLength(1);
     } finally {
       await link.close();
     }
