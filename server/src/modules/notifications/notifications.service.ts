@@ -133,6 +133,16 @@ export function createNotificationService(options: {
     return [...ids];
   }
 
+  /** One message to every admin but `except`; with none yet, the message goes to the log. */
+  async function toAdmins(exec: Executor, message: Omit<Outgoing, 'chatId'>, except?: number) {
+    const admins = (await adminIds(exec)).filter((id) => id !== except);
+    if (admins.length === 0) {
+      const { kind, eventKey, text } = message;
+      log.info({ kind, eventKey, text }, 'no admin has opened the app yet; nobody to tell');
+    }
+    return admins.map((chatId) => ({ ...message, chatId }));
+  }
+
   return {
     async notifyGiftReceived(input: GiftReceived, tx?: Executor): Promise<void> {
       const eventKey = String(input.giftId);
@@ -162,23 +172,14 @@ export function createNotificationService(options: {
 
     async notifyCouponRequested(input: CouponRequested, tx?: Executor): Promise<void> {
       const eventKey = String(input.couponId);
-      await enqueue({ kind: 'COUPON_REQUESTED', eventKey }, tx, async (exec) => {
-        const text = notificationTexts.couponRequested({ ...input, requestedBy: input.requestedBy.username });
-        const admins = (await adminIds(exec)).filter((id) => id !== input.requestedBy.id);
-        if (admins.length === 0) {
-          log.info(
-            { kind: 'COUPON_REQUESTED', eventKey, text },
-            'no admin has opened the app yet; nobody to tell',
-          );
-        }
-        return admins.map((chatId) => ({
-          kind: 'COUPON_REQUESTED' as const,
-          eventKey,
-          chatId,
-          text,
-          button: notificationButtons.requestList,
-        }));
-      });
+      const text = notificationTexts.couponRequested({ ...input, requestedBy: input.requestedBy.username });
+      await enqueue({ kind: 'COUPON_REQUESTED', eventKey }, tx, (exec) =>
+        toAdmins(
+          exec,
+          { kind: 'COUPON_REQUESTED', eventKey, text, button: notificationButtons.requestList },
+          input.requestedBy.id,
+        ),
+      );
     },
 
     async notifyRequestDecided(input: RequestDecided, tx?: Executor): Promise<void> {
@@ -223,14 +224,7 @@ export function createNotificationService(options: {
           coupon: input.coupon,
           amountRub: input.amountRub,
         });
-        const admins = await adminIds(exec);
-        if (admins.length === 0) {
-          log.info(
-            { kind: 'UNVERIFIED_PURCHASE', eventKey, text },
-            'no admin has opened the app yet; nobody to tell',
-          );
-        }
-        return admins.map((chatId) => ({ kind: 'UNVERIFIED_PURCHASE' as const, eventKey, chatId, text }));
+        return toAdmins(exec, { kind: 'UNVERIFIED_PURCHASE', eventKey, text });
       });
     },
 
