@@ -1,3 +1,5 @@
+import { eq, sql } from 'drizzle-orm';
+import { users } from '../src/db/schema.ts';
 import type { TelegramUser } from '../src/telegram/init-data.ts';
 import type { TestApp } from './harness.ts';
 
@@ -53,3 +55,10 @@ export async function buyCoupon(t: TestApp, buyer: TelegramUser, couponId: numbe
   if (confirm.statusCode !== 200) throw new Error(`purchase not confirmed: ${confirm.body}`);
   return confirm.json().purchasedCouponId as string;
 }
+
+/** A minute and more later: Telegram's last answer about the user's membership is no longer fresh. */
+export const ageMembership = (t: TestApp, userId: number) =>
+  t.database.db
+    .update(users)
+    .set({ membershipCheckedAt: sql`now() - interval '2 minutes'` })
+    .where(eq(users.id, userId));

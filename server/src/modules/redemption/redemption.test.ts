@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, ageMembership, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { purchasedCoupons, redemptions, users } from '../../db/schema.ts';
+import { purchasedCoupons, redemptions } from '../../db/schema.ts';
 
 let t: TestApp;
 const admin = telegramUser('red_admin');
@@ -103,20 +103,15 @@ describe('redeeming', () => {
   it('refuses when the owner has left the chat', async () => {
     const { token } = await purchasedToken();
     // The buyer has left, and Telegram's last word that they were in is more than a minute old.
-    const ageMembership = () =>
-      t.database.db
-        .update(users)
-        .set({ membershipCheckedAt: sql`now() - interval '2 minutes'` })
-        .where(eq(users.id, buyer.id));
     t.botApi.members.set(buyer.id, 'left');
-    await ageMembership();
+    await ageMembership(t, buyer.id);
     try {
       const res = await redeem(partner, token);
       expect(res.statusCode).toBe(403);
       expect(res.json()).toBe('Купон не действителен');
     } finally {
       t.botApi.members.set(buyer.id, 'member');
-      await ageMembership();
+      await ageMembership(t, buyer.id);
     }
   });
 

@@ -1,5 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ageMembership } from '../../../test/fixtures.ts';
 import {
   COMMUNITY_CHAT_ID,
   createTestApp,
@@ -31,13 +32,6 @@ const membershipInAnotherProcess = (options: { timeoutMs?: number } = {}) =>
     chatId: COMMUNITY_CHAT_ID,
     ...options,
   });
-
-/** A minute and more later: Telegram's last answer about the user is no longer fresh. */
-const ageMembership = (userId: number) =>
-  t.database.db
-    .update(users)
-    .set({ membershipCheckedAt: sql`now() - interval '2 minutes'` })
-    .where(eq(users.id, userId));
 
 const getChatMemberCalls = (userId: number) =>
   t.botApi.callsOf('getChatMember').filter((call) => Number(call.params.user_id) === userId).length;
@@ -260,7 +254,7 @@ describe('chat membership', () => {
     const user = telegramUser('steady');
     t.botApi.members.set(user.id, 'member');
     expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
-    await ageMembership(user.id);
+    await ageMembership(t, user.id);
 
     t.botApi.setFailing(true);
     try {
@@ -282,7 +276,7 @@ describe('chat membership', () => {
 
     expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(false);
     expect(getChatMemberCalls(user.id)).toBe(1);
-    await ageMembership(user.id);
+    await ageMembership(t, user.id);
     expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
     expect(getChatMemberCalls(user.id)).toBe(2);
   });
@@ -291,7 +285,7 @@ describe('chat membership', () => {
     const user = telegramUser('patient');
     t.botApi.members.set(user.id, 'member');
     expect((await t.as(user).get('/api/me')).json().isChatMember).toBe(true);
-    await ageMembership(user.id);
+    await ageMembership(t, user.id);
 
     const otherProcess = membershipInAnotherProcess({ timeoutMs: 200 });
     t.botApi.setHanging(true);
