@@ -100,7 +100,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   registerCsrf(app, createCsrf(botToken));
-  if (deps.rateLimits !== false) await registerRateLimit(app);
+  if (deps.rateLimits !== false) await registerRateLimit(app, database.db);
   await app.register(healthRoutes, { database });
 
   const { db } = database;

@@ -300,3 +300,18 @@ export const notifications = pgTable(
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
   ],
 );
+
+/**
+ * Per-user limits on costly writes (plugins/rate-limit.ts), kept here rather than in a process's
+ * memory so that every server process counts against the same limit and a restart forgets nothing.
+ * One row per route and caller: a fixed window, restarted by the first hit after it ends.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').primaryKey(),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStartedAt)],
+);

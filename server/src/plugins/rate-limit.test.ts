@@ -57,3 +57,33 @@ describe('per-user limits on what costs something', () => {
     expect(recorded[0]?.n).toBe(max);
   });
 });
+
+describe('one count for every server process', () => {
+  it('holds the limit across two processes on one database and after a restart', async () => {
+    const busy = telegramUser('busy_buyer');
+    t.botApi.members.set(busy.id, 'member');
+    const other = await createTestApp({ sameDatabaseAs: t });
+    other.botApi.members.set(busy.id, 'member');
+    const { max } = RATE_LIMITS.startPayment;
+    const statuses = [];
+    try {
+      for (let i = 0; i < max; i += 1) {
+        const server = i % 2 === 0 ? t : other;
+        statuses.push((await server.as(busy).post(`/api/payments/${couponId}`)).statusCode);
+      }
+      statuses.push((await other.as(busy).post(`/api/payments/${couponId}`)).statusCode);
+    } finally {
+      await other.close();
+    }
+    const restarted = await createTestApp({ sameDatabaseAs: t });
+    restarted.botApi.members.set(busy.id, 'member');
+    try {
+      statuses.push((await restarted.as(busy).post(`/api/payments/${couponId}`)).statusCode);
+    } finally {
+      await restarted.close();
+    }
+
+    expect(statuses).toEqual([...Array(max).fill(200), 429, 429]);
+    expect(await paymentsOf(busy.id)).toBe(max);
+  });
+});

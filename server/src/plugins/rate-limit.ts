@@ -1,6 +1,8 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.ts';
 import { AppError } from '../http/errors.ts';
+import { createDatabaseRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * How often one user may do what costs something: a payment at the provider, a bot message, a
@@ -14,13 +16,14 @@ export const RATE_LIMITS = {
 } as const;
 
 /**
- * Counts per Telegram user, per process. The limit is a route's own onRequest hook, which runs
+ * Counts per Telegram user in the database, so every server process shares one count. The limit is a route's own onRequest hook, which runs
  * after the one that checks init data, and before any refusal that would still write a row.
  * Only routes that name a limit in `config.rateLimit` are counted.
  */
-export async function registerRateLimit(app: FastifyInstance) {
+export async function registerRateLimit(app: FastifyInstance, db: Db) {
   await app.register(rateLimit, {
     global: false,
+    store: createDatabaseRateLimitStore(db),
     keyGenerator: (request) => (request.caller ? `user:${request.caller.id}` : `ip:${request.ip}`),
     errorResponseBuilder: () =>
       new AppError(
