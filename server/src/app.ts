@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { registerErrorHandling } from './http/errors.ts';
+import { logSerializers } from './http/log-redaction.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -53,6 +54,8 @@ export interface AppDeps {
   /** Where the built web app lies; defaults to dist/web of the repository. */
   webRoot?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (a test reading what the log keeps). */
+  logStream?: NodeJS.WritableStream;
   /** Per-user limits on costly writes (plugins/rate-limit.ts); on unless a race test turns them off. */
   rateLimits?: boolean;
 }
@@ -69,7 +72,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       deps.logger === false
         ? false
-        : { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers["x-xsrf-token"]'] },
+        : {
+            level: config.logLevel,
+            redact: ['req.headers.authorization', 'req.headers["x-xsrf-token"]'],
+            serializers: logSerializers,
+            ...(deps.logStream ? { stream: deps.logStream } : {}),
+          },
     trustProxy: true,
     // Path segments carry QR tokens, regions and organizers up to 200 characters; our schemas,
     // not the router's default of 100, decide what is too long (a 400 naming the field).

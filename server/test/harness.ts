@@ -92,6 +92,8 @@ export interface TestAppOptions {
   sameDatabaseAs?: TestApp;
   /** Off for tests that fire a hundred attempts at once: they are about the database, not the limit. */
   rateLimits?: boolean;
+  /** Log lines at LOG_LEVEL go here (by default the app logs nothing). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -123,7 +125,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     botToken,
     botApi: config.botToken ? createBotApi(config.botToken, botApi.apiRoot) : undefined,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
-    logger: false,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
     rateLimits: options.rateLimits,
   });
   await app.ready();

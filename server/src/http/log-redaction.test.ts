@@ -1,0 +1,77 @@
+import { PassThrough } from 'node:stream';
+import { DrizzleQueryError, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPartnerWithCoupons, buyCoupon } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
+import { purchasedCoupons } from '../db/schema.ts';
+import { logSerializers, redactUrl } from './log-redaction.ts';
+
+let t: TestApp;
+let logged = '';
+const admin = telegramUser('log_admin');
+const buyer = telegramUser('log_buyer');
+const partner = telegramUser('log_partner');
+let token: string;
+
+beforeAll(async () => {
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    logged += chunk.toString();
+  });
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'log_admin', LOG_LEVEL: 'info' }, logStream });
+  for (const user of [admin, buyer, partner]) t.botApi.members.set(user.id, 'member');
+  const { couponIds } = await addPartnerWithCoupons(
+    t,
+    admin,
+    { companyName: 'Лог', spokesmanNickname: 'log_partner' },
+    [{ price: 5000, discount: 750 }],
+  );
+  const id = await buyCoupon(t, buyer, couponIds[0] as number);
+  const [row] = await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id));
+  token = row?.qrToken as string;
+});
+afterAll(() => t.close());
+
+const linesAbout = (fragment: string) =>
+  logged
+    .split('\n')
+    .filter((line) => line.includes(fragment))
+    .map((line) => JSON.parse(line) as { reqId?: string; req?: { url: string } });
+
+describe('what the log keeps of a request', () => {
+  it('keeps the request id and the route, never the QR token', async () => {
+    logged = '';
+    await t.as(partner).get(`/api/coupon/scan/${token}`);
+    await t.as(partner).post(`/api/coupon/apply/${token}/log_partner`);
+
+    expect(logged).not.toContain(token);
+    const lines = linesAbout('"msg":"incoming request"');
+    expect(lines.map((line) => line.req?.url)).toEqual([
+      '/api/coupon/scan/…',
+      '/api/coupon/apply/…/log_partner',
+    ]);
+    expect(lines.map((line) => typeof line.reqId)).toEqual(['string', 'string']);
+  });
+
+  it('hides a token-like segment of a path no route knows, and a token in the query', () => {
+    expect(redactUrl(`/api/coupon/scanned/${token}`)).toBe('/api/coupon/scanned/…');
+    expect(redactUrl('/api/geo/gpx?token=abc.def&x=1', {})).toBe('/api/geo/gpx?token=%E2%80%A6&x=1');
+    expect(redactUrl('/api/partners/region', {})).toBe('/api/partners/region');
+  });
+});
+
+describe('what the log keeps of a failed query', () => {
+  it('keeps the SQL and drops the parameter values', () => {
+    const cause = Object.assign(new Error('duplicate key value violates unique constraint'), {
+      code: '23505',
+      detail: `Key (qr_token)=(${token}) already exists.`,
+    });
+    const error = new DrizzleQueryError('insert into "purchased_coupons" values ($1)', [token], cause);
+
+    const shown = JSON.stringify(logSerializers.err(error));
+
+    expect(shown).not.toContain(token);
+    expect(shown).toContain('insert into \\"purchased_coupons\\" values ($1)');
+    expect(shown).toContain('23505');
+  });
+});
