@@ -1,14 +1,16 @@
 import { z } from 'zod';
-import { ZDbId } from './ids.ts';
+import { wholeNumber, ZDbId } from './ids.ts';
 
 const MAX_AMOUNT_RUB = 1_000_000;
 
 const rubles = (label: string) =>
-  z.coerce
-    .number({ message: `${label}: укажите число` })
-    .int(`${label}: целое число рублей`)
-    .positive(`${label}: больше нуля`)
-    .max(MAX_AMOUNT_RUB, `${label}: не больше ${MAX_AMOUNT_RUB} руб`);
+  wholeNumber(
+    z
+      .number({ message: `${label}: укажите число` })
+      .int(`${label}: целое число рублей`)
+      .positive(`${label}: больше нуля`)
+      .max(MAX_AMOUNT_RUB, `${label}: не больше ${MAX_AMOUNT_RUB} руб`),
+  );
 
 /** SPEC §3 coupon application payload; `partnerId` names the company when its name is not unique. */
 export const ZCouponApplyRequest = z

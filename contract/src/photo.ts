@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZHttpsLink } from './calendar.ts';
+import { wholeNumber } from './ids.ts';
 
 /** SPEC §3 Months: the rafting season, in this order. */
 export const PHOTO_MONTHS = [
@@ -12,11 +13,9 @@ export const PHOTO_MONTHS = [
 const MONTH_MESSAGE = 'Месяц: число от 7 (июль) до 10 (октябрь)';
 
 /** A month as a path segment ("7") or a JSON number. */
-export const ZPhotoMonth = z.coerce
-  .number({ message: MONTH_MESSAGE })
-  .int(MONTH_MESSAGE)
-  .min(7, MONTH_MESSAGE)
-  .max(10, MONTH_MESSAGE);
+export const ZPhotoMonth = wholeNumber(
+  z.number({ message: MONTH_MESSAGE }).int(MONTH_MESSAGE).min(7, MONTH_MESSAGE).max(10, MONTH_MESSAGE),
+);
 
 export const ZPhotoRegion = z
   .string({ message: 'Укажите регион или спот' })

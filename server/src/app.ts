@@ -6,8 +6,11 @@ import type { Api } from 'grammy';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { answerClientError, answerFrameworkError } from './http/edge-errors.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { logSerializers } from './http/log-redaction.ts';
+import { refuseNulCharacters } from './http/nul-guard.ts';
+import { HELMET_OPTIONS } from './http/security-headers.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
@@ -83,29 +86,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // not the router's default of 100, decide what is too long (a 400 naming the field).
     routerOptions: { maxParamLength: 256 },
     bodyLimit: 256 * 1024,
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
-  await app.register(helmet, {
-    // Telegram Web opens mini-apps in an iframe: framing is allowed for Telegram only.
-    frameguard: false,
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'script-src': ["'self'", "'wasm-unsafe-eval'"],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        // Recorded tracks are drawn on OpenStreetMap's tiles (docs/adr/0010).
-        'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
-        'connect-src': ["'self'"],
-        'frame-ancestors': ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
-        'form-action': ["'self'"],
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  await app.register(helmet, HELMET_OPTIONS);
+  refuseNulCharacters(app);
 
   registerCsrf(app, createCsrf(botToken));
   if (deps.rateLimits !== false) await registerRateLimit(app, database.db);

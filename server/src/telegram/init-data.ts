@@ -78,10 +78,14 @@ export function authenticateInitData(
   };
 }
 
-/** The signed user, or undefined where Telegram's fields do not parse. */
+/**
+ * The signed user, or undefined where Telegram's fields do not parse, or the id is past what a
+ * JavaScript number holds exactly (it would name somebody else, or fail in the database).
+ */
 function parsedUser(initData: string) {
   try {
-    return parse(initData).user;
+    const { user } = parse(initData);
+    return user && Number.isSafeInteger(user.id) && user.id > 0 ? user : undefined;
   } catch {
     return undefined;
   }

@@ -9,6 +9,7 @@ import {
   ZGeoTracksResponse,
   ZGpxLinkResponse,
 } from '#contract/geo';
+import { wholeNumber } from '#contract/ids';
 import { AppError, notFound } from '../../http/errors.ts';
 import { requireRole } from '../../plugins/auth.ts';
 import type { GeoService } from './geo.service.ts';
@@ -25,7 +26,10 @@ const ZTimeZone = z
   .default('UTC');
 
 const ZTimeZoneQuery = z.object({ tz: ZTimeZone });
-const ZTrackParams = z.object({ userId: z.coerce.number().int().positive(), day: ZDay });
+const ZTrackParams = z.object({
+  userId: wholeNumber(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)),
+  day: ZDay,
+});
 
 function sendGpx(reply: FastifyReply, track: TGeoTrack) {
   return reply
