@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: logSerializers,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
-    trustProxy: true,
+    trustProxy: config.trustedProxies,
     // Path segments carry QR tokens, regions and organizers up to 200 characters; our schemas,
     // not the router's default of 100, decide what is too long (a 400 naming the field).
     routerOptions: { maxParamLength: 256 },
@@ -111,7 +111,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     notifications,
   });
-  await app.register(paymentPagesRoutes, { purchases, provider: config.paymentProvider });
+  await app.register(paymentPagesRoutes, {
+    purchases,
+    provider: config.paymentProvider,
+    yookassaSendersOnly: config.yookassa.notificationsFromItsAddressesOnly,
+  });
   const geo = createGeoService(db);
   const gpxDownloadLinks = createGpxDownloadLinks(botToken);
   await app.register(offerRoutes, { config });

@@ -14,6 +14,40 @@ const problemsOf = (env: Record<string, string>) => {
 };
 
 describe('configuration', () => {
+  it('trusts only the proxies named, and refuses what is not an address or a network', () => {
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.0/8, 127.0.0.1,::1,uniquelocal' }).trustedProxies).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'uniquelocal',
+    ]);
+    expect(problemsOf({ TRUSTED_PROXIES: '10.0.0.0/33' })).toEqual([
+      'TRUSTED_PROXIES.0: expected IP addresses or networks (10.0.0.0/8), or loopback, linklocal, uniquelocal',
+    ]);
+    expect(problemsOf({ TRUSTED_PROXIES: 'true' })).toHaveLength(1);
+  });
+
+  it('accepts payment notifications only from YooKassa’s addresses in production, unless told otherwise', () => {
+    const production = {
+      NODE_ENV: 'production',
+      BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+      COMMUNITY_CHAT_ID: '@rafting_chat',
+      PAYMENT_PROVIDER: 'yookassa',
+      YOOKASSA_SHOP_ID: '1',
+      YOOKASSA_SECRET_KEY: 'k',
+      PUBLIC_URL: 'https://example.org',
+      OPERATOR_NAME: 'ИП Иванов',
+      OPERATOR_INN: '123456789012',
+      OPERATOR_OGRN: '123456789012345',
+      OPERATOR_ADDRESS: 'Петрозаводск',
+      OPERATOR_EMAIL: 'a@example.org',
+    };
+    expect(loadConfig(production).yookassa.notificationsFromItsAddressesOnly).toBe(true);
+    expect(
+      loadConfig({ ...production, YOOKASSA_WEBHOOK_IPS: '0' }).yookassa.notificationsFromItsAddressesOnly,
+    ).toBe(false);
+  });
+
   it('has the defaults of ARCHITECTURE §2', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
@@ -25,7 +59,8 @@ describe('configuration', () => {
       telegramApiRoot: 'https://api.telegram.org',
       initDataMaxAgeS: 86400,
       paymentProvider: 'sandbox',
-      yookassa: { apiUrl: 'https://api.yookassa.ru/v3' },
+      yookassa: { apiUrl: 'https://api.yookassa.ru/v3', notificationsFromItsAddressesOnly: false },
+      trustedProxies: ['loopback'],
       logLevel: 'info',
       adminUsernames: [],
     });

@@ -1,4 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const PAYMENT_PROVIDERS = ['sandbox', 'link', 'yookassa'] as const;
@@ -9,6 +10,18 @@ const flag = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const optionalText = z.string().trim().optional();
+
+/** The names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
+const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d{1,3}$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
 
 const httpsUrl = z
   .url({ protocol: /^https$/, message: 'expected an https:// address' })
@@ -74,6 +87,26 @@ const schema = z
       .url({ message: 'expected a URL' })
       .default('https://api.yookassa.ru/v3')
       .transform((v) => v.replace(/\/+$/, '')),
+    YOOKASSA_WEBHOOK_IPS: optionalText.pipe(flag.optional()),
+    TRUSTED_PROXIES: z
+      .string()
+      .default('loopback')
+      .transform((v) =>
+        v
+          .split(',')
+          .map((entry) => entry.trim())
+          .filter(Boolean),
+      )
+      .pipe(
+        z.array(
+          z
+            .string()
+            .refine(
+              (entry) => PROXY_NAMES.includes(entry) || isAddressOrNetwork(entry),
+              'expected IP addresses or networks (10.0.0.0/8), or loopback, linklocal, uniquelocal',
+            ),
+        ),
+      ),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     OPERATOR_NAME: optionalText,
     OPERATOR_INN: optionalText.pipe(
@@ -197,7 +230,11 @@ function toConfig(env: z.infer<typeof schema>) {
       shopId: env.YOOKASSA_SHOP_ID,
       secretKey: env.YOOKASSA_SECRET_KEY,
       apiUrl: env.YOOKASSA_API_URL,
+      /** Notifications only from YooKassa's published addresses: on by default in production. */
+      notificationsFromItsAddressesOnly: env.YOOKASSA_WEBHOOK_IPS ?? production,
     },
+    /** Whose X-Forwarded-For is believed: the TLS proxy in front, never any caller. */
+    trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
     operator: {
       name: env.OPERATOR_NAME ?? DEMO_OPERATOR.name,

@@ -13,6 +13,8 @@ export const RATE_LIMITS = {
   gift: { max: 20, timeWindow: '10 minutes' },
   redeem: { max: 30, timeWindow: '1 minute' },
   couponRequest: { max: 20, timeWindow: '1 hour' },
+  /** Per sending address: YooKassa sends a few per payment; each one read costs a call back to it. */
+  providerNotification: { max: 120, timeWindow: '1 minute' },
 } as const;
 
 /**

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../http/errors.ts';
+import { AppError, forbidden } from '../../http/errors.ts';
 import { escapeHtml, paymentPage } from '../../payments/pages.ts';
+import { isYooKassaSender } from '../../payments/yookassa-senders.ts';
+import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
 import type { PurchaseService } from './purchases.service.ts';
 
 const ZPaymentParams = z.object({ paymentId: z.uuid() });
@@ -25,7 +27,9 @@ const RETURN_TO_TELEGRAM =
 export const paymentPagesRoutes: FastifyPluginAsyncZod<{
   purchases: PurchaseService;
   provider: 'sandbox' | 'link' | 'yookassa';
-}> = async (app, { purchases, provider }) => {
+  /** Refuse notifications from anywhere but YooKassa's published addresses. */
+  yookassaSendersOnly: boolean;
+}> = async (app, { purchases, provider, yookassaSendersOnly }) => {
   app.get('/api/payments/return', async (_request, reply) =>
     reply.type('text/html; charset=utf-8').send(paymentPage('Спасибо!', RETURN_TO_TELEGRAM)),
   );
@@ -33,7 +37,17 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{
   if (provider === 'yookassa') {
     app.post(
       '/api/payments/webhook/yookassa',
-      { config: { csrf: false }, schema: { body: ZYooKassaNotification } },
+      {
+        config: { csrf: false, rateLimit: RATE_LIMITS.providerNotification },
+        schema: { body: ZYooKassaNotification },
+        // Before the body is read: a stranger's notification costs no parsing and no call to YooKassa.
+        onRequest: async (request) => {
+          if (yookassaSendersOnly && !isYooKassaSender(request.ip)) {
+            request.log.warn({ ip: request.ip }, 'webhook: notification from an address not YooKassa’s');
+            throw forbidden('Уведомления принимаются только от ЮKassa');
+          }
+        },
+      },
       async (request, reply) => {
         const { object } = request.body;
         try {
