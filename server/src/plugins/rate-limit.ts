@@ -1,17 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../http/errors.ts';
-
-/**
- * How often one user may do what costs something: a payment at the provider, a bot message, a
- * row per attempt. Far above what a person does by hand, well below what a script does.
- */
-export const RATE_LIMITS = {
-  startPayment: { max: 10, timeWindow: '10 minutes' },
-  gift: { max: 20, timeWindow: '10 minutes' },
-  redeem: { max: 30, timeWindow: '1 minute' },
-  couponRequest: { max: 20, timeWindow: '1 hour' },
-} as const;
+import { ErrorCode } from '#contract/errors';
+import { DomainError } from '../http/errors.ts';
 
 /**
  * Counts per Telegram user, per process. The limit is a route's own onRequest hook, which runs
@@ -22,11 +12,6 @@ export async function registerRateLimit(app: FastifyInstance) {
   await app.register(rateLimit, {
     global: false,
     keyGenerator: (request) => (request.caller ? `user:${request.caller.id}` : `ip:${request.ip}`),
-    errorResponseBuilder: () =>
-      new AppError(
-        429,
-        'too_many_requests',
-        'Слишком много попыток подряд. Подождите несколько минут и попробуйте снова.',
-      ),
+    errorResponseBuilder: () => new DomainError(ErrorCode.tooManyRequests),
   });
 }
