@@ -51,10 +51,12 @@ export function registerErrorHandling(app: FastifyInstance, tables: Refusals[]) 
   }
 
   app.setErrorHandler<FastifyError | DomainError>((error, request, reply) => {
+    // A code no table declares falls through to the 500 below, logged.
     const refusal = error instanceof DomainError ? refusals.get(error.code) : undefined;
-    if (refusal && error instanceof DomainError) {
-      const message = typeof refusal.message === 'string' ? refusal.message : refusal.message(error.details);
-      const body: TErrorResponse & { field?: string } = { error: refusal.error ?? error.code, message };
+    if (refusal) {
+      const { code, details } = error as DomainError;
+      const message = typeof refusal.message === 'string' ? refusal.message : refusal.message(details);
+      const body: TErrorResponse & { field?: string } = { error: refusal.error ?? code, message };
       if (refusal.field) body.field = refusal.field;
       return reply.status(refusal.status).send(body);
     }
