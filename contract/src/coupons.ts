@@ -62,3 +62,10 @@ export type TOffer = z.infer<typeof ZOffer>;
 export const ZOffersResponse = z.array(ZOffer);
 
 export const ZOkResponse = z.literal('ok');
+
+/** The `error` codes of coupon requests. */
+export const CouponRequestErrorCode = {
+  partnerNotFound: 'partner_not_found',
+  partnerAmbiguous: 'partner_ambiguous',
+  alreadyDecided: 'already_decided',
+} as const;

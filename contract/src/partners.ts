@@ -70,3 +70,6 @@ export const ZListedPartnersResponse = z.array(ZListedPartner);
 
 export const ZRegionsResponse = z.array(z.string());
 export const ZPartnerTypesResponse = z.array(ZPartnerType);
+
+/** The `error` code of adding a company that is already there. */
+export const PartnerErrorCode = { partnerExists: 'partner_exists' } as const;

@@ -55,3 +55,6 @@ export const ZPhotoDirectory = z.object({
 });
 export type TPhotoDirectory = z.infer<typeof ZPhotoDirectory>;
 export const ZPhotoDirectoriesResponse = z.array(ZPhotoDirectory);
+
+/** The `error` code of a second directory for the same region, month and organizer. */
+export const PhotoErrorCode = { directoryExists: 'directory_exists' } as const;

@@ -23,3 +23,12 @@ export const ZMyCoupon = z.object({
 });
 export type TMyCoupon = z.infer<typeof ZMyCoupon>;
 export const ZMyCouponsResponse = z.array(ZMyCoupon);
+
+/** The `error` codes of buying. */
+export const PurchaseErrorCode = {
+  noUsername: 'no_username',
+  notPaid: 'not_paid',
+  providerUnavailable: 'provider_unavailable',
+  amountMismatch: 'amount_mismatch',
+  noPaymentLink: 'no_payment_link',
+} as const;

@@ -20,3 +20,6 @@ export const REDEEM_REFUSED = 'Купон не действителен';
 export const ZRedeemResponse = z.union([z.literal(''), z.literal(REDEEM_REFUSED)]);
 
 export const UNDO_WINDOW_MINUTES = 10;
+
+/** The `error` code of an undo that is too late or not the caller's. */
+export const RedemptionErrorCode = { undoRefused: 'undo_refused' } as const;

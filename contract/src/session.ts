@@ -47,3 +47,6 @@ export type TDevInitDataResponse = z.infer<typeof ZDevInitDataResponse>;
 /** Buying, confirming and gifting need membership of the community chat (SPEC §4, §8). */
 export const NOT_CHAT_MEMBER_MESSAGE =
   'Вы не состоите в сплавном чате. Сначала вступите в чат сообщества — после этого покупка станет доступна.';
+
+/** The `error` code of a caller who is not in the community chat. */
+export const UserErrorCode = { notChatMember: 'not_chat_member' } as const;

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
+import { COUPON_TOKEN_KEY, parseCouponQr } from '#contract/coupon-qr';
 
 const require = createRequire(import.meta.url);
 
@@ -29,9 +30,9 @@ export async function decodeQrPng(png: Uint8Array): Promise<string> {
 export const pngFromBase64 = (base64: string) =>
   new Uint8Array(Buffer.from(base64.replace(/^data:image\/png;base64,/, ''), 'base64'));
 
-/** The coupon token a QR carries (SPEC §3 `purchased_coupon_id`). */
+/** The coupon token a QR carries (SPEC §3 `purchased_coupon_id`), read as the partner's app reads it. */
 export function qrToken(qrText: string): string {
-  const token = /purchased_coupon_id='([^']+)'/.exec(qrText)?.[1];
-  if (!token) throw new Error(`no purchased_coupon_id in «${qrText}»`);
+  const { token } = parseCouponQr(qrText);
+  if (!token) throw new Error(`no ${COUPON_TOKEN_KEY} in «${qrText}»`);
   return token;
 }

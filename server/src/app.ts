@@ -11,30 +11,45 @@ import { registerErrorHandling } from './http/errors.ts';
 import { logSerializers } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
 import { HELMET_OPTIONS } from './http/security-headers.ts';
+import { httpRefusals } from './http/texts.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
+import { calendarRefusals } from './modules/calendar/texts.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue.service.ts';
 import { couponRequestsRoutes } from './modules/coupon-requests/coupon-requests.routes.ts';
 import { createCouponRequestService } from './modules/coupon-requests/coupon-requests.service.ts';
+import { couponRequestRefusals } from './modules/coupon-requests/texts.ts';
 import { devLoginRoutes } from './modules/dev-login/dev-login.routes.ts';
+import { devLoginRefusals } from './modules/dev-login/texts.ts';
 import { geoRoutes, gpxDownloadRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createGpxDownloadLinks } from './modules/geo/gpx-download-links.ts';
+import { geoRefusals } from './modules/geo/texts.ts';
 import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { createGiftService } from './modules/gifts/gifts.service.ts';
+import { giftRefusals } from './modules/gifts/texts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { createNotificationService } from './modules/notifications/notifications.service.ts';
+import { createOutboxWorker } from './modules/notifications/outbox.worker.ts';
 import { offerRoutes } from './modules/offer/offer.routes.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnerService } from './modules/partners/partners.service.ts';
+import { partnerRefusals } from './modules/partners/texts.ts';
 import { photoRoutes } from './modules/photo/photo.routes.ts';
 import { createPhotoService } from './modules/photo/photo.service.ts';
+import { photoRefusals } from './modules/photo/texts.ts';
+import { createCheckoutService } from './modules/purchases/checkout.service.ts';
+import { createMyCouponsService } from './modules/purchases/my-coupons.service.ts';
 import { paymentPagesRoutes } from './modules/purchases/payment-pages.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
-import { createPurchaseService } from './modules/purchases/purchases.service.ts';
+import { purchaseRefusals } from './modules/purchases/texts.ts';
 import { redemptionRoutes } from './modules/redemption/redemption.routes.ts';
 import { createRedemptionService } from './modules/redemption/redemption.service.ts';
+import { redemptionRefusals } from './modules/redemption/texts.ts';
+import { telegramWebhookRefusals } from './modules/telegram-webhook/texts.ts';
 import { createMembershipService } from './modules/users/membership.service.ts';
+import { userRefusals } from './modules/users/texts.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUserService } from './modules/users/users.service.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
@@ -43,7 +58,8 @@ import { requireInitData } from './plugins/auth.ts';
 import { createCsrf, registerCsrf } from './plugins/csrf.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
-import { registerTelegram } from './telegram/register-telegram.ts';
+import { registerTelegram } from './register-telegram.ts';
+import { createBot } from './telegram/bot.ts';
 
 export interface AppDeps {
   config: Config;
@@ -68,7 +84,26 @@ z.config(z.locales.ru());
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
-/** The whole server as one plugin tree, built in-process: tests call it with `inject()`. */
+/** Every module's refusals: the error handler answers a DomainError by its code from these. */
+const REFUSALS = [
+  httpRefusals,
+  userRefusals,
+  calendarRefusals,
+  couponRequestRefusals,
+  devLoginRefusals,
+  geoRefusals,
+  giftRefusals,
+  partnerRefusals,
+  photoRefusals,
+  purchaseRefusals,
+  redemptionRefusals,
+  telegramWebhookRefusals,
+];
+
+/**
+ * The whole server as one plugin tree, built in-process: tests call it with `inject()`. The one
+ * place where services are made and handed to each other and to their routes.
+ */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, botToken, botApi } = deps;
   const app = Fastify({
@@ -91,7 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  registerErrorHandling(app, REFUSALS);
 
   await app.register(helmet, HELMET_OPTIONS);
   refuseNulCharacters(app);
@@ -103,16 +138,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const users = createUserService(db, config.adminUsernames);
   const membership = createMembershipService({ db, log: app.log, botApi, chatId: config.communityChatId });
-  // The bot, its webhook (with PUBLIC_URL) and `app.telegram.notifications` for the modules below.
-  const { notifications } = await registerTelegram(app, { config, db, botApi, users, membership });
-  const purchases = createPurchaseService({
+  const notifications = createNotificationService({
+    db,
+    log: app.log,
+    adminIds: (executor) => users.adminIds(executor),
+    publicUrl: config.publicUrl,
+  });
+  const outbox = createOutboxWorker({ db, botApi, log: app.log });
+  const bot = config.botToken
+    ? createBot({
+        token: config.botToken,
+        apiRoot: config.telegramApiRoot,
+        publicUrl: config.publicUrl,
+        communityChatId: config.communityChatId,
+        onMembership: async (user, member) => {
+          await users.upsertUser(user);
+          await membership.record(user.id, member);
+        },
+        log: app.log,
+      })
+    : undefined;
+  // The bot's webhook (with PUBLIC_URL), and `app.telegram` that main.ts starts.
+  await registerTelegram(app, { config, bot, notifications, outbox });
+
+  const checkout = createCheckoutService({
     db,
     provider: deps.paymentProvider ?? createPaymentProvider(config),
     log: app.log,
     notifications,
   });
   await app.register(paymentPagesRoutes, {
-    purchases,
+    checkout,
     provider: config.paymentProvider,
     yookassaSendersOnly: config.yookassa.notificationsFromItsAddressesOnly,
   });
@@ -131,7 +187,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
     });
     await api.register(catalogueRoutes, { catalogue: createCatalogueService(db) });
-    await api.register(purchasesRoutes, { purchases, membership, users });
+    await api.register(purchasesRoutes, {
+      checkout,
+      myCoupons: createMyCouponsService(db),
+      membership,
+      users,
+    });
     await api.register(giftsRoutes, {
       gifts: createGiftService({ db, users, membership, notifications }),
       membership,

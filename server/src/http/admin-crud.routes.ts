@@ -1,34 +1,34 @@
-import type { FastifyPluginAsync, FastifySchema } from 'fastify';
+import type { FastifyPluginAsync, FastifySchema, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ZDbId } from '#contract/ids';
-import { requireRole } from '../plugins/auth.ts';
 
 const ZIdParams = z.object({ id: ZDbId });
 
 export interface AdminStore<TInput, TItem> {
   list(): Promise<TItem[]>;
   add(input: TInput): Promise<TItem>;
-  /** Throws a 404 AppError when the id is gone. */
+  /** Throws the module's not-found refusal when the id is gone. */
   update(id: number, input: TInput): Promise<TItem>;
   remove(id: number): Promise<void>;
 }
 
 /**
  * The data an admin keeps by hand (calendar links, photo directories): list, add (201), replace
- * and remove (204) under one path, admins only — checked before the body is read.
+ * and remove (204) under one path, behind `guard` (admins only) — checked before the body is read.
  */
 export function adminCrudRoutes<TInputSchema extends z.ZodType, TItemSchema extends z.ZodType>(options: {
   path: string;
   input: TInputSchema;
   item: TItemSchema;
   store: AdminStore<z.output<TInputSchema>, z.output<TItemSchema>>;
+  guard: preValidationAsyncHookHandler;
 }): FastifyPluginAsync {
-  const { path, input, item, store } = options;
+  const { path, input, item, store, guard } = options;
   type Input = z.output<TInputSchema>;
   type IdParams = z.output<typeof ZIdParams>;
   // The schemas validate and serialize at run time; the store's own types carry them through here.
   return async (app) => {
-    app.addHook('preValidation', requireRole('admin'));
+    app.addHook('preValidation', guard);
 
     const listSchema: FastifySchema = { response: { 200: z.array(item) } };
     const addSchema: FastifySchema = { body: input, response: { 201: item } };

@@ -1,23 +1,36 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '#contract/errors';
 import type { TErrorResponse } from '#contract/session';
+import { httpTexts } from './texts.ts';
 
-/** An error fit to show the caller: a status, a machine code and a Russian message. */
-export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: string,
-    message: string,
-    readonly field?: string,
-  ) {
-    super(message);
-    this.name = 'AppError';
-  }
+type Details = Record<string, string | number>;
+
+/** How one refusal reaches the caller: its status, the contract's `error` code and the Russian text. */
+export interface Refusal {
+  status: number;
+  /** The `error` the caller sees, when it is not the refusal's own code (a plain `not_found` …). */
+  error?: string;
+  message: string | ((details: Details) => string);
+  /** The input field the refusal is about; else the one its thrower names in `details.field`. */
+  field?: string;
 }
 
-export const unauthorized = (code: string, message: string) => new AppError(401, code, message);
-export const forbidden = (message = 'Недостаточно прав для этого действия') =>
-  new AppError(403, 'forbidden', message);
-export const notFound = (message: string) => new AppError(404, 'not_found', message);
+/** A module's refusals by domain code: the one place its statuses and texts are decided. */
+export type Refusals = Record<string, Refusal>;
+
+/**
+ * A refusal of the domain, by code: services and guards throw it and know nothing of HTTP; the
+ * error handler finds the code in the modules' tables (app.ts hands them over).
+ */
+export class DomainError<Code extends string = string> extends Error {
+  constructor(
+    readonly code: Code,
+    readonly details: Details = {},
+  ) {
+    super(code);
+    this.name = 'DomainError';
+  }
+}
 
 function fieldOf(error: FastifyError): string | undefined {
   const first = error.validation?.[0];
@@ -28,35 +41,48 @@ function fieldOf(error: FastifyError): string | undefined {
 }
 
 /** One shape for every failure: `{ error, message }`, never a stack trace, never a 500 for bad input. */
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler<FastifyError | AppError>((error, request, reply) => {
-    if (error instanceof AppError) {
-      const body: TErrorResponse & { field?: string } = { error: error.code, message: error.message };
-      if (error.field) body.field = error.field;
-      return reply.status(error.statusCode).send(body);
+export function registerErrorHandling(app: FastifyInstance, tables: Refusals[]) {
+  const refusals = new Map<string, Refusal>();
+  for (const table of tables) {
+    for (const [code, refusal] of Object.entries(table)) {
+      if (refusals.has(code)) throw new Error(`refusal ${code} is declared twice`);
+      refusals.set(code, refusal);
     }
-    if (error.validation) {
+  }
+
+  app.setErrorHandler<FastifyError | DomainError>((error, request, reply) => {
+    // A code no table declares falls through to the 500 below, logged.
+    const refusal = error instanceof DomainError ? refusals.get(error.code) : undefined;
+    if (refusal) {
+      const { code, details } = error as DomainError;
+      const message = typeof refusal.message === 'string' ? refusal.message : refusal.message(details);
+      const body: TErrorResponse & { field?: string } = { error: refusal.error ?? code, message };
+      const field = refusal.field ?? (typeof details.field === 'string' ? details.field : undefined);
+      if (field) body.field = field;
+      return reply.status(refusal.status).send(body);
+    }
+    if ('validation' in error && error.validation) {
       const field = fieldOf(error);
       const detail = error.validation[0]?.message;
       return reply.status(400).send({
-        error: 'bad_request',
-        message: detail || (field ? `Неверное значение поля «${field}»` : 'Неверный запрос'),
+        error: ErrorCode.badRequest,
+        message: detail || (field ? httpTexts.badField(field) : httpTexts.badRequest),
         field,
       });
     }
-    const status = error.statusCode ?? 500;
+    const status = ('statusCode' in error && error.statusCode) || 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ error: error.code ?? 'bad_request', message: 'Неверный запрос' });
+      return reply
+        .status(status)
+        .send({ error: error.code ?? ErrorCode.badRequest, message: httpTexts.badRequest });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply
-      .status(500)
-      .send({ error: 'internal', message: 'Внутренняя ошибка сервера. Попробуйте позже.' });
+    return reply.status(500).send({ error: ErrorCode.internal, message: httpTexts.internal });
   });
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return reply
     .status(404)
-    .send({ error: 'not_found', message: `Нет такого адреса: ${request.method} ${request.url}` });
+    .send({ error: ErrorCode.notFound, message: httpTexts.noSuchAddress(request.method, request.url) });
 }

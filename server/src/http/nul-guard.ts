@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError } from './errors.ts';
+import { DomainError } from './errors.ts';
 
 /** Where in the request a NUL character hides: the field's path, as our 400s name fields. */
 function findNul(value: unknown, path: string, depth = 0): string | undefined {
@@ -21,6 +21,6 @@ export function refuseNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const field = findNul(request.params, '') ?? findNul(request.query, '') ?? findNul(request.body, '');
     if (field === undefined) return;
-    throw new AppError(400, 'bad_request', `Недопустимый символ (NUL) в поле «${field || 'запрос'}»`, field);
+    throw new DomainError('nul_character', { field: field || 'запрос' });
   });
 }

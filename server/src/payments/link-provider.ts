@@ -1,4 +1,5 @@
-import { AppError } from '../http/errors.ts';
+import { PurchaseErrorCode } from '#contract/purchases';
+import { DomainError } from '../http/errors.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /**
@@ -10,13 +11,7 @@ export function createLinkProvider(): PaymentProvider {
     name: 'link',
     verified: false,
     createPayment: async ({ paymentId, couponPaymentLink }) => {
-      if (!couponPaymentLink) {
-        throw new AppError(
-          409,
-          'no_payment_link',
-          'У этого купона нет ссылки на оплату. Напишите администратору.',
-        );
-      }
+      if (!couponPaymentLink) throw new DomainError(PurchaseErrorCode.noPaymentLink);
       return { providerPaymentId: paymentId, confirmationUrl: couponPaymentLink };
     },
     getPayment: async () => ({ status: 'SUCCEEDED' }),

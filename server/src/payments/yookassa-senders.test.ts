@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../e2e/fakes/yookassa.ts';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
-import { RATE_LIMITS } from '../plugins/rate-limit.ts';
+import { RATE_LIMITS } from '../http/rate-limits.ts';
 import { isYooKassaSender } from './yookassa-senders.ts';
 
 let yookassa: FakeYooKassa;

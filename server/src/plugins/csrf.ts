@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { AppError } from '../http/errors.ts';
+import { ErrorCode } from '#contract/errors';
+import { DomainError } from '../http/errors.ts';
 
 const TOKEN_TTL_S = 12 * 60 * 60;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -47,7 +48,7 @@ export function registerCsrf(app: FastifyInstance, csrf: ReturnType<typeof creat
     if (!(request.routeOptions.url ?? request.url).startsWith('/api/')) return;
     const header = request.headers['x-xsrf-token'];
     if (!csrf.verify(Array.isArray(header) ? header[0] : header)) {
-      throw new AppError(403, 'csrf_invalid', 'Сессия обновилась. Повторите действие.');
+      throw new DomainError(ErrorCode.csrfInvalid);
     }
   });
 }

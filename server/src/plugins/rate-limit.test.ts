@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
 import { payments, redemptions } from '../db/schema.ts';
-import { RATE_LIMITS } from './rate-limit.ts';
+import { RATE_LIMITS } from '../http/rate-limits.ts';
 
 let t: TestApp;
 const admin = telegramUser('limit_admin');

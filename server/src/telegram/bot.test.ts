@@ -93,8 +93,7 @@ describe('with PUBLIC_URL: webhook and menu button, no polling', () => {
       apiRoot: fake.apiRoot,
       publicUrl: PUBLIC_URL,
       communityChatId: COMMUNITY_CHAT_ID,
-      users: { upsertUser: vi.fn() },
-      membership: { record: vi.fn() },
+      onMembership: vi.fn(),
       log: silentLog(),
     });
 

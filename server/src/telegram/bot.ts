@@ -1,9 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Bot, InlineKeyboard } from 'grammy';
 import type { Chat, User } from 'grammy/types';
-import { isMemberStatus, type MembershipService } from '../modules/users/membership.service.ts';
-import type { UserService } from '../modules/users/users.service.ts';
 import { abortAfter } from './bot-api.ts';
+import type { TelegramUser } from './init-data.ts';
+import { isMemberStatus } from './member-status.ts';
 import { botTexts } from './texts.ts';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
@@ -31,8 +31,8 @@ export interface BotOptions {
   /** The app's https address: /start offers a button into it. */
   publicUrl?: string;
   communityChatId?: string;
-  users: Pick<UserService, 'upsertUser'>;
-  membership: Pick<MembershipService, 'record'>;
+  /** A person seen joining, leaving or writing in the community chat: the app keeps them and their membership. */
+  onMembership(user: TelegramUser, member: boolean): Promise<void>;
   log: Logger;
 }
 
@@ -42,19 +42,21 @@ export interface BotOptions {
  * or long polling) is `launchBot`'s business.
  */
 export function createBot(options: BotOptions): Bot {
-  const { users, membership, publicUrl, communityChatId, log } = options;
+  const { onMembership, publicUrl, communityChatId, log } = options;
   const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot } });
   const seenWriting = new Map<number, number>();
 
   async function recordMembership(user: User, member: boolean) {
     if (user.is_bot) return;
-    await users.upsertUser({
-      id: user.id,
-      username: user.username ?? null,
-      firstName: user.first_name,
-      lastName: user.last_name ?? null,
-    });
-    await membership.record(user.id, member);
+    await onMembership(
+      {
+        id: user.id,
+        username: user.username ?? null,
+        firstName: user.first_name,
+        lastName: user.last_name ?? null,
+      },
+      member,
+    );
   }
 
   const community = bot.filter((ctx) => ctx.chat !== undefined && isCommunityChat(ctx.chat, communityChatId));

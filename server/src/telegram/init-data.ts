@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parse, sign } from '@telegram-apps/init-data-node';
-import { unauthorized } from '../http/errors.ts';
+import { ErrorCode } from '#contract/errors';
+import { DomainError } from '../http/errors.ts';
 
 /** Telegram's clock and ours may differ a little; an init data from further ahead is not Telegram's. */
 const CLOCK_SKEW_S = 60;
@@ -44,7 +45,7 @@ export interface TelegramUser {
 
 /**
  * Checks `Authorization: tma <initData>` as Telegram documents it (HMAC-SHA256 keyed by the bot
- * token) and returns the user it names. Every failure is a 401 the web app can show.
+ * token) and returns the user it names. Every failure is a refusal (a 401) the web app can show.
  */
 export function authenticateInitData(
   authorization: string | undefined,
@@ -54,18 +55,15 @@ export function authenticateInitData(
   const [scheme, ...rest] = (authorization ?? '').trim().split(' ');
   const initData = rest.join(' ').trim();
   if (scheme?.toLowerCase() !== 'tma' || !initData) {
-    throw unauthorized('init_data_missing', 'Откройте приложение из Telegram: нет данных входа.');
+    throw new DomainError(ErrorCode.initDataMissing);
   }
   const checked = verifyInitData(initData, botToken, maxAgeS);
   if (checked.verdict === 'expired') {
-    throw unauthorized('init_data_expired', 'Сессия устарела: закройте приложение и откройте его снова.');
+    throw new DomainError(ErrorCode.initDataExpired);
   }
   const user = checked.verdict === 'valid' ? parsedUser(initData) : undefined;
   if (checked.verdict !== 'valid' || !user) {
-    throw unauthorized(
-      'init_data_invalid',
-      'Не удалось проверить данные Telegram. Откройте приложение заново.',
-    );
+    throw new DomainError(ErrorCode.initDataInvalid);
   }
   return {
     user: {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAdminCalendarLink, ZCalendarLinkInput, ZCalendarLinksResponse } from '#contract/calendar';
 import { adminCrudRoutes } from '../../http/admin-crud.routes.ts';
+import { requireRole } from '../users/caller.ts';
 import type { CalendarService } from './calendar.service.ts';
 
 export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }> = async (
@@ -16,6 +17,7 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ calendar: CalendarService }
       path: '/api/admin/calendar-links',
       input: ZCalendarLinkInput,
       item: ZAdminCalendarLink,
+      guard: requireRole('admin'),
       store: {
         list: () => calendar.listForAdmin(),
         add: (input) => calendar.addLink(input),

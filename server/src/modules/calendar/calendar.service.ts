@@ -3,11 +3,12 @@ import type { z } from 'zod';
 import type { TAdminCalendarLink, TCalendarLink, ZCalendarLinkInput } from '#contract/calendar';
 import type { Db } from '../../db/client.ts';
 import { calendarLinks } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { CalendarRefusal } from './texts.ts';
 
 type CalendarLinkInput = z.output<typeof ZCalendarLinkInput>;
 
-const NOT_FOUND = 'Такого календаря нет: его уже удалили?';
+const linkNotFound = () => new DomainError<CalendarRefusal>('calendar_link_not_found');
 
 /** The calendars of SPEC §2 Calendar, kept by admins. */
 export function createCalendarService(db: Db) {
@@ -54,7 +55,7 @@ export function createCalendarService(db: Db) {
       .set({ buttonText: input.buttonText, link: input.link, position: input.position })
       .where(eq(calendarLinks.id, id))
       .returning(adminColumns);
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw linkNotFound();
     return row;
   }
 
@@ -63,7 +64,7 @@ export function createCalendarService(db: Db) {
       .delete(calendarLinks)
       .where(eq(calendarLinks.id, id))
       .returning({ id: calendarLinks.id });
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw linkNotFound();
   }
 
   return { listLinks, listForAdmin, addLink, updateLink, removeLink };

@@ -7,11 +7,12 @@ import {
   ZOkResponse,
 } from '#contract/coupons';
 import { ZDbId } from '#contract/ids';
-import { forbidden } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { sendJsonText } from '../../http/json-text.ts';
-import { isOwnUsername, requireRole } from '../../plugins/auth.ts';
-import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import { isOwnUsername, requireRole } from '../users/caller.ts';
 import type { CouponRequestService } from './coupon-requests.service.ts';
+import type { CouponRequestRefusal } from './texts.ts';
 
 const ZCouponIdParams = z.object({ couponId: ZDbId });
 
@@ -30,8 +31,9 @@ export const couponRequestsRoutes: FastifyPluginAsyncZod<{ requests: CouponReque
       const { caller, body } = request;
       // The spec's payload names the requester; it may only name the caller.
       for (const named of [body.partnerUsername, body.adminUsername]) {
-        if (named && !isOwnUsername(caller, named))
-          throw forbidden('Заявку можно отправить только от своего имени');
+        if (named && !isOwnUsername(caller, named)) {
+          throw new DomainError<CouponRequestRefusal>('request_for_self_only');
+        }
       }
       const isAdmin = (await caller.role()) === 'admin';
       await requests.applyForCoupon({ id: caller.id, username: caller.username, isAdmin }, body);

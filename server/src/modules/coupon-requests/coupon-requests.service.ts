@@ -1,11 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TCouponRequest, ZAcceptCouponRequest, ZCouponApplyRequest } from '#contract/coupons';
+import {
+  CouponRequestErrorCode,
+  type TCouponRequest,
+  type ZAcceptCouponRequest,
+  type ZCouponApplyRequest,
+} from '#contract/coupons';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { CouponRequestRefusal } from './texts.ts';
 
 export interface Requester {
   id: number;
@@ -13,7 +19,7 @@ export interface Requester {
   isAdmin: boolean;
 }
 
-const alreadyDecided = () => new AppError(409, 'already_decided', 'Эта заявка уже рассмотрена');
+const refuse = (code: CouponRequestRefusal) => new DomainError<CouponRequestRefusal>(code);
 
 export function createCouponRequestService(options: {
   db: Db;
@@ -28,14 +34,9 @@ export function createCouponRequestService(options: {
         ? eq(partners.id, input.partnerId)
         : sql`lower(${partners.companyName}) = ${(input.companyName ?? '').toLowerCase()}`;
     const rows = await db.select().from(partners).where(where).limit(2);
-    if (rows.length === 0) throw new AppError(404, 'partner_not_found', 'Такого партнера нет', 'companyName');
+    if (rows.length === 0) throw refuse(CouponRequestErrorCode.partnerNotFound);
     if (rows.length > 1) {
-      throw new AppError(
-        400,
-        'partner_ambiguous',
-        'Партнеров с таким названием несколько: выберите из списка',
-        'partnerId',
-      );
+      throw refuse(CouponRequestErrorCode.partnerAmbiguous);
     }
     return rows[0] as (typeof rows)[number];
   }
@@ -43,7 +44,7 @@ export function createCouponRequestService(options: {
   async function applyForCoupon(requester: Requester, input: z.output<typeof ZCouponApplyRequest>) {
     const partner = await resolvePartner(input);
     if (!requester.isAdmin && partner.spokesmanUserId !== requester.id) {
-      throw forbidden('Можно отправить заявку только для своей компании');
+      throw refuse('request_for_own_company_only');
     }
     // The admins' message is queued with the request itself: both are kept, or neither.
     await db.transaction(async (tx) => {
@@ -124,27 +125,23 @@ export function createCouponRequestService(options: {
     });
     if (!decided) {
       const [exists] = await db.select({ id: coupons.id }).from(coupons).where(eq(coupons.id, couponId));
-      throw exists ? alreadyDecided() : notFound('Такой заявки нет');
+      throw refuse(exists ? CouponRequestErrorCode.alreadyDecided : 'request_not_found');
     }
   }
 
   /** The admin's link must be a real https page when buyers pay through it (the `link` provider). */
   function checkPaymentLink(link: string): string | null {
     if (link === '') {
-      if (paymentProvider === 'link') {
-        throw new AppError(400, 'bad_request', 'Укажите ссылку на оплату', 'paymentLink');
-      }
+      if (paymentProvider === 'link') throw refuse('payment_link_missing');
       return null;
     }
     let url: URL;
     try {
       url = new URL(link);
     } catch {
-      throw new AppError(400, 'bad_request', 'Ссылка на оплату должна начинаться с https://', 'paymentLink');
+      throw refuse('payment_link_not_https');
     }
-    if (url.protocol !== 'https:') {
-      throw new AppError(400, 'bad_request', 'Ссылка на оплату должна начинаться с https://', 'paymentLink');
-    }
+    if (url.protocol !== 'https:') throw refuse('payment_link_not_https');
     return url.toString();
   }
 

@@ -4,9 +4,10 @@ import { ZDevInitDataRequest, ZDevInitDataResponse, ZDevUsersResponse } from '#c
 import type { Db } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo-users.ts';
-import { notFound } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { signInitData } from '../../telegram/init-data.ts';
 import type { UserService } from '../users/users.service.ts';
+import type { DevLoginRefusal } from './texts.ts';
 
 /**
  * The local stand-in (ARCHITECTURE §4): signs init data for a demo user with the local bot token,
@@ -46,7 +47,7 @@ export const devLoginRoutes: FastifyPluginAsyncZod<{ db: Db; users: UserService;
     { schema: { body: ZDevInitDataRequest, response: { 200: ZDevInitDataResponse } } },
     async (request) => {
       const demo = (await presentDemoUsers()).find((user) => user.id === request.body.userId);
-      if (!demo) throw notFound('Нет такого демо-пользователя');
+      if (!demo) throw new DomainError<DevLoginRefusal>('demo_user_not_found');
       const initData = signInitData(
         { id: demo.id, username: demo.username, firstName: demo.firstName, lastName: null },
         botToken,

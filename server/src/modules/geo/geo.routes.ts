@@ -10,11 +10,12 @@ import {
   ZGpxLinkResponse,
 } from '#contract/geo';
 import { wholeNumber } from '#contract/ids';
-import { AppError, notFound } from '../../http/errors.ts';
-import { requireRole } from '../../plugins/auth.ts';
+import { DomainError } from '../../http/errors.ts';
+import { requireRole } from '../users/caller.ts';
 import type { GeoService } from './geo.service.ts';
 import { gpxFileName, toGpx } from './gpx.ts';
 import type { GpxDownloadLinks } from './gpx-download-links.ts';
+import type { GeoRefusal } from './texts.ts';
 
 /**
  * An IANA zone name such as Europe/Moscow, in which a "day" of tracks is counted. Offsets like
@@ -50,7 +51,7 @@ export const geoRoutes: FastifyPluginAsyncZod<{ geo: GeoService; downloadLinks: 
   app.addHook('preHandler', async (request) => {
     const { tz } = (request.query ?? {}) as { tz?: string };
     if (tz && !(await geo.isKnownTimeZone(tz))) {
-      throw new AppError(400, 'bad_request', 'Неизвестный часовой пояс', 'tz');
+      throw new DomainError<GeoRefusal>('unknown_time_zone');
     }
   });
 
@@ -100,7 +101,7 @@ export const gpxDownloadRoutes: FastifyPluginAsyncZod<{
     { schema: { querystring: z.object({ token: z.string().max(1000) }) } },
     async (request, reply) => {
       const download = downloadLinks.verify(request.query.token);
-      if (!download) throw notFound('Ссылка на файл устарела: получите новую');
+      if (!download) throw new DomainError<GeoRefusal>('gpx_link_expired');
       return sendGpx(reply, await geo.getTrack(download.userId, download.day, download.timeZone));
     },
   );

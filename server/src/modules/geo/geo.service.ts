@@ -3,7 +3,8 @@ import type { z } from 'zod';
 import type { TGeoTrack, TGeoTrackSummary, ZGeoPoint } from '#contract/geo';
 import type { Db } from '../../db/client.ts';
 import { geoPoints, users } from '../../db/schema.ts';
-import { notFound } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { GeoRefusal } from './texts.ts';
 
 type GeoPointInput = z.output<typeof ZGeoPoint>;
 
@@ -77,7 +78,7 @@ export function createGeoService(db: Db) {
         ),
       )
       .orderBy(asc(geoPoints.ts), asc(geoPoints.id));
-    if (!user || points.length === 0) throw notFound('За этот день маршрута нет');
+    if (!user || points.length === 0) throw new DomainError<GeoRefusal>('track_not_found');
     return {
       userId,
       username: user.username,

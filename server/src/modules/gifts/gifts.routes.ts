@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import { sendJsonText } from '../../http/json-text.ts';
-import { requireOwnUsername, ZPathUsername } from '../../plugins/auth.ts';
-import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import { requireOwnUsername, ZPathUsername } from '../users/caller.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember } from '../users/require-chat-member.ts';
 import type { GiftService } from './gifts.service.ts';
+import type { GiftRefusal } from './texts.ts';
 
 export const giftsRoutes: FastifyPluginAsyncZod<{
   gifts: GiftService;
@@ -16,7 +17,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<{
     '/api/coupons/buy/friend/:purchasedCouponId/:ownUsername/:friendUsername',
     {
       config: { rateLimit: RATE_LIMITS.gift },
-      preValidation: requireOwnUsername('ownUsername', 'Подарить можно только свой купон'),
+      preValidation: requireOwnUsername('ownUsername', 'gift_of_own_coupon_only' satisfies GiftRefusal),
       preHandler: requireChatMember(membership),
       schema: {
         params: z.object({

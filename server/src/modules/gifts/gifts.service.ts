@@ -1,13 +1,14 @@
 import { and, eq } from 'drizzle-orm';
-import { GIFT_COUPON_UNAVAILABLE, GIFT_FRIEND_NOT_FOUND, GIFT_TO_SELF } from '#contract/gifts';
+import { GiftErrorCode } from '#contract/gifts';
 import type { Db } from '../../db/client.ts';
 import { gifts, purchasedCoupons } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { couponLineOf } from '../purchases/purchased-coupons.query.ts';
-import { newQrToken } from '../purchases/qr.ts';
+import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { newQrToken } from '../purchased-coupons/qr.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { normalizeUsername, type UserService } from '../users/users.service.ts';
+import type { GiftRefusal } from './texts.ts';
 
 export function createGiftService(options: {
   db: Db;
@@ -28,11 +29,11 @@ export function createGiftService(options: {
   ) {
     const friendName = normalizeUsername(friendUsername);
     if (giver.username && normalizeUsername(giver.username) === friendName) {
-      throw new AppError(400, 'gift_to_self', GIFT_TO_SELF);
+      throw new DomainError<GiftRefusal>(GiftErrorCode.toSelf);
     }
     const friend = await users.findByUsername(friendName);
     if (!friend || friend.id === giver.id || !(await membership.isChatMember(friend.id))) {
-      throw new AppError(404, 'friend_not_found', GIFT_FRIEND_NOT_FOUND);
+      throw new DomainError<GiftRefusal>(GiftErrorCode.friendNotFound);
     }
 
     const moved = await db.transaction(async (tx) => {
@@ -67,7 +68,7 @@ export function createGiftService(options: {
       }
       return true;
     });
-    if (!moved) throw new AppError(409, 'coupon_unavailable', GIFT_COUPON_UNAVAILABLE);
+    if (!moved) throw new DomainError<GiftRefusal>(GiftErrorCode.couponUnavailable);
     return { purchasedCouponId, fromUserId: giver.id, toUserId: friend.id };
   }
 

@@ -1,13 +1,13 @@
-import { eq, inArray } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
-import { adminBindings, type notificationKind, notifications, users } from '../../db/schema.ts';
-import { type CouponLine, notificationButtons, notificationTexts } from './texts.ts';
+import { type notificationKind, notifications, users } from '../../db/schema.ts';
+import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
+import { notificationButtons, notificationTexts } from './texts.ts';
 
 export type NotificationKind = (typeof notificationKind.enumValues)[number];
-export type { CouponLine };
 
 /** A database handle or the caller's transaction: `tx` ties the message to the event's commit. */
 type Executor = Db;
@@ -76,11 +76,12 @@ type Logger = Pick<FastifyBaseLogger, 'error' | 'info'>;
 export function createNotificationService(options: {
   db: Db;
   log: Logger;
-  adminUsernames: readonly string[];
+  /** Every admin's id (users' `adminIds`: the one rule of who is an admin), read in the event's transaction. */
+  adminIds(executor: Executor): Promise<number[]>;
   /** The app's https address; without it no button is sent (web_app buttons need https). */
   publicUrl?: string;
 }) {
-  const { db, log, adminUsernames, publicUrl } = options;
+  const { db, log, adminIds, publicUrl } = options;
 
   function replyMarkup(button: Outgoing['button']): InlineKeyboardMarkup | null {
     if (!button || !publicUrl) return null;
@@ -115,22 +116,6 @@ export function createNotificationService(options: {
     } catch (err) {
       log.error({ err, ...what }, 'notification not queued; the event stands without it');
     }
-  }
-
-  /** Admins to tell: configured ids, configured usernames bound to an id, and admins marked in the database. */
-  async function adminIds(exec: Executor): Promise<number[]> {
-    const ids = new Set(adminUsernames.filter((name) => /^\d+$/.test(name)).map(Number));
-    const names = adminUsernames.filter((name) => !/^\d+$/.test(name));
-    if (names.length > 0) {
-      const bound = await exec
-        .select({ id: adminBindings.userId })
-        .from(adminBindings)
-        .where(inArray(adminBindings.username, names));
-      for (const { id } of bound) ids.add(id);
-    }
-    const marked = await exec.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
-    for (const { id } of marked) ids.add(id);
-    return [...ids];
   }
 
   /** One message to every admin but `except`; with none yet, the message goes to the log. */

@@ -150,7 +150,11 @@ describe('each message, once for its event', () => {
 
   it('sends no button without PUBLIC_URL (a web_app button needs https)', async () => {
     const buyer = telegramUser('no_button');
-    const withoutUrl = createNotificationService({ db: t.database.db, log: logger(), adminUsernames: [] });
+    const withoutUrl = createNotificationService({
+      db: t.database.db,
+      log: logger(),
+      adminIds: async () => [],
+    });
     await withoutUrl.notifyPurchaseConfirmed({ purchasedCouponId: 'p-no-button', buyerId: buyer.id, coupon });
     await t.deliverNotifications();
     expect(messagesTo(buyer.id)).toEqual([
@@ -179,7 +183,7 @@ describe('with nobody to tell yet', () => {
     // A database where no admin has been seen yet.
     const fresh = await createTestApp();
     const log = logger();
-    const service = createNotificationService({ db: fresh.database.db, log, adminUsernames: [] });
+    const service = createNotificationService({ db: fresh.database.db, log, adminIds: async () => [] });
     const partner = telegramUser('asking_partner');
     const deal = { companyName: 'Порог', price: 5000, discount: 750 };
 
@@ -232,7 +236,7 @@ describe('in the caller’s transaction', () => {
     const service = createNotificationService({
       db: t.database.db,
       log,
-      adminUsernames: [],
+      adminIds: async () => [],
       publicUrl: PUBLIC_URL,
     });
     const caller = telegramUser('caller_goes_on');

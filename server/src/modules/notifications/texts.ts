@@ -1,14 +1,10 @@
 /** Every message the bot sends about an event, in one place: a wording fix is one edit here. */
 
+import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
+
 const rub = (amount: number) => `${amount} руб.`;
 const who = (username: string | null, firstName?: string) =>
   username ? `@${username}` : firstName?.trim() || 'участник чата';
-
-export interface CouponLine {
-  companyName: string;
-  discount: number;
-  region?: string;
-}
 
 const coupon = ({ companyName, region }: CouponLine) => `«${companyName}»${region ? ` (${region})` : ''}`;
 

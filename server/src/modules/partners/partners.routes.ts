@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZAddPartnerRequest, ZPartner, ZPartnerOptionsResponse } from '#contract/partners';
-import { requireRole } from '../../plugins/auth.ts';
+import { requireRole } from '../users/caller.ts';
 import type { PartnerService } from './partners.service.ts';
 
 export const partnersRoutes: FastifyPluginAsyncZod<{ partners: PartnerService }> = async (

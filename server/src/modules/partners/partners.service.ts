@@ -1,11 +1,17 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { compareRu } from '#contract/collation';
-import type { TPartner, TPartnerOption, ZAddPartnerRequest } from '#contract/partners';
+import {
+  PartnerErrorCode,
+  type TPartner,
+  type TPartnerOption,
+  type ZAddPartnerRequest,
+} from '#contract/partners';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { partners, users } from '../../db/schema.ts';
-import { AppError } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { PartnerRefusal } from './texts.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
 
@@ -49,12 +55,10 @@ export function createPartnerService(db: Db) {
       return toPartner(row);
     } catch (error) {
       if (isUniqueViolation(error)) {
-        throw new AppError(
-          409,
-          'partner_exists',
-          `Партнер «${input.companyName}» уже есть в регионе «${input.region}»`,
-          'companyName',
-        );
+        throw new DomainError<PartnerRefusal>(PartnerErrorCode.partnerExists, {
+          companyName: input.companyName,
+          region: input.region,
+        });
       }
       throw error;
     }

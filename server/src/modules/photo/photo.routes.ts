@@ -11,6 +11,7 @@ import {
   ZPhotoRegionsResponse,
 } from '#contract/photo';
 import { adminCrudRoutes } from '../../http/admin-crud.routes.ts';
+import { requireRole } from '../users/caller.ts';
 import type { PhotoService } from './photo.service.ts';
 
 export const photoRoutes: FastifyPluginAsyncZod<{ photo: PhotoService }> = async (app, { photo }) => {
@@ -62,6 +63,7 @@ export const photoRoutes: FastifyPluginAsyncZod<{ photo: PhotoService }> = async
       path: '/api/admin/photo-directories',
       input: ZPhotoDirectoryInput,
       item: ZPhotoDirectory,
+      guard: requireRole('admin'),
       store: {
         list: () => photo.listForAdmin(),
         add: (input) => photo.addDirectory(input),

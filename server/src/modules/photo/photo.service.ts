@@ -1,15 +1,16 @@
 import { and, eq, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { compareRu } from '#contract/collation';
-import type { TPhotoDirectory, ZPhotoDirectoryInput } from '#contract/photo';
+import { PhotoErrorCode, type TPhotoDirectory, type ZPhotoDirectoryInput } from '#contract/photo';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { photoDirectories } from '../../db/schema.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { PhotoRefusal } from './texts.ts';
 
 type PhotoDirectoryInput = z.output<typeof ZPhotoDirectoryInput>;
 
-const NOT_FOUND = 'Такой папки с фото нет: её уже удалили?';
+const directoryNotFound = () => new DomainError<PhotoRefusal>('photo_directory_not_found');
 
 const nonEmpty = (value: string | null): value is string => !!value && value.trim() !== '';
 
@@ -73,13 +74,12 @@ export function createPhotoService(db: Db) {
       return await write();
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
-      const who = input.organizer ? `, организатор «${input.organizer}»` : ', без организатора';
-      throw new AppError(
-        409,
-        'directory_exists',
-        `Папка уже есть: «${input.region}», месяц ${input.month}${who}`,
-        'region',
-      );
+      const { region, month, organizer } = input;
+      throw new DomainError<PhotoRefusal>(PhotoErrorCode.directoryExists, {
+        region,
+        month,
+        organizer: organizer ?? '',
+      });
     }
   }
 
@@ -95,7 +95,7 @@ export function createPhotoService(db: Db) {
     const [row] = await refusingDuplicates(input, () =>
       db.update(photoDirectories).set(input).where(eq(photoDirectories.id, id)).returning(columns),
     );
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw directoryNotFound();
     return row;
   }
 
@@ -104,7 +104,7 @@ export function createPhotoService(db: Db) {
       .delete(photoDirectories)
       .where(eq(photoDirectories.id, id))
       .returning({ id: photoDirectories.id });
-    if (!row) throw notFound(NOT_FOUND);
+    if (!row) throw directoryNotFound();
   }
 
   return {

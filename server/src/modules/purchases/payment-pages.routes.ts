@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden } from '../../http/errors.ts';
+import { PurchaseErrorCode } from '#contract/purchases';
+import { DomainError } from '../../http/errors.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { escapeHtml, paymentPage } from '../../payments/pages.ts';
 import { isYooKassaSender } from '../../payments/yookassa-senders.ts';
-import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
-import type { PurchaseService } from './purchases.service.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import { paymentPageTexts as texts } from './texts.ts';
 
 const ZPaymentParams = z.object({ paymentId: z.uuid() });
 /** A payment's events name the payment; a refund's name its payment in `payment_id`. */
@@ -17,21 +19,20 @@ const ZYooKassaNotification = z.object({
   }),
 });
 
-const RETURN_TO_TELEGRAM =
-  '<p class="hint">Вернитесь в Telegram и ответьте «Да» на вопрос «Оплата прошла?».</p>';
+const RETURN_TO_TELEGRAM = `<p class="hint">${texts.returnToTelegram}</p>`;
 
 /**
  * Routes other parties call without init data: the sandbox checkout (a browser, outside the
  * mini-app), YooKassa's webhook and its return page.
  */
 export const paymentPagesRoutes: FastifyPluginAsyncZod<{
-  purchases: PurchaseService;
+  checkout: CheckoutService;
   provider: 'sandbox' | 'link' | 'yookassa';
   /** Refuse notifications from anywhere but YooKassa's published addresses. */
   yookassaSendersOnly: boolean;
-}> = async (app, { purchases, provider, yookassaSendersOnly }) => {
+}> = async (app, { checkout, provider, yookassaSendersOnly }) => {
   app.get('/api/payments/return', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(paymentPage('Спасибо!', RETURN_TO_TELEGRAM)),
+    reply.type('text/html; charset=utf-8').send(paymentPage(texts.thanks, RETURN_TO_TELEGRAM)),
   );
 
   if (provider === 'yookassa') {
@@ -44,17 +45,17 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{
         onRequest: async (request) => {
           if (yookassaSendersOnly && !isYooKassaSender(request.ip)) {
             request.log.warn({ ip: request.ip }, 'webhook: notification from an address not YooKassa’s');
-            throw forbidden('Уведомления принимаются только от ЮKassa');
+            throw new DomainError('notification_sender_refused');
           }
         },
       },
       async (request, reply) => {
         const { object } = request.body;
         try {
-          await purchases.settleByProviderId(object.payment_id ?? object.id);
+          await checkout.settleByProviderId(object.payment_id ?? object.id);
         } catch (error) {
           // A mismatch is ours to look into; answering an error would only make YooKassa repeat it.
-          if (!(error instanceof AppError) || error.code === 'provider_unavailable') throw error;
+          if (!(error instanceof DomainError && error.code === PurchaseErrorCode.amountMismatch)) throw error;
           request.log.warn(
             { err: error, payment: object.payment_id ?? object.id },
             'webhook: payment not issued',
@@ -78,28 +79,25 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{
     '/api/payments/sandbox/:paymentId',
     { schema: { params: ZPaymentParams } },
     async (request, reply) => {
-      const payment = await purchases.getSandboxPayment(request.params.paymentId);
+      const payment = await checkout.getSandboxPayment(request.params.paymentId);
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!payment)
-        return reply.status(404).send(paymentPage('Платеж не найден', '<p>Такого платежа нет.</p>'));
+        return reply.status(404).send(paymentPage(texts.notFoundTitle, `<p>${texts.notFound}</p>`));
       const summary = `<div class="card"><div>${escapeHtml(payment.companyName)}</div>
-      <div class="hint">Купон на скидку ${payment.discount} руб</div>
+      <div class="hint">${texts.couponFor(payment.discount)}</div>
       <div class="amount">${payment.amount} ₽</div></div>`;
       if (payment.status === 'SUCCEEDED') {
-        return paymentPage('Оплата прошла', `${summary}${RETURN_TO_TELEGRAM}`);
+        return paymentPage(texts.succeeded, `${summary}${RETURN_TO_TELEGRAM}`);
       }
       if (payment.status === 'CANCELED') {
-        return paymentPage(
-          'Оплата отменена',
-          `${summary}<p class="hint">Вернитесь в Telegram, чтобы попробовать снова.</p>`,
-        );
+        return paymentPage(texts.canceled, `${summary}<p class="hint">${texts.tryAgain}</p>`);
       }
       const action = `/api/payments/sandbox/${payment.id}`;
       return paymentPage(
-        'Тестовая оплата',
-        `${summary}<p class="hint">Это тестовая касса: деньги не списываются.</p>
-      <form method="post" action="${action}/pay"><button class="pay" type="submit">Оплатить</button></form>
-      <form method="post" action="${action}/cancel"><button class="cancel" type="submit">Отменить</button></form>`,
+        texts.sandboxTitle,
+        `${summary}<p class="hint">${texts.sandboxHint}</p>
+      <form method="post" action="${action}/pay"><button class="pay" type="submit">${texts.pay}</button></form>
+      <form method="post" action="${action}/cancel"><button class="cancel" type="submit">${texts.cancel}</button></form>`,
       );
     },
   );
@@ -112,7 +110,7 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{
       `/api/payments/sandbox/:paymentId/${path}`,
       { config: { csrf: false }, schema: { params: ZPaymentParams } },
       async (request, reply) => {
-        await purchases.settleSandbox(request.params.paymentId, outcome);
+        await checkout.settleSandbox(request.params.paymentId, outcome);
         return reply.redirect(`/api/payments/sandbox/${request.params.paymentId}`, 303);
       },
     );

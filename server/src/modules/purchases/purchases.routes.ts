@@ -3,18 +3,21 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDbId } from '#contract/ids';
 import {
+  PurchaseErrorCode,
   ZConfirmPurchaseRequest,
   ZConfirmPurchaseResponse,
   ZMyCouponsResponse,
   ZStartPaymentResponse,
 } from '#contract/purchases';
-import { AppError, notFound } from '../../http/errors.ts';
-import { pathSubject, requireOwnUsername, ZPathUsername } from '../../plugins/auth.ts';
-import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
+import { DomainError } from '../../http/errors.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import { pathSubject, requireOwnUsername, ZPathUsername } from '../users/caller.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember } from '../users/require-chat-member.ts';
 import type { UserService } from '../users/users.service.ts';
-import type { PurchaseService } from './purchases.service.ts';
+import type { CheckoutService } from './checkout.service.ts';
+import type { MyCouponsService } from './my-coupons.service.ts';
+import type { PurchaseRefusal } from './texts.ts';
 
 /**
  * A coupon is confirmed, shown and gifted by its owner's username (SPEC §3): without one, a paid
@@ -22,20 +25,17 @@ import type { PurchaseService } from './purchases.service.ts';
  */
 async function requireUsername(request: FastifyRequest) {
   if (!request.caller.username) {
-    throw new AppError(
-      403,
-      'no_username',
-      'Чтобы купить купон, задайте имя пользователя (username) в настройках Telegram и откройте приложение заново.',
-    );
+    throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.noUsername);
   }
 }
 
 /** Buying and owning, for a caller with valid init data. */
 export const purchasesRoutes: FastifyPluginAsyncZod<{
-  purchases: PurchaseService;
+  checkout: CheckoutService;
+  myCoupons: MyCouponsService;
   membership: MembershipService;
   users: UserService;
-}> = async (app, { purchases, membership, users }) => {
+}> = async (app, { checkout, myCoupons, membership, users }) => {
   const chatMember = requireChatMember(membership);
 
   app.post(
@@ -45,13 +45,13 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
       preHandler: [requireUsername, chatMember],
       schema: { params: z.object({ couponId: ZDbId }), response: { 200: ZStartPaymentResponse } },
     },
-    async (request) => purchases.startPayment(request.caller.id, request.params.couponId),
+    async (request) => checkout.startPayment(request.caller.id, request.params.couponId),
   );
 
   app.post(
     '/api/coupons/buy/:couponId/:username',
     {
-      preValidation: requireOwnUsername('username', 'Подтвердить можно только свою оплату'),
+      preValidation: requireOwnUsername('username', 'confirm_own_payment_only' satisfies PurchaseRefusal),
       preHandler: chatMember,
       schema: {
         params: z.object({ couponId: ZDbId, username: ZPathUsername }),
@@ -60,7 +60,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) =>
-      purchases.confirmPurchase(request.caller.id, request.params.couponId, request.body?.paymentId),
+      checkout.confirmPurchase(request.caller.id, request.params.couponId, request.body?.paymentId),
   );
 
   app.get(
@@ -73,12 +73,12 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const ownerId = (await pathSubject(request, request.params.username, users))?.id;
-      if (ownerId === undefined) throw notFound('Нет такого пользователя');
+      if (ownerId === undefined) throw new DomainError<PurchaseRefusal>('owner_not_found');
 
-      const tag = await purchases.ownCouponsTag(ownerId);
+      const tag = await myCoupons.ownCouponsTag(ownerId);
       reply.header('etag', tag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === tag) return reply.status(304).send(undefined);
-      return purchases.listOwnCoupons(ownerId);
+      return myCoupons.listOwnCoupons(ownerId);
     },
   );
 };

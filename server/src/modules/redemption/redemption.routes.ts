@@ -1,21 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
-import { REDEEM_REFUSED, ZRedeemResponse, ZScannedCoupon } from '#contract/redemption';
-import { AppError, forbidden, notFound } from '../../http/errors.ts';
+import { ErrorCode } from '#contract/errors';
+import { REDEEM_REFUSED, RedemptionErrorCode, ZRedeemResponse, ZScannedCoupon } from '#contract/redemption';
+import { DomainError } from '../../http/errors.ts';
 import { sendJsonText } from '../../http/json-text.ts';
-import { requireOwnUsername, requireRole, ZPathUsername } from '../../plugins/auth.ts';
-import { RATE_LIMITS } from '../../plugins/rate-limit.ts';
-import type { RedeemResult, RedemptionService } from './redemption.service.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import { requireOwnUsername, requireRole, ZPathUsername } from '../users/caller.ts';
+import type { RedemptionService } from './redemption.service.ts';
+import { type RedemptionRefusal, redeemRefusals } from './texts.ts';
 
 const ZQrToken = z.string().trim().min(1).max(200);
 
-const REFUSAL_STATUS: Record<Exclude<RedeemResult, 'REDEEMED' | 'UNDONE' | 'NOT_ALLOWED'>, number> = {
-  UNKNOWN_TOKEN: 404,
-  OTHER_COMPANY: 403,
-  ALREADY_USED: 409,
-  OWNER_NOT_MEMBER: 403,
-};
+const refuse = (code: RedemptionRefusal) => new DomainError<RedemptionRefusal>(code);
+/** What the guards of a redeem refuse with: an attempt not allowed, still written down. */
+const NOT_ALLOWED: readonly string[] = [
+  ErrorCode.forbidden,
+  'redeem_in_own_name_only' satisfies RedemptionRefusal,
+];
 
 export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionService }> = async (
   app,
@@ -34,8 +36,8 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionSer
     },
     async (request) => {
       const scanned = await redemption.scan(await redeemerOf(request.caller), request.params.qrToken);
-      if (!scanned) throw notFound(REDEEM_REFUSED);
-      if (scanned === 'foreign') throw forbidden('Это купон другого партнера: погасить его нельзя');
+      if (!scanned) throw refuse('coupon_not_found');
+      if (scanned === 'foreign') throw refuse('other_company_coupon');
       return scanned;
     },
   );
@@ -46,12 +48,12 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionSer
       config: { rateLimit: RATE_LIMITS.redeem },
       preValidation: [
         requireRole('partner', 'admin'),
-        requireOwnUsername('partnerUsername', 'Погасить купон можно только от своего имени'),
+        requireOwnUsername('partnerUsername', 'redeem_in_own_name_only' satisfies RedemptionRefusal),
       ],
       // The guards above refuse before the handler runs: the attempt is still written down.
       onError: async (request, _reply, error) => {
         const qrToken = (request.params as { qrToken?: string }).qrToken?.trim();
-        if (error instanceof AppError && error.statusCode === 403 && request.caller && qrToken) {
+        if (error instanceof DomainError && NOT_ALLOWED.includes(error.code) && request.caller && qrToken) {
           await redemption
             .recordNotAllowed(request.caller.id, qrToken.slice(0, ZQrToken.maxLength ?? 200))
             .catch((err) => request.log.error({ err }, 'a refused redeem attempt was not recorded'));
@@ -65,7 +67,7 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionSer
     async (request, reply) => {
       const result = await redemption.redeem(await redeemerOf(request.caller), request.params.qrToken);
       if (result === 'REDEEMED') return sendJsonText(reply, '');
-      return sendJsonText(reply, REDEEM_REFUSED, REFUSAL_STATUS[result as keyof typeof REFUSAL_STATUS]);
+      return sendJsonText(reply, REDEEM_REFUSED, redeemRefusals[result as keyof typeof redeemRefusals]);
     },
   );
 
@@ -77,11 +79,7 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionSer
     },
     async (request, reply) => {
       if (!(await redemption.undo(await redeemerOf(request.caller), request.params.qrToken))) {
-        throw new AppError(
-          409,
-          'undo_refused',
-          'Отменить погашение нельзя: прошло больше 10 минут или купон погасили не вы',
-        );
+        throw refuse(RedemptionErrorCode.undoRefused);
       }
       return sendJsonText(reply, 'ok');
     },

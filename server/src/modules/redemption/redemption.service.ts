@@ -3,8 +3,12 @@ import { type TScannedCoupon, UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { purchasedCoupons, redemptions } from '../../db/schema.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { isInForce, selectPurchasedCoupons, telegramNameOf } from '../purchases/purchased-coupons.query.ts';
-import { formatCouponDate } from '../purchases/qr.ts';
+import {
+  isInForce,
+  selectPurchasedCoupons,
+  telegramNameOf,
+} from '../purchased-coupons/purchased-coupons.query.ts';
+import { formatCouponDate } from '../purchased-coupons/qr.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 
 export interface Redeemer {

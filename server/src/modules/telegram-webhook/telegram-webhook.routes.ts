@@ -4,9 +4,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { z } from 'zod';
-import { unauthorized } from '../../http/errors.ts';
+import { ErrorCode } from '#contract/errors';
+import { DomainError } from '../../http/errors.ts';
 import { WEBHOOK_PATH } from '../../telegram/bot.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
+import type { TelegramWebhookRefusal } from './texts.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
@@ -27,7 +29,7 @@ export const telegramWebhookRoutes: FastifyPluginAsyncZod<{ bot: Bot; secret: st
   const requireSecret = async (request: FastifyRequest) => {
     const given = request.headers['x-telegram-bot-api-secret-token'];
     if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) {
-      throw unauthorized('webhook_secret_invalid', 'Неверный секрет вебхука');
+      throw new DomainError<TelegramWebhookRefusal>(ErrorCode.webhookSecretInvalid);
     }
   };
 

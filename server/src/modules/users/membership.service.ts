@@ -4,21 +4,12 @@ import { type Api, GrammyError } from 'grammy';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
+import { isMemberStatus } from '../../telegram/member-status.ts';
 
 /** How long an answer from Telegram stands before Telegram is asked again. */
 const FRESH_FOR_S = 60;
 /** A buyer waits on this answer: past it, the last known membership is good enough. */
 const ASK_TIMEOUT_MS = 3000;
-
-/** Statuses Telegram gives a chat member who is in the chat now. */
-export function isMemberStatus(member: { status: string; is_member?: boolean }): boolean {
-  return (
-    member.status === 'creator' ||
-    member.status === 'administrator' ||
-    member.status === 'member' ||
-    (member.status === 'restricted' && member.is_member === true)
-  );
-}
 
 /**
  * Is a user in the community chat now? Asked of the Bot API (getChatMember); the answer is kept in

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBooleanResponse, ZMeResponse } from '#contract/session';
-import { pathSubject, ZPathUsername } from '../../plugins/auth.ts';
+import { pathSubject, ZPathUsername } from './caller.ts';
 import type { MembershipService } from './membership.service.ts';
 import type { UserService } from './users.service.ts';
 

@@ -9,6 +9,8 @@ export const normalizeUsername = (username: string) => username.trim().replace(/
 const SEEN_TTL_MS = 10 * 60 * 1000;
 
 export function createUserService(db: Db, adminUsernames: readonly string[]) {
+  const configuredIds = adminUsernames.filter((name) => /^\d+$/.test(name)).map(Number);
+  const configuredNames = adminUsernames.filter((name) => !/^\d+$/.test(name));
   /** Users written recently with these exact attributes: a poll every 5 s should not write every 5 s. */
   const seen = new Map<number, { key: string; at: number }>();
 
@@ -74,17 +76,33 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
       .where(and(isNull(partners.spokesmanUserId), sql`lower(${partners.spokesmanUsername}) = ${name}`));
   }
 
-  /** Admin: configured by id, by a username bound to this id, or marked in the database. */
+  /**
+   * Who is an admin, the one rule: configured by id (ADMIN_USERNAMES), by a configured username bound
+   * to an id, or marked in the database. Every admin's id, or with `only` just that user's when they
+   * are one; `executor` lets a caller ask inside its own transaction.
+   */
+  async function adminIds(executor: Db = db, only?: number): Promise<number[]> {
+    if (only !== undefined && configuredIds.includes(only)) return [only];
+    const ids = new Set(only === undefined ? configuredIds : []);
+    const ofUser = (column: typeof users.id | typeof adminBindings.userId) =>
+      only === undefined ? undefined : eq(column, only);
+    if (configuredNames.length > 0) {
+      const bound = await executor
+        .select({ id: adminBindings.userId })
+        .from(adminBindings)
+        .where(and(inArray(adminBindings.username, configuredNames), ofUser(adminBindings.userId)));
+      for (const { id } of bound) ids.add(id);
+    }
+    const marked = await executor
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.isAdmin, true), ofUser(users.id)));
+    for (const { id } of marked) ids.add(id);
+    return [...ids];
+  }
+
   async function isAdmin(userId: number): Promise<boolean> {
-    if (adminUsernames.includes(String(userId))) return true;
-    const [bound] = await db
-      .select({ userId: adminBindings.userId })
-      .from(adminBindings)
-      .where(and(eq(adminBindings.userId, userId), inArray(adminBindings.username, [...adminUsernames, ''])))
-      .limit(1);
-    if (bound) return true;
-    const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, userId));
-    return row?.isAdmin ?? false;
+    return (await adminIds(db, userId)).length > 0;
   }
 
   /** Partner: the spokesman of some partner (bound when the user or the partner was written). */
@@ -103,7 +121,7 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     return 'user';
   }
 
-  return { upsertUser, findByUsername, isAdmin, isPartner, resolveRole };
+  return { upsertUser, findByUsername, adminIds, isAdmin, isPartner, resolveRole };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ParsedCouponQr, parseCouponQr } from '#contract/coupon-qr';
 import type { TScannedCoupon } from '#contract/redemption';
 import { Header } from '@/app/header';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,6 @@ import { redeemCoupon } from '@/features/redemption/api/redeem-coupon';
 import { undoRedemption } from '@/features/redemption/api/undo-redemption';
 import type { BrowserQrScanOutcome } from '@/features/redemption/browser-qr-scanner';
 import { CameraPreview } from '@/features/redemption/components/camera-preview';
-import { type ParsedCouponQr, parseCouponQr } from '@/features/redemption/parse-coupon-qr';
 import {
   isTelegramQrScannerAvailable,
   scanWithTelegram,

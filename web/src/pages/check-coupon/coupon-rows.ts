@@ -1,5 +1,5 @@
+import type { QrField } from '#contract/coupon-qr';
 import type { TScannedCoupon } from '#contract/redemption';
-import type { QrField } from '@/features/redemption/parse-coupon-qr';
 import { texts } from './texts';
 
 /** SPEC §3: the keys with labels, in the order they are listed. */

@@ -1,7 +1,34 @@
 import { describe, expect, it } from 'vitest';
-import { parseCouponQr } from '../parse-coupon-qr';
+import { formatCouponQr, parseCouponQr } from './coupon-qr.ts';
 
-describe('parseCouponQr', () => {
+describe('formatCouponQr and parseCouponQr', () => {
+  it('read back what they write, quotes, commas and Cyrillic included', () => {
+    const text = formatCouponQr({
+      token: 'q8Zk-3xY_token',
+      status: 'NOT_USED',
+      date: '01.07.2025',
+      partner: 'Рафт-школа «Порог» O\'Brien, "Шуя"',
+      region: 'Карелия, Шуя',
+      discount: '500',
+      address: "пос. Чкаловский, ул. Речная, 1, 'дом у реки'",
+      telegramName: 'Лена',
+    });
+
+    expect(parseCouponQr(text)).toEqual({
+      token: 'q8Zk-3xY_token',
+      fields: [
+        { key: 'status', value: 'NOT_USED' },
+        { key: 'date', value: '01.07.2025' },
+        // A straight quote would end the value: it is written, and read back, as a typographic one.
+        { key: 'partner', value: 'Рафт-школа «Порог» O’Brien, "Шуя"' },
+        { key: 'region', value: 'Карелия, Шуя' },
+        { key: 'discount', value: '500' },
+        { key: 'address', value: 'пос. Чкаловский, ул. Речная, 1, ’дом у реки’' },
+        { key: 'telegramName', value: 'Лена' },
+      ],
+    });
+  });
+
   it('reads the text the server prints into a QR', () => {
     const parsed = parseCouponQr(
       "purchased_coupon_id='q8Zk-3xY_token',status='NOT_USED',date='01.07.2025',partner='Рафт-школа «Порог»'," +

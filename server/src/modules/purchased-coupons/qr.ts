@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
+import { formatCouponQr } from '#contract/coupon-qr';
 
 /** ≥128 random bits (here 192), URL-safe: what the QR carries instead of a row number. */
 export const newQrToken = () => randomBytes(24).toString('base64url');
@@ -14,9 +15,6 @@ export interface QrFields {
   telegramName: string;
 }
 
-// Values are single-quoted; a quote inside one would end it early, so it becomes a typographic one.
-const quoted = (value: string) => `'${value.replaceAll("'", '’')}'`;
-
 /** Dates as a Russian buyer reads them, in the time zone of Moscow: 15.07.2026. */
 export const formatCouponDate = (date: Date) =>
   new Intl.DateTimeFormat('ru-RU', {
@@ -26,20 +24,18 @@ export const formatCouponDate = (date: Date) =>
     year: 'numeric',
   }).format(date);
 
-/** SPEC §3 «Scanned coupon text»: key='value' pairs separated by commas. */
+/** The text of a new coupon's QR (SPEC §3 «Scanned coupon text»). */
 export function couponQrText(fields: QrFields): string {
-  return [
-    ['purchased_coupon_id', fields.token],
-    ['status', 'NOT_USED'],
-    ['date', formatCouponDate(fields.purchasedAt)],
-    ['partner', fields.partner],
-    ['region', fields.region],
-    ['discount', String(fields.discount)],
-    ['address', fields.address],
-    ['telegramName', fields.telegramName],
-  ]
-    .map(([key, value]) => `${key}=${quoted(value as string)}`)
-    .join(',');
+  return formatCouponQr({
+    token: fields.token,
+    status: 'NOT_USED',
+    date: formatCouponDate(fields.purchasedAt),
+    partner: fields.partner,
+    region: fields.region,
+    discount: String(fields.discount),
+    address: fields.address,
+    telegramName: fields.telegramName,
+  });
 }
 
 /** The QR image as PNG: medium error correction survives a scratched phone screen, 512 px is sharp. */

@@ -1,6 +1,18 @@
 /** The key whose value names the coupon on the server; never shown (SPEC §3 Scanned coupon text). */
 export const COUPON_TOKEN_KEY = 'purchased_coupon_id';
 
+/** What the server prints into a coupon's QR besides the token, in this order (SPEC §3). */
+export interface CouponQrFields {
+  token: string;
+  status: string;
+  date: string;
+  partner: string;
+  region: string;
+  discount: string;
+  address: string;
+  telegramName: string;
+}
+
 export type QrField = { key: string; value: string };
 
 export type ParsedCouponQr = {
@@ -9,6 +21,26 @@ export type ParsedCouponQr = {
   /** Every other pair, in the QR's order; a repeated key keeps its last value. */
   fields: QrField[];
 };
+
+// Values are single-quoted; a quote inside one would end it early, so it becomes a typographic one.
+const quoted = (value: string) => `'${value.replaceAll("'", '’')}'`;
+
+/** SPEC §3 «Scanned coupon text»: key='value' pairs separated by commas, the token first. */
+export function formatCouponQr(fields: CouponQrFields): string {
+  const { token, status, date, partner, region, discount, address, telegramName } = fields;
+  return Object.entries({
+    [COUPON_TOKEN_KEY]: token,
+    status,
+    date,
+    partner,
+    region,
+    discount,
+    address,
+    telegramName,
+  })
+    .map(([key, value]) => `${key}=${quoted(value)}`)
+    .join(',');
+}
 
 /** Reads one value starting at `start`; returns it and the index just past its trailing comma. */
 function readValue(text: string, start: number): { value: string; next: number } {

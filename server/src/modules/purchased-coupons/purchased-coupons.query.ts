@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, purchasedCoupons, users } from '../../db/schema.ts';
-import type { CouponLine } from '../notifications/notifications.service.ts';
 
 /** A purchased coupon with what its QR, its scan and its messages tell: offer, partner and owner. */
 export function selectPurchasedCoupons(executor: Db) {
@@ -39,6 +38,13 @@ export const telegramNameOf = (row: { ownerUsername: string | null; ownerFirstNa
   row.ownerUsername ? `@${row.ownerUsername}` : row.ownerFirstName;
 
 /** What a message says about a purchased coupon: the company, the discount and the region. */
+export interface CouponLine {
+  companyName: string;
+  discount: number;
+  region?: string;
+}
+
+/** The coupon line of one purchased coupon, read in the caller's transaction. */
 export async function couponLineOf(executor: Db, purchasedCouponId: string): Promise<CouponLine | undefined> {
   const [row] = await selectPurchasedCoupons(executor).where(eq(purchasedCoupons.id, purchasedCouponId));
   return row && { companyName: row.companyName, discount: row.discount, region: row.region };

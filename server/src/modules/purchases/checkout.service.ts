@@ -1,19 +1,14 @@
-import { createHash } from 'node:crypto';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { TMyCoupon } from '#contract/purchases';
+import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, payments, purchasedCoupons } from '../../db/schema.ts';
-import { AppError, notFound } from '../../http/errors.ts';
+import { DomainError } from '../../http/errors.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import {
-  couponLineOf,
-  isInForce,
-  selectPurchasedCoupons,
-  telegramNameOf,
-} from './purchased-coupons.query.ts';
-import { couponQrText, newQrToken, renderQrPng } from './qr.ts';
+import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { newQrToken } from '../purchased-coupons/qr.ts';
+import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 
 type PaymentRow = typeof payments.$inferSelect;
 
@@ -21,9 +16,10 @@ export interface IssuedCoupon {
   purchasedCouponId: string;
 }
 
-const notPaid = () => new AppError(402, 'not_paid', 'Оплата не прошла. Попробуйте снова провести оплату.');
+const refuse = (code: PurchaseRefusal) => new DomainError<PurchaseRefusal>(code);
 
-export function createPurchaseService(options: {
+/** Buying: a payment started at the provider, settled, and its coupon issued once (or voided on a refund). */
+export function createCheckoutService(options: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
@@ -42,7 +38,7 @@ export function createPurchaseService(options: {
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
       .where(and(eq(coupons.id, couponId), eq(coupons.status, 'ACCEPTED')));
-    if (!offer) throw notFound('Этот купон не продается');
+    if (!offer) throw refuse('offer_not_on_sale');
 
     const [payment] = await db
       .insert(payments)
@@ -54,7 +50,7 @@ export function createPurchaseService(options: {
       const created = await provider.createPayment({
         paymentId: payment.id,
         amountRub: offer.price,
-        description: `Купон «${offer.companyName}»: скидка ${offer.discount} руб`,
+        description: purchaseTexts.paymentDescription(offer),
         couponPaymentLink: offer.paymentLink,
         metadata: { paymentId: payment.id, couponId: String(couponId), userId: String(userId) },
       });
@@ -74,7 +70,7 @@ export function createPurchaseService(options: {
         .where(eq(payments.id, payment.id));
       if (error instanceof PaymentProviderError) {
         log.error({ err: error, paymentId: payment.id }, 'payment provider refused to create a payment');
-        throw new AppError(502, 'provider_unavailable', 'Платежный сервис не отвечает. Попробуйте позже.');
+        throw refuse(PurchaseErrorCode.providerUnavailable);
       }
       throw error;
     }
@@ -156,11 +152,7 @@ export function createPurchaseService(options: {
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
       log.error({ err: error, paymentId: payment.id }, 'payment provider did not answer the status');
-      throw new AppError(
-        502,
-        'provider_unavailable',
-        'Платежный сервис не отвечает. Попробуйте через минуту.',
-      );
+      throw refuse('payment_status_unavailable');
     }
     if (state.status === 'CANCELED') {
       await db
@@ -179,11 +171,7 @@ export function createPurchaseService(options: {
         { paymentId: payment.id, expected: payment.amount, paid: state.amountRub },
         'paid amount differs from the coupon price; nothing issued',
       );
-      throw new AppError(
-        409,
-        'amount_mismatch',
-        'Сумма оплаты не совпадает с ценой купона. Напишите администратору.',
-      );
+      throw refuse(PurchaseErrorCode.amountMismatch);
     }
     return issue(payment);
   }
@@ -198,9 +186,9 @@ export function createPurchaseService(options: {
       .where(and(...conditions))
       .orderBy(desc(payments.createdAt))
       .limit(1);
-    if (!payment) throw notPaid();
+    if (!payment) throw refuse(PurchaseErrorCode.notPaid);
     const issued = await settle(payment);
-    if (!issued) throw notPaid();
+    if (!issued) throw refuse(PurchaseErrorCode.notPaid);
     return { purchasedCouponId: issued.purchasedCouponId };
   }
 
@@ -243,65 +231,13 @@ export function createPurchaseService(options: {
     return row;
   }
 
-  /** A tag of what My QR shows; an unchanged list answers 304 without touching images. */
-  async function ownCouponsTag(ownerId: number): Promise<string> {
-    const rows = await db
-      .select({ id: purchasedCoupons.id, token: purchasedCoupons.qrToken, status: purchasedCoupons.status })
-      .from(purchasedCoupons)
-      .where(eq(purchasedCoupons.ownerId, ownerId))
-      .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id));
-    const hash = createHash('sha256');
-    for (const row of rows) hash.update(`${row.id}:${row.token}:${row.status};`);
-    return `W/"${hash.digest('base64url').slice(0, 27)}"`;
-  }
-
-  async function listOwnCoupons(ownerId: number): Promise<TMyCoupon[]> {
-    const rows = await selectPurchasedCoupons(db)
-      .where(eq(purchasedCoupons.ownerId, ownerId))
-      .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id));
-
-    return Promise.all(
-      rows.filter(isInForce).map(async (row) => {
-        let png = row.qrPng;
-        if (!png) {
-          // Rendered once per token and kept: a gift's new token clears it.
-          png = await renderQrPng(
-            couponQrText({
-              token: row.qrToken,
-              purchasedAt: row.purchasedAt,
-              partner: row.companyName,
-              region: row.region,
-              discount: row.discount,
-              address: row.address,
-              telegramName: telegramNameOf(row),
-            }),
-          );
-          await db
-            .update(purchasedCoupons)
-            .set({ qrPng: png })
-            .where(and(eq(purchasedCoupons.id, row.id), eq(purchasedCoupons.qrToken, row.qrToken)));
-        }
-        return {
-          id: row.id,
-          base64: png.toString('base64'),
-          companyName: row.companyName,
-          discount: row.discount,
-          region: row.region,
-          status: row.status,
-        };
-      }),
-    );
-  }
-
   return {
     startPayment,
     confirmPurchase,
     settleByProviderId,
     settleSandbox,
     getSandboxPayment,
-    ownCouponsTag,
-    listOwnCoupons,
   };
 }
 
-export type PurchaseService = ReturnType<typeof createPurchaseService>;
+export type CheckoutService = ReturnType<typeof createCheckoutService>;

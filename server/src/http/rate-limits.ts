@@ -1,0 +1,12 @@
+/**
+ * How often one user may do what costs something: a payment at the provider, a bot message, a
+ * row per attempt. Far above what a person does by hand, well below what a script does.
+ */
+export const RATE_LIMITS = {
+  startPayment: { max: 10, timeWindow: '10 minutes' },
+  gift: { max: 20, timeWindow: '10 minutes' },
+  redeem: { max: 30, timeWindow: '1 minute' },
+  couponRequest: { max: 20, timeWindow: '1 hour' },
+  /** Per sending address: YooKassa sends a few per payment; each one read costs a call back to it. */
+  providerNotification: { max: 120, timeWindow: '1 minute' },
+} as const;

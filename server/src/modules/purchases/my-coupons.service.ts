@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { and, desc, eq } from 'drizzle-orm';
+import type { TMyCoupon } from '#contract/purchases';
+import type { Db } from '../../db/client.ts';
+import { purchasedCoupons } from '../../db/schema.ts';
+import {
+  isInForce,
+  selectPurchasedCoupons,
+  telegramNameOf,
+} from '../purchased-coupons/purchased-coupons.query.ts';
+import { couponQrText, renderQrPng } from '../purchased-coupons/qr.ts';
+
+/** My QR: the caller's coupons with their QR images, rendered once per token and kept. */
+export function createMyCouponsService(db: Db) {
+  /** A tag of what My QR shows; an unchanged list answers 304 without touching images. */
+  async function ownCouponsTag(ownerId: number): Promise<string> {
+    const rows = await db
+      .select({ id: purchasedCoupons.id, token: purchasedCoupons.qrToken, status: purchasedCoupons.status })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.ownerId, ownerId))
+      .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id));
+    const hash = createHash('sha256');
+    for (const row of rows) hash.update(`${row.id}:${row.token}:${row.status};`);
+    return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+  }
+
+  async function listOwnCoupons(ownerId: number): Promise<TMyCoupon[]> {
+    const rows = await selectPurchasedCoupons(db)
+      .where(eq(purchasedCoupons.ownerId, ownerId))
+      .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id));
+
+    return Promise.all(
+      rows.filter(isInForce).map(async (row) => {
+        let png = row.qrPng;
+        if (!png) {
+          // Rendered once per token and kept: a gift's new token clears it.
+          png = await renderQrPng(
+            couponQrText({
+              token: row.qrToken,
+              purchasedAt: row.purchasedAt,
+              partner: row.companyName,
+              region: row.region,
+              discount: row.discount,
+              address: row.address,
+              telegramName: telegramNameOf(row),
+            }),
+          );
+          await db
+            .update(purchasedCoupons)
+            .set({ qrPng: png })
+            .where(and(eq(purchasedCoupons.id, row.id), eq(purchasedCoupons.qrToken, row.qrToken)));
+        }
+        return {
+          id: row.id,
+          base64: png.toString('base64'),
+          companyName: row.companyName,
+          discount: row.discount,
+          region: row.region,
+          status: row.status,
+        };
+      }),
+    );
+  }
+
+  return { ownCouponsTag, listOwnCoupons };
+}
+
+export type MyCouponsService = ReturnType<typeof createMyCouponsService>;

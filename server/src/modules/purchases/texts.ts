@@ -1,0 +1,67 @@
+import { ErrorCode } from '#contract/errors';
+import { PurchaseErrorCode } from '#contract/purchases';
+import type { Refusals } from '../../http/errors.ts';
+
+export const purchaseTexts = {
+  paymentDescription: (offer: { companyName: string; discount: number }) =>
+    `Купон «${offer.companyName}»: скидка ${offer.discount} руб`,
+} as const;
+
+/** The pages a browser shows outside the mini-app: the sandbox checkout and the return page. */
+export const paymentPageTexts = {
+  thanks: 'Спасибо!',
+  returnToTelegram: 'Вернитесь в Telegram и ответьте «Да» на вопрос «Оплата прошла?».',
+  notFoundTitle: 'Платеж не найден',
+  notFound: 'Такого платежа нет.',
+  couponFor: (discount: number) => `Купон на скидку ${discount} руб`,
+  succeeded: 'Оплата прошла',
+  canceled: 'Оплата отменена',
+  tryAgain: 'Вернитесь в Telegram, чтобы попробовать снова.',
+  sandboxTitle: 'Тестовая оплата',
+  sandboxHint: 'Это тестовая касса: деньги не списываются.',
+  pay: 'Оплатить',
+  cancel: 'Отменить',
+} as const;
+
+export const purchaseRefusals = {
+  [PurchaseErrorCode.noUsername]: {
+    status: 403,
+    message:
+      'Чтобы купить купон, задайте имя пользователя (username) в настройках Telegram и откройте приложение заново.',
+  },
+  offer_not_on_sale: { status: 404, error: ErrorCode.notFound, message: 'Этот купон не продается' },
+  // The link provider (payments/link-provider.ts) refuses a coupon the admin gave no link.
+  [PurchaseErrorCode.noPaymentLink]: {
+    status: 409,
+    message: 'У этого купона нет ссылки на оплату. Напишите администратору.',
+  },
+  [PurchaseErrorCode.providerUnavailable]: {
+    status: 502,
+    message: 'Платежный сервис не отвечает. Попробуйте позже.',
+  },
+  payment_status_unavailable: {
+    status: 502,
+    error: PurchaseErrorCode.providerUnavailable,
+    message: 'Платежный сервис не отвечает. Попробуйте через минуту.',
+  },
+  [PurchaseErrorCode.amountMismatch]: {
+    status: 409,
+    message: 'Сумма оплаты не совпадает с ценой купона. Напишите администратору.',
+  },
+  [PurchaseErrorCode.notPaid]: {
+    status: 402,
+    message: 'Оплата не прошла. Попробуйте снова провести оплату.',
+  },
+  confirm_own_payment_only: {
+    status: 403,
+    error: ErrorCode.forbidden,
+    message: 'Подтвердить можно только свою оплату',
+  },
+  owner_not_found: { status: 404, error: ErrorCode.notFound, message: 'Нет такого пользователя' },
+  notification_sender_refused: {
+    status: 403,
+    error: ErrorCode.forbidden,
+    message: 'Уведомления принимаются только от ЮKassa',
+  },
+} satisfies Refusals;
+export type PurchaseRefusal = keyof typeof purchaseRefusals;

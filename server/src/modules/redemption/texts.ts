@@ -1,0 +1,31 @@
+import { ErrorCode } from '#contract/errors';
+import { REDEEM_REFUSED, RedemptionErrorCode } from '#contract/redemption';
+import type { Refusals } from '../../http/errors.ts';
+import type { RedeemResult } from './redemption.service.ts';
+
+export const redemptionRefusals = {
+  coupon_not_found: { status: 404, error: ErrorCode.notFound, message: REDEEM_REFUSED },
+  other_company_coupon: {
+    status: 403,
+    error: ErrorCode.forbidden,
+    message: 'Это купон другого партнера: погасить его нельзя',
+  },
+  redeem_in_own_name_only: {
+    status: 403,
+    error: ErrorCode.forbidden,
+    message: 'Погасить купон можно только от своего имени',
+  },
+  [RedemptionErrorCode.undoRefused]: {
+    status: 409,
+    message: 'Отменить погашение нельзя: прошло больше 10 минут или купон погасили не вы',
+  },
+} satisfies Refusals;
+export type RedemptionRefusal = keyof typeof redemptionRefusals;
+
+/** A refused redeem answers the spec's bare text (SPEC §4), not an error object: only the status tells why. */
+export const redeemRefusals: Record<Exclude<RedeemResult, 'REDEEMED' | 'UNDONE' | 'NOT_ALLOWED'>, number> = {
+  UNKNOWN_TOKEN: 404,
+  OTHER_COMPANY: 403,
+  ALREADY_USED: 409,
+  OWNER_NOT_MEMBER: 403,
+};
