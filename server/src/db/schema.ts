@@ -168,6 +168,11 @@ export const purchasedCoupons = pgTable(
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
     redeemedBy: telegramId('redeemed_by').references(() => users.id),
+    /**
+     * When its payment was given back. A coupon refunded unused is REFUNDED at once; one refunded
+     * after use stays USED, and this keeps undoing that use from making it valid again.
+     */
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('purchased_coupons_payment_key').on(t.paymentId),

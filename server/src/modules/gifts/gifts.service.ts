@@ -1,9 +1,9 @@
-import { and, eq } from 'drizzle-orm';
 import { GiftErrorCode } from '#contract/gifts';
 import type { Db } from '../../db/client.ts';
-import { gifts, purchasedCoupons } from '../../db/schema.ts';
+import { gifts } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
 import type { MembershipService } from '../users/membership.service.ts';
@@ -37,17 +37,13 @@ export function createGiftService(options: {
     }
 
     const moved = await db.transaction(async (tx) => {
-      const [coupon] = await tx
-        .update(purchasedCoupons)
-        .set({ ownerId: friend.id, qrToken: newQrToken(), qrPng: null })
-        .where(
-          and(
-            eq(purchasedCoupons.id, purchasedCouponId),
-            eq(purchasedCoupons.ownerId, giver.id),
-            eq(purchasedCoupons.status, 'NOT_USED'),
-          ),
-        )
-        .returning({ id: purchasedCoupons.id });
+      const [coupon] = await changeCoupon(
+        tx,
+        'gift',
+        { kind: 'owner', id: giver.id },
+        { id: purchasedCouponId },
+        { ownerId: friend.id, qrToken: newQrToken(), qrPng: null },
+      );
       if (!coupon) return false;
       const [gift] = await tx
         .insert(gifts)

@@ -6,6 +6,7 @@ import { coupons, partners, payments, purchasedCoupons } from '../../db/schema.t
 import { DomainError } from '../../http/errors.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
@@ -120,16 +121,20 @@ export function createCheckoutService(options: {
 
   /**
    * The money went back (a refund in the provider's dashboard, SPEC §9's offer): an unused coupon
-   * becomes void in one conditional update. A used one stays used: the partner has given the discount.
+   * becomes void; a used one stays used (the partner has given the discount), marked refunded so
+   * that undoing its use can never make it valid again. A repeated notice changes nothing.
    */
   async function voidRefunded(payment: PaymentRow): Promise<void> {
-    const voided = await db
-      .update(purchasedCoupons)
-      .set({ status: 'REFUNDED' })
-      .where(and(eq(purchasedCoupons.paymentId, payment.id), eq(purchasedCoupons.status, 'NOT_USED')))
-      .returning({ id: purchasedCoupons.id });
-    if (voided.length > 0) log.info({ paymentId: payment.id }, 'payment refunded; its coupon is void');
-    else log.warn({ paymentId: payment.id }, 'payment refunded; no unused coupon to void');
+    const [coupon] = await changeCoupon(
+      db,
+      'refund',
+      { kind: 'payment-provider' },
+      { paymentId: payment.id },
+    );
+    if (!coupon) return;
+    if (coupon.status === 'REFUNDED')
+      log.info({ paymentId: payment.id }, 'payment refunded; its coupon is void');
+    else log.warn({ paymentId: payment.id }, 'payment refunded after its coupon was used');
   }
 
   /** Asks the provider how the payment stands and issues the coupon once it has succeeded. */

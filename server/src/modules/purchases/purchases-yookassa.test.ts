@@ -182,6 +182,22 @@ describe('a refund made in YooKassa', () => {
     expect((await t.as(admin).get(`/api/coupon/scan/${token}`)).json().status).toBe('USED');
   });
 
+  it('never revives a used coupon refunded afterwards: undoing the use voids it', async () => {
+    const { providerId, id, token } = await paidCoupon();
+    expect((await t.as(admin).post(`/api/coupon/apply/${token}/yk_admin`)).statusCode).toBe(200);
+    expect((await webhook(t, yookassa.refund(providerId))).statusCode).toBe(200);
+
+    const undo = await t.as(admin).post(`/api/coupon/undo/${token}`);
+
+    expect(undo.statusCode).toBe(200);
+    const [row] = await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id));
+    expect(row?.status).toBe('REFUNDED');
+    expect((await myQr()).map((c) => c.id)).not.toContain(id);
+    const again = await t.as(admin).post(`/api/coupon/apply/${token}/yk_admin`);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toBe('Купон не действителен');
+  });
+
   it('ignores a notification that claims a refund YooKassa does not know of', async () => {
     const { providerId, id } = await paidCoupon();
     const forged = {

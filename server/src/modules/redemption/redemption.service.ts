@@ -1,8 +1,9 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type TScannedCoupon, UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { purchasedCoupons, redemptions } from '../../db/schema.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import { type CouponActor, changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import {
   isInForce,
   selectPurchasedCoupons,
@@ -17,6 +18,9 @@ export interface Redeemer {
 }
 
 export type RedeemResult = (typeof redemptions.$inferInsert)['result'];
+
+const actorOf = (redeemer: Redeemer): CouponActor =>
+  redeemer.isAdmin ? { kind: 'admin', id: redeemer.id } : { kind: 'partner', id: redeemer.id };
 
 export function createRedemptionService(options: {
   db: Db;
@@ -84,17 +88,7 @@ export function createRedemptionService(options: {
     if (!(await membership.isChatMember(coupon.ownerId))) return refuse('OWNER_NOT_MEMBER');
 
     const redeemed = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(purchasedCoupons)
-        .set({ status: 'USED', redeemedAt: sql`now()`, redeemedBy: redeemer.id })
-        .where(
-          and(
-            eq(purchasedCoupons.id, coupon.id),
-            eq(purchasedCoupons.qrToken, qrToken),
-            eq(purchasedCoupons.status, 'NOT_USED'),
-          ),
-        )
-        .returning({ id: purchasedCoupons.id });
+      const [row] = await changeCoupon(tx, 'redeem', actorOf(redeemer), { id: coupon.id, qrToken });
       if (!row) return false;
       const [attempt] = await record(tx, redeemer, qrToken, 'REDEEMED', coupon.id);
       if (attempt) {
@@ -113,18 +107,13 @@ export function createRedemptionService(options: {
     return 'REDEEMED';
   }
 
-  /** Undoes a mistaken redemption: its partner within ten minutes, an admin at any time. */
+  /**
+   * Undoes a mistaken redemption: its partner within ten minutes, an admin at any time. A coupon
+   * whose payment was refunded meanwhile becomes void, never valid again (purchased-coupons/coupon-state.ts).
+   */
   async function undo(redeemer: Redeemer, qrToken: string): Promise<boolean> {
     return db.transaction(async (tx) => {
-      const allowed = redeemer.isAdmin
-        ? sql`true`
-        : sql`${purchasedCoupons.redeemedBy} = ${redeemer.id}
-              AND ${purchasedCoupons.redeemedAt} > now() - make_interval(mins => ${UNDO_WINDOW_MINUTES})`;
-      const [row] = await tx
-        .update(purchasedCoupons)
-        .set({ status: 'NOT_USED', redeemedAt: null, redeemedBy: null })
-        .where(and(eq(purchasedCoupons.qrToken, qrToken), eq(purchasedCoupons.status, 'USED'), allowed))
-        .returning({ id: purchasedCoupons.id });
+      const [row] = await changeCoupon(tx, 'undo', actorOf(redeemer), { qrToken });
       if (row) await record(tx, redeemer, qrToken, 'UNDONE', row.id);
       return row !== undefined;
     });

@@ -1,0 +1,113 @@
+import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { UNDO_WINDOW_MINUTES } from '#contract/redemption';
+import type { Db } from '../../db/client.ts';
+import { coupons, partners, purchasedCoupons } from '../../db/schema.ts';
+
+export type CouponStatus = (typeof purchasedCoupons.status.enumValues)[number];
+
+/** Who asks for a change: the rules below say whom each change is open to. */
+export type CouponActor =
+  | { kind: 'admin'; id: number }
+  | { kind: 'partner'; id: number }
+  | { kind: 'owner'; id: number }
+  | { kind: 'payment-provider' };
+
+/**
+ * The life of a purchased coupon, in one place. Issued NOT_USED; then:
+ *
+ * | change | from               | to                                  | who                                        |
+ * | ------ | ------------------ | ----------------------------------- | ------------------------------------------ |
+ * | redeem | NOT_USED           | USED                                | the partner of its company, an admin       |
+ * | undo   | USED               | NOT_USED, or REFUNDED if refunded   | its redeemer within 10 minutes, an admin   |
+ * | refund | NOT_USED, USED     | REFUNDED if unused; a used one stays USED, marked refunded | the payment provider |
+ * | gift   | NOT_USED           | NOT_USED (new owner, new QR token)  | its owner                                  |
+ *
+ * REFUNDED is final. Every change of a coupon's status or owner is one conditional UPDATE made by
+ * `changeCoupon`, so of two simultaneous changes only one can find the coupon as it expects.
+ */
+export const COUPON_CHANGES = {
+  redeem: { from: ['NOT_USED'], by: ['admin', 'partner'] },
+  undo: { from: ['USED'], by: ['admin', 'partner'] },
+  refund: { from: ['NOT_USED', 'USED'], by: ['payment-provider'] },
+  gift: { from: ['NOT_USED'], by: ['owner'] },
+} as const satisfies Record<string, { from: CouponStatus[]; by: CouponActor['kind'][] }>;
+
+export type CouponChange = keyof typeof COUPON_CHANGES;
+
+/** Which coupon: by id, by QR token, or every coupon of a payment. */
+export type CouponSelector = { id?: string; qrToken?: string; paymentId?: string };
+
+/** Only a partner whose company sold the coupon may touch it as a partner. */
+const soldBy = (partnerUserId: number) =>
+  sql`EXISTS (SELECT 1 FROM ${coupons} JOIN ${partners} ON ${partners.id} = ${coupons.partnerId}
+       WHERE ${coupons.id} = ${purchasedCoupons.couponId} AND ${partners.spokesmanUserId} = ${partnerUserId})`;
+
+function whoMay(change: CouponChange, actor: CouponActor): SQL | undefined {
+  const allowed: readonly string[] = COUPON_CHANGES[change].by;
+  if (!allowed.includes(actor.kind)) return undefined;
+  if (actor.kind === 'admin' || actor.kind === 'payment-provider') return sql`true`;
+  if (change === 'gift') return eq(purchasedCoupons.ownerId, actor.id);
+  if (change === 'redeem') return soldBy(actor.id);
+  // undo: only the redeemer's own redemption, and only for a while.
+  return and(
+    eq(purchasedCoupons.redeemedBy, actor.id),
+    sql`${purchasedCoupons.redeemedAt} > now() - make_interval(mins => ${UNDO_WINDOW_MINUTES})`,
+  );
+}
+
+/** What each change writes; `gift` adds the new owner and token its caller gives. */
+function writesOf(change: CouponChange, actor: CouponActor) {
+  switch (change) {
+    case 'redeem':
+      return { status: 'USED' as const, redeemedAt: sql`now()`, redeemedBy: 'id' in actor ? actor.id : null };
+    case 'undo':
+      return {
+        status: sql`CASE WHEN ${purchasedCoupons.refundedAt} IS NULL THEN 'NOT_USED' ELSE 'REFUNDED' END::purchased_coupon_status`,
+        redeemedAt: null,
+        redeemedBy: null,
+      };
+    case 'refund':
+      return {
+        status: sql`CASE WHEN ${purchasedCoupons.status} = 'NOT_USED' THEN 'REFUNDED' ELSE ${purchasedCoupons.status} END`,
+        refundedAt: sql`now()`,
+      };
+    case 'gift':
+      return {};
+  }
+}
+
+/**
+ * Makes one change of the table above, if the coupon is where the change starts and the actor may
+ * make it; returns the coupons changed (none when refused or lost to a simultaneous change).
+ */
+export function changeCoupon(
+  executor: Pick<Db, 'update'>,
+  change: CouponChange,
+  actor: CouponActor,
+  which: CouponSelector,
+  also: Partial<typeof purchasedCoupons.$inferInsert> = {},
+) {
+  const allowed = whoMay(change, actor);
+  const conditions = [
+    inArray(purchasedCoupons.status, [...COUPON_CHANGES[change].from]),
+    allowed ?? sql`false`,
+    which.id !== undefined ? eq(purchasedCoupons.id, which.id) : undefined,
+    which.qrToken !== undefined ? eq(purchasedCoupons.qrToken, which.qrToken) : undefined,
+    which.paymentId !== undefined ? eq(purchasedCoupons.paymentId, which.paymentId) : undefined,
+    // A refund is told once: a repeated notification changes nothing.
+    change === 'refund' ? isNull(purchasedCoupons.refundedAt) : undefined,
+  ];
+  if (which.id === undefined && which.qrToken === undefined && which.paymentId === undefined) {
+    throw new Error('changeCoupon needs a coupon to change');
+  }
+  return executor
+    .update(purchasedCoupons)
+    .set({ ...writesOf(change, actor), ...also })
+    .where(and(...conditions))
+    .returning({
+      id: purchasedCoupons.id,
+      status: purchasedCoupons.status,
+      ownerId: purchasedCoupons.ownerId,
+      couponId: purchasedCoupons.couponId,
+    });
+}
