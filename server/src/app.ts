@@ -43,6 +43,7 @@ import { createCheckoutService } from './modules/purchases/checkout.service.ts';
 import { createMyCouponsService } from './modules/purchases/my-coupons.service.ts';
 import { paymentPagesRoutes } from './modules/purchases/payment-pages.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
+import { createStalePaymentsWorker } from './modules/purchases/stale-payments.worker.ts';
 import { purchaseRefusals } from './modules/purchases/texts.ts';
 import { redemptionRoutes } from './modules/redemption/redemption.routes.ts';
 import { createRedemptionService } from './modules/redemption/redemption.service.ts';
@@ -60,6 +61,12 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { registerTelegram } from './register-telegram.ts';
 import { createBot } from './telegram/bot.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    stalePayments: ReturnType<typeof createStalePaymentsWorker>;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -167,6 +174,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     notifications,
   });
+  // Payments nobody settled, asked about again in the background once main.ts starts it.
+  const stalePayments = createStalePaymentsWorker(checkout, app.log);
+  app.decorate('stalePayments', stalePayments);
+  app.addHook('onClose', () => stalePayments.stop());
   await app.register(paymentPagesRoutes, {
     checkout,
     provider: config.paymentProvider,

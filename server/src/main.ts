@@ -3,10 +3,16 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
+import { PROVIDER_CALL_TIMEOUT_MS } from './payments/provider.ts';
 import { createBotApi } from './telegram/bot-api.ts';
 import { localBotToken } from './telegram/local-bot-token.ts';
 
-const SHUTDOWN_GRACE_MS = 10_000;
+/**
+ * Longer than the longest call a request makes (a payment start at the provider), so a request in
+ * flight when the server is told to stop still finishes; a process manager must wait longer still
+ * (README: «Running it for real»).
+ */
+const SHUTDOWN_GRACE_MS = PROVIDER_CALL_TIMEOUT_MS + 10_000;
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -51,6 +57,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // After listening: a webhook set now finds the server answering.
   await app.telegram.start();
+  app.stalePayments.start();
 }
 
 main().catch((error) => {

@@ -138,6 +138,8 @@ export const payments = pgTable(
     confirmationUrl: text('confirmation_url'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the provider was last asked about it: a notice repeated within seconds asks nothing. */
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),

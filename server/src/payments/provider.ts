@@ -1,5 +1,11 @@
 export type ProviderPaymentStatus = 'PENDING' | 'SUCCEEDED' | 'CANCELED';
 
+/**
+ * The longest a call to a payment provider may take. The server's shutdown grace is longer, so a
+ * payment start in flight when the server is told to stop still finishes (main.ts).
+ */
+export const PROVIDER_CALL_TIMEOUT_MS = 15_000;
+
 export interface CreatePaymentInput {
   /** Our payment id: the idempotence key, so a retried create never makes a second payment. */
   paymentId: string;
@@ -21,6 +27,8 @@ export interface ProviderPayment {
   amountRub?: number;
   /** Money given back after the payment succeeded (a refund made in the provider's dashboard). */
   refunded?: boolean;
+  /** A test payment (test keys, test cards) seen by a live shop: it pays for nothing. */
+  testInLiveShop?: boolean;
 }
 
 /**

@@ -52,32 +52,37 @@ describe('the YooKassa provider against YooKassa’s API', () => {
       status: 'PENDING',
       amountRub: 5000,
       refunded: false,
+      testInLiveShop: false,
     });
     fake.succeed(a.providerPaymentId);
     expect(await provider().getPayment(a.providerPaymentId, stored)).toEqual({
       status: 'SUCCEEDED',
       amountRub: 5000,
       refunded: false,
+      testInLiveShop: false,
     });
     fake.refund(a.providerPaymentId);
     expect(await provider().getPayment(a.providerPaymentId, stored)).toEqual({
       status: 'SUCCEEDED',
       amountRub: 5000,
       refunded: true,
+      testInLiveShop: false,
     });
     const b = await provider().createPayment(input('pay-4'));
     fake.cancel(b.providerPaymentId);
     expect((await provider().getPayment(b.providerPaymentId, stored)).status).toBe('CANCELED');
   });
 
-  it('takes no test payment as paid in a live shop', async () => {
+  it('tells a live shop that a payment is a test one, which pays for nothing there', async () => {
     const created = await provider().createPayment(input('pay-test'));
     fake.succeed(created.providerPaymentId);
-    const error = await provider('test_secret', true)
-      .getPayment(created.providerPaymentId, { status: 'PENDING', amountRub: 5000 })
-      .catch((e) => e);
-    expect(error).toBeInstanceOf(PaymentProviderError);
-    expect(error.message).toContain('test payment');
+    const stored = { status: 'PENDING', amountRub: 5000 } as const;
+
+    const live = await provider('test_secret', true).getPayment(created.providerPaymentId, stored);
+    const testShop = await provider('test_secret', false).getPayment(created.providerPaymentId, stored);
+
+    expect(live).toMatchObject({ status: 'SUCCEEDED', testInLiveShop: true });
+    expect(testShop).toMatchObject({ status: 'SUCCEEDED', testInLiveShop: false });
   });
 
   it('fails clearly with wrong credentials, not retryable', async () => {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { type PaymentProvider, PaymentProviderError, type ProviderPaymentStatus } from './provider.ts';
+import {
+  type PaymentProvider,
+  PaymentProviderError,
+  PROVIDER_CALL_TIMEOUT_MS,
+  type ProviderPaymentStatus,
+} from './provider.ts';
 
 /** The part of YooKassa's payment object (API v3) we rely on. */
 const ZYooKassaPayment = z.object({
@@ -51,7 +56,7 @@ export function createYooKassaProvider(options: {
           ...(idempotenceKey ? { 'idempotence-key': idempotenceKey } : {}),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(15_000),
+        signal: AbortSignal.timeout(PROVIDER_CALL_TIMEOUT_MS),
       });
     } catch (error) {
       throw new PaymentProviderError(`YooKassa is unreachable: ${(error as Error).message}`, true);
@@ -97,16 +102,11 @@ export function createYooKassaProvider(options: {
     },
     async getPayment(providerPaymentId) {
       const payment = await call('GET', `/payments/${encodeURIComponent(providerPaymentId)}`);
-      if (options.liveOnly && payment.test) {
-        throw new PaymentProviderError(
-          `payment ${payment.id} is a test payment and this shop is live`,
-          false,
-        );
-      }
       return {
         status: STATUSES[payment.status],
         amountRub: toRubles(payment.amount),
         refunded: Number(payment.refunded_amount?.value ?? 0) > 0,
+        testInLiveShop: options.liveOnly && payment.test === true,
       };
     },
   };

@@ -4,6 +4,7 @@ import { type Api, GrammyError } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
+import { repeat } from '../../jobs/repeat.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -166,42 +167,17 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return report;
   }
 
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = true;
-
-  function schedule(ms: number) {
-    timer = setTimeout(() => {
-      timer = undefined;
-      running = deliverDue()
-        .then((report) => report.claimed === batchSize)
-        .catch((err: unknown) => {
-          log.error({ err }, 'outbox run failed');
-          return false;
-        })
-        .then((more) => {
-          running = undefined;
-          if (!stopped) schedule(more ? 0 : intervalMs);
-        });
-    }, ms);
-    timer.unref();
-  }
+  const runs = repeat('outbox', async () => ({ more: (await deliverDue()).claimed === batchSize }), {
+    intervalMs,
+    log,
+  });
 
   return {
     deliverDue,
     /** Runs deliverDue every `intervalMs` (at once again after a full batch) until stopped. */
-    start() {
-      if (!stopped) return;
-      stopped = false;
-      schedule(0);
-    },
+    start: runs.start,
     /** Stops the runs and waits for one under way. */
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: runs.stop,
   };
 }
 

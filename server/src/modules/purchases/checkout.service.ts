@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
@@ -19,6 +19,14 @@ export interface IssuedCoupon {
 
 const refuse = (code: PurchaseRefusal) => new DomainError<PurchaseRefusal>(code);
 
+/** A notice about a payment asked about this recently is not asked about again. */
+const RECHECK_AFTER = sql`interval '10 seconds'`;
+/** A pending payment this old that nobody settled is asked about by the sweep… */
+const STALE_AFTER = sql`interval '10 minutes'`;
+/** …until it is this old: a provider forgets idempotence keys after a day, and pages expire sooner. */
+const GIVE_UP_AFTER = sql`interval '2 days'`;
+const STALE_BATCH = 50;
+
 /** Buying: a payment started at the provider, settled, and its coupon issued once (or voided on a refund). */
 export function createCheckoutService(options: {
   db: Db;
@@ -28,8 +36,8 @@ export function createCheckoutService(options: {
 }) {
   const { db, provider, log, notifications } = options;
 
-  async function startPayment(userId: number, couponId: number) {
-    const [offer] = await db
+  const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
+    db
       .select({
         price: coupons.price,
         discount: coupons.discount,
@@ -38,7 +46,24 @@ export function createCheckoutService(options: {
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .where(and(eq(coupons.id, couponId), eq(coupons.status, 'ACCEPTED')));
+      .where(and(eq(coupons.id, couponId), options.onSaleOnly ? eq(coupons.status, 'ACCEPTED') : undefined));
+
+  /** What the provider is asked to make: the same for a start and for its retry after a restart. */
+  const paymentInput = (
+    paymentId: string,
+    couponId: number,
+    userId: number,
+    offer: { price: number; discount: number; paymentLink: string | null; companyName: string },
+  ) => ({
+    paymentId,
+    amountRub: offer.price,
+    description: purchaseTexts.paymentDescription(offer),
+    couponPaymentLink: offer.paymentLink,
+    metadata: { paymentId, couponId: String(couponId), userId: String(userId) },
+  });
+
+  async function startPayment(userId: number, couponId: number) {
+    const [offer] = await offerOf(couponId, { onSaleOnly: true });
     if (!offer) throw refuse('offer_not_on_sale');
 
     const [payment] = await db
@@ -48,13 +73,7 @@ export function createCheckoutService(options: {
     if (!payment) throw new Error('insert returned no row');
 
     try {
-      const created = await provider.createPayment({
-        paymentId: payment.id,
-        amountRub: offer.price,
-        description: purchaseTexts.paymentDescription(offer),
-        couponPaymentLink: offer.paymentLink,
-        metadata: { paymentId: payment.id, couponId: String(couponId), userId: String(userId) },
-      });
+      const created = await provider.createPayment(paymentInput(payment.id, couponId, userId, offer));
       await db
         .update(payments)
         .set({
@@ -137,6 +156,24 @@ export function createCheckoutService(options: {
     else log.warn({ paymentId: payment.id }, 'payment refunded after its coupon was used');
   }
 
+  /**
+   * Marks the payment as asked about now; false when it was asked about in the last seconds (by
+   * any process), so a repeated or replayed notice costs no call to the provider.
+   */
+  async function claimCheck(paymentId: string): Promise<boolean> {
+    const [claimed] = await db
+      .update(payments)
+      .set({ checkedAt: sql`now()` })
+      .where(
+        and(
+          eq(payments.id, paymentId),
+          or(isNull(payments.checkedAt), lte(payments.checkedAt, sql`now() - ${RECHECK_AFTER}`)),
+        ),
+      )
+      .returning({ id: payments.id });
+    return claimed !== undefined;
+  }
+
   /** Asks the provider how the payment stands and issues the coupon once it has succeeded. */
   async function settle(payment: PaymentRow): Promise<IssuedCoupon | undefined> {
     if (payment.status === 'CANCELED') return undefined;
@@ -148,9 +185,13 @@ export function createCheckoutService(options: {
       );
       return undefined;
     }
+    if (payment.providerPaymentId === null) {
+      // Its start has not come back from the provider yet: there is nothing to ask about.
+      throw refuse('payment_being_created');
+    }
     let state: Awaited<ReturnType<PaymentProvider['getPayment']>>;
     try {
-      state = await provider.getPayment(payment.providerPaymentId ?? payment.id, {
+      state = await provider.getPayment(payment.providerPaymentId, {
         status: payment.status,
         amountRub: payment.amount,
       });
@@ -159,11 +200,13 @@ export function createCheckoutService(options: {
       log.error({ err: error, paymentId: payment.id }, 'payment provider did not answer the status');
       throw refuse('payment_status_unavailable');
     }
+    if (state.testInLiveShop) {
+      log.warn({ paymentId: payment.id }, 'a test payment in a live shop; nothing issued');
+      await cancelPending(payment.id);
+      throw refuse('test_payment_ignored');
+    }
     if (state.status === 'CANCELED') {
-      await db
-        .update(payments)
-        .set({ status: 'CANCELED', updatedAt: sql`now()` })
-        .where(and(eq(payments.id, payment.id), eq(payments.status, 'PENDING')));
+      await cancelPending(payment.id);
       return undefined;
     }
     if (state.status !== 'SUCCEEDED') return undefined;
@@ -181,6 +224,12 @@ export function createCheckoutService(options: {
     return issue(payment);
   }
 
+  const cancelPending = (paymentId: string) =>
+    db
+      .update(payments)
+      .set({ status: 'CANCELED', updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')));
+
   /** The payment check's «Да»: the caller's given payment, or their latest for this coupon. */
   async function confirmPurchase(userId: number, couponId: number, paymentId?: string) {
     const conditions = [eq(payments.userId, userId), eq(payments.couponId, couponId)];
@@ -197,14 +246,93 @@ export function createCheckoutService(options: {
     return { purchasedCouponId: issued.purchasedCouponId };
   }
 
-  /** A provider's notification: only an id to look up, never a status to believe. */
-  async function settleByProviderId(providerPaymentId: string): Promise<IssuedCoupon | undefined> {
+  /**
+   * A provider's notification: only an id to look up, never a status to believe. A payment already
+   * settled is not asked about again (a refund, unless its coupon already carries it), so a replayed
+   * notice costs one database read. One that comes within seconds of the last question about its
+   * payment is refused, for the provider to send it again later (YooKassa does, for 24 hours).
+   */
+  async function settleByProviderId(
+    providerPaymentId: string,
+    event: string,
+  ): Promise<IssuedCoupon | undefined> {
     const [payment] = await db
       .select()
       .from(payments)
       .where(and(eq(payments.provider, provider.name), eq(payments.providerPaymentId, providerPaymentId)));
     if (!payment) return undefined;
+    const aboutRefund = event.startsWith('refund.');
+    if (aboutRefund) {
+      if (payment.status !== 'SUCCEEDED' || (await refundRecorded(payment.id))) return undefined;
+    } else if (payment.status !== 'PENDING') {
+      return undefined;
+    }
+    if (!(await claimCheck(payment.id))) throw refuse('notification_too_soon');
     return settle(payment);
+  }
+
+  async function refundRecorded(paymentId: string): Promise<boolean> {
+    const [coupon] = await db
+      .select({ refundedAt: purchasedCoupons.refundedAt })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.paymentId, paymentId));
+    return coupon?.refundedAt != null;
+  }
+
+  /**
+   * Payments nobody settled: their buyer never came back and their notice was lost, or a restart cut
+   * their start. Asked about again; a start cut before the provider's answer is sent again with the
+   * same idempotence key, which gives back the payment the provider made (or makes it now, with a
+   * page nobody has, which the provider cancels by itself). Only verified providers: the `link`
+   * provider would take every stale payment as paid on nobody's word.
+   */
+  async function settleStalePayments(): Promise<{ asked: number; issued: number }> {
+    if (!provider.verified) return { asked: 0, issued: 0 };
+    const stale = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.provider, provider.name),
+          eq(payments.status, 'PENDING'),
+          lte(payments.createdAt, sql`now() - ${STALE_AFTER}`),
+          gte(payments.createdAt, sql`now() - ${GIVE_UP_AFTER}`),
+          or(isNull(payments.checkedAt), lte(payments.checkedAt, sql`now() - ${STALE_AFTER}`)),
+        ),
+      )
+      .orderBy(payments.createdAt)
+      .limit(STALE_BATCH);
+    let issued = 0;
+    for (const payment of stale) {
+      try {
+        if (!(await claimCheck(payment.id))) continue;
+        const tracked = payment.providerPaymentId === null ? await recoverStart(payment) : payment;
+        if (tracked && (await settle(tracked))) issued += 1;
+      } catch (error) {
+        log.warn({ err: error, paymentId: payment.id }, 'stale payment not settled; asked again later');
+      }
+    }
+    return { asked: stale.length, issued };
+  }
+
+  /** A start cut before the provider answered: the same request again, under the same key. */
+  async function recoverStart(payment: PaymentRow): Promise<PaymentRow | undefined> {
+    const [offer] = await offerOf(payment.couponId);
+    if (!offer) return undefined;
+    const created = await provider.createPayment(
+      paymentInput(payment.id, payment.couponId, payment.userId, offer),
+    );
+    const [tracked] = await db
+      .update(payments)
+      .set({
+        providerPaymentId: created.providerPaymentId,
+        confirmationUrl: created.confirmationUrl,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentId)))
+      .returning();
+    log.info({ paymentId: payment.id }, 'a payment start cut short is tracked again');
+    return tracked;
   }
 
   /** The sandbox checkout's «Оплатить» / «Отменить». */
@@ -240,6 +368,7 @@ export function createCheckoutService(options: {
     startPayment,
     confirmPurchase,
     settleByProviderId,
+    settleStalePayments,
     settleSandbox,
     getSandboxPayment,
   };

@@ -9,6 +9,9 @@ import type { CheckoutService } from './checkout.service.ts';
 import { paymentPageTexts as texts } from './texts.ts';
 
 const ZPaymentParams = z.object({ paymentId: z.uuid() });
+
+/** Refusals that end a notice's story: told to the log, answered 200 so it is not sent again. */
+const SETTLED_WITHOUT_COUPON = new Set<string>([PurchaseErrorCode.amountMismatch, 'test_payment_ignored']);
 /** A payment's events name the payment; a refund's name its payment in `payment_id`. */
 const ZYooKassaNotification = z.object({
   type: z.literal('notification'),
@@ -50,12 +53,12 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        const { object } = request.body;
+        const { event, object } = request.body;
         try {
-          await checkout.settleByProviderId(object.payment_id ?? object.id);
+          await checkout.settleByProviderId(object.payment_id ?? object.id, event);
         } catch (error) {
-          // A mismatch is ours to look into; answering an error would only make YooKassa repeat it.
-          if (!(error instanceof DomainError && error.code === PurchaseErrorCode.amountMismatch)) throw error;
+          // Ours to look into, not YooKassa's to repeat: answering an error would only make it send again.
+          if (!(error instanceof DomainError && SETTLED_WITHOUT_COUPON.has(error.code))) throw error;
           request.log.warn(
             { err: error, payment: object.payment_id ?? object.id },
             'webhook: payment not issued',

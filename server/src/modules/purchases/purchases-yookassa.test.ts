@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../../e2e/fakes/yookassa.ts';
 import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
@@ -21,6 +21,8 @@ beforeAll(async () => {
       YOOKASSA_SECRET_KEY: 'live_secret',
       YOOKASSA_API_URL: yookassa.apiUrl,
     },
+    // One buyer starts dozens of payments here; the per-user limits are shown in plugins/.
+    rateLimits: false,
   });
   t.botApi.members.set(buyer.id, 'member');
   couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 5000, discount: 750 }]))
@@ -42,6 +44,13 @@ async function startPayment() {
     providerId: row?.providerPaymentId as string,
   };
 }
+
+/** As if YooKassa was last asked about the payment a minute ago: its next notice is read. */
+const askedLongAgo = (paymentId: string) =>
+  t.database.db
+    .update(payments)
+    .set({ checkedAt: sql`now() - interval '1 minute'` })
+    .where(eq(payments.id, paymentId));
 
 const webhook = (app: TestApp, body: unknown) =>
   app.app.inject({ method: 'POST', url: '/api/payments/webhook/yookassa', payload: body as object });
@@ -81,7 +90,10 @@ describe('buying through YooKassa', () => {
     expect((await webhook(t, forged)).statusCode).toBe(200);
     expect(await issuedFor(paymentId)).toBe(0);
 
+    // The true notice comes seconds after the forged one: refused, for YooKassa to send it again.
     const body = yookassa.succeed(providerId);
+    expect((await webhook(t, body)).statusCode).toBe(503);
+    await askedLongAgo(paymentId);
     expect((await webhook(t, body)).statusCode).toBe(200);
     expect(await issuedFor(paymentId)).toBe(1);
     const list = (await t.as(buyer).get('/api/coupon/valid/qr/customer/yk_buyer')).json();
@@ -131,7 +143,11 @@ describe('buying through YooKassa', () => {
           : app.as(buyer).post(`/api/coupons/buy/${couponId}/yk_buyer`, { paymentId });
       });
       const results = await Promise.all(attempts);
-      expect(results.map((r) => r.statusCode).every((s) => s === 200)).toBe(true);
+      // A notice arriving while another is asked about is refused for YooKassa to send later (503).
+      expect(results.map((r, i) => (i % 5 === 0 && r.statusCode === 503 ? 'later' : r.statusCode))).toEqual(
+        results.map((_, i) => (i % 5 === 0 ? expect.anything() : 200)),
+      );
+      expect(results.filter((r) => ![200, 503].includes(r.statusCode))).toEqual([]);
       const ids = new Set(
         results.filter((r) => r.json().purchasedCouponId).map((r) => r.json().purchasedCouponId),
       );
@@ -147,6 +163,8 @@ describe('a refund made in YooKassa', () => {
   async function paidCoupon() {
     const { paymentId, providerId } = await startPayment();
     await webhook(t, yookassa.succeed(providerId));
+    // A refund comes from the dashboard later, not seconds after the payment was asked about.
+    await askedLongAgo(paymentId);
     const [row] = await t.database.db
       .select()
       .from(purchasedCoupons)
@@ -207,5 +225,156 @@ describe('a refund made in YooKassa', () => {
     };
     expect((await webhook(t, forged)).statusCode).toBe(200);
     expect((await myQr()).map((c) => c.id)).toContain(id);
+  });
+});
+
+describe('what a notice costs', () => {
+  const gets = (providerId: string) =>
+    yookassa.requests.filter((r) => r.method === 'GET' && r.path.endsWith(providerId)).length;
+
+  it('asks YooKassa nothing about a payment already settled, however often the notice comes', async () => {
+    const { paymentId, providerId } = await startPayment();
+    const body = yookassa.succeed(providerId);
+    expect((await webhook(t, body)).statusCode).toBe(200);
+    expect(await issuedFor(paymentId)).toBe(1);
+    const before = gets(providerId);
+
+    const replays = await Promise.all(Array.from({ length: 20 }, () => webhook(t, body)));
+
+    expect(replays.map((r) => r.statusCode)).toEqual(Array(20).fill(200));
+    expect(gets(providerId)).toBe(before);
+  });
+
+  it('asks once about a pending payment told of twenty times at once, refusing the rest for later', async () => {
+    const { providerId } = await startPayment();
+    const notice = { type: 'notification', event: 'payment.succeeded', object: { id: providerId } };
+
+    const replays = await Promise.all(Array.from({ length: 20 }, () => webhook(t, notice)));
+
+    expect(replays.map((r) => r.statusCode).sort()).toEqual([200, ...Array(19).fill(503)]);
+    expect(gets(providerId)).toBe(1);
+  });
+
+  it('asks nothing about a refund its coupon already carries', async () => {
+    const { paymentId, providerId } = await startPayment();
+    await webhook(t, yookassa.succeed(providerId));
+    await askedLongAgo(paymentId);
+    const refund = yookassa.refund(providerId);
+    expect((await webhook(t, refund)).statusCode).toBe(200);
+    await askedLongAgo(paymentId);
+    const before = gets(providerId);
+
+    expect((await webhook(t, refund)).statusCode).toBe(200);
+    expect(gets(providerId)).toBe(before);
+  });
+});
+
+describe('answers that say what is true', () => {
+  it('says the payment is still being made when «Да» comes before YooKassa answered the start', async () => {
+    const { paymentId } = await startPayment();
+    // As if the start were still waiting for YooKassa's answer.
+    await t.database.db
+      .update(payments)
+      .set({ providerPaymentId: null, confirmationUrl: null })
+      .where(eq(payments.id, paymentId));
+
+    const res = await t.as(buyer).post(`/api/coupons/buy/${couponId}/yk_buyer`, { paymentId });
+
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({
+      error: 'payment_being_created',
+      message: 'Оплата ещё создаётся. Подождите несколько секунд и нажмите «Да» снова.',
+    });
+  });
+
+  it('a live shop takes a YooKassa test payment for nothing, and its notice is not sent again', async () => {
+    const live = await createTestApp({
+      sameDatabaseAs: t,
+      env: {
+        NODE_ENV: 'production',
+        PAYMENT_PROVIDER: 'yookassa',
+        YOOKASSA_SHOP_ID: '500100',
+        YOOKASSA_SECRET_KEY: 'live_secret',
+        YOOKASSA_API_URL: yookassa.apiUrl,
+        YOOKASSA_WEBHOOK_IPS: '0',
+        PUBLIC_URL: 'https://coupons.example.org',
+        OPERATOR_NAME: 'ИП Тестов',
+        OPERATOR_INN: '123456789012',
+        OPERATOR_OGRN: '123456789012345',
+        OPERATOR_ADDRESS: 'Петрозаводск',
+        OPERATOR_EMAIL: 'shop@example.org',
+      },
+      rateLimits: false,
+    });
+    try {
+      live.botApi.members.set(buyer.id, 'member');
+      const first = (await live.as(buyer).post(`/api/payments/${couponId}`)).json();
+      const second = (await live.as(buyer).post(`/api/payments/${couponId}`)).json();
+      const providerIdOf = async (id: string) =>
+        (await live.database.db.select().from(payments).where(eq(payments.id, id)))[0]
+          ?.providerPaymentId as string;
+
+      yookassa.succeed(await providerIdOf(first.paymentId));
+      const confirm = await live
+        .as(buyer)
+        .post(`/api/coupons/buy/${couponId}/yk_buyer`, { paymentId: first.paymentId });
+      const notice = yookassa.succeed(await providerIdOf(second.paymentId));
+      const notified = await live.app.inject({
+        method: 'POST',
+        url: '/api/payments/webhook/yookassa',
+        payload: notice,
+      });
+
+      expect(confirm.statusCode).toBe(409);
+      expect(confirm.json().error).toBe('test_payment_ignored');
+      expect(notified.statusCode).toBe(200);
+      expect([await issuedFor(first.paymentId), await issuedFor(second.paymentId)]).toEqual([0, 0]);
+    } finally {
+      await live.close();
+    }
+  });
+});
+
+describe('payments nobody settled', () => {
+  const startedLongAgo = (paymentId: string) =>
+    t.database.db
+      .update(payments)
+      .set({ createdAt: sql`now() - interval '11 minutes'` })
+      .where(eq(payments.id, paymentId));
+
+  it('issues the coupon of a payment whose buyer never came back and whose notice was lost', async () => {
+    const { paymentId, providerId } = await startPayment();
+    yookassa.succeed(providerId);
+    await startedLongAgo(paymentId);
+
+    const { issued } = await t.app.stalePayments.sweep();
+
+    expect(issued).toBeGreaterThanOrEqual(1);
+    expect(await issuedFor(paymentId)).toBe(1);
+  });
+
+  it('tracks again a start a restart cut before YooKassa’s answer was kept, under the same key', async () => {
+    const { paymentId, providerId } = await startPayment();
+    await t.database.db
+      .update(payments)
+      .set({ providerPaymentId: null, confirmationUrl: null })
+      .where(eq(payments.id, paymentId));
+    yookassa.succeed(providerId);
+    await startedLongAgo(paymentId);
+
+    await t.app.stalePayments.sweep();
+
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row?.providerPaymentId).toBe(providerId);
+    expect(await issuedFor(paymentId)).toBe(1);
+  });
+
+  it('leaves a recent pending payment alone', async () => {
+    const { paymentId, providerId } = await startPayment();
+    yookassa.succeed(providerId);
+
+    await t.app.stalePayments.sweep();
+
+    expect(await issuedFor(paymentId)).toBe(0);
   });
 });

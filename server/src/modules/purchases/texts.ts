@@ -58,6 +58,19 @@ export const purchaseRefusals = {
     message: 'Подтвердить можно только свою оплату',
   },
   owner_not_found: { status: 404, error: ErrorCode.notFound, message: 'Нет такого пользователя' },
+  payment_being_created: {
+    status: 409,
+    message: 'Оплата ещё создаётся. Подождите несколько секунд и нажмите «Да» снова.',
+  },
+  test_payment_ignored: {
+    status: 409,
+    message: 'Это тестовый платеж: купон за него не выдается. Оплатите купон настоящей картой.',
+  },
+  // The provider sends a notice again when it is not answered 200 (YooKassa: for 24 hours).
+  notification_too_soon: {
+    status: 503,
+    message: 'Уведомление пришло слишком скоро после предыдущего. Повторите позже.',
+  },
   notification_sender_refused: {
     status: 403,
     error: ErrorCode.forbidden,
