@@ -14,5 +14,6 @@ export const ErrorCode = {
   initDataInvalid: 'init_data_invalid',
   webhookSecretInvalid: 'webhook_secret_invalid',
   internal: 'internal',
+  databaseUnavailable: 'database_unavailable',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

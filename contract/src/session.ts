@@ -10,7 +10,7 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 export const ZCsrfResponse = z.object({ token: z.string() });
 export type TCsrfResponse = z.infer<typeof ZCsrfResponse>;
 
-export const ZHealthResponse = z.object({ ok: z.boolean(), db: z.enum(['up', 'down']) });
+export const ZHealthResponse = z.object({ ok: z.boolean(), db: z.enum(['up', 'down', 'not_migrated']) });
 export type THealthResponse = z.infer<typeof ZHealthResponse>;
 
 /** GET /api/me: the user state of SPEC §3, loaded once at start. */

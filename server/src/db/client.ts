@@ -2,7 +2,6 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -16,8 +15,6 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Throws when the database does not answer. */
-  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -30,26 +27,48 @@ export async function openDatabase(options: { url?: string; dataDir: string }): 
   return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
 }
 
+/**
+ * How long the database may keep a request waiting. Past these a request answers 503 in Russian
+ * (http/errors.ts) instead of hanging for as long as a network partition or a stuck lock lasts.
+ */
+export const DATABASE_TIMEOUTS = {
+  /** A connection from the pool, or a new one to the server. */
+  connectMs: 3_000,
+  /** One statement: the server cancels it (a stuck lock), the client gives up (no answer at all). */
+  statementMs: 5_000,
+  /** A transaction left open by a client that stopped talking: the server ends it. */
+  idleInTransactionMs: 10_000,
+} as const;
+
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Migrations wait for other processes' migrations (the advisory lock) and may run long: on a
+  // connection of their own, without the timeouts every request has.
+  const migrator = new pg.Client({ connectionString: url });
+  await migrator.connect();
+  try {
+    await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+  } finally {
+    await migrator.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+    await migrator.end();
+  }
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+    // The client's own limit, a little longer: the server's cancel wins when the server answers.
+    query_timeout: DATABASE_TIMEOUTS.statementMs + 1_000,
+    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+    keepAlive: true,
+  });
   // An idle connection the server drops (a restart, a failover) emits here; unheard, it would end
   // the process. The pool opens a new connection on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
-  const lockClient = await pool.connect();
-  try {
-    await lockClient.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(lockClient, { schema }), { migrationsFolder });
-  } finally {
-    await lockClient.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
-    lockClient.release();
-  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
-    ping: async () => {
-      await db.execute(sql`SELECT 1`);
-    },
     close: once(() => pool.end()),
   };
 }
@@ -65,9 +84,6 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
-    ping: async () => {
-      await db.execute(sql`SELECT 1`);
-    },
     close: once(() => client.close()),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '#contract/errors';
 import type { TErrorResponse } from '#contract/session';
+import { isDatabaseUnavailable } from '../db/errors.ts';
 import { httpTexts } from './texts.ts';
 
 type Details = Record<string, string | number>;
@@ -75,6 +76,12 @@ export function registerErrorHandling(app: FastifyInstance, tables: Refusals[]) 
       return reply
         .status(status)
         .send({ error: error.code ?? ErrorCode.badRequest, message: httpTexts.badRequest });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: error }, 'request failed: the database does not answer');
+      return reply
+        .status(503)
+        .send({ error: ErrorCode.databaseUnavailable, message: httpTexts.databaseUnavailable });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ error: ErrorCode.internal, message: httpTexts.internal });

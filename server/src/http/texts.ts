@@ -7,6 +7,7 @@ export const httpTexts = {
   badField: (field: string) => `Неверное значение поля «${field}»`,
   noSuchAddress: (method: string, url: string) => `Нет такого адреса: ${method} ${url}`,
   internal: 'Внутренняя ошибка сервера. Попробуйте позже.',
+  databaseUnavailable: 'База данных не отвечает. Попробуйте через минуту.',
 } as const;
 
 /** Refusals of the app's gates, before any module: roles, CSRF, rate limits, init data. */

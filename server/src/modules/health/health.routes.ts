@@ -1,19 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZHealthResponse } from '#contract/session';
+import { type THealthResponse, ZHealthResponse } from '#contract/session';
 import type { Database } from '../../db/client.ts';
 
+/** The newest migration this code ships: a database that has not applied it cannot serve this code. */
+const journal = JSON.parse(
+  readFileSync(new URL('../../db/migrations/meta/_journal.json', import.meta.url), 'utf8'),
+) as { entries: { when: number; tag: string }[] };
+const NEWEST_MIGRATION = journal.entries.at(-1)?.when ?? 0;
+
+/** Health answers within this, whatever the database does: a balancer's probe must not hang. */
+const HEALTH_DEADLINE_MS = 1_500;
+
+async function readiness(database: Database): Promise<THealthResponse['db']> {
+  try {
+    // Both drivers (node-postgres, PGlite) answer a raw query with `{ rows }`.
+    const result = (await database.db.execute(
+      sql`SELECT max(created_at) AS newest FROM drizzle.__drizzle_migrations`,
+    )) as { rows: { newest: string | number | null }[] };
+    return Number(result.rows[0]?.newest ?? 0) >= NEWEST_MIGRATION ? 'up' : 'not_migrated';
+  } catch (error) {
+    // No migrations table (a database recreated empty) or no schema: answering, but not ours.
+    const code =
+      (error as { cause?: { code?: string }; code?: string }).cause?.code ??
+      (error as { code?: string }).code;
+    if (code === '42P01' || code === '3F000') return 'not_migrated';
+    throw error;
+  }
+}
+
 export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+  /** Liveness: the process answers; the database is not asked (a restart would not mend it). */
+  app.get('/api/health/live', async () => ({ ok: true }));
+
+  /** Readiness: the database answers, in time, with the schema this code needs. */
   app.get(
     '/api/health',
     { schema: { response: { 200: ZHealthResponse, 503: ZHealthResponse } } },
     async (request, reply) => {
-      try {
-        await database.ping();
-        return { ok: true, db: 'up' as const };
-      } catch (error) {
-        request.log.error({ err: error }, 'health check: database does not answer');
-        return reply.status(503).send({ ok: false, db: 'down' as const });
-      }
+      let timer: NodeJS.Timeout | undefined;
+      const deadline = new Promise<'down'>((resolve) => {
+        timer = setTimeout(() => resolve('down'), HEALTH_DEADLINE_MS);
+      });
+      const db = await Promise.race([readiness(database), deadline])
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'health check: database does not answer');
+          return 'down' as const;
+        })
+        .finally(() => clearTimeout(timer));
+      if (db !== 'up') request.log.warn({ db }, 'health check: not ready');
+      return reply.status(db === 'up' ? 200 : 503).send({ ok: db === 'up', db });
     },
   );
 };
