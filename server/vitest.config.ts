@@ -5,7 +5,7 @@ export default defineConfig({
     name: 'server',
     root: import.meta.dirname,
     // The contract's own tests (pure functions both sides use) run here, in Node.
-    include: ['src/**/*.test.ts', '../contract/src/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', '../contract/src/**/*.test.ts'],
     environment: 'node',
     // Each file starts its own database (PGlite in WASM, or a fresh PostgreSQL database): two at a time fit 2 cores.
     maxWorkers: 2,

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -21,6 +21,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
     root: webRoot,
     wildcard: false,
     index: false,
+    // index.html only through the fallback below, which reads it from one build (see there).
+    allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', hashed ? HASHED_ASSET_CACHE : INDEX_CACHE);
@@ -30,8 +32,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
-    if (!wantsPage || path.extname(request.url.split('?')[0] ?? '') !== '')
+    const pathName = request.url.split('?')[0] ?? '';
+    if (!wantsPage || (path.extname(pathName) !== '' && pathName !== '/index.html'))
       return sendNotFound(request, reply);
-    return reply.header('Cache-Control', INDEX_CACHE).sendFile('index.html');
+    // `npm run build` switches webRoot (a link) to a new build at any moment: the page is read from
+    // the build the link names now, so its length and its bytes never come from two builds.
+    return reply.header('Cache-Control', INDEX_CACHE).sendFile('index.html', realpathSync(webRoot));
   });
 }

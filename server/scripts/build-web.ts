@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * `npm run build`: the web app into a new folder, then `dist/web` switched to it in one rename(2),
+ * so a server already serving from this checkout never finds the app missing (it follows the link
+ * on every request). Unchanged sources are not built again. The build before stays on disk for
+ * pages still open in browsers; older ones go.
+ */
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const dist = path.join(root, 'dist');
+const live = path.join(dist, 'web');
+const SOURCES = ['web', 'contract/src', 'package-lock.json', 'tsconfig.base.json'];
+
+/** A digest of everything the build reads, tests left out: equal digests, equal builds. */
+export function sourcesHash(base = root): string {
+  const hash = createHash('sha256');
+  const add = (file: string) => {
+    const stat = lstatSync(file);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(file).sort()) {
+        if (entry === 'node_modules' || entry === '__tests__' || /\.test\.tsx?$/.test(entry)) continue;
+        add(path.join(file, entry));
+      }
+    } else {
+      hash.update(path.relative(base, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  };
+  for (const source of SOURCES) if (existsSync(path.join(base, source))) add(path.join(base, source));
+  return hash.digest('hex');
+}
+
+/** Points `link` at `target` in one step: a new link made aside, then renamed over the old one. */
+export function switchLink(link: string, target: string) {
+  const aside = `${link}.${randomBytes(4).toString('hex')}`;
+  symlinkSync(path.basename(target), aside);
+  // Once only: a checkout built before this script has a real folder where the link goes.
+  if (existsSync(link) && !lstatSync(link).isSymbolicLink()) renameSync(link, `${link}-before-links`);
+  renameSync(aside, link);
+}
+
+async function main() {
+  const digest = sourcesHash();
+  // Beside the build, not in it: what the server serves stays the app alone.
+  const liveHash =
+    existsSync(live) && lstatSync(live).isSymbolicLink() ? `${path.join(dist, readlinkSync(live))}.hash` : '';
+  if (liveHash && existsSync(liveHash) && readFileSync(liveHash, 'utf8') === digest) {
+    console.log('web app unchanged since the last build; not built again');
+    return;
+  }
+  const { build } = await import('vite');
+  const outDir = path.join(dist, `web-${Date.now().toString(36)}`);
+  await build({
+    configFile: path.join(root, 'web/vite.config.ts'),
+    build: { outDir, emptyOutDir: true },
+  });
+  writeFileSync(`${outDir}.hash`, digest);
+  switchLink(live, outDir);
+  const keep = new Set([path.basename(outDir), path.basename(previousBuild() ?? '')]);
+  for (const entry of readdirSync(dist)) {
+    const build = entry.replace(/\.hash$/, '');
+    if (/^web-/.test(build) && !keep.has(build))
+      rmSync(path.join(dist, entry), { recursive: true, force: true });
+  }
+}
+
+/** The newest build but the one just made: kept for pages loaded from it. */
+function previousBuild(): string | undefined {
+  const builds = readdirSync(dist)
+    .filter((entry) => /^web-[0-9a-z]+$/.test(entry))
+    .sort();
+  return builds.at(-2);
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((error) => {
+    console.error(error);
+    process.exit(1);
+  });
+}
