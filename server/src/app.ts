@@ -12,6 +12,8 @@ import { logSerializers } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
 import { HELMET_OPTIONS } from './http/security-headers.ts';
 import { httpRefusals } from './http/texts.ts';
+import { backupRoutes } from './modules/backup/backup.routes.ts';
+import { backupRefusals } from './modules/backup/texts.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
 import { createCalendarService } from './modules/calendar/calendar.service.ts';
 import { calendarRefusals } from './modules/calendar/texts.ts';
@@ -94,6 +96,7 @@ const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url
 /** Every module's refusals: the error handler answers a DomainError by its code from these. */
 const REFUSALS = [
   httpRefusals,
+  backupRefusals,
   userRefusals,
   calendarRefusals,
   couponRequestRefusals,
@@ -141,6 +144,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app, createCsrf(botToken));
   if (deps.rateLimits !== false) await registerRateLimit(app, database.db);
   await app.register(healthRoutes, { database });
+  if (database.dump) await app.register(backupRoutes, { dump: database.dump, dataDir: config.dataDir });
 
   const { db } = database;
   const users = createUserService(db, config.adminUsernames);

@@ -65,6 +65,8 @@ export interface TestApp {
   /** The PostgreSQL URL of this app's database; undefined on PGlite. */
   databaseUrl?: string;
   botToken: string;
+  /** This app's DATA_DIR (a temporary folder). */
+  dataDir: string;
   database: Database;
   botApi: FakeBotApi;
   /** A client acting as this Telegram user: signed init data and a CSRF token on every call. */
@@ -136,6 +138,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     databaseUrl: url,
     botToken,
+    dataDir,
     database,
     botApi,
     deliverNotifications: () => app.telegram.outbox.deliverDue(),

@@ -15,6 +15,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PGlite only: a consistent snapshot of its data folder (a gzipped tar), taken while it serves. */
+  dump?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -84,6 +86,7 @@ async function openPglite(dataDir: string): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    dump: () => client.dumpDataDir('gzip'),
     close: once(() => client.close()),
   };
 }
