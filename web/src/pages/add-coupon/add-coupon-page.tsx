@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import type { TCouponApplyRequest } from '#contract/coupons';
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { LinkButton } from '@/components/ui/link-button';

@@ -2,7 +2,7 @@ import { useEffect, useEffectEvent, useRef } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { TOffer } from '#contract/coupons';
 import type { TListedPartner } from '#contract/partners';
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';

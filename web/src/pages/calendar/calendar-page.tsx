@@ -1,4 +1,4 @@
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';

@@ -1,4 +1,4 @@
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Stack } from '@/components/ui/stack';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';

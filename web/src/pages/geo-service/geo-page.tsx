@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';

@@ -1,4 +1,4 @@
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';

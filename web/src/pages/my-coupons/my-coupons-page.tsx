@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Slider } from '@/components/ui/slider';
 import { Spinner } from '@/components/ui/spinner';

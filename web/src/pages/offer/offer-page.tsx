@@ -1,4 +1,4 @@
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Stack } from '@/components/ui/stack';
 import { OfferText } from '@/features/offer/components/offer-text';
 import { Page } from '@/telegram/page';

@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import { PHOTO_MONTHS } from '#contract/photo';
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';

@@ -1,4 +1,4 @@
-import { Header } from '@/app/header';
+import { Header } from '@/components/layout/header';
 import { Notice, useTimedMessage } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';
 import { useCouponRequests } from '@/features/coupon-requests/api/get-coupon-requests';

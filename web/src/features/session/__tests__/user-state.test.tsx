@@ -1,8 +1,9 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TMeResponse } from '#contract/session';
+import { stubApi } from '@/test/fake-api';
 import { createTestQueryClient, jsonResponse } from '@/test/render';
 import { useUser } from '../api/get-me';
 import { readStoredUser, storeUser } from '../user-state';
@@ -26,8 +27,7 @@ function renderUser() {
 
 describe('user state', () => {
   it('loads the user from /api/me and persists it', async () => {
-    const fetch = vi.fn(async () => jsonResponse(partner));
-    vi.stubGlobal('fetch', fetch);
+    const api = stubApi({ 'GET /api/me': () => jsonResponse(partner) });
 
     const { result } = renderUser();
 
@@ -39,7 +39,7 @@ describe('user state', () => {
         communityChatLink: 'https://t.me/rafting_chat',
       }),
     );
-    expect(fetch).toHaveBeenCalledWith('/api/me', expect.objectContaining({ method: 'GET' }));
+    expect(api.callsTo('GET /api/me')).toHaveLength(1);
     expect(readStoredUser(42)).toEqual({
       username: 'partner_petr',
       role: 'partner',
@@ -51,10 +51,7 @@ describe('user state', () => {
   it('starts with the persisted user while the fresh one loads, then takes the fresh one', async () => {
     storeUser(partner);
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    stubApi({ 'GET /api/me': () => new Promise<Response>((resolve) => (answer = resolve)) });
 
     const { result } = renderUser();
 
@@ -78,12 +75,13 @@ describe('user state', () => {
 
   it('keeps the persisted user and only logs when /api/me fails', async () => {
     storeUser(partner);
-    const fetch = vi.fn(async () => jsonResponse({ error: 'unauthorized', message: 'Войдите заново' }, 401));
-    vi.stubGlobal('fetch', fetch);
+    const api = stubApi({
+      'GET /api/me': () => jsonResponse({ error: 'unauthorized', message: 'Войдите заново' }, 401),
+    });
 
     const { result } = renderUser();
 
-    await waitFor(() => expect(fetch).toHaveBeenCalled());
+    await waitFor(() => expect(api.callsTo('GET /api/me')).toHaveLength(1));
     expect(result.current).toEqual({
       username: 'partner_petr',
       role: 'partner',

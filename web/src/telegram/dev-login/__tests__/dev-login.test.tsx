@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TDevUser } from '#contract/session';
+import { stubApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { DevLogin } from '../dev-login';
 
@@ -11,10 +12,7 @@ const users: TDevUser[] = [
 
 describe('DevLogin (local stand-in)', () => {
   it('asks to open the app in Telegram when the server has no stand-in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => jsonResponse({ error: 'not_found', message: 'Не найдено' }, 404)),
-    );
+    stubApi({ 'GET /api/dev/users': () => jsonResponse({ error: 'not_found', message: 'Не найдено' }, 404) });
     renderWithProviders(<DevLogin onLogin={vi.fn()} />);
     expect(
       await screen.findByRole('heading', { name: 'Откройте приложение в Telegram' }),
@@ -23,10 +21,8 @@ describe('DevLogin (local stand-in)', () => {
 
   it('asks to open the app in Telegram when the server is unreachable', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
+    // No route at all: every request fails like a lost connection.
+    stubApi({});
     renderWithProviders(<DevLogin onLogin={vi.fn()} />);
     expect(
       await screen.findByRole('heading', { name: 'Откройте приложение в Telegram' }),
@@ -34,13 +30,10 @@ describe('DevLogin (local stand-in)', () => {
   });
 
   it('signs in as the picked user with init data from the server', async () => {
-    const fetch = vi.fn(async (path: string, _init?: RequestInit) => {
-      if (path === '/api/dev/users') return jsonResponse(users);
-      if (path === '/api/csrf') return jsonResponse({ token: 'csrf-1' });
-      if (path === '/api/dev/init-data') return jsonResponse({ initData: 'signed-for-2' });
-      throw new Error(`unexpected ${path}`);
+    const api = stubApi({
+      'GET /api/dev/users': () => jsonResponse(users),
+      'POST /api/dev/init-data': () => jsonResponse({ initData: 'signed-for-2' }),
     });
-    vi.stubGlobal('fetch', fetch);
     const onLogin = vi.fn();
     renderWithProviders(<DevLogin onLogin={onLogin} />);
 
@@ -52,9 +45,11 @@ describe('DevLogin (local stand-in)', () => {
     fireEvent.click(guest);
 
     await waitFor(() => expect(onLogin).toHaveBeenCalledWith('signed-for-2'));
-    const post = fetch.mock.calls.find(([path]) => path === '/api/dev/init-data');
-    expect(post?.[1]?.method).toBe('POST');
-    expect(new Headers(post?.[1]?.headers).get('X-XSRF-TOKEN')).toBe('csrf-1');
-    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ userId: 2 });
+    const posts = api.fetchMock.mock.calls.filter(([path]) => String(path) === '/api/dev/init-data');
+    expect(posts.map(([, init]) => init?.method)).toEqual(['POST']);
+    expect(api.callsTo('POST /api/dev/init-data').map((headers) => headers.get('X-XSRF-TOKEN'))).toEqual([
+      'csrf-token',
+    ]);
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ userId: 2 });
   });
 });
