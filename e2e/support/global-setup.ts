@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { startFakeBotApi } from '../fakes/bot-api.ts';
+import { startFakeBotApi } from '../../test-support/fake-bot-api.ts';
 import { DEMO, E2E_BASE_URL, E2E_BOT_TOKEN, E2E_CHAT_ID, E2E_STAND_IN_URL } from './constants.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

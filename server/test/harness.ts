@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { type FakeBotApi, startFakeBotApi } from '../../e2e/fakes/bot-api.ts';
+import { type FakeBotApi, startFakeBotApi } from '../../test-support/fake-bot-api.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';

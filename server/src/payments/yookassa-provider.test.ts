@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeYooKassa, startFakeYooKassa } from '../../../e2e/fakes/yookassa.ts';
+import { type FakeYooKassa, startFakeYooKassa } from '../../../test-support/fake-yookassa.ts';
 import { PaymentProviderError } from './provider.ts';
 import { createYooKassaProvider } from './yookassa-provider.ts';
 

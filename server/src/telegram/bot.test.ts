@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { type FakeBotApi, startFakeBotApi } from '../../../e2e/fakes/bot-api.ts';
+import { type FakeBotApi, startFakeBotApi } from '../../../test-support/fake-bot-api.ts';
 import {
   COMMUNITY_CHAT_ID,
   createTestApp,

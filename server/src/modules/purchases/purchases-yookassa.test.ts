@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeYooKassa, startFakeYooKassa } from '../../../../e2e/fakes/yookassa.ts';
+import { type FakeYooKassa, startFakeYooKassa } from '../../../../test-support/fake-yookassa.ts';
 import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { payments, purchasedCoupons } from '../../db/schema.ts';
