@@ -7,6 +7,8 @@ export default defineConfig({
     // The contract's own tests (pure functions both sides use) run here, in Node.
     include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', '../contract/src/**/*.test.ts'],
     environment: 'node',
+    // Migrates once per run; each file's database is a copy (test/global-setup.ts).
+    globalSetup: ['test/global-setup.ts'],
     // Each file starts its own database (PGlite in WASM, or a fresh PostgreSQL database): two at a time fit 2 cores.
     maxWorkers: 2,
     // Run as its own group before the web tests: the two projects want different worker counts.

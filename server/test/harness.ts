@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type FakeBotApi, startFakeBotApi } from '../../test-support/fake-bot-api.ts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
@@ -28,14 +29,13 @@ export async function openTestDatabase(): Promise<{
 }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
-    const database = await openDatabase({ dataDir: 'memory://' });
+    const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
+    const database = await openDatabase({ dataDir: 'memory://', pgliteSnapshot: snapshot });
     return { database, drop: async () => {} };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const template = inject('postgresTemplate');
+  await createDatabase(base, name, template);
   const url = new URL(base);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString(), dataDir: '' });
@@ -49,6 +49,26 @@ export async function openTestDatabase(): Promise<{
       await dropper.end();
     },
   };
+}
+
+/** A copy of the run's migrated template; PostgreSQL copies one template at a time, so a busy one is waited for. */
+async function createDatabase(base: string, name: string, template?: string) {
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        return;
+      } catch (error) {
+        // 55006: "source database is being accessed by other users" — another file's copy.
+        if ((error as { code?: string }).code !== '55006' || attempt >= 50) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
 }
 
 async function reopenTestDatabase(other: TestApp) {

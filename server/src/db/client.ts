@@ -24,9 +24,16 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /** Any constant: processes starting together take turns applying migrations. */
 const MIGRATION_LOCK_KEY = 7_140_421;
 
-/** PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`). */
-export async function openDatabase(options: { url?: string; dataDir: string }): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir);
+/**
+ * PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`), started
+ * from `pgliteSnapshot` when given (a dump of an already migrated database: the test suite's).
+ */
+export async function openDatabase(options: {
+  url?: string;
+  dataDir: string;
+  pgliteSnapshot?: Blob;
+}): Promise<Database> {
+  return options.url ? openPostgres(options.url) : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
 /**
@@ -75,11 +82,11 @@ async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const location = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location);
+  const client = await PGlite.create(location, snapshot ? { loadDataDir: snapshot } : {});
   const pgliteDb = drizzlePglite(client, { schema });
   await migratePglite(pgliteDb, { migrationsFolder });
   const db = pgliteDb as unknown as Db;
