@@ -44,8 +44,12 @@ export const DATABASE_TIMEOUTS = {
 
 async function openPostgres(url: string): Promise<Database> {
   // Migrations wait for other processes' migrations (the advisory lock) and may run long: on a
-  // connection of their own, without the timeouts every request has.
-  const migrator = new pg.Client({ connectionString: url });
+  // connection of their own, without the timeouts every request has; but a server that cannot be
+  // reached fails the start instead of holding it for as long as the partition lasts.
+  const migrator = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+  });
   await migrator.connect();
   try {
     await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
