@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { payments, purchasedCoupons, users } from '../src/db/schema.ts';
+import { ensureBackupSecret } from '../src/modules/backup/backup-secret.ts';
 import { addPartnerWithCoupons, buyCoupon } from '../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../test/harness.ts';
 import { backupDatabase } from './backup.ts';
@@ -99,6 +100,25 @@ describe('backups that restore', () => {
       const withoutKey = await t.app.inject({ method: 'POST', url: '/api/internal/backup' });
       expect([fromAfar.statusCode, withoutKey.statusCode]).toEqual([403, 403]);
       expect(withoutKey.json().message).toMatch(/ключу/);
+    },
+  );
+
+  // As above: the route exists for the embedded database only.
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'refuses the snapshot to a caller a reverse proxy on this machine forwards, even with the key',
+    async () => {
+      const key = { 'x-backup-secret': ensureBackupSecret(t.dataDir) };
+      const call = (headers: Record<string, string>) =>
+        t.app.inject({ method: 'POST', url: '/api/internal/backup', remoteAddress: '127.0.0.1', headers });
+
+      const direct = await call(key);
+      const proxied = await Promise.all([
+        call({ ...key, 'x-forwarded-for': '203.0.113.9' }),
+        call({ ...key, forwarded: 'for=203.0.113.9' }),
+        call({ ...key, 'x-real-ip': '203.0.113.9' }),
+      ]);
+      expect(direct.statusCode).toBe(200);
+      expect(proxied.map((res) => res.statusCode)).toEqual([403, 403, 403]);
     },
   );
 });
