@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
@@ -122,6 +123,30 @@ describe('backups that restore', () => {
     },
   );
 });
+
+// The embedded database's folder only: PostgreSQL is dumped by pg_dump, whoever holds it.
+it.skipIf(process.env.TEST_DATABASE_URL)(
+  'never opens the folder itself while a server that no longer listens still holds it',
+  async () => {
+    const dataDir = path.join(work, 'held');
+    const held = await openDatabase({ dataDir });
+    try {
+      // A server between closing its port and closing its database (shutting down, or starting).
+      ensureBackupSecret(dataDir);
+      const silent = Fastify();
+      await silent.listen({ port: 0, host: '127.0.0.1' });
+      const closedPort = String((silent.server.address() as AddressInfo).port);
+      await silent.close();
+
+      await expect(
+        backupDatabase(loadConfig({ DATA_DIR: dataDir, PORT: closedPort }), path.join(work, 'x.tar.gz')),
+      ).rejects.toThrow(/open in process/);
+    } finally {
+      await held.close();
+    }
+  },
+  60_000,
+);
 
 async function emptyDatabase(): Promise<string> {
   const url = new URL(t.databaseUrl as string);

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { claimDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -83,16 +84,22 @@ async function openPglite(dataDir: string): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const location = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location);
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  const db = pgliteDb as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    dump: () => client.dumpDataDir('gzip'),
-    close: once(() => client.close()),
-  };
+  const release = inMemory ? () => {} : claimDataDir(`${location}.pid`);
+  try {
+    const client = await PGlite.create(location);
+    const pgliteDb = drizzlePglite(client, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    const db = pgliteDb as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      dump: () => client.dumpDataDir('gzip'),
+      close: once(() => client.close().finally(release)),
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** Closing twice (a failed health check's test, then shutdown) must not throw. */
