@@ -55,6 +55,33 @@ describe('switching to a new build of the web app', () => {
     }
   });
 
+  it('serves the assets of a build switched to after start, and of the one before it', async () => {
+    const live = path.join(dir, 'assets-web');
+    const before = buildInto('web-c', 'before');
+    mkdirSync(path.join(before, 'assets'));
+    writeFileSync(path.join(before, 'assets', 'decoder-old1.js'), 'old');
+    switchLink(live, before);
+    const app = Fastify();
+    await registerWebApp(app, live);
+    try {
+      const after = buildInto('web-d', 'after');
+      mkdirSync(path.join(after, 'assets'));
+      writeFileSync(path.join(after, 'assets', 'decoder-new2.js'), 'new');
+      switchLink(live, after);
+
+      const get = async (url: string) => {
+        const res = await app.inject({ method: 'GET', url });
+        return [res.statusCode, res.statusCode === 200 ? res.body : res.json().error];
+      };
+      // A page loaded after the switch, one loaded before it, and a file no build has.
+      expect(await get('/assets/decoder-new2.js')).toEqual([200, 'new']);
+      expect(await get('/assets/decoder-old1.js')).toEqual([200, 'old']);
+      expect(await get('/assets/decoder-none3.js')).toEqual([404, 'not_found']);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('builds again only when what the build reads has changed', () => {
     const sources = mkdtempSync(path.join(tmpdir(), 'kss-sources-'));
     try {
