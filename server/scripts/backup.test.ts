@@ -3,11 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { asc } from 'drizzle-orm';
+import Fastify from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { payments, purchasedCoupons, users } from '../src/db/schema.ts';
+import { ensureBackupSecret } from '../src/modules/backup/backup-secret.ts';
 import { addPartnerWithCoupons, buyCoupon } from '../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../test/harness.ts';
 import { backupDatabase } from './backup.ts';
@@ -101,7 +103,50 @@ describe('backups that restore', () => {
       expect(withoutKey.json().message).toMatch(/ключу/);
     },
   );
+
+  // As above: the route exists for the embedded database only.
+  it.skipIf(process.env.TEST_DATABASE_URL)(
+    'refuses the snapshot to a caller a reverse proxy on this machine forwards, even with the key',
+    async () => {
+      const key = { 'x-backup-secret': ensureBackupSecret(t.dataDir) };
+      const call = (headers: Record<string, string>) =>
+        t.app.inject({ method: 'POST', url: '/api/internal/backup', remoteAddress: '127.0.0.1', headers });
+
+      const direct = await call(key);
+      const proxied = await Promise.all([
+        call({ ...key, 'x-forwarded-for': '203.0.113.9' }),
+        call({ ...key, forwarded: 'for=203.0.113.9' }),
+        call({ ...key, 'x-real-ip': '203.0.113.9' }),
+      ]);
+      expect(direct.statusCode).toBe(200);
+      expect(proxied.map((res) => res.statusCode)).toEqual([403, 403, 403]);
+    },
+  );
 });
+
+// The embedded database's folder only: PostgreSQL is dumped by pg_dump, whoever holds it.
+it.skipIf(process.env.TEST_DATABASE_URL)(
+  'never opens the folder itself while a server that no longer listens still holds it',
+  async () => {
+    const dataDir = path.join(work, 'held');
+    const held = await openDatabase({ dataDir });
+    try {
+      // A server between closing its port and closing its database (shutting down, or starting).
+      ensureBackupSecret(dataDir);
+      const silent = Fastify();
+      await silent.listen({ port: 0, host: '127.0.0.1' });
+      const closedPort = String((silent.server.address() as AddressInfo).port);
+      await silent.close();
+
+      await expect(
+        backupDatabase(loadConfig({ DATA_DIR: dataDir, PORT: closedPort }), path.join(work, 'x.tar.gz')),
+      ).rejects.toThrow(/open in process/);
+    } finally {
+      await held.close();
+    }
+  },
+  60_000,
+);
 
 async function emptyDatabase(): Promise<string> {
   const url = new URL(t.databaseUrl as string);

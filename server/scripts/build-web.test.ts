@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerWebApp } from '../src/plugins/static.ts';
-import { sourcesHash, switchLink } from './build-web.ts';
+import { pruneBuilds, sourcesHash, switchLink } from './build-web.ts';
 
 let dir: string;
 beforeAll(() => {
@@ -58,6 +58,33 @@ describe('switching to a new build of the web app', () => {
     }
   });
 
+  it('serves the assets of a build switched to after start, and of the one before it', async () => {
+    const live = path.join(dir, 'assets-web');
+    const before = buildInto('web-c', 'before');
+    mkdirSync(path.join(before, 'assets'));
+    writeFileSync(path.join(before, 'assets', 'decoder-old1.js'), 'old');
+    switchLink(live, before);
+    const app = Fastify();
+    await registerWebApp(app, live);
+    try {
+      const after = buildInto('web-d', 'after');
+      mkdirSync(path.join(after, 'assets'));
+      writeFileSync(path.join(after, 'assets', 'decoder-new2.js'), 'new');
+      switchLink(live, after);
+
+      const get = async (url: string) => {
+        const res = await app.inject({ method: 'GET', url });
+        return [res.statusCode, res.statusCode === 200 ? res.body : res.json().error];
+      };
+      // A page loaded after the switch, one loaded before it, and a file no build has.
+      expect(await get('/assets/decoder-new2.js')).toEqual([200, 'new']);
+      expect(await get('/assets/decoder-old1.js')).toEqual([200, 'old']);
+      expect(await get('/assets/decoder-none3.js')).toEqual([404, 'not_found']);
+    } finally {
+      await app.close();
+    }
+  });
+
   it('builds again only when what the build reads has changed', () => {
     const sources = mkdtempSync(path.join(tmpdir(), 'kss-sources-'));
     try {
@@ -75,6 +102,33 @@ describe('switching to a new build of the web app', () => {
       expect(afterSource).not.toBe(before);
     } finally {
       rmSync(sources, { recursive: true, force: true });
+    }
+  });
+
+  it('removes older builds, never the one another start from this checkout is still writing', () => {
+    const dist = mkdtempSync(path.join(tmpdir(), 'kss-dist-'));
+    try {
+      const finished = (name: string) => {
+        mkdirSync(path.join(dist, name));
+        writeFileSync(path.join(dist, `${name}.hash`), name);
+      };
+      for (const name of ['web-1-old', 'web-2-before', 'web-4-new']) finished(name);
+      mkdirSync(path.join(dist, 'web-3-building'));
+      mkdirSync(path.join(dist, 'web-0-crashed'));
+      const longAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      utimesSync(path.join(dist, 'web-0-crashed'), longAgo, longAgo);
+
+      pruneBuilds(dist, ['web-4-new', 'web-2-before']);
+
+      expect(readdirSync(dist).sort()).toEqual([
+        'web-2-before',
+        'web-2-before.hash',
+        'web-3-building',
+        'web-4-new',
+        'web-4-new.hash',
+      ]);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
     }
   });
 });

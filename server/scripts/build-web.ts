@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
  * `npm run build`: the web app into a new folder, then `dist/web` switched to it in one rename(2),
  * so a server already serving from this checkout never finds the app missing (it follows the link
  * on every request). Unchanged sources are not built again. The build before stays on disk for
- * pages still open in browsers; older ones go.
+ * pages still open in browsers; older ones go, but never one another start is still writing.
  */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -62,27 +62,34 @@ async function main() {
     return;
   }
   const { build } = await import('vite');
-  const outDir = path.join(dist, `web-${Date.now().toString(36)}`);
+  // Two starts from one checkout may build at once: each into a folder of its own.
+  const outDir = path.join(dist, `web-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`);
   await build({
     configFile: path.join(root, 'web/vite.config.ts'),
     build: { outDir, emptyOutDir: true },
   });
   writeFileSync(`${outDir}.hash`, digest);
+  const before = existsSync(live) && lstatSync(live).isSymbolicLink() ? readlinkSync(live) : '';
   switchLink(live, outDir);
-  const keep = new Set([path.basename(outDir), path.basename(previousBuild() ?? '')]);
-  for (const entry of readdirSync(dist)) {
-    const build = entry.replace(/\.hash$/, '');
-    if (/^web-/.test(build) && !keep.has(build))
-      rmSync(path.join(dist, entry), { recursive: true, force: true });
-  }
+  pruneBuilds(dist, [path.basename(outDir), path.basename(before)]);
 }
 
-/** The newest build but the one just made: kept for pages loaded from it. */
-function previousBuild(): string | undefined {
-  const builds = readdirSync(dist)
-    .filter((entry) => /^web-[0-9a-z]+$/.test(entry))
-    .sort();
-  return builds.at(-2);
+/** A build left unfinished this long ago (a build that crashed) is litter, not a build under way. */
+const UNFINISHED_BUILD_TTL_MS = 60 * 60 * 1000;
+
+/**
+ * Removes the builds in `dist` but `keep` (the one just switched to, and the one live before it,
+ * for pages loaded from it). A build without its `.hash` is still being written by another
+ * `npm start` from this checkout, which switches to it next: it stays.
+ */
+export function pruneBuilds(dist: string, keep: string[], now = Date.now()) {
+  for (const entry of readdirSync(dist)) {
+    const build = entry.replace(/\.hash$/, '');
+    if (!/^web-/.test(build) || keep.includes(build)) continue;
+    const finished = existsSync(path.join(dist, `${build}.hash`));
+    if (finished || now - lstatSync(path.join(dist, entry)).mtimeMs > UNFINISHED_BUILD_TTL_MS)
+      rmSync(path.join(dist, entry), { recursive: true, force: true });
+  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

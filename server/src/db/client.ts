@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { claimDataDir } from './data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -51,8 +52,12 @@ export const DATABASE_TIMEOUTS = {
 
 async function openPostgres(url: string): Promise<Database> {
   // Migrations wait for other processes' migrations (the advisory lock) and may run long: on a
-  // connection of their own, without the timeouts every request has.
-  const migrator = new pg.Client({ connectionString: url });
+  // connection of their own, without the timeouts every request has; but a server that cannot be
+  // reached fails the start instead of holding it for as long as the partition lasts.
+  const migrator = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
+  });
   await migrator.connect();
   try {
     await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
@@ -86,16 +91,22 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const location = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
   if (!inMemory) mkdirSync(location, { recursive: true });
-  const client = await PGlite.create(location, snapshot ? { loadDataDir: snapshot } : {});
-  const pgliteDb = drizzlePglite(client, { schema });
-  await migratePglite(pgliteDb, { migrationsFolder });
-  const db = pgliteDb as unknown as Db;
-  return {
-    db,
-    kind: 'pglite',
-    dump: () => client.dumpDataDir('gzip'),
-    close: once(() => client.close()),
-  };
+  const release = inMemory ? () => {} : claimDataDir(`${location}.pid`);
+  try {
+    const client = await PGlite.create(location, snapshot ? { loadDataDir: snapshot } : {});
+    const pgliteDb = drizzlePglite(client, { schema });
+    await migratePglite(pgliteDb, { migrationsFolder });
+    const db = pgliteDb as unknown as Db;
+    return {
+      db,
+      kind: 'pglite',
+      dump: () => client.dumpDataDir('gzip'),
+      close: once(() => client.close().finally(release)),
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** Closing twice (a failed health check's test, then shutdown) must not throw. */

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { connect, createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
+import { openDatabase } from './client.ts';
 
 /**
  * A TCP proxy in front of PostgreSQL that can stop forwarding while keeping every connection open:
@@ -73,4 +74,17 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database that stops answering',
     });
     expect([health.statusCode, health.json()]).toEqual([503, { ok: false, db: 'down' }]);
   }, 30_000);
+
+  it('fails a start that cannot reach the database, instead of holding it', async () => {
+    const url = new URL(direct.databaseUrl as string);
+    const silent = await startPartitionableProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    try {
+      silent.partition();
+      url.hostname = '127.0.0.1';
+      url.port = String(silent.port);
+      await expect(openDatabase({ url: url.toString(), dataDir: '' })).rejects.toThrow(/timeout/);
+    } finally {
+      await silent.close();
+    }
+  }, 20_000);
 });

@@ -1,4 +1,4 @@
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -6,6 +6,22 @@ import { sendNotFound } from '../http/errors.ts';
 
 const INDEX_CACHE = 'no-cache';
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
+const ASSET_PATH = /^\/assets\/([\w.-]+)$/;
+
+/**
+ * The build folder holding a hashed asset: the live one first (its files are newer than the routes
+ * this process made at start), then the builds `npm run build` keeps beside it for pages loaded
+ * before a switch.
+ */
+function folderWithAsset(webRoot: string, name: string): string | undefined {
+  const live = realpathSync(webRoot);
+  const kept = lstatSync(webRoot).isSymbolicLink()
+    ? readdirSync(path.dirname(live))
+        .filter((entry) => /^web-/.test(entry))
+        .map((entry) => path.join(path.dirname(live), entry))
+    : [];
+  return [live, ...kept].find((folder) => existsSync(path.join(folder, 'assets', name)));
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never, and any other
@@ -33,6 +49,10 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
     const wantsPage =
       (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/');
     const pathName = request.url.split('?')[0] ?? '';
+    const asset = wantsPage ? ASSET_PATH.exec(pathName)?.[1] : undefined;
+    const assetFolder = asset ? folderWithAsset(webRoot, asset) : undefined;
+    if (asset && assetFolder)
+      return reply.header('Cache-Control', HASHED_ASSET_CACHE).sendFile(`assets/${asset}`, assetFolder);
     if (!wantsPage || (path.extname(pathName) !== '' && pathName !== '/index.html'))
       return sendNotFound(request, reply);
     // `npm run build` switches webRoot (a link) to a new build at any moment: the page is read from

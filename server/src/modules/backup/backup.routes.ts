@@ -9,7 +9,8 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /**
  * The embedded database's snapshot for `npm run backup`: PGlite's data folder belongs to the one
  * process that opened it, so the running server itself takes the snapshot. Only from this machine
- * (the socket's own address, never a forwarded one) and only with the key in DATA_DIR.
+ * (the socket's own address, never a forwarded one, nor through a proxy) and only with the key in
+ * DATA_DIR.
  */
 export const backupRoutes: FastifyPluginAsync<{ dump: () => Promise<Blob>; dataDir: string }> = async (
   app,
@@ -18,7 +19,10 @@ export const backupRoutes: FastifyPluginAsync<{ dump: () => Promise<Blob>; dataD
   const secret = Buffer.from(ensureBackupSecret(dataDir));
   app.post('/api/internal/backup', { config: { csrf: false } }, async (request, reply) => {
     const given = Buffer.from(String(request.headers['x-backup-secret'] ?? ''));
-    const fromHere = LOOPBACK.has(request.socket.remoteAddress ?? '');
+    // A reverse proxy on this machine (README: Caddy, nginx) connects from loopback too; what it
+    // forwards comes from elsewhere, and says so in these headers.
+    const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => h in request.headers);
+    const fromHere = LOOPBACK.has(request.socket.remoteAddress ?? '') && !forwarded;
     if (!fromHere || given.length !== secret.length || !timingSafeEqual(given, secret)) {
       throw new DomainError<BackupRefusal>('backup_refused');
     }
