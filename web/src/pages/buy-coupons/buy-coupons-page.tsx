@@ -68,7 +68,7 @@ function useRevealed<T extends HTMLElement>(shownFor: unknown) {
   return ref;
 }
 
-/** BuyCouponse (SPEC §2 Buy coupon): region → type → partner → offer → payment. */
+/** BuyCoupons (SPEC §2 Buy coupon): region → type → partner → offer → payment. */
 export function BuyCouponsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = readSelection(searchParams);
