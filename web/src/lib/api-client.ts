@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { ErrorCode } from '#contract/errors';
 import { ZCsrfResponse, ZErrorResponse } from '#contract/session';
 
 /** An API failure with the server's machine code and a Russian message fit to show. */
@@ -142,7 +143,7 @@ export function createApiClient({
       if (response.ok) return parseAnswer(method, path, response, schema);
       const error = await toApiError(response);
       // The server refused a stale token: fetch a fresh one, unless another request already has.
-      if (error.status === 403 && error.code === 'csrf_invalid' && attempt === 1) {
+      if (error.status === 403 && error.code === ErrorCode.csrfInvalid && attempt === 1) {
         if (csrfToken === tokenUsed) csrfToken = undefined;
         continue;
       }

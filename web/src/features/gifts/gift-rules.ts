@@ -1,3 +1,5 @@
+import { GiftErrorCode } from '#contract/gifts';
+import { UserErrorCode } from '#contract/session';
 import { ApiError } from '@/lib/api-client';
 
 /** The friend's username as typed: spaces and one leading '@' go, Telegram usernames have neither. */
@@ -17,11 +19,13 @@ export type GiftFailure =
   | { kind: 'friend_not_found' }
   | { kind: 'refused'; message: string };
 
+/** Refusals whose own message tells the giver what to do. */
+const SAYS_WHY: readonly string[] = [UserErrorCode.notChatMember, GiftErrorCode.toSelf];
+
 export function classifyGiftFailure(error: unknown): GiftFailure {
   if (!(error instanceof ApiError) || error.status === 0) return { kind: 'not_sent' };
   // 429: too many gifts in a row, which only waiting mends.
-  const saysWhy =
-    [409, 429].includes(error.status) || ['not_chat_member', 'gift_to_self'].includes(error.code);
+  const saysWhy = [409, 429].includes(error.status) || SAYS_WHY.includes(error.code);
   if (saysWhy) return { kind: 'refused', message: error.message };
   return { kind: 'friend_not_found' };
 }

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { UserErrorCode } from '#contract/session';
 import { paths } from '@/config/paths';
 import { useStartPayment } from '@/features/purchases/api/start-payment';
 import { openPaymentPage } from '@/features/purchases/open-payment-page';
@@ -18,7 +19,8 @@ export type PaymentAttempt = { couponId: number } & (
   | { status: 'failed'; message: string }
 );
 
-const isNotChatMember = (error: Error) => error instanceof ApiError && error.code === 'not_chat_member';
+const isNotChatMember = (error: Error) =>
+  error instanceof ApiError && error.code === UserErrorCode.notChatMember;
 
 /**
  * Paying for one offer (SPEC §4 Paying): only a member of the community chat may pay; the press
