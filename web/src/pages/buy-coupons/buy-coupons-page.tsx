@@ -13,7 +13,7 @@ import { useListedPartners } from '@/features/catalogue/api/get-listed-partners'
 import { useOffers } from '@/features/catalogue/api/get-offers';
 import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
-import { useBadPaymentFlag } from '@/features/payments/bad-payment-flag';
+import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
 import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
 import { Page } from '@/telegram/page';

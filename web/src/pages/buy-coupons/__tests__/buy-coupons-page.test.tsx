@@ -4,7 +4,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOffer } from '#contract/coupons';
 import type { TListedPartner } from '#contract/partners';
-import { useBadPaymentFlag } from '@/features/payments/bad-payment-flag';
+import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
