@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { useStartPayment } from '@/features/purchases/api/start-payment';
 import { openPaymentPage } from '@/features/purchases/open-payment-page';
 import { getMeQueryOptions, useUser } from '@/features/session/api/get-me';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError } from '@/lib/api-client';
 import { texts } from './texts';
 
@@ -32,8 +33,7 @@ export function usePayment() {
   const queryClient = useQueryClient();
   const startPayment = useStartPayment();
   const [attempt, setAttempt] = useState<PaymentAttempt | null>(null);
-  // Set at the press itself, so a second tap before the next render is ignored too.
-  const payingFor = useRef<number | null>(null);
+  const payPress = useOncePerPress();
   const checkPayTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(checkPayTimer.current), []);
@@ -44,13 +44,14 @@ export function usePayment() {
     void queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey });
   }
 
-  function pay(couponId: number) {
-    if (payingFor.current === couponId) return;
+  const pay = (couponId: number) => payPress.press(() => startPaying(couponId));
+
+  function startPaying(couponId: number) {
     if (user?.isChatMember === false) {
+      payPress.release();
       refuseNonMember(couponId, texts.notChatMember);
       return;
     }
-    payingFor.current = couponId;
     setAttempt({ couponId, status: 'starting' });
     startPayment.mutate(couponId, {
       onSuccess: ({ paymentId, paymentUrl }) => {
@@ -58,7 +59,7 @@ export function usePayment() {
           openPaymentPage(paymentUrl);
         } catch (error) {
           console.error('Telegram could not open the payment page', error);
-          payingFor.current = null;
+          payPress.release();
           setAttempt({ couponId, status: 'failed', message: texts.paymentNotOpened });
           return;
         }
@@ -71,7 +72,7 @@ export function usePayment() {
         checkPayTimer.current = setTimeout(() => navigate(checkPayHref), CHECK_PAY_DELAY_MS);
       },
       onError: (error) => {
-        payingFor.current = null;
+        payPress.release();
         if (isNotChatMember(error)) refuseNonMember(couponId, error.message);
         else setAttempt({ couponId, status: 'failed', message: error.message });
       },
@@ -81,7 +82,7 @@ export function usePayment() {
   /** Another offer chosen: its payment starts afresh. */
   function forget() {
     clearTimeout(checkPayTimer.current);
-    payingFor.current = null;
+    payPress.release();
     setAttempt(null);
   }
 

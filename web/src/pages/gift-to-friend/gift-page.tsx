@@ -18,6 +18,7 @@ import {
 } from '@/features/gifts/gift-rules';
 import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
 import { useUser } from '@/features/session/api/get-me';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { Page } from '@/telegram/page';
 import './gift-page.css';
 import { texts } from './texts';
@@ -49,8 +50,7 @@ export function GiftPage() {
   const [friend, setFriend] = useState('');
   const [outcome, setOutcome] = useState<Outcome>();
   const { toasts, showToast } = useToasts();
-  // Set at the tap itself: a double tap arrives before the re-render that disables the button.
-  const sending = useRef(false);
+  const sendPress = useOncePerPress();
   const copyLock = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(copyLock.current), []);
@@ -58,13 +58,17 @@ export function GiftPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const friendUsername = normalizeFriendUsername(friend);
-    if (!friendUsername || !couponId || !ownUsername || sending.current) return;
+    if (!friendUsername || !couponId || !ownUsername) return;
+    sendPress.press(() => send(couponId, ownUsername, friendUsername));
+  };
+
+  const send = (couponId: string, ownUsername: string, friendUsername: string) => {
     if (isSameUsername(friendUsername, ownUsername)) {
+      sendPress.release();
       setOutcome({ tone: 'error', text: texts.toSelf });
       return;
     }
     setOutcome(undefined);
-    sending.current = true;
     gift.mutate(
       { purchasedCouponId: couponId, ownUsername, friendUsername },
       {
@@ -73,7 +77,7 @@ export function GiftPage() {
           void queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(ownUsername).queryKey });
         },
         onError: (error) => {
-          sending.current = false;
+          sendPress.release();
           const failure = classifyGiftFailure(error);
           if (failure.kind === 'not_sent') console.error('The gift did not reach the server', error);
           setOutcome({ tone: 'error', text: failureText(failure) });

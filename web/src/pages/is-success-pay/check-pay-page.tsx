@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
@@ -7,11 +6,16 @@ import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
+<<<<<<< HEAD
+=======
+import { useConfirmPurchase } from '@/features/my-coupons/api/confirm-purchase';
+>>>>>>> 23a699a (Check coupon split: useQrScan reads the QR, <ScannedCoupon key={scanId}> owns the live query, redeem-once and undo (a new scan remounts it); useRedeemCoupon/useUndoRedemption/useConfirmPurchase hooks in api/; one useOncePerPress for every act-once press (check coupon, check pay, pay, gift))
 import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
 import { confirmPurchase } from '@/features/purchases/api/confirm-purchase';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
 import { useGoBack } from '@/hooks/use-go-back';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError } from '@/lib/api-client';
 import { Page } from '@/telegram/page';
 import './check-pay-page.css';
@@ -29,17 +33,16 @@ export function CheckPayPage() {
   const goBack = useGoBack();
   const queryClient = useQueryClient();
   const { setBadPayment } = useBadPaymentFlag();
-  // Set at the tap itself: a double tap arrives before the re-render that disables the button.
-  const asking = useRef(false);
+  // «Да» acts once: a second tap while the check runs, or after it went through, does nothing.
+  const yesPress = useOncePerPress();
 
-  const confirmation = useMutation({
-    mutationFn: confirmPurchase,
+  const confirmation = useConfirmPurchase({
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(customerUsername).queryKey });
       navigate(paths.myCoupons.getHref(), { replace: true });
     },
     onError: (error) => {
-      asking.current = false;
+      yesPress.release();
       if (error instanceof ApiError && error.status === 402) {
         setBadPayment(texts.tryPayingAgain);
         goBack();
@@ -48,10 +51,8 @@ export function CheckPayPage() {
   });
 
   const answerYes = () => {
-    // «Да» acts once: a second tap while the check runs, or after it went through, does nothing.
-    if (!couponId || !customerUsername || asking.current) return;
-    asking.current = true;
-    confirmation.mutate({ couponId, customerUsername, paymentId });
+    if (!couponId || !customerUsername) return;
+    yesPress.press(() => confirmation.mutate({ couponId, customerUsername, paymentId }));
   };
 
   const answerNo = () => {

@@ -1,4 +1,5 @@
-import { ZConfirmPurchaseResponse } from '#contract/purchases';
+import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import { type TConfirmPurchaseResponse, ZConfirmPurchaseResponse } from '#contract/purchases';
 import { api } from '@/lib/api';
 
 export type ConfirmPurchaseInput = {
@@ -14,3 +15,10 @@ export const confirmPurchase = ({ couponId, customerUsername, paymentId }: Confi
     body: paymentId ? { paymentId } : {},
     schema: ZConfirmPurchaseResponse,
   });
+
+export const useConfirmPurchase = (
+  options: Pick<
+    UseMutationOptions<TConfirmPurchaseResponse, Error, ConfirmPurchaseInput>,
+    'onSuccess' | 'onError'
+  > = {},
+) => useMutation({ mutationFn: confirmPurchase, ...options });

@@ -1,11 +1,17 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZScannedCoupon } from '#contract/redemption';
 import { api } from '@/lib/api';
+
+export const getScannedCoupon = (qrToken: string) =>
+  api.get(`/api/coupon/scan/${encodeURIComponent(qrToken)}`, ZScannedCoupon);
 
 /** The coupon's state on the server now, not the one printed into its QR at purchase. */
 export const getScannedCouponQueryOptions = (qrToken: string | undefined) =>
   queryOptions({
     queryKey: ['scanned-coupon', qrToken],
-    queryFn: () => api.get(`/api/coupon/scan/${encodeURIComponent(qrToken ?? '')}`, ZScannedCoupon),
+    queryFn: () => getScannedCoupon(qrToken ?? ''),
     enabled: !!qrToken,
   });
+
+export const useScannedCoupon = (qrToken: string | undefined) =>
+  useQuery(getScannedCouponQueryOptions(qrToken));

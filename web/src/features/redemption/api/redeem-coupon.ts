@@ -1,6 +1,8 @@
-import { ZRedeemResponse } from '#contract/redemption';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type TScannedCoupon, ZRedeemResponse } from '#contract/redemption';
 import { api } from '@/lib/api';
 import { isRefusal } from '@/lib/api-client';
+import { getScannedCouponQueryOptions } from './get-scanned-coupon';
 
 /** SPEC §4 Redeem: 'apply' when the server answered "", 'not_apply' when it refused. */
 export type RedeemOutcome = 'apply' | 'not_apply';
@@ -20,4 +22,22 @@ export async function redeemCoupon({ qrToken, partnerUsername }: RedeemCouponInp
     if (isRefusal(error)) return 'not_apply';
     throw error;
   }
+}
+
+/** Redeems a scanned coupon and brings its live state up to date. */
+export function useRedeemCoupon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: redeemCoupon,
+    onSuccess: (outcome, { qrToken }) => {
+      const { queryKey } = getScannedCouponQueryOptions(qrToken);
+      // SPEC §4: a redeemed coupon is USED at once; a refused one is asked about again.
+      if (outcome === 'apply')
+        queryClient.setQueryData(
+          queryKey,
+          (current): TScannedCoupon | undefined => current && { ...current, status: 'USED', canUndo: true },
+        );
+      else void queryClient.invalidateQueries({ queryKey });
+    },
+  });
 }

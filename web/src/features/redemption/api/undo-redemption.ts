@@ -1,6 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZOkResponse } from '#contract/coupons';
+import type { TScannedCoupon } from '#contract/redemption';
 import { api } from '@/lib/api';
+import { getScannedCouponQueryOptions } from './get-scanned-coupon';
 
 /** Takes a redemption back (the redeeming partner within ten minutes, an admin any time). */
 export const undoRedemption = (qrToken: string) =>
   api.post(`/api/coupon/undo/${encodeURIComponent(qrToken)}`, { schema: ZOkResponse });
+
+/** Takes a redemption back; the coupon is valid again at once. */
+export function useUndoRedemption() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: undoRedemption,
+    onSuccess: (_answer, qrToken) =>
+      queryClient.setQueryData(
+        getScannedCouponQueryOptions(qrToken).queryKey,
+        (current): TScannedCoupon | undefined =>
+          current && { ...current, status: 'NOT_USED', canUndo: false },
+      ),
+  });
+}

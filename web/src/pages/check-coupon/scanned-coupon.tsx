@@ -1,0 +1,127 @@
+import { useEffect, useRef, useState } from 'react';
+import type { ParsedCouponQr } from '#contract/coupon-qr';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Section } from '@/components/ui/section';
+import { Spinner } from '@/components/ui/spinner';
+import { useScannedCoupon } from '@/features/redemption/api/get-scanned-coupon';
+import { useRedeemCoupon } from '@/features/redemption/api/redeem-coupon';
+import { useUndoRedemption } from '@/features/redemption/api/undo-redemption';
+import { useUser } from '@/features/session/api/get-me';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
+import { ApiError } from '@/lib/api-client';
+import { couponRows } from './coupon-rows';
+import { smoothlyIntoView } from './smoothly-into-view';
+import { texts } from './texts';
+
+/**
+ * One scanned QR (SPEC §2 «Отсканированный QR», §4 Redeem): its fields with the live status, one
+ * redeem attempt and the undo. Keyed by the scan, so a new scan starts it afresh.
+ */
+export function ScannedCoupon({ qr }: { qr: ParsedCouponQr }) {
+  const partnerUsername = useUser()?.username;
+  const { token } = qr;
+  const live = useScannedCoupon(token);
+  const redeem = useRedeemCoupon();
+  const undo = useUndoRedemption();
+  // SPEC §2: one redeem attempt per scan, until an undo makes the coupon valid again.
+  const redeemPress = useOncePerPress();
+  const [confirmingUndo, setConfirmingUndo] = useState(false);
+
+  const redeemOnce = (qrToken: string) => {
+    if (!partnerUsername) return;
+    redeemPress.press(() => {
+      undo.reset();
+      redeem.mutate({ qrToken, partnerUsername });
+    });
+  };
+
+  const undoRedemption = (qrToken: string) =>
+    undo.mutate(qrToken, {
+      onSuccess: () => {
+        redeemPress.release();
+        redeem.reset();
+      },
+      onSettled: () => setConfirmingUndo(false),
+    });
+
+  const redeemButton = useRef<HTMLButtonElement>(null);
+  const showRedeem = live.data?.status === 'NOT_USED';
+  useEffect(() => {
+    if (showRedeem) smoothlyIntoView(redeemButton.current);
+  }, [showRedeem]);
+
+  const liveFailure = live.error;
+  const refusedByServer =
+    liveFailure instanceof ApiError && (liveFailure.status === 403 || liveFailure.status === 404);
+
+  return (
+    <Section title={texts.scannedSection}>
+      {qr.fields.length > 0 && (
+        <dl className="check-coupon__fields">
+          {couponRows(qr.fields, live.data).map((row) => (
+            <div className="check-coupon__field" key={row.key}>
+              <dt>{row.label}</dt>
+              <dd data-status={row.key === 'status' ? live.data?.status : undefined}>{row.value}</dd>
+            </div>
+          ))}
+        </dl>
+      )}
+      {!token && (
+        <Notice tone="error" detail={texts.notOurQr}>
+          {texts.invalid}
+        </Notice>
+      )}
+      {live.isFetching && !live.data && <Spinner label={texts.checking} />}
+      {liveFailure &&
+        (refusedByServer ? (
+          <Notice tone="error" detail={liveFailure.message}>
+            {texts.invalid}
+          </Notice>
+        ) : (
+          <Notice tone="error">{liveFailure.message}</Notice>
+        ))}
+      {showRedeem && token && (
+        <Button
+          ref={redeemButton}
+          disabled={!partnerUsername || !redeem.isIdle}
+          pressed={redeem.isPending}
+          onClick={() => redeemOnce(token)}
+        >
+          {redeem.isPending ? <Spinner label={texts.redeeming} /> : texts.redeem}
+        </Button>
+      )}
+      {redeem.data && (
+        <Notice tone={redeem.data === 'apply' ? 'success' : 'error'}>
+          {redeem.data === 'apply' ? texts.redeemed : texts.invalid}
+        </Notice>
+      )}
+      {redeem.error && <Notice tone="error">{redeem.error.message}</Notice>}
+      {undo.isSuccess && <Notice tone="success">{texts.undone}</Notice>}
+      {undo.error && <Notice tone="error">{undo.error.message}</Notice>}
+      {live.data?.canUndo &&
+        token &&
+        (confirmingUndo ? (
+          <div className="check-coupon__confirm">
+            <p>{texts.undoQuestion}</p>
+            <div className="check-coupon__modes">
+              <Button
+                onClick={() => undoRedemption(token)}
+                disabled={undo.isPending}
+                pressed={undo.isPending}
+              >
+                {texts.undoConfirm}
+              </Button>
+              <Button variant="secondary" onClick={() => setConfirmingUndo(false)}>
+                {texts.undoCancel}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <Button variant="secondary" onClick={() => setConfirmingUndo(true)}>
+            {texts.undo}
+          </Button>
+        ))}
+    </Section>
+  );
+}

@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ParsedCouponQr, parseCouponQr } from '#contract/coupon-qr';
+import { getScannedCouponQueryOptions } from '@/features/redemption/api/get-scanned-coupon';
+import type { BrowserQrScanOutcome } from '@/features/redemption/browser-qr-scanner';
+import {
+  isTelegramQrScannerAvailable,
+  scanWithTelegram,
+  type TelegramQrScan,
+} from '@/features/redemption/telegram-qr-scanner';
+import { texts } from './texts';
+
+export type ScanMode = 'camera' | 'file';
+/** Which camera scans: Telegram's popup, or the page's own where Telegram has none. */
+export type ScanCamera = 'telegram' | 'browser';
+
+// zxing-wasm (and its .wasm) is fetched only when a partner picks the file mode (or, from the
+// scanner, the browser camera) on this screen.
+const loadImageDecoder = () => import('@/features/redemption/decode-qr-image');
+
+/**
+ * Reading a coupon's QR three ways: Telegram's scanner popup, the page's own camera where Telegram
+ * has none, or a picture. `scanId` changes with every QR read, so what shows a scan starts afresh.
+ */
+export function useQrScan() {
+  const queryClient = useQueryClient();
+  const [mode, setMode] = useState<ScanMode>();
+  const [camera, setCamera] = useState<ScanCamera>();
+  const [decoding, setDecoding] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const [scanned, setScanned] = useState<{ id: number; qr: ParsedCouponQr }>();
+  const scansRead = useRef(0);
+  const cameraScanning = camera !== undefined;
+
+  const startAfresh = () => {
+    setScanned(undefined);
+    setProblem(undefined);
+  };
+
+  const acceptScan = (text: string) => {
+    const qr = parseCouponQr(text);
+    // A second scan of the same QR asks the server afresh.
+    if (qr.token) queryClient.removeQueries({ queryKey: getScannedCouponQueryOptions(qr.token).queryKey });
+    scansRead.current += 1;
+    setScanned({ id: scansRead.current, qr });
+  };
+
+  const cameraScan = useRef<TelegramQrScan | undefined>(undefined);
+  // The browser camera stops by itself when its preview unmounts, which `setCamera` brings about.
+  const stopCamera = () => {
+    cameraScan.current?.stop();
+    cameraScan.current = undefined;
+    setCamera(undefined);
+  };
+
+  const scanWithCamera = async () => {
+    if (cameraScan.current) return;
+    startAfresh();
+    setMode('camera');
+    if (!isTelegramQrScannerAvailable()) {
+      setCamera('browser');
+      return;
+    }
+    let scan: TelegramQrScan;
+    try {
+      scan = scanWithTelegram(texts.cameraPrompt);
+    } catch (error) {
+      console.error('Telegram refused to open the QR popup', error);
+      setProblem(texts.cameraFailed);
+      return;
+    }
+    cameraScan.current = scan;
+    setCamera('telegram');
+    const text = await scan.result;
+    // A scan stopped by the partner's turn to the file mode has nothing more to say.
+    if (cameraScan.current !== scan) return;
+    cameraScan.current = undefined;
+    setCamera(undefined);
+    if (text) acceptScan(text);
+  };
+
+  const finishBrowserScan = (outcome: BrowserQrScanOutcome) => {
+    setCamera(undefined);
+    if ('text' in outcome) acceptScan(outcome.text);
+    else setProblem(texts.cameraProblems[outcome.problem]);
+  };
+
+  useEffect(() => () => cameraScan.current?.stop(), []);
+
+  const chooseFileMode = () => {
+    // Some clients take the popup request but never show it (Telegram Web): the file stays a way out.
+    stopCamera();
+    startAfresh();
+    setMode('file');
+    void loadImageDecoder();
+  };
+
+  const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Cleared so that choosing the same picture again is a change too.
+    input.value = '';
+    if (!file || cameraScanning || decoding) return;
+    startAfresh();
+    // Some Android pickers give no type at all; the decoder decides for those.
+    if (file.type && !file.type.startsWith('image/')) {
+      setProblem(texts.notAnImage);
+      return;
+    }
+    setDecoding(true);
+    try {
+      const { decodeQrImage } = await loadImageDecoder();
+      const text = await decodeQrImage(file);
+      if (text) acceptScan(text);
+      else setProblem(texts.noQrInImage);
+    } catch (error) {
+      console.error('Could not read the QR image', error);
+      setProblem(texts.imageUnreadable);
+    } finally {
+      setDecoding(false);
+    }
+  };
+
+  return {
+    mode,
+    camera,
+    cameraScanning,
+    decoding,
+    problem,
+    scanned: scanned?.qr,
+    scanId: scanned?.id,
+    scanWithCamera,
+    finishBrowserScan,
+    stopCamera,
+    chooseFileMode,
+    readFile,
+  };
+}
