@@ -6,12 +6,8 @@ import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-<<<<<<< HEAD
-=======
-import { useConfirmPurchase } from '@/features/my-coupons/api/confirm-purchase';
->>>>>>> 23a699a (Check coupon split: useQrScan reads the QR, <ScannedCoupon key={scanId}> owns the live query, redeem-once and undo (a new scan remounts it); useRedeemCoupon/useUndoRedemption/useConfirmPurchase hooks in api/; one useOncePerPress for every act-once press (check coupon, check pay, pay, gift))
 import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
-import { confirmPurchase } from '@/features/purchases/api/confirm-purchase';
+import { useConfirmPurchase } from '@/features/purchases/api/confirm-purchase';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
 import { useGoBack } from '@/hooks/use-go-back';
