@@ -12,6 +12,9 @@ export default mergeConfig(
       unstubGlobals: true,
       restoreMocks: true,
       sequence: { groupOrder: 1 },
+      // Generous limits: on a busy 2-core machine typing into a form can take seconds. They bound
+      // waiting, they claim nothing about speed.
+      testTimeout: 15_000,
     },
   }),
 );
