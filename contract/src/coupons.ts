@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { wholeNumber, ZDbId } from './ids.ts';
+import { ZValidity } from './offers.ts';
 
 const MAX_AMOUNT_RUB = 1_000_000;
 
@@ -52,7 +53,7 @@ export const ZAcceptCouponRequest = z.object({
 export type TAcceptCouponRequest = z.input<typeof ZAcceptCouponRequest>;
 
 /** A coupon on sale (SPEC §3 Discount offer). */
-export const ZOffer = z.object({
+export const ZOffer = ZValidity.extend({
   id: z.number().int(),
   discount: z.number().int(),
   price: z.number().int(),

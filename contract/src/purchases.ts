@@ -10,7 +10,9 @@ export const ZConfirmPurchaseRequest = z.object({ paymentId: z.uuid().optional()
 export const ZConfirmPurchaseResponse = z.object({ purchasedCouponId: z.string() });
 export type TConfirmPurchaseResponse = z.infer<typeof ZConfirmPurchaseResponse>;
 
-export const ZPurchasedCouponStatus = z.enum(['NOT_USED', 'USED']);
+/** A coupon as its holder and a scanning partner see it; EXPIRED is an unused one past its last day. */
+export const ZPurchasedCouponStatus = z.enum(['NOT_USED', 'USED', 'EXPIRED']);
+export type TPurchasedCouponStatus = z.infer<typeof ZPurchasedCouponStatus>;
 
 /** SPEC §3 QR coupon, plus its status so a used coupon is not shown as valid. */
 export const ZMyCoupon = z.object({
@@ -20,6 +22,8 @@ export const ZMyCoupon = z.object({
   discount: z.number().int(),
   region: z.string(),
   status: ZPurchasedCouponStatus,
+  /** The last day it may be used, `YYYY-MM-DD` (Europe/Moscow); null when it never expires. */
+  expiresAt: z.string().nullable(),
 });
 export type TMyCoupon = z.infer<typeof ZMyCoupon>;
 export const ZMyCouponsResponse = z.array(ZMyCoupon);

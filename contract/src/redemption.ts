@@ -12,12 +12,16 @@ export const ZScannedCoupon = z.object({
   telegramName: z.string(),
   /** The caller may undo this redemption now (their own, within ten minutes; an admin always). */
   canUndo: z.boolean(),
+  /** The last day it may be used, `YYYY-MM-DD`; null when it never expires. */
+  expiresAt: z.string().nullable(),
 });
 export type TScannedCoupon = z.infer<typeof ZScannedCoupon>;
 
 export const REDEEM_REFUSED = 'Купон не действителен';
+/** The scan's status line and the redeem refusal of a coupon past its last day. */
+export const COUPON_EXPIRED = 'Срок действия истёк';
 /** Redeem answers `""` on success (SPEC §4), the refusal text otherwise. */
-export const ZRedeemResponse = z.union([z.literal(''), z.literal(REDEEM_REFUSED)]);
+export const ZRedeemResponse = z.union([z.literal(''), z.literal(REDEEM_REFUSED), z.literal(COUPON_EXPIRED)]);
 
 export const UNDO_WINDOW_MINUTES = 10;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const ZRole = z.enum(['admin', 'partner', 'user']);
+/** `staff`: may scan, redeem and undo for one partner and read its report, but not request coupons. */
+export const ZRole = z.enum(['admin', 'partner', 'staff', 'user']);
 export type TRole = z.infer<typeof ZRole>;
 
 /** Every error the API answers: a machine code and a Russian text fit to show. */

@@ -1,0 +1,38 @@
+import { z } from 'zod';
+import { ZAdminOffer } from './offers.ts';
+import { ZPartner, ZTelegramUsername } from './partners.ts';
+
+export const ZPartnerStatus = z.enum(['active', 'paused']);
+export type TPartnerStatus = z.infer<typeof ZPartnerStatus>;
+
+/** GET /api/admin/partners: a partner with its status, staff and every offer. */
+export const ZAdminPartner = ZPartner.extend({
+  status: ZPartnerStatus,
+  staff: z.array(z.string()),
+  offers: z.array(ZAdminOffer),
+});
+export type TAdminPartner = z.infer<typeof ZAdminPartner>;
+export const ZAdminPartnersResponse = z.array(ZAdminPartner);
+
+export const MAX_STAFF = 30;
+
+/** PUT /api/partners/{partnerId}/staff: the whole list; GET answers the same shape. */
+export const ZStaffList = z.object({
+  usernames: z
+    .array(
+      z
+        .string()
+        .trim()
+        .transform((name) => name.replace(/^@/, ''))
+        .pipe(ZTelegramUsername),
+    )
+    .max(MAX_STAFF, `Не больше ${MAX_STAFF} сотрудников`)
+    .transform((names) => [...new Map(names.map((name) => [name.toLowerCase(), name])).values()]),
+});
+export type TStaffList = z.input<typeof ZStaffList>;
+
+/** The `error` codes of the back office's partner screens. */
+export const BackOfficePartnerErrorCode = {
+  partnerNotFound: 'partner_not_found',
+  notYourPartner: 'not_your_partner',
+} as const;

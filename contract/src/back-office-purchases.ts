@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { ZDay } from './dates.ts';
+import { ZDbId } from './ids.ts';
+
+/** A purchased coupon's state as people name it; EXPIRED is an unused one past its last day. */
+export const ZCouponState = z.enum(['NOT_USED', 'USED', 'REFUNDED', 'VOID', 'EXPIRED']);
+export type TCouponState = z.infer<typeof ZCouponState>;
+
+export const ZPaymentProviderName = z.enum(['sandbox', 'link', 'yookassa']);
+
+/** What happened to a purchase, from the audit log. */
+export const ZPurchaseEvent = z.object({
+  at: z.string(),
+  kind: z.string(),
+  /** Who did it: @username, a name, or null for the system (a provider, a job). */
+  actor: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type TPurchaseEvent = z.infer<typeof ZPurchaseEvent>;
+
+export const ZAdminPurchase = z.object({
+  id: z.string(),
+  buyer: z.object({ id: z.number().int(), name: z.string() }),
+  partner: z.object({ id: z.number().int(), companyName: z.string(), region: z.string() }),
+  offerId: z.number().int(),
+  price: z.number().int(),
+  discount: z.number().int(),
+  status: ZCouponState,
+  provider: ZPaymentProviderName,
+  /** The provider's own id of the payment (YooKassa's), null for the buyer's word. */
+  providerPaymentId: z.string().nullable(),
+  verified: z.boolean(),
+  purchasedAt: z.string(),
+  /** The last day it may be used, `YYYY-MM-DD` (API.md names it expiresAt); null: no limit. */
+  expiresAt: z.string().nullable(),
+  redeemedBy: z.string().nullable(),
+  history: z.array(ZPurchaseEvent),
+});
+export type TAdminPurchase = z.infer<typeof ZAdminPurchase>;
+
+export const ZPurchaseFilter = z.enum(['unused', 'used', 'refunded', 'void', 'expired']);
+export type TPurchaseFilter = z.infer<typeof ZPurchaseFilter>;
+
+/** GET /api/admin/purchases query: every field optional, `cursor` from the previous page. */
+export const ZAdminPurchasesQuery = z.object({
+  status: ZPurchaseFilter.optional(),
+  partnerId: ZDbId.optional(),
+  from: ZDay.optional(),
+  to: ZDay.optional(),
+  q: z.string().trim().max(64, 'Слишком длинный запрос').optional(),
+  cursor: z.string().max(200).optional(),
+});
+export type TAdminPurchasesQuery = z.input<typeof ZAdminPurchasesQuery>;
+
+export const ZAdminPurchasesResponse = z.object({
+  items: z.array(ZAdminPurchase),
+  nextCursor: z.string().nullable(),
+});
+export type TAdminPurchasesResponse = z.infer<typeof ZAdminPurchasesResponse>;
+
+/** POST …/refund: REFUNDED at once, or REFUND_PENDING while the provider has not finished. */
+export const ZRefundResponse = z.object({ status: z.enum(['REFUNDED', 'REFUND_PENDING']) });
+export type TRefundResponse = z.infer<typeof ZRefundResponse>;
+export const ZVoidResponse = z.object({ status: z.literal('VOID') });
+
+/** The `error` codes of refunding and voiding. */
+export const RefundErrorCode = {
+  purchaseNotFound: 'purchase_not_found',
+  alreadyUsed: 'already_used',
+  alreadyVoid: 'already_void',
+  notLinkProvider: 'not_link_provider',
+  refundFailed: 'refund_failed',
+} as const;

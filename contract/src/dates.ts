@@ -1,0 +1,14 @@
+import { z } from 'zod';
+
+/** A calendar day `YYYY-MM-DD` that exists (no 31 February), as report periods and offer validity name it. */
+export const ZDay = z
+  .string({ message: 'Укажите дату' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Дата в формате ГГГГ-ММ-ДД')
+  .refine((day) => {
+    const date = new Date(`${day}T00:00:00Z`);
+    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
+  }, 'Такой даты нет');
+export type TDay = z.infer<typeof ZDay>;
+
+/** Where a period's days begin and end unless REPORT_TIME_ZONE says otherwise. */
+export const DEFAULT_REPORT_TIME_ZONE = 'Europe/Moscow';

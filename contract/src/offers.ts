@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { ZDay } from './dates.ts';
+import { wholeNumber } from './ids.ts';
+
+/** How long a purchased coupon stays valid: a last day, a number of days after purchase, or both. */
+export const ZValidity = z.object({
+  /** The last day it may be used (Europe/Moscow), e.g. the season's end. */
+  validUntil: ZDay.nullable(),
+  /** Days after the day of purchase it may still be used. */
+  validDays: z.number().int().nullable(),
+});
+export type TValidity = z.infer<typeof ZValidity>;
+
+export const MAX_VALID_DAYS = 3650;
+
+/** PUT /api/admin/coupons/{couponId}: what an admin may change in an offer; absent fields stay. */
+export const ZOfferChangeRequest = z.object({
+  paymentLink: z.string().trim().max(2000, 'Ссылка длиннее 2000 символов').optional(),
+  validUntil: ZDay.nullable().optional(),
+  validDays: wholeNumber(
+    z
+      .number({ message: 'Срок: укажите число дней' })
+      .int('Срок: целое число дней')
+      .positive('Срок: больше нуля')
+      .max(MAX_VALID_DAYS, `Срок: не больше ${MAX_VALID_DAYS} дней`),
+  )
+    .nullable()
+    .optional(),
+});
+export type TOfferChangeRequest = z.input<typeof ZOfferChangeRequest>;
+
+/** An offer as the back office sees it: on sale, waiting, refused or withdrawn. */
+export const ZOfferState = z.enum(['pending', 'on_sale', 'rejected', 'withdrawn']);
+export type TOfferState = z.infer<typeof ZOfferState>;
+
+export const ZAdminOffer = ZValidity.extend({
+  id: z.number().int(),
+  partnerId: z.number().int(),
+  price: z.number().int(),
+  discount: z.number().int(),
+  state: ZOfferState,
+  paymentLink: z.string().nullable(),
+});
+export type TAdminOffer = z.infer<typeof ZAdminOffer>;
+
+/** The `error` codes of changing an offer. */
+export const OfferErrorCode = {
+  offerNotFound: 'offer_not_found',
+  offerNotDecided: 'offer_not_decided',
+} as const;

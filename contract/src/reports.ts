@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ZDay } from './dates.ts';
+import { ZDbId } from './ids.ts';
+
+export const ZExportFormat = z.enum(['json', 'csv']);
+
+/** A period of days, both included; `format=csv` answers a file instead of JSON. */
+export const ZPeriodQuery = z
+  .object({ from: ZDay, to: ZDay, format: ZExportFormat.default('json') })
+  .refine((q) => q.from <= q.to, { message: 'Начало периода позже конца', path: ['from'] });
+
+export const ZRedemptionReportQuery = ZPeriodQuery.and(z.object({ partnerId: ZDbId.optional() }));
+export type TRedemptionReportQuery = z.input<typeof ZRedemptionReportQuery>;
+
+export const ZRedemptionRow = z.object({
+  redeemedAt: z.string(),
+  purchasedCouponId: z.string(),
+  companyName: z.string(),
+  discount: z.number().int(),
+  price: z.number().int(),
+  buyer: z.string(),
+  redeemedBy: z.string(),
+});
+export type TRedemptionRow = z.infer<typeof ZRedemptionRow>;
+
+export const ZRedemptionReport = z.object({
+  rows: z.array(ZRedemptionRow),
+  totals: z.object({ count: z.number().int(), discountSum: z.number().int(), priceSum: z.number().int() }),
+});
+export type TRedemptionReport = z.infer<typeof ZRedemptionReport>;
+
+const ZCountSum = z.object({ count: z.number().int(), sum: z.number().int() });
+
+/** GET /api/admin/settlement: per partner, counts and sums of prices for the period. */
+export const ZSettlementRow = z.object({
+  partnerId: z.number().int(),
+  companyName: z.string(),
+  region: z.string(),
+  /** Paid in the period. */
+  sold: ZCountSum,
+  /** Redeemed in the period. */
+  redeemed: ZCountSum,
+  /** Refunded or voided in the period. */
+  refunded: ZCountSum,
+  /** Sold by the period's end and neither used, refunded, voided nor expired by then. */
+  open: ZCountSum,
+});
+export type TSettlementRow = z.infer<typeof ZSettlementRow>;
+export const ZSettlementResponse = z.array(ZSettlementRow);
+
+export const AUDIT_KINDS = [
+  'payment.started',
+  'payment.succeeded',
+  'payment.canceled',
+  'coupon.issued',
+  'coupon.gifted',
+  'coupon.redeemed',
+  'coupon.undone',
+  'coupon.expired',
+  'coupon.refunded',
+  'coupon.voided',
+  'refund.requested',
+  'offer.requested',
+  'offer.accepted',
+  'offer.rejected',
+  'offer.withdrawn',
+  'offer.reopened',
+  'offer.changed',
+  'partner.added',
+  'partner.edited',
+  'partner.paused',
+  'partner.resumed',
+  'staff.changed',
+] as const;
+export const ZAuditKind = z.enum(AUDIT_KINDS);
+export type TAuditKind = z.infer<typeof ZAuditKind>;
+
+export const ZAuditQuery = ZPeriodQuery.and(z.object({ kind: ZAuditKind.optional() }));
+export type TAuditQuery = z.input<typeof ZAuditQuery>;
+
+export const ZAuditEvent = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  kind: ZAuditKind,
+  actor: z.string().nullable(),
+  subject: z.string(),
+  details: z.record(z.string(), z.unknown()),
+});
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+export const ZAuditResponse = z.array(ZAuditEvent);
+
+/** What an export link names: one report and its query. */
+export const ZExportRequest = z.discriminatedUnion('report', [
+  z.object({ report: z.literal('redemptions'), from: ZDay, to: ZDay, partnerId: ZDbId.optional() }),
+  z.object({ report: z.literal('settlement'), from: ZDay, to: ZDay }),
+  z.object({ report: z.literal('audit'), from: ZDay, to: ZDay, kind: ZAuditKind.optional() }),
+]);
+export type TExportRequest = z.input<typeof ZExportRequest>;
+
+/** POST /api/exports/link: a short-lived signed address of the CSV, fetched without headers. */
+export const ZExportLinkResponse = z.object({ url: z.string(), fileName: z.string() });
+export type TExportLinkResponse = z.infer<typeof ZExportLinkResponse>;
+
+/** The `error` codes of reports and exports. */
+export const ReportErrorCode = {
+  exportLinkExpired: 'export_link_expired',
+  botUnavailable: 'bot_unavailable',
+} as const;
