@@ -17,6 +17,15 @@ export interface FakeYooKassaPayment {
   test: true;
 }
 
+export interface FakeYooKassaRefund {
+  id: string;
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  amount: { value: string; currency: string };
+  created_at: string;
+  description?: string;
+}
+
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -38,6 +47,10 @@ const error = (code: string, description: string) => ({ type: 'error', id: rando
 export async function startFakeYooKassa(options: { shopId: string; secretKey: string }) {
   const payments = new Map<string, FakeYooKassaPayment>();
   const byIdempotenceKey = new Map<string, string>();
+  const refunds = new Map<string, FakeYooKassaRefund>();
+  const refundsByKey = new Map<string, string>();
+  /** How a new refund answers: YooKassa usually says succeeded at once, sometimes pending first. */
+  let nextRefundStatus: FakeYooKassaRefund['status'] = 'succeeded';
   const requests: Array<{ method: string; path: string; idempotenceKey?: string; body?: unknown }> = [];
   const expectedAuth = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
   let base = '';
@@ -88,6 +101,52 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
       byIdempotenceKey.set(idempotenceKey, id);
       return send(response, 200, payment);
     }
+    if (request.method === 'POST' && path === '/v3/refunds') {
+      if (!idempotenceKey)
+        return send(response, 400, error('invalid_request', 'Idempotence key is required'));
+      const existing = refundsByKey.get(idempotenceKey);
+      if (existing) return send(response, 200, refunds.get(existing));
+      const input = body as {
+        payment_id?: unknown;
+        amount?: { value?: unknown; currency?: unknown };
+        description?: string;
+      };
+      const payment = payments.get(String(input?.payment_id ?? ''));
+      if (!payment) return send(response, 404, error('not_found', 'Payment not found'));
+      if (
+        typeof input.amount?.value !== 'string' ||
+        !/^\d+\.\d{2}$/.test(input.amount.value) ||
+        input.amount.currency !== 'RUB'
+      ) {
+        return send(response, 400, error('invalid_request', 'Invalid amount'));
+      }
+      const refundedBefore = Number(payment.refunded_amount?.value ?? 0);
+      if (
+        payment.status !== 'succeeded' ||
+        refundedBefore + Number(input.amount.value) > Number(payment.amount.value)
+      ) {
+        return send(response, 400, error('invalid_request', 'Payment cannot be refunded for this amount'));
+      }
+      const refund: FakeYooKassaRefund = {
+        id: randomUUID(),
+        payment_id: payment.id,
+        status: nextRefundStatus,
+        amount: { value: input.amount.value, currency: 'RUB' },
+        created_at: new Date().toISOString(),
+        description: input.description,
+      };
+      refunds.set(refund.id, refund);
+      refundsByKey.set(idempotenceKey, refund.id);
+      if (refund.status === 'succeeded') addRefunded(payment, refund.amount.value);
+      return send(response, 200, refund);
+    }
+    const refundMatch = /^\/v3\/refunds\/([^/]+)$/.exec(path);
+    if (request.method === 'GET' && refundMatch) {
+      const refund = refunds.get(decodeURIComponent(refundMatch[1] as string));
+      return refund
+        ? send(response, 200, refund)
+        : send(response, 404, error('not_found', 'Refund not found'));
+    }
     const match = /^\/v3\/payments\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && match) {
       const payment = payments.get(decodeURIComponent(match[1] as string));
@@ -100,6 +159,11 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  function addRefunded(payment: FakeYooKassaPayment, value: string) {
+    const total = Number(payment.refunded_amount?.value ?? 0) + Number(value);
+    payment.refunded_amount = { value: total.toFixed(2), currency: 'RUB' };
+  }
 
   function settle(id: string, status: 'succeeded' | 'canceled', amountValue?: string) {
     const payment = payments.get(id);
@@ -133,6 +197,20 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
           created_at: new Date().toISOString(),
         },
       };
+    },
+    refunds,
+    /** How the next refunds answer when created: `pending` makes the test settle them later. */
+    answerRefundsWith(status: FakeYooKassaRefund['status']) {
+      nextRefundStatus = status;
+    },
+    /** Finishes a pending refund; returns the webhook body YooKassa sends for it. */
+    settleRefund(id: string, status: 'succeeded' | 'canceled') {
+      const refund = refunds.get(id);
+      if (!refund) throw new Error(`no refund ${id}`);
+      refund.status = status;
+      const payment = payments.get(refund.payment_id);
+      if (status === 'succeeded' && payment) addRefunded(payment, refund.amount.value);
+      return { type: 'notification', event: `refund.${status}`, object: refund };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

@@ -31,8 +31,5 @@ export const ZStaffList = z.object({
 });
 export type TStaffList = z.input<typeof ZStaffList>;
 
-/** The `error` codes of the back office's partner screens. */
-export const BackOfficePartnerErrorCode = {
-  partnerNotFound: 'partner_not_found',
-  notYourPartner: 'not_your_partner',
-} as const;
+/** The `error` codes of the back office's partner screens (an unknown partner: CouponRequestErrorCode's). */
+export const BackOfficePartnerErrorCode = { notYourPartner: 'not_your_partner' } as const;

@@ -12,6 +12,10 @@ import { logSerializers } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
 import { HELMET_OPTIONS } from './http/security-headers.ts';
 import { httpRefusals } from './http/texts.ts';
+import { adminPurchasesRoutes } from './modules/admin-purchases/admin-purchases.routes.ts';
+import { createPurchaseListService } from './modules/admin-purchases/purchase-list.service.ts';
+import { createRefundService } from './modules/admin-purchases/refunds.service.ts';
+import { adminPurchaseRefusals } from './modules/admin-purchases/texts.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { backupRefusals } from './modules/backup/texts.ts';
 import { calendarRoutes } from './modules/calendar/calendar.routes.ts';
@@ -35,12 +39,17 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
 import { createOutboxWorker } from './modules/notifications/outbox.worker.ts';
 import { offerRoutes } from './modules/offer/offer.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { createOfferService } from './modules/offers/offers.service.ts';
+import { offerRefusals } from './modules/offers/texts.ts';
+import { createPartnerAccess } from './modules/partners/partner-access.ts';
 import { partnersRoutes } from './modules/partners/partners.routes.ts';
 import { createPartnerService } from './modules/partners/partners.service.ts';
 import { partnerRefusals } from './modules/partners/texts.ts';
 import { photoRoutes } from './modules/photo/photo.routes.ts';
 import { createPhotoService } from './modules/photo/photo.service.ts';
 import { photoRefusals } from './modules/photo/texts.ts';
+import { recordExpiries } from './modules/purchased-coupons/expiry-log.ts';
 import { createCheckoutService } from './modules/purchases/checkout.service.ts';
 import { createMyCouponsService } from './modules/purchases/my-coupons.service.ts';
 import { paymentPagesRoutes } from './modules/purchases/payment-pages.routes.ts';
@@ -50,6 +59,9 @@ import { purchaseRefusals } from './modules/purchases/texts.ts';
 import { redemptionRoutes } from './modules/redemption/redemption.routes.ts';
 import { createRedemptionService } from './modules/redemption/redemption.service.ts';
 import { redemptionRefusals } from './modules/redemption/texts.ts';
+import { exportFileRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
+import { createReportService } from './modules/reports/reports.service.ts';
+import { reportRefusals } from './modules/reports/texts.ts';
 import { telegramWebhookRefusals } from './modules/telegram-webhook/texts.ts';
 import { createMembershipService } from './modules/users/membership.service.ts';
 import { userRefusals } from './modules/users/texts.ts';
@@ -104,6 +116,9 @@ const REFUSALS = [
   geoRefusals,
   giftRefusals,
   partnerRefusals,
+  offerRefusals,
+  adminPurchaseRefusals,
+  reportRefusals,
   photoRefusals,
   purchaseRefusals,
   redemptionRefusals,
@@ -172,14 +187,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The bot's webhook (with PUBLIC_URL), and `app.telegram` that main.ts starts.
   await registerTelegram(app, { config, bot, notifications, outbox });
 
-  const checkout = createCheckoutService({
-    db,
-    provider: deps.paymentProvider ?? createPaymentProvider(config),
+  const provider = deps.paymentProvider ?? createPaymentProvider(config);
+  const { timeZone } = config;
+  const checkout = createCheckoutService({ db, provider, log: app.log, notifications, timeZone });
+  const refunds = createRefundService({ db, provider, log: app.log, notifications });
+  // Payments and refunds nobody settled, and expiries, swept in the background once main.ts starts it.
+  const stalePayments = createStalePaymentsWorker({
+    checkout,
+    refunds,
+    recordExpiries: () => recordExpiries(db),
     log: app.log,
-    notifications,
   });
-  // Payments nobody settled, asked about again in the background once main.ts starts it.
-  const stalePayments = createStalePaymentsWorker(checkout, app.log);
   app.decorate('stalePayments', stalePayments);
   app.addHook('onClose', () => stalePayments.stop());
   await app.register(paymentPagesRoutes, {
@@ -192,19 +210,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(offerRoutes, { config });
   await app.register(gpxDownloadRoutes, { geo, downloadLinks: gpxDownloadLinks });
 
+  const access = createPartnerAccess(db);
+  const reportDeps = {
+    reports: createReportService(db, timeZone),
+    access,
+    users,
+    timeZone,
+    botToken,
+    botApi,
+  };
+  await app.register(exportFileRoutes, reportDeps);
+
   if (config.localStandIn) await app.register(devLoginRoutes, { db, users, botToken });
 
   await app.register(async (api) => {
     requireInitData(api, { botToken, maxAgeS: config.initDataMaxAgeS, users });
     await api.register(usersRoutes, { users, membership, communityChatLink: config.communityChatLink });
-    await api.register(partnersRoutes, { partners: createPartnerService(db) });
+    await api.register(partnersRoutes, { partners: createPartnerService(db), access });
+    await api.register(offersRoutes, { offers: createOfferService(db) });
+    await api.register(adminPurchasesRoutes, { purchases: createPurchaseListService(db, timeZone), refunds });
+    await api.register(reportsRoutes, reportDeps);
     await api.register(couponRequestsRoutes, {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
     });
     await api.register(catalogueRoutes, { catalogue: createCatalogueService(db) });
     await api.register(purchasesRoutes, {
       checkout,
-      myCoupons: createMyCouponsService(db),
+      myCoupons: createMyCouponsService(db, timeZone),
       membership,
       users,
     });
@@ -213,7 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       membership,
     });
     await api.register(redemptionRoutes, {
-      redemption: createRedemptionService({ db, membership, notifications }),
+      redemption: createRedemptionService({ db, membership, notifications, timeZone }),
+      access,
     });
     await api.register(calendarRoutes, { calendar: createCalendarService(db) });
     await api.register(photoRoutes, { photo: createPhotoService(db) });

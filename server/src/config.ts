@@ -1,6 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_REPORT_TIME_ZONE } from '#contract/dates';
 
 const PAYMENT_PROVIDERS = ['sandbox', 'link', 'yookassa'] as const;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -10,6 +11,15 @@ const flag = z
   .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const optionalText = z.string().trim().optional();
+
+function isTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('ru-RU', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** The names proxy-addr (Fastify's trustProxy) knows for whole ranges. */
 const PROXY_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
@@ -124,6 +134,12 @@ const schema = z
     OPERATOR_ADDRESS: optionalText,
     OPERATOR_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
     OPERATOR_PHONE: optionalText,
+    REPORT_TIME_ZONE: optionalText.pipe(
+      z
+        .string()
+        .refine(isTimeZone, 'expected an IANA time zone such as Europe/Moscow')
+        .default(DEFAULT_REPORT_TIME_ZONE),
+    ),
   })
   .superRefine((env, ctx) => {
     const require = (name: keyof typeof env, why: string) =>
@@ -236,6 +252,8 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Whose X-Forwarded-For is believed: the TLS proxy in front, never any caller. */
     trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
+    /** Where report periods, offer validity and export times are counted in days. */
+    timeZone: env.REPORT_TIME_ZONE,
     operator: {
       name: env.OPERATOR_NAME ?? DEMO_OPERATOR.name,
       inn: env.OPERATOR_INN ?? DEMO_OPERATOR.inn,

@@ -100,6 +100,7 @@ export interface UserClient {
   request(options: InjectOptions): Promise<LightMyRequestResponse>;
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
 }
 
 export interface TestAppOptions {
@@ -174,6 +175,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         get: (url) => request({ method: 'GET', url }),
         post: (url, payload) =>
           request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
+        put: (url, payload) => request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] }),
       };
     },
     async close() {

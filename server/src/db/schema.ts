@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -33,7 +34,18 @@ export const couponStatus = pgEnum('coupon_status', ['PENDING', 'ACCEPTED', 'REJ
 export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'CANCELED']);
 export const paymentProvider = pgEnum('payment_provider', ['sandbox', 'link', 'yookassa']);
 /** REFUNDED: the money went back before the coupon was used; the coupon is void, kept for the record. */
-export const purchasedCouponStatus = pgEnum('purchased_coupon_status', ['NOT_USED', 'USED', 'REFUNDED']);
+/**
+ * REFUNDED: the money went back before the coupon was used; VOID: its money never came (the `link`
+ * provider's buyer was wrong). Both are final, kept for the record. An unused coupon past its expiry
+ * stays NOT_USED: `expires_at` makes it expired at that instant, whether or not the sweep has
+ * recorded it (purchased-coupons/expiry.ts).
+ */
+export const purchasedCouponStatus = pgEnum('purchased_coupon_status', [
+  'NOT_USED',
+  'USED',
+  'REFUNDED',
+  'VOID',
+]);
 export const redemptionResult = pgEnum('redemption_result', [
   'REDEEMED',
   'ALREADY_USED',
@@ -42,6 +54,8 @@ export const redemptionResult = pgEnum('redemption_result', [
   'OWNER_NOT_MEMBER',
   'UNDONE',
   'NOT_ALLOWED',
+  'EXPIRED',
+  'REFUND_PENDING',
 ]);
 export const geoPointType = pgEnum('geo_point_type', ['START', 'PART', 'END']);
 
@@ -89,11 +103,35 @@ export const partners = pgTable(
     discountConditions: jsonb('discount_conditions').$type<string[]>().notNull().default([]),
     createdBy: telegramId('created_by').references(() => users.id),
     createdAt: createdAt(),
+    /** Set while the partner is paused: its offers are neither listed nor sold; sold coupons stay valid. */
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('partners_region_company_key').on(sql`lower(${t.region})`, sql`lower(${t.companyName})`),
     index('partners_spokesman_username_idx').on(sql`lower(${t.spokesmanUsername})`),
     check('partners_phone_digits', sql`${t.phone} ~ '^7[0-9]{10}$'`),
+  ],
+);
+
+/**
+ * Who may scan, redeem and undo for a partner besides its spokesman: instructors at the river. Bound
+ * to a Telegram id at first sight, as the spokesman is (ADR 0004).
+ */
+export const partnerStaff = pgTable(
+  'partner_staff',
+  {
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    username: text('username').notNull(),
+    userId: telegramId('user_id').references(() => users.id),
+    addedBy: telegramId('added_by').references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('partner_staff_key').on(t.partnerId, sql`lower(${t.username})`),
+    index('partner_staff_user_idx').on(t.userId),
+    index('partner_staff_username_idx').on(sql`lower(${t.username})`),
   ],
 );
 
@@ -113,6 +151,12 @@ export const coupons = pgTable(
     decidedBy: telegramId('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** Set while an admin has withdrawn the offer: not listed, not sold; sold coupons stay valid. */
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** The last day a coupon bought from this offer may be used (in the report time zone). */
+    validUntil: date('valid_until', { mode: 'string' }),
+    /** Days after the day of purchase a coupon stays valid. */
+    validDays: integer('valid_days'),
   },
   (t) => [
     index('coupons_partner_status_idx').on(t.partnerId, t.status),
@@ -175,6 +219,12 @@ export const purchasedCoupons = pgTable(
      * after use stays USED, and this keeps undoing that use from making it valid again.
      */
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** Set while an admin's refund is with the provider: the coupon cannot be redeemed meanwhile. */
+    refundRequestedAt: timestamp('refund_requested_at', { withTimezone: true }),
+    /** The first instant it is no longer valid (midnight after its last day); null: no limit. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** When the expiry sweep wrote its `coupon.expired` event: each expiry is recorded once. */
+    expiryRecordedAt: timestamp('expiry_recorded_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('purchased_coupons_payment_key').on(t.paymentId),
@@ -275,6 +325,8 @@ export const notificationKind = pgEnum('notification_kind', [
   'REQUEST_DECIDED',
   'PURCHASE_CONFIRMED',
   'UNVERIFIED_PURCHASE',
+  'COUPON_REFUNDED',
+  'COUPON_VOIDED',
 ]);
 
 /**
@@ -306,6 +358,58 @@ export const notifications = pgTable(
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
   ],
+);
+
+export const refundStatus = pgEnum('refund_status', ['PENDING', 'SUCCEEDED', 'CANCELED']);
+
+/**
+ * A refund an admin asked for, one live one per purchased coupon (the partial unique key): the row is
+ * written before the provider is called, and its id is the provider's idempotence key, so a second
+ * press, a retried request or another process finds it and the provider makes the refund once.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purchasedCouponId: uuid('purchased_coupon_id')
+      .notNull()
+      .references(() => purchasedCoupons.id),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    provider: paymentProvider('provider').notNull(),
+    providerRefundId: text('provider_refund_id'),
+    amount: integer('amount').notNull(),
+    status: refundStatus('status').notNull().default('PENDING'),
+    /** Made outside the app (the `link` provider): recorded, not sent anywhere. */
+    outside: boolean('outside').notNull().default(false),
+    requestedBy: telegramId('requested_by').references(() => users.id),
+    createdAt: createdAt(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('refunds_live_key').on(t.purchasedCouponId).where(sql`${t.status} <> 'CANCELED'`),
+    index('refunds_provider_refund_idx').on(t.providerRefundId),
+  ],
+);
+
+/**
+ * Every event that touches money or a coupon, appended in the transaction of the change itself.
+ * A trigger (migration 0010) refuses UPDATE and DELETE: the log is only ever added to.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    /** The user who acted; null for the system (a provider's notice, a job). */
+    actorId: telegramId('actor_id'),
+    /** What it is about, as `<type>:<id>`: `purchase:<uuid>`, `offer:12`, `partner:3`, `payment:<uuid>`. */
+    subject: text('subject').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+  },
+  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_subject_idx').on(t.subject, t.at)],
 );
 
 /**

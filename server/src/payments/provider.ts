@@ -31,6 +31,20 @@ export interface ProviderPayment {
   testInLiveShop?: boolean;
 }
 
+export interface RefundInput {
+  /** Our refund id: the idempotence key, so a retried request never gives the money back twice. */
+  refundId: string;
+  providerPaymentId: string;
+  amountRub: number;
+  description: string;
+}
+
+export interface ProviderRefund {
+  providerRefundId: string;
+  /** SUCCEEDED: the money is on its way back; the provider's answer is the proof, never our wish. */
+  status: ProviderPaymentStatus;
+}
+
 /**
  * One way of taking money (ARCHITECTURE §5). `verified` says whether a success is the provider's
  * word or only the buyer's.
@@ -44,6 +58,10 @@ export interface PaymentProvider {
     providerPaymentId: string,
     stored: { status: ProviderPaymentStatus; amountRub: number },
   ): Promise<ProviderPayment>;
+  /** Gives a paid payment's money back. Absent where the money never passed through us (`link`). */
+  refund?(input: RefundInput): Promise<ProviderRefund>;
+  /** A refund's state as the provider knows it now. */
+  getRefund?(providerRefundId: string): Promise<ProviderRefund>;
 }
 
 export class PaymentProviderError extends Error {

@@ -13,5 +13,7 @@ export function createSandboxProvider(): PaymentProvider {
       confirmationUrl: `/api/payments/sandbox/${paymentId}`,
     }),
     getPayment: async (_id, stored) => ({ status: stored.status, amountRub: stored.amountRub }),
+    // Nobody paid real money in the sandbox: giving it back succeeds at once.
+    refund: async ({ refundId }) => ({ providerRefundId: refundId, status: 'SUCCEEDED' }),
   };
 }

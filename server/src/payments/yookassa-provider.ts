@@ -18,6 +18,20 @@ const ZYooKassaPayment = z.object({
   test: z.boolean().optional(),
 });
 
+/** The part of YooKassa's refund object (API v3) we rely on. */
+const ZYooKassaRefund = z.object({
+  id: z.string(),
+  payment_id: z.string(),
+  status: z.enum(['pending', 'succeeded', 'canceled']),
+  amount: z.object({ value: z.string(), currency: z.string() }),
+});
+
+const REFUND_STATUSES: Record<z.infer<typeof ZYooKassaRefund>['status'], ProviderPaymentStatus> = {
+  pending: 'PENDING',
+  succeeded: 'SUCCEEDED',
+  canceled: 'CANCELED',
+};
+
 const STATUSES: Record<z.infer<typeof ZYooKassaPayment>['status'], ProviderPaymentStatus> = {
   pending: 'PENDING',
   // We create payments with capture: true, so this state is only passing; not paid yet for us.
@@ -45,7 +59,13 @@ export function createYooKassaProvider(options: {
   const doFetch = options.fetch ?? fetch;
   const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
 
-  async function call(method: 'GET' | 'POST', path: string, body?: unknown, idempotenceKey?: string) {
+  async function call<T extends z.ZodType>(
+    schema: T,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+    idempotenceKey?: string,
+  ): Promise<z.infer<T>> {
     let response: Response;
     try {
       response = await doFetch(`${options.apiUrl}${path}`, {
@@ -74,9 +94,9 @@ export function createYooKassaProvider(options: {
     } catch {
       throw new PaymentProviderError('YooKassa answered something that is not JSON', true);
     }
-    const parsed = ZYooKassaPayment.safeParse(answer);
+    const parsed = schema.safeParse(answer);
     if (!parsed.success)
-      throw new PaymentProviderError('YooKassa answered an unexpected payment object', false);
+      throw new PaymentProviderError(`YooKassa answered an unexpected object at ${path}`, false);
     return parsed.data;
   }
 
@@ -85,6 +105,7 @@ export function createYooKassaProvider(options: {
     verified: true,
     async createPayment({ paymentId, amountRub, description, metadata }) {
       const payment = await call(
+        ZYooKassaPayment,
         'POST',
         '/payments',
         {
@@ -101,13 +122,35 @@ export function createYooKassaProvider(options: {
       return { providerPaymentId: payment.id, confirmationUrl: url };
     },
     async getPayment(providerPaymentId) {
-      const payment = await call('GET', `/payments/${encodeURIComponent(providerPaymentId)}`);
+      const payment = await call(
+        ZYooKassaPayment,
+        'GET',
+        `/payments/${encodeURIComponent(providerPaymentId)}`,
+      );
       return {
         status: STATUSES[payment.status],
         amountRub: toRubles(payment.amount),
         refunded: Number(payment.refunded_amount?.value ?? 0) > 0,
         testInLiveShop: options.liveOnly && payment.test === true,
       };
+    },
+    async refund({ refundId, providerPaymentId, amountRub, description }) {
+      const refund = await call(
+        ZYooKassaRefund,
+        'POST',
+        '/refunds',
+        {
+          payment_id: providerPaymentId,
+          amount: { value: amountRub.toFixed(2), currency: 'RUB' },
+          description: description.slice(0, 250),
+        },
+        refundId,
+      );
+      return { providerRefundId: refund.id, status: REFUND_STATUSES[refund.status] };
+    },
+    async getRefund(providerRefundId) {
+      const refund = await call(ZYooKassaRefund, 'GET', `/refunds/${encodeURIComponent(providerRefundId)}`);
+      return { providerRefundId: refund.id, status: REFUND_STATUSES[refund.status] };
     },
   };
 }

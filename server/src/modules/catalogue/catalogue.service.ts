@@ -4,6 +4,7 @@ import type { TOffer } from '#contract/coupons';
 import { PARTNER_TYPES, type TListedPartner, type TPartnerType } from '#contract/partners';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
+import { offerOnSale } from './on-sale.ts';
 
 /**
  * What a buyer can choose from (SPEC §2 Buy coupon): only partners with accepted coupons, and only
@@ -14,7 +15,7 @@ export function createCatalogueService(db: Db) {
     db
       .select({ id: coupons.id })
       .from(coupons)
-      .where(and(eq(coupons.partnerId, partners.id), eq(coupons.status, 'ACCEPTED'))),
+      .where(and(eq(coupons.partnerId, partners.id), offerOnSale)),
   );
 
   const nonEmpty = (value: string) => value.trim() !== '';
@@ -60,9 +61,12 @@ export function createCatalogueService(db: Db) {
         discount: coupons.discount,
         price: coupons.price,
         paymentLink: coupons.paymentLink,
+        validUntil: coupons.validUntil,
+        validDays: coupons.validDays,
       })
       .from(coupons)
-      .where(and(eq(coupons.partnerId, partnerId), eq(coupons.status, 'ACCEPTED')))
+      .innerJoin(partners, eq(partners.id, coupons.partnerId))
+      .where(and(eq(coupons.partnerId, partnerId), offerOnSale))
       .orderBy(asc(coupons.price), asc(coupons.id));
   }
 

@@ -60,8 +60,22 @@ describe('the catalogue a buyer chooses from', () => {
   it('offers only accepted coupons of a partner', async () => {
     const res = await t.as(buyer).get(`/api/coupons/partner/${yashma}`);
     expect(res.json()).toEqual([
-      { id: expect.any(Number), price: 3000, discount: 400, paymentLink: 'https://pay.example/c' },
-      { id: expect.any(Number), price: 5000, discount: 700, paymentLink: 'https://pay.example/c' },
+      {
+        id: expect.any(Number),
+        price: 3000,
+        discount: 400,
+        paymentLink: 'https://pay.example/c',
+        validUntil: null,
+        validDays: null,
+      },
+      {
+        id: expect.any(Number),
+        price: 5000,
+        discount: 700,
+        paymentLink: 'https://pay.example/c',
+        validUntil: null,
+        validDays: null,
+      },
     ]);
   });
 

@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { CouponRequestRefusal } from './texts.ts';
 
@@ -58,6 +59,12 @@ export function createCouponRequestService(options: {
         })
         .returning({ id: coupons.id });
       if (!coupon) throw new Error('insert returned no row');
+      await recordAudit(tx, {
+        kind: 'offer.requested',
+        actorId: requester.id,
+        subject: subjectOf.offer(coupon.id),
+        details: { partnerId: partner.id, price: input.price, discount: input.discount },
+      });
       await notifications.notifyCouponRequested(
         {
           couponId: coupon.id,
@@ -106,6 +113,12 @@ export function createCouponRequestService(options: {
         .where(and(eq(coupons.id, couponId), eq(coupons.status, 'PENDING')))
         .returning({ partnerId: coupons.partnerId, price: coupons.price, discount: coupons.discount });
       if (!updated) return false;
+      await recordAudit(tx, {
+        kind: decision.status === 'ACCEPTED' ? 'offer.accepted' : 'offer.rejected',
+        actorId: adminId,
+        subject: subjectOf.offer(couponId),
+        details: decision.status === 'ACCEPTED' ? { paymentLink: decision.paymentLink } : {},
+      });
       const [partner] = await tx
         .select({ companyName: partners.companyName, spokesmanUserId: partners.spokesmanUserId })
         .from(partners)

@@ -2,6 +2,7 @@ import { GiftErrorCode } from '#contract/gifts';
 import type { Db } from '../../db/client.ts';
 import { gifts } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
@@ -49,6 +50,12 @@ export function createGiftService(options: {
         .insert(gifts)
         .values({ purchasedCouponId, fromUserId: giver.id, toUserId: friend.id })
         .returning({ id: gifts.id });
+      await recordAudit(tx, {
+        kind: 'coupon.gifted',
+        actorId: giver.id,
+        subject: subjectOf.purchase(purchasedCouponId),
+        details: { toUserId: friend.id },
+      });
       const line = await couponLineOf(tx, purchasedCouponId);
       if (gift && line) {
         await notifications.notifyGiftReceived(

@@ -53,6 +53,14 @@ export interface PurchaseConfirmed {
   coupon: CouponLine;
 }
 
+export interface CouponWithdrawnFromOwner {
+  purchasedCouponId: string;
+  ownerId: number;
+  coupon: CouponLine;
+  /** REFUNDED: the money went back (amountRub); VOID: it never came. */
+  outcome: { status: 'REFUNDED'; amountRub: number } | { status: 'VOID' };
+}
+
 export interface UnverifiedPurchase extends PurchaseConfirmed {
   /** What the buyer says they paid: the coupon's price. */
   amountRub: number;
@@ -211,6 +219,17 @@ export function createNotificationService(options: {
         });
         return toAdmins(exec, { kind: 'UNVERIFIED_PURCHASE', eventKey, text });
       });
+    },
+
+    /** The owner of a coupon an admin refunded or voided: it has left their My QR. */
+    async notifyCouponWithdrawn(input: CouponWithdrawnFromOwner, tx?: Executor): Promise<void> {
+      const eventKey = input.purchasedCouponId;
+      const kind = input.outcome.status === 'REFUNDED' ? 'COUPON_REFUNDED' : 'COUPON_VOIDED';
+      const text =
+        input.outcome.status === 'REFUNDED'
+          ? notificationTexts.couponRefunded({ coupon: input.coupon, amountRub: input.outcome.amountRub })
+          : notificationTexts.couponVoided(input);
+      await enqueue({ kind, eventKey }, tx, () => [{ kind, eventKey, chatId: input.ownerId, text }]);
     },
 
     async notifyPurchaseConfirmed(input: PurchaseConfirmed, tx?: Executor): Promise<void> {

@@ -41,6 +41,14 @@ export const notificationTexts = {
     `Купон выдан по слову покупателя (оплата по ссылке): ${who(input.buyerUsername, input.buyerFirstName)}, ` +
     `${coupon(input.coupon)}, ${rub(input.amountRub)}\nСверьте с поступлением на счет.`,
 
+  couponRefunded: (input: { coupon: CouponLine; amountRub: number }) =>
+    `Деньги за купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} возвращены: ` +
+    `${rub(input.amountRub)}. Купон больше не действует.`,
+
+  couponVoided: (input: { coupon: CouponLine }) =>
+    `Купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} аннулирован: ` +
+    'оплата за него не поступила. Если вы платили, напишите администратору чата.',
+
   purchaseConfirmed: (input: { coupon: CouponLine }) =>
     `Оплата прошла, купон ваш: ${coupon(input.coupon)}, скидка ${rub(input.coupon.discount)}\n` +
     'Покажите QR партнеру для получения скидки.',

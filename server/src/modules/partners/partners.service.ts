@@ -1,6 +1,9 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import type { TAdminPartner } from '#contract/back-office-partners';
 import { compareRu } from '#contract/collation';
+import { CouponRequestErrorCode } from '#contract/coupons';
+import type { TAdminOffer, TOfferState } from '#contract/offers';
 import {
   PartnerErrorCode,
   type TPartner,
@@ -9,11 +12,29 @@ import {
 } from '#contract/partners';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { partners, users } from '../../db/schema.ts';
+import { coupons, partnerStaff, partners, users } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { PartnerRefusal } from './texts.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
+
+export const toAdminOffer = (row: typeof coupons.$inferSelect): TAdminOffer => ({
+  id: row.id,
+  partnerId: row.partnerId,
+  price: row.price,
+  discount: row.discount,
+  state: offerState(row),
+  paymentLink: row.paymentLink,
+  validUntil: row.validUntil,
+  validDays: row.validDays,
+});
+
+function offerState(row: typeof coupons.$inferSelect): TOfferState {
+  if (row.status === 'PENDING') return 'pending';
+  if (row.status === 'REJECTED') return 'rejected';
+  return row.withdrawnAt ? 'withdrawn' : 'on_sale';
+}
 
 const toPartner = (row: PartnerRow): TPartner => ({
   id: row.id,
@@ -27,41 +48,138 @@ const toPartner = (row: PartnerRow): TPartner => ({
   discountConditions: row.discountConditions,
 });
 
+type PartnerInput = z.output<typeof ZAddPartnerRequest>;
+
+/** A region typed in another case is the same region: it keeps the spelling it was first given, so buyers see it once. */
+const sameRegion = (region: string, except?: number) =>
+  sql`coalesce((SELECT ${partners.region} FROM ${partners} WHERE lower(${partners.region}) = lower(${region})${except === undefined ? sql`` : sql` AND ${partners.id} <> ${except}`} LIMIT 1), ${region})`;
+
+/** A spokesman the app has already seen holds the role at once; otherwise at first sight. */
+const userIdOf = (username: string) =>
+  sql`(SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${username.toLowerCase()})`;
+
 export function createPartnerService(db: Db) {
-  async function addPartner(
-    input: z.output<typeof ZAddPartnerRequest>,
-    createdBy: number,
-  ): Promise<TPartner> {
-    try {
-      const [row] = await db
-        .insert(partners)
-        .values({
-          // A region typed in another case is the same region: it keeps the spelling it was first given,
-          // so buyers see it once.
-          region: sql`coalesce((SELECT ${partners.region} FROM ${partners} WHERE lower(${partners.region}) = lower(${input.region}) LIMIT 1), ${input.region})`,
-          companyName: input.companyName,
-          partnerType: input.partnerType,
-          phone: input.phoneNumber,
-          address: input.address,
-          email: input.email,
-          spokesmanUsername: input.spokesmanNickname,
-          // A spokesman the app has already seen holds the role at once; otherwise at first sight.
-          spokesmanUserId: sql`(SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${input.spokesmanNickname.toLowerCase()})`,
-          discountConditions: input.discountConditions,
-          createdBy,
-        })
-        .returning();
-      if (!row) throw new Error('insert returned no row');
-      return toPartner(row);
-    } catch (error) {
-      if (isUniqueViolation(error)) {
-        throw new DomainError<PartnerRefusal>(PartnerErrorCode.partnerExists, {
-          companyName: input.companyName,
-          region: input.region,
-        });
-      }
-      throw error;
+  const refuseDuplicate = (input: PartnerInput) => (error: unknown) => {
+    if (isUniqueViolation(error)) {
+      throw new DomainError<PartnerRefusal>(PartnerErrorCode.partnerExists, {
+        companyName: input.companyName,
+        region: input.region,
+      });
     }
+    throw error;
+  };
+
+  async function addPartner(input: PartnerInput, createdBy: number): Promise<TPartner> {
+    return db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .insert(partners)
+          .values({
+            region: sameRegion(input.region),
+            companyName: input.companyName,
+            partnerType: input.partnerType,
+            phone: input.phoneNumber,
+            address: input.address,
+            email: input.email,
+            spokesmanUsername: input.spokesmanNickname,
+            spokesmanUserId: userIdOf(input.spokesmanNickname),
+            discountConditions: input.discountConditions,
+            createdBy,
+          })
+          .returning();
+        if (!row) throw new Error('insert returned no row');
+        await recordAudit(tx, {
+          kind: 'partner.added',
+          actorId: createdBy,
+          subject: subjectOf.partner(row.id),
+        });
+        return toPartner(row);
+      })
+      .catch(refuseDuplicate(input));
+  }
+
+  /**
+   * Changes a partner's fields, validated as when it was added. A new spokesman username drops the
+   * old binding (ADR 0004): the new one is bound now if the app knows them, else at first sight.
+   */
+  async function editPartner(partnerId: number, input: PartnerInput, editedBy: number): Promise<TPartner> {
+    return db
+      .transaction(async (tx) => {
+        const [before] = await tx.select().from(partners).where(eq(partners.id, partnerId)).for('update');
+        if (!before) throw new DomainError(CouponRequestErrorCode.partnerNotFound);
+        const spokesmanChanged =
+          before.spokesmanUsername.toLowerCase() !== input.spokesmanNickname.toLowerCase();
+        const [row] = await tx
+          .update(partners)
+          .set({
+            region: sameRegion(input.region, partnerId),
+            companyName: input.companyName,
+            partnerType: input.partnerType,
+            phone: input.phoneNumber,
+            address: input.address,
+            email: input.email,
+            spokesmanUsername: input.spokesmanNickname,
+            ...(spokesmanChanged ? { spokesmanUserId: userIdOf(input.spokesmanNickname) } : {}),
+            discountConditions: input.discountConditions,
+          })
+          .where(eq(partners.id, partnerId))
+          .returning();
+        if (!row) throw new Error('update returned no row');
+        const after = toPartner(row);
+        const changed = Object.keys(after).filter(
+          (key) =>
+            JSON.stringify(after[key as keyof TPartner]) !==
+            JSON.stringify(toPartner(before)[key as keyof TPartner]),
+        );
+        await recordAudit(tx, {
+          kind: 'partner.edited',
+          actorId: editedBy,
+          subject: subjectOf.partner(partnerId),
+          details: { changed },
+        });
+        return after;
+      })
+      .catch(refuseDuplicate(input));
+  }
+
+  /** Pauses or resumes a partner; false when it was already so (nothing recorded twice). */
+  async function setPaused(partnerId: number, paused: boolean, adminId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(partners)
+        .set({ pausedAt: paused ? sql`now()` : null })
+        .where(
+          and(eq(partners.id, partnerId), paused ? isNull(partners.pausedAt) : isNotNull(partners.pausedAt)),
+        )
+        .returning({ id: partners.id });
+      if (row) {
+        await recordAudit(tx, {
+          kind: paused ? 'partner.paused' : 'partner.resumed',
+          actorId: adminId,
+          subject: subjectOf.partner(partnerId),
+        });
+        return;
+      }
+      const [exists] = await tx.select({ id: partners.id }).from(partners).where(eq(partners.id, partnerId));
+      if (!exists) throw new DomainError(CouponRequestErrorCode.partnerNotFound);
+    });
+  }
+
+  /** Every partner with its status, staff and offers, for the admin's screen. */
+  async function listForAdmin(): Promise<TAdminPartner[]> {
+    const [rows, staff, offers] = await Promise.all([
+      db.select().from(partners),
+      db.select().from(partnerStaff).orderBy(asc(partnerStaff.createdAt), asc(partnerStaff.username)),
+      db.select().from(coupons).orderBy(asc(coupons.price), asc(coupons.id)),
+    ]);
+    return rows
+      .sort((a, b) => compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region))
+      .map((row) => ({
+        ...toPartner(row),
+        status: row.pausedAt ? ('paused' as const) : ('active' as const),
+        staff: staff.filter((member) => member.partnerId === row.id).map((member) => member.username),
+        offers: offers.filter((offer) => offer.partnerId === row.id).map(toAdminOffer),
+      }));
   }
 
   /** The companies one may request coupons for: a partner their own, an admin all of them. */
@@ -74,7 +192,50 @@ export function createPartnerService(db: Db) {
     return rows.sort((a, b) => compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region));
   }
 
-  return { addPartner, listPartnerOptions };
+  /** Replaces a partner's staff list; each name binds at first sight, or now if the app knows it. */
+  async function setStaff(partnerId: number, usernames: string[], actorId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [partner] = await tx
+        .select({ id: partners.id })
+        .from(partners)
+        .where(eq(partners.id, partnerId))
+        .for('update');
+      if (!partner) throw new DomainError(CouponRequestErrorCode.partnerNotFound);
+      const before = await tx.select().from(partnerStaff).where(eq(partnerStaff.partnerId, partnerId));
+      const wanted = new Set(usernames.map((name) => name.toLowerCase()));
+      const kept = new Set(before.map((member) => member.username.toLowerCase()));
+      const removed = before.filter((member) => !wanted.has(member.username.toLowerCase()));
+      const added = usernames.filter((name) => !kept.has(name.toLowerCase()));
+      if (removed.length > 0) {
+        await tx.delete(partnerStaff).where(
+          and(
+            eq(partnerStaff.partnerId, partnerId),
+            inArray(
+              sql`lower(${partnerStaff.username})`,
+              removed.map((member) => member.username.toLowerCase()),
+            ),
+          ),
+        );
+      }
+      if (added.length > 0) {
+        await tx
+          .insert(partnerStaff)
+          .values(
+            added.map((username) => ({ partnerId, username, userId: userIdOf(username), addedBy: actorId })),
+          );
+      }
+      if (removed.length > 0 || added.length > 0) {
+        await recordAudit(tx, {
+          kind: 'staff.changed',
+          actorId,
+          subject: subjectOf.partner(partnerId),
+          details: { added, removed: removed.map((member) => member.username) },
+        });
+      }
+    });
+  }
+
+  return { addPartner, editPartner, setPaused, listForAdmin, setStaff, listPartnerOptions };
 }
 
 export type PartnerService = ReturnType<typeof createPartnerService>;

@@ -1,3 +1,4 @@
+import { BackOfficePartnerErrorCode } from '#contract/back-office-partners';
 import { PartnerErrorCode } from '#contract/partners';
 import type { Refusals } from '../../http/errors.ts';
 
@@ -6,6 +7,10 @@ export const partnerRefusals = {
     status: 409,
     message: ({ companyName, region }) => `Партнер «${companyName}» уже есть в регионе «${region}»`,
     field: 'companyName',
+  },
+  [BackOfficePartnerErrorCode.notYourPartner]: {
+    status: 403,
+    message: 'Сотрудников партнера назначают администратор и представитель партнера',
   },
 } satisfies Refusals;
 export type PartnerRefusal = keyof typeof partnerRefusals;

@@ -5,7 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { purchasedCoupons } from '../../db/schema.ts';
-import { type CouponActor, type CouponChange, type CouponStatus, changeCoupon } from './coupon-state.ts';
+import {
+  type CouponActor,
+  type CouponChange,
+  type CouponStatus,
+  changeCoupon,
+  holdForRefund,
+} from './coupon-state.ts';
 import { newQrToken } from './qr.ts';
 
 let t: TestApp;
@@ -14,15 +20,19 @@ const owner = telegramUser('state_owner');
 const partner = telegramUser('state_partner');
 const stranger = telegramUser('state_stranger');
 let couponId: number;
+let partnerId: number;
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_USERNAMES: 'state_admin' }, rateLimits: false });
   for (const user of [admin, owner, partner, stranger]) t.botApi.members.set(user.id, 'member');
-  couponId = (
-    await addPartnerWithCoupons(t, admin, { companyName: 'Состояния', spokesmanNickname: 'state_partner' }, [
-      { price: 3000, discount: 300 },
-    ])
-  ).couponIds[0] as number;
+  const added = await addPartnerWithCoupons(
+    t,
+    admin,
+    { companyName: 'Состояния', spokesmanNickname: 'state_partner' },
+    [{ price: 3000, discount: 300 }],
+  );
+  couponId = added.couponIds[0] as number;
+  partnerId = added.partnerId;
   await t.as(partner).get('/api/me');
 });
 afterAll(() => t.close());
@@ -71,7 +81,15 @@ describe('the life of a purchased coupon', () => {
     ['undo', 'admin', 'NOT_USED', false, 'NOT_USED', false],
     ['refund', 'provider', 'NOT_USED', false, 'REFUNDED', true],
     ['refund', 'provider', 'USED', false, 'USED', true],
-    ['refund', 'admin', 'NOT_USED', false, 'NOT_USED', false],
+    ['refund', 'admin', 'NOT_USED', false, 'REFUNDED', true],
+    ['refund', 'partner', 'NOT_USED', false, 'NOT_USED', false],
+    ['void', 'admin', 'NOT_USED', false, 'VOID', true],
+    ['void', 'admin', 'USED', false, 'USED', false],
+    ['void', 'admin', 'REFUNDED', false, 'REFUNDED', false],
+    ['void', 'partner', 'NOT_USED', false, 'NOT_USED', false],
+    ['redeem', 'admin', 'VOID', false, 'VOID', false],
+    ['undo', 'admin', 'VOID', false, 'VOID', false],
+    ['gift', 'owner', 'VOID', false, 'VOID', false],
     ['gift', 'owner', 'NOT_USED', false, 'NOT_USED', true],
     ['gift', 'owner', 'USED', false, 'USED', false],
     ['gift', 'owner', 'REFUNDED', false, 'REFUNDED', false],
@@ -90,6 +108,39 @@ describe('the life of a purchased coupon', () => {
       expect({ status: await statusOf(id), made: changed.length === 1 }).toEqual({ status: expected, made });
     },
   );
+
+  it('refuses to redeem or gift a coupon past its expiry, and one held for a refund', async () => {
+    const expired = await couponIn('NOT_USED');
+    await t.database.db
+      .update(purchasedCoupons)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(purchasedCoupons.id, expired));
+    const held = await couponIn('NOT_USED');
+    await holdForRefund(t.database.db, held, true);
+
+    const redeem = (id: string) =>
+      changeCoupon(t.database.db, 'redeem', actors.partner as CouponActor, { id });
+    expect(await redeem(expired)).toHaveLength(0);
+    expect(await redeem(held)).toHaveLength(0);
+    const gift = { ownerId: admin.id, qrToken: newQrToken() };
+    expect(
+      await changeCoupon(t.database.db, 'gift', actors.owner as CouponActor, { id: expired }, gift),
+    ).toHaveLength(0);
+
+    await holdForRefund(t.database.db, held, false);
+    expect(await redeem(held)).toHaveLength(1);
+  });
+
+  it('lets a partner’s staff redeem its coupons', async () => {
+    const staff = telegramUser('state_staff');
+    await t.as(admin).put(`/api/partners/${partnerId}/staff`, { usernames: ['state_staff'] });
+    await t.as(staff).get('/api/me');
+    const id = await couponIn('NOT_USED');
+
+    expect(
+      await changeCoupon(t.database.db, 'redeem', { kind: 'partner', id: staff.id }, { id }),
+    ).toHaveLength(1);
+  });
 
   it('marks a refund once: a repeated notification changes nothing', async () => {
     const id = await couponIn('USED');

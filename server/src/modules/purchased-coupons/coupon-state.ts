@@ -1,11 +1,12 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
-import { coupons, partners, purchasedCoupons } from '../../db/schema.ts';
+import { coupons, partnerStaff, partners, purchasedCoupons } from '../../db/schema.ts';
+import { isExpiredNow } from './expiry.ts';
 
 export type CouponStatus = (typeof purchasedCoupons.status.enumValues)[number];
 
-/** Who asks for a change: the rules below say whom each change is open to. */
+/** Who asks for a change: the rules below say whom each change is open to. A partner's staff act as its partner. */
 export type CouponActor =
   | { kind: 'admin'; id: number }
   | { kind: 'partner'; id: number }
@@ -17,18 +18,22 @@ export type CouponActor =
  *
  * | change | from               | to                                  | who                                        |
  * | ------ | ------------------ | ----------------------------------- | ------------------------------------------ |
- * | redeem | NOT_USED           | USED                                | the partner of its company, an admin       |
+ * | redeem | NOT_USED, unexpired, no refund asked | USED              | its company's spokesman or staff, an admin |
  * | undo   | USED               | NOT_USED, or REFUNDED if refunded   | its redeemer within 10 minutes, an admin   |
- * | refund | NOT_USED, USED     | REFUNDED if unused; a used one stays USED, marked refunded | the payment provider |
- * | gift   | NOT_USED           | NOT_USED (new owner, new QR token)  | its owner                                  |
+ * | refund | NOT_USED, USED     | REFUNDED if unused; a used one stays USED, marked refunded | the payment provider, an admin |
+ * | void   | NOT_USED           | VOID (its money never came)         | an admin                                   |
+ * | gift   | NOT_USED, unexpired | NOT_USED (new owner, new QR token) | its owner                                  |
  *
- * REFUNDED is final. Every change of a coupon's status or owner is one conditional UPDATE made by
+ * REFUNDED and VOID are final. An admin asks for a refund only of an unused coupon
+ * (purchases/refunds.service.ts), and while the provider works on it the coupon cannot be redeemed.
+ * Every change of a coupon's status or owner is one conditional UPDATE made by
  * `changeCoupon`, so of two simultaneous changes only one can find the coupon as it expects.
  */
 export const COUPON_CHANGES = {
   redeem: { from: ['NOT_USED'], by: ['admin', 'partner'] },
   undo: { from: ['USED'], by: ['admin', 'partner'] },
-  refund: { from: ['NOT_USED', 'USED'], by: ['payment-provider'] },
+  refund: { from: ['NOT_USED', 'USED'], by: ['payment-provider', 'admin'] },
+  void: { from: ['NOT_USED'], by: ['admin'] },
   gift: { from: ['NOT_USED'], by: ['owner'] },
 } as const satisfies Record<string, { from: CouponStatus[]; by: CouponActor['kind'][] }>;
 
@@ -37,10 +42,28 @@ export type CouponChange = keyof typeof COUPON_CHANGES;
 /** Which coupon: by id, by QR token, or every coupon of a payment. */
 export type CouponSelector = { id?: string; qrToken?: string; paymentId?: string };
 
-/** Only a partner whose company sold the coupon may touch it as a partner. */
+/** Only the spokesman or staff of the company that sold the coupon may touch it as a partner. */
 const soldBy = (partnerUserId: number) =>
   sql`EXISTS (SELECT 1 FROM ${coupons} JOIN ${partners} ON ${partners.id} = ${coupons.partnerId}
-       WHERE ${coupons.id} = ${purchasedCoupons.couponId} AND ${partners.spokesmanUserId} = ${partnerUserId})`;
+       WHERE ${coupons.id} = ${purchasedCoupons.couponId}
+         AND (${partners.spokesmanUserId} = ${partnerUserId}
+              OR EXISTS (SELECT 1 FROM ${partnerStaff} WHERE ${partnerStaff.partnerId} = ${partners.id}
+                           AND ${partnerStaff.userId} = ${partnerUserId})))`;
+
+/** What must also hold for a change beyond its starting status. */
+function alsoRequired(change: CouponChange): SQL | undefined {
+  switch (change) {
+    case 'redeem':
+      return and(sql`NOT ${isExpiredNow}`, isNull(purchasedCoupons.refundRequestedAt));
+    case 'gift':
+      return sql`NOT ${isExpiredNow}`;
+    case 'refund':
+      // A refund is told once: a repeated notification changes nothing.
+      return isNull(purchasedCoupons.refundedAt);
+    default:
+      return undefined;
+  }
+}
 
 function whoMay(change: CouponChange, actor: CouponActor): SQL | undefined {
   const allowed: readonly string[] = COUPON_CHANGES[change].by;
@@ -70,10 +93,30 @@ function writesOf(change: CouponChange, actor: CouponActor) {
       return {
         status: sql`CASE WHEN ${purchasedCoupons.status} = 'NOT_USED' THEN 'REFUNDED' ELSE ${purchasedCoupons.status} END`,
         refundedAt: sql`now()`,
+        refundRequestedAt: null,
       };
+    case 'void':
+      return { status: 'VOID' as const };
     case 'gift':
       return {};
   }
+}
+
+/**
+ * Closes an unused coupon to redeeming while an admin's refund is with the provider, or opens it
+ * again when the provider refused; returns whether the coupon was in the state to be held.
+ */
+export async function holdForRefund(
+  executor: Pick<Db, 'update'>,
+  id: string,
+  held: boolean,
+): Promise<boolean> {
+  const rows = await executor
+    .update(purchasedCoupons)
+    .set({ refundRequestedAt: held ? sql`now()` : null })
+    .where(and(eq(purchasedCoupons.id, id), held ? eq(purchasedCoupons.status, 'NOT_USED') : undefined))
+    .returning({ id: purchasedCoupons.id });
+  return rows.length > 0;
 }
 
 /**
@@ -94,8 +137,7 @@ export function changeCoupon(
     which.id !== undefined ? eq(purchasedCoupons.id, which.id) : undefined,
     which.qrToken !== undefined ? eq(purchasedCoupons.qrToken, which.qrToken) : undefined,
     which.paymentId !== undefined ? eq(purchasedCoupons.paymentId, which.paymentId) : undefined,
-    // A refund is told once: a repeated notification changes nothing.
-    change === 'refund' ? isNull(purchasedCoupons.refundedAt) : undefined,
+    alsoRequired(change),
   ];
   if (which.id === undefined && which.qrToken === undefined && which.paymentId === undefined) {
     throw new Error('changeCoupon needs a coupon to change');
@@ -109,5 +151,6 @@ export function changeCoupon(
       status: purchasedCoupons.status,
       ownerId: purchasedCoupons.ownerId,
       couponId: purchasedCoupons.couponId,
+      qrToken: purchasedCoupons.qrToken,
     });
 }

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import type { TPurchasedCouponStatus } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, purchasedCoupons, users } from '../../db/schema.ts';
 
@@ -14,7 +15,10 @@ export function selectPurchasedCoupons(executor: Db) {
       purchasedAt: purchasedCoupons.purchasedAt,
       redeemedAt: purchasedCoupons.redeemedAt,
       redeemedBy: purchasedCoupons.redeemedBy,
+      expiresAt: purchasedCoupons.expiresAt,
+      refundRequestedAt: purchasedCoupons.refundRequestedAt,
       discount: coupons.discount,
+      partnerId: partners.id,
       companyName: partners.companyName,
       region: partners.region,
       address: partners.address,
@@ -28,10 +32,17 @@ export function selectPurchasedCoupons(executor: Db) {
     .innerJoin(users, eq(users.id, purchasedCoupons.ownerId));
 }
 
-/** Still in force: a refunded coupon is void, shown to nobody and redeemed by nobody. */
+/** Still in force: a refunded or void coupon is shown to nobody and redeemed by nobody. */
 export const isInForce = <Row extends { status: (typeof purchasedCoupons.$inferSelect)['status'] }>(
   row: Row,
-): row is Row & { status: 'NOT_USED' | 'USED' } => row.status !== 'REFUNDED';
+): row is Row & { status: 'NOT_USED' | 'USED' } => row.status === 'NOT_USED' || row.status === 'USED';
+
+/** How its holder and a scanning partner see a coupon in force: an unused one past its expiry is EXPIRED. */
+export const visibleStatus = (
+  row: { status: 'NOT_USED' | 'USED'; expiresAt: Date | null },
+  now = new Date(),
+): TPurchasedCouponStatus =>
+  row.status === 'NOT_USED' && row.expiresAt !== null && row.expiresAt <= now ? 'EXPIRED' : row.status;
 
 /** How the QR and the partner's screen name the owner: @username, or the first name without one. */
 export const telegramNameOf = (row: { ownerUsername: string | null; ownerFirstName: string }) =>

@@ -2,11 +2,14 @@ import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
-import { coupons, partners, payments, purchasedCoupons } from '../../db/schema.ts';
+import { coupons, partners, payments, purchasedCoupons, refunds } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
+import { expiryAtPurchase } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
@@ -32,9 +35,14 @@ export function createCheckoutService(options: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  notifications: Pick<NotificationService, 'notifyPurchaseConfirmed' | 'notifyUnverifiedPurchase'>;
+  notifications: Pick<
+    NotificationService,
+    'notifyPurchaseConfirmed' | 'notifyUnverifiedPurchase' | 'notifyCouponWithdrawn'
+  >;
+  /** Where an offer's days begin and end (REPORT_TIME_ZONE): a coupon's expiry is counted in it. */
+  timeZone: string;
 }) {
-  const { db, provider, log, notifications } = options;
+  const { db, provider, log, notifications, timeZone } = options;
 
   const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
     db
@@ -46,7 +54,7 @@ export function createCheckoutService(options: {
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .where(and(eq(coupons.id, couponId), options.onSaleOnly ? eq(coupons.status, 'ACCEPTED') : undefined));
+      .where(and(eq(coupons.id, couponId), options.onSaleOnly ? offerOnSale : undefined));
 
   /** What the provider is asked to make: the same for a start and for its retry after a restart. */
   const paymentInput = (
@@ -66,11 +74,20 @@ export function createCheckoutService(options: {
     const [offer] = await offerOf(couponId, { onSaleOnly: true });
     if (!offer) throw refuse('offer_not_on_sale');
 
-    const [payment] = await db
-      .insert(payments)
-      .values({ couponId, userId, provider: provider.name, amount: offer.price })
-      .returning({ id: payments.id });
-    if (!payment) throw new Error('insert returned no row');
+    const payment = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({ couponId, userId, provider: provider.name, amount: offer.price })
+        .returning({ id: payments.id });
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, {
+        kind: 'payment.started',
+        actorId: userId,
+        subject: subjectOf.payment(row.id),
+        details: { offerId: couponId, amount: offer.price, provider: provider.name },
+      });
+      return row;
+    });
 
     try {
       const created = await provider.createPayment(paymentInput(payment.id, couponId, userId, offer));
@@ -84,10 +101,7 @@ export function createCheckoutService(options: {
         .where(eq(payments.id, payment.id));
       return { paymentId: payment.id, paymentUrl: created.confirmationUrl };
     } catch (error) {
-      await db
-        .update(payments)
-        .set({ status: 'CANCELED', updatedAt: sql`now()` })
-        .where(eq(payments.id, payment.id));
+      await cancelPending(payment.id);
       if (error instanceof PaymentProviderError) {
         log.error({ err: error, paymentId: payment.id }, 'payment provider refused to create a payment');
         throw refuse(PurchaseErrorCode.providerUnavailable);
@@ -102,10 +116,19 @@ export function createCheckoutService(options: {
    */
   async function issue(payment: PaymentRow): Promise<IssuedCoupon> {
     const result = await db.transaction(async (tx) => {
-      await tx
+      const [succeeded] = await tx
         .update(payments)
         .set({ status: 'SUCCEEDED', updatedAt: sql`now()` })
-        .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'SUCCEEDED'`));
+        .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'SUCCEEDED'`))
+        .returning({ id: payments.id });
+      if (succeeded) {
+        await recordAudit(tx, {
+          kind: 'payment.succeeded',
+          actorId: null,
+          subject: subjectOf.payment(payment.id),
+          details: { amount: payment.amount, provider: payment.provider },
+        });
+      }
       const [inserted] = await tx
         .insert(purchasedCoupons)
         .values({
@@ -114,10 +137,17 @@ export function createCheckoutService(options: {
           ownerId: payment.userId,
           qrToken: newQrToken(),
           verified: provider.verified,
+          expiresAt: expiryAtPurchase(payment.couponId, timeZone),
         })
         .onConflictDoNothing({ target: purchasedCoupons.paymentId })
         .returning({ id: purchasedCoupons.id });
       if (inserted) {
+        await recordAudit(tx, {
+          kind: 'coupon.issued',
+          actorId: null,
+          subject: subjectOf.purchase(inserted.id),
+          details: { paymentId: payment.id, ownerId: payment.userId, offerId: payment.couponId },
+        });
         const coupon = await couponLineOf(tx, inserted.id);
         if (coupon) {
           const purchase = { purchasedCouponId: inserted.id, buyerId: payment.userId, coupon };
@@ -144,12 +174,39 @@ export function createCheckoutService(options: {
    * that undoing its use can never make it valid again. A repeated notice changes nothing.
    */
   async function voidRefunded(payment: PaymentRow): Promise<void> {
-    const [coupon] = await changeCoupon(
-      db,
-      'refund',
-      { kind: 'payment-provider' },
-      { paymentId: payment.id },
-    );
+    const coupon = await db.transaction(async (tx) => {
+      const [changed] = await changeCoupon(
+        tx,
+        'refund',
+        { kind: 'payment-provider' },
+        { paymentId: payment.id },
+      );
+      if (!changed) return undefined;
+      // An admin's refund waiting for the provider's word is settled by this very word.
+      await tx
+        .update(refunds)
+        .set({ status: 'SUCCEEDED', settledAt: sql`now()` })
+        .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'PENDING')));
+      await recordAudit(tx, {
+        kind: 'coupon.refunded',
+        actorId: null,
+        subject: subjectOf.purchase(changed.id),
+        details: { amount: payment.amount, used: changed.status === 'USED' },
+      });
+      const coupon = await couponLineOf(tx, changed.id);
+      if (coupon && changed.status === 'REFUNDED') {
+        await notifications.notifyCouponWithdrawn(
+          {
+            purchasedCouponId: changed.id,
+            ownerId: changed.ownerId,
+            coupon,
+            outcome: { status: 'REFUNDED', amountRub: payment.amount },
+          },
+          tx,
+        );
+      }
+      return changed;
+    });
     if (!coupon) return;
     if (coupon.status === 'REFUNDED')
       log.info({ paymentId: payment.id }, 'payment refunded; its coupon is void');
@@ -225,10 +282,20 @@ export function createCheckoutService(options: {
   }
 
   const cancelPending = (paymentId: string) =>
-    db
-      .update(payments)
-      .set({ status: 'CANCELED', updatedAt: sql`now()` })
-      .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')));
+    db.transaction(async (tx) => {
+      const [canceled] = await tx
+        .update(payments)
+        .set({ status: 'CANCELED', updatedAt: sql`now()` })
+        .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')))
+        .returning({ id: payments.id });
+      if (canceled) {
+        await recordAudit(tx, {
+          kind: 'payment.canceled',
+          actorId: null,
+          subject: subjectOf.payment(paymentId),
+        });
+      }
+    });
 
   /** The payment check's «Да»: the caller's given payment, or their latest for this coupon. */
   async function confirmPurchase(userId: number, couponId: number, paymentId?: string) {
@@ -337,14 +404,23 @@ export function createCheckoutService(options: {
 
   /** The sandbox checkout's «Оплатить» / «Отменить». */
   async function settleSandbox(paymentId: string, outcome: 'SUCCEEDED' | 'CANCELED') {
+    if (outcome === 'CANCELED') {
+      const [payment] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(eq(payments.id, paymentId), eq(payments.provider, 'sandbox'), eq(payments.status, 'PENDING')),
+        );
+      if (payment) await cancelPending(payment.id);
+      return payment !== undefined;
+    }
     const [payment] = await db
-      .update(payments)
-      .set({ status: outcome, updatedAt: sql`now()` })
+      .select()
+      .from(payments)
       .where(
         and(eq(payments.id, paymentId), eq(payments.provider, 'sandbox'), eq(payments.status, 'PENDING')),
-      )
-      .returning();
-    if (payment?.status === 'SUCCEEDED') await issue(payment);
+      );
+    if (payment) await issue(payment);
     return payment !== undefined;
   }
 

@@ -3,24 +3,33 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { TMyCoupon } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
 import { purchasedCoupons } from '../../db/schema.ts';
+import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
   isInForce,
   selectPurchasedCoupons,
   telegramNameOf,
+  visibleStatus,
 } from '../purchased-coupons/purchased-coupons.query.ts';
 import { couponQrText, renderQrPng } from '../purchased-coupons/qr.ts';
 
 /** My QR: the caller's coupons with their QR images, rendered once per token and kept. */
-export function createMyCouponsService(db: Db) {
+export function createMyCouponsService(db: Db, timeZone: string) {
   /** A tag of what My QR shows; an unchanged list answers 304 without touching images. */
   async function ownCouponsTag(ownerId: number): Promise<string> {
     const rows = await db
-      .select({ id: purchasedCoupons.id, token: purchasedCoupons.qrToken, status: purchasedCoupons.status })
+      .select({
+        id: purchasedCoupons.id,
+        token: purchasedCoupons.qrToken,
+        status: purchasedCoupons.status,
+        expiresAt: purchasedCoupons.expiresAt,
+      })
       .from(purchasedCoupons)
       .where(eq(purchasedCoupons.ownerId, ownerId))
       .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id));
     const hash = createHash('sha256');
-    for (const row of rows) hash.update(`${row.id}:${row.token}:${row.status};`);
+    for (const row of rows) {
+      hash.update(`${row.id}:${row.token}:${isInForce(row) ? visibleStatus(row) : row.status};`);
+    }
     return `W/"${hash.digest('base64url').slice(0, 27)}"`;
   }
 
@@ -56,7 +65,8 @@ export function createMyCouponsService(db: Db) {
           companyName: row.companyName,
           discount: row.discount,
           region: row.region,
-          status: row.status,
+          status: visibleStatus(row),
+          expiresAt: lastValidDay(row.expiresAt, timeZone),
         };
       }),
     );

@@ -2,12 +2,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import { ErrorCode } from '#contract/errors';
-import { REDEEM_REFUSED, RedemptionErrorCode, ZRedeemResponse, ZScannedCoupon } from '#contract/redemption';
+import {
+  COUPON_EXPIRED,
+  REDEEM_REFUSED,
+  RedemptionErrorCode,
+  ZRedeemResponse,
+  ZScannedCoupon,
+} from '#contract/redemption';
 import { DomainError } from '../../http/errors.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import type { PartnerAccess } from '../partners/partner-access.ts';
 import { requireOwnUsername, requireRole, ZPathUsername } from '../users/caller.ts';
-import type { RedemptionService } from './redemption.service.ts';
+import type { Redeemer, RedemptionService } from './redemption.service.ts';
 import { type RedemptionRefusal, redeemRefusals } from './texts.ts';
 
 const ZQrToken = z.string().trim().min(1).max(200);
@@ -19,19 +26,19 @@ const NOT_ALLOWED: readonly string[] = [
   'redeem_in_own_name_only' satisfies RedemptionRefusal,
 ];
 
-export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionService }> = async (
-  app,
-  { redemption },
-) => {
-  const redeemerOf = async (caller: { id: number; role(): Promise<string> }) => ({
-    id: caller.id,
-    isAdmin: (await caller.role()) === 'admin',
-  });
+export const redemptionRoutes: FastifyPluginAsyncZod<{
+  redemption: RedemptionService;
+  access: PartnerAccess;
+}> = async (app, { redemption, access }) => {
+  const redeemerOf = async (caller: { id: number; role(): Promise<string> }): Promise<Redeemer> => {
+    const isAdmin = (await caller.role()) === 'admin';
+    return { id: caller.id, isAdmin, partnerIds: isAdmin ? [] : await access.partnerIdsOf(caller.id) };
+  };
 
   app.get(
     '/api/coupon/scan/:qrToken',
     {
-      preValidation: requireRole('partner', 'admin'),
+      preValidation: requireRole('partner', 'staff', 'admin'),
       schema: { params: z.object({ qrToken: ZQrToken }), response: { 200: ZScannedCoupon } },
     },
     async (request) => {
@@ -47,7 +54,7 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionSer
     {
       config: { rateLimit: RATE_LIMITS.redeem },
       preValidation: [
-        requireRole('partner', 'admin'),
+        requireRole('partner', 'staff', 'admin'),
         requireOwnUsername('partnerUsername', 'redeem_in_own_name_only' satisfies RedemptionRefusal),
       ],
       // The guards above refuse before the handler runs: the attempt is still written down.
@@ -67,14 +74,15 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{ redemption: RedemptionSer
     async (request, reply) => {
       const result = await redemption.redeem(await redeemerOf(request.caller), request.params.qrToken);
       if (result === 'REDEEMED') return sendJsonText(reply, '');
-      return sendJsonText(reply, REDEEM_REFUSED, redeemRefusals[result as keyof typeof redeemRefusals]);
+      const text = result === 'EXPIRED' ? COUPON_EXPIRED : REDEEM_REFUSED;
+      return sendJsonText(reply, text, redeemRefusals[result as keyof typeof redeemRefusals]);
     },
   );
 
   app.post(
     '/api/coupon/undo/:qrToken',
     {
-      preValidation: requireRole('partner', 'admin'),
+      preValidation: requireRole('partner', 'staff', 'admin'),
       schema: { params: z.object({ qrToken: ZQrToken }), response: { 200: ZOkResponse } },
     },
     async (request, reply) => {

@@ -2,12 +2,15 @@ import { eq } from 'drizzle-orm';
 import { type TScannedCoupon, UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { purchasedCoupons, redemptions } from '../../db/schema.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { type CouponActor, changeCoupon } from '../purchased-coupons/coupon-state.ts';
+import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
   isInForce,
   selectPurchasedCoupons,
   telegramNameOf,
+  visibleStatus,
 } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
 import type { MembershipService } from '../users/membership.service.ts';
@@ -15,6 +18,8 @@ import type { MembershipService } from '../users/membership.service.ts';
 export interface Redeemer {
   id: number;
   isAdmin: boolean;
+  /** The companies they redeem for: as spokesman or staff. */
+  partnerIds: readonly number[];
 }
 
 export type RedeemResult = (typeof redemptions.$inferInsert)['result'];
@@ -26,16 +31,17 @@ export function createRedemptionService(options: {
   db: Db;
   membership: MembershipService;
   notifications: Pick<NotificationService, 'notifyCouponRedeemed'>;
+  timeZone: string;
 }) {
-  const { db, membership, notifications } = options;
+  const { db, membership, notifications, timeZone } = options;
 
   async function findByToken(qrToken: string) {
     const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
     return row && isInForce(row) ? row : undefined;
   }
 
-  const mayHandle = (redeemer: Redeemer, coupon: { spokesmanUserId: number | null }) =>
-    redeemer.isAdmin || coupon.spokesmanUserId === redeemer.id;
+  const mayHandle = (redeemer: Redeemer, coupon: { partnerId: number }) =>
+    redeemer.isAdmin || redeemer.partnerIds.includes(coupon.partnerId);
 
   const withinUndoWindow = (redeemedAt: Date | null) =>
     redeemedAt !== null && Date.now() - redeemedAt.getTime() < UNDO_WINDOW_MINUTES * 60_000;
@@ -46,7 +52,8 @@ export function createRedemptionService(options: {
     if (!coupon) return undefined;
     if (!mayHandle(redeemer, coupon)) return 'foreign';
     return {
-      status: coupon.status,
+      status: visibleStatus(coupon),
+      expiresAt: lastValidDay(coupon.expiresAt, timeZone),
       date: formatCouponDate(coupon.purchasedAt),
       partner: coupon.companyName,
       region: coupon.region,
@@ -84,6 +91,8 @@ export function createRedemptionService(options: {
     if (!coupon) return refuse('UNKNOWN_TOKEN');
     if (!mayHandle(redeemer, coupon)) return refuse('OTHER_COMPANY');
     if (coupon.status !== 'NOT_USED') return refuse('ALREADY_USED');
+    if (visibleStatus(coupon) === 'EXPIRED') return refuse('EXPIRED');
+    if (coupon.refundRequestedAt !== null) return refuse('REFUND_PENDING');
     // SPEC §1: using a QR needs membership of the community chat.
     if (!(await membership.isChatMember(coupon.ownerId))) return refuse('OWNER_NOT_MEMBER');
 
@@ -91,6 +100,11 @@ export function createRedemptionService(options: {
       const [row] = await changeCoupon(tx, 'redeem', actorOf(redeemer), { id: coupon.id, qrToken });
       if (!row) return false;
       const [attempt] = await record(tx, redeemer, qrToken, 'REDEEMED', coupon.id);
+      await recordAudit(tx, {
+        kind: 'coupon.redeemed',
+        actorId: redeemer.id,
+        subject: subjectOf.purchase(coupon.id),
+      });
       if (attempt) {
         await notifications.notifyCouponRedeemed(
           {
@@ -103,7 +117,8 @@ export function createRedemptionService(options: {
       }
       return true;
     });
-    if (!redeemed) return refuse('ALREADY_USED');
+    if (!redeemed)
+      return refuse(coupon.expiresAt && coupon.expiresAt <= new Date() ? 'EXPIRED' : 'ALREADY_USED');
     return 'REDEEMED';
   }
 
@@ -114,7 +129,15 @@ export function createRedemptionService(options: {
   async function undo(redeemer: Redeemer, qrToken: string): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [row] = await changeCoupon(tx, 'undo', actorOf(redeemer), { qrToken });
-      if (row) await record(tx, redeemer, qrToken, 'UNDONE', row.id);
+      if (row) {
+        await record(tx, redeemer, qrToken, 'UNDONE', row.id);
+        await recordAudit(tx, {
+          kind: 'coupon.undone',
+          actorId: redeemer.id,
+          subject: subjectOf.purchase(row.id),
+          details: { status: row.status },
+        });
+      }
       return row !== undefined;
     });
   }
@@ -122,7 +145,7 @@ export function createRedemptionService(options: {
   /** An attempt the route refused before the coupon was even looked at (not a partner, another name). */
   async function recordNotAllowed(userId: number, qrToken: string): Promise<void> {
     const coupon = await findByToken(qrToken);
-    await record(db, { id: userId, isAdmin: false }, qrToken, 'NOT_ALLOWED', coupon?.id);
+    await record(db, { id: userId, isAdmin: false, partnerIds: [] }, qrToken, 'NOT_ALLOWED', coupon?.id);
   }
 
   return { scan, redeem, undo, recordNotAllowed };

@@ -28,4 +28,6 @@ export const redeemRefusals: Record<Exclude<RedeemResult, 'REDEEMED' | 'UNDONE' 
   OTHER_COMPANY: 403,
   ALREADY_USED: 409,
   OWNER_NOT_MEMBER: 403,
+  EXPIRED: 409,
+  REFUND_PENDING: 409,
 };

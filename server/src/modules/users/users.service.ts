@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TRole } from '#contract/session';
 import type { Db } from '../../db/client.ts';
-import { adminBindings, partners, users } from '../../db/schema.ts';
+import { adminBindings, partnerStaff, partners, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 
 export const normalizeUsername = (username: string) => username.trim().replace(/^@/, '').toLowerCase();
@@ -74,6 +74,10 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
       .update(partners)
       .set({ spokesmanUserId: userId })
       .where(and(isNull(partners.spokesmanUserId), sql`lower(${partners.spokesmanUsername}) = ${name}`));
+    await executor
+      .update(partnerStaff)
+      .set({ userId })
+      .where(and(isNull(partnerStaff.userId), sql`lower(${partnerStaff.username}) = ${name}`));
   }
 
   /**
@@ -115,9 +119,20 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     return row !== undefined;
   }
 
+  /** Staff: may redeem for a partner (partner_staff, bound at first sight as a spokesman is). */
+  async function isStaff(userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ partnerId: partnerStaff.partnerId })
+      .from(partnerStaff)
+      .where(eq(partnerStaff.userId, userId))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async function resolveRole(userId: number): Promise<TRole> {
     if (await isAdmin(userId)) return 'admin';
     if (await isPartner(userId)) return 'partner';
+    if (await isStaff(userId)) return 'staff';
     return 'user';
   }
 

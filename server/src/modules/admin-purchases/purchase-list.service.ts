@@ -1,0 +1,159 @@
+import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import type {
+  TAdminPurchase,
+  TAdminPurchasesResponse,
+  TCouponState,
+  TPurchaseFilter,
+  ZAdminPurchasesQuery,
+} from '#contract/back-office-purchases';
+import type { Db } from '../../db/client.ts';
+import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import { subjectOf } from '../audit/audit-log.ts';
+import { isExpiredNow, lastValidDay } from '../purchased-coupons/expiry.ts';
+import { withinDays } from './period.ts';
+
+const PAGE_SIZE = 20;
+
+const FILTERS: Record<TPurchaseFilter, SQL> = {
+  unused: sql`${purchasedCoupons.status} = 'NOT_USED' AND NOT ${isExpiredNow}`,
+  expired: sql`${purchasedCoupons.status} = 'NOT_USED' AND ${isExpiredNow}`,
+  used: sql`${purchasedCoupons.status} = 'USED'`,
+  refunded: sql`${purchasedCoupons.status} = 'REFUNDED'`,
+  void: sql`${purchasedCoupons.status} = 'VOID'`,
+};
+
+/** @username, or the first name of a user without one. */
+export const displayName = (user: { username: string | null; firstName: string } | undefined) =>
+  user ? (user.username ? `@${user.username}` : user.firstName || 'без имени') : 'неизвестный';
+
+/** The page after a purchase: its time and id, opaque to the caller. */
+const encodeCursor = (row: { purchasedAt: Date; id: string }) =>
+  Buffer.from(`${row.purchasedAt.toISOString()}|${row.id}`).toString('base64url');
+
+function decodeCursor(cursor: string): { at: string; id: string } | undefined {
+  const [at, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (!at || !id || Number.isNaN(Date.parse(at)) || !/^[0-9a-f-]{36}$/.test(id)) return undefined;
+  return { at, id };
+}
+
+/** The admin's list of purchases: newest first, filtered, searched by buyer, a page at a time. */
+export function createPurchaseListService(db: Db, timeZone: string) {
+  const buyers = alias(users, 'buyers');
+  const redeemers = alias(users, 'redeemers');
+
+  async function list(query: z.output<typeof ZAdminPurchasesQuery>): Promise<TAdminPurchasesResponse> {
+    const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+    const search = query.q?.replace(/^@/, '').toLowerCase();
+    const rows = await db
+      .select({
+        id: purchasedCoupons.id,
+        status: purchasedCoupons.status,
+        purchasedAt: purchasedCoupons.purchasedAt,
+        expiresAt: purchasedCoupons.expiresAt,
+        verified: purchasedCoupons.verified,
+        buyerId: buyers.id,
+        buyerUsername: buyers.username,
+        buyerFirstName: buyers.firstName,
+        redeemerUsername: redeemers.username,
+        redeemerFirstName: redeemers.firstName,
+        partnerId: partners.id,
+        companyName: partners.companyName,
+        region: partners.region,
+        offerId: coupons.id,
+        discount: coupons.discount,
+        price: payments.amount,
+        provider: payments.provider,
+        providerPaymentId: payments.providerPaymentId,
+      })
+      .from(purchasedCoupons)
+      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+      .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+      .innerJoin(partners, eq(partners.id, coupons.partnerId))
+      .innerJoin(buyers, eq(buyers.id, purchasedCoupons.ownerId))
+      .leftJoin(redeemers, eq(redeemers.id, purchasedCoupons.redeemedBy))
+      .where(
+        and(
+          query.status ? FILTERS[query.status] : undefined,
+          query.partnerId ? eq(partners.id, query.partnerId) : undefined,
+          withinDays(purchasedCoupons.purchasedAt, timeZone, query.from, query.to),
+          search ? sql`strpos(lower(coalesce(${buyers.username}, '')), ${search}) > 0` : undefined,
+          after
+            ? sql`(${purchasedCoupons.purchasedAt}, ${purchasedCoupons.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id))
+      .limit(PAGE_SIZE + 1);
+
+    const page = rows.slice(0, PAGE_SIZE);
+    const history = await historyOf(page.map((row) => row.id));
+    const now = new Date();
+    const items: TAdminPurchase[] = page.map((row) => ({
+      id: row.id,
+      buyer: {
+        id: row.buyerId,
+        name: displayName({ username: row.buyerUsername, firstName: row.buyerFirstName }),
+      },
+      partner: { id: row.partnerId, companyName: row.companyName, region: row.region },
+      offerId: row.offerId,
+      price: row.price,
+      discount: row.discount,
+      status: stateOf(row, now),
+      provider: row.provider,
+      providerPaymentId: row.provider === 'link' ? null : row.providerPaymentId,
+      verified: row.verified,
+      purchasedAt: row.purchasedAt.toISOString(),
+      expiresAt: lastValidDay(row.expiresAt, timeZone),
+      redeemedBy:
+        row.redeemerFirstName === null
+          ? null
+          : displayName({ username: row.redeemerUsername, firstName: row.redeemerFirstName }),
+      history: history.get(subjectOf.purchase(row.id)) ?? [],
+    }));
+    const last = page.at(-1);
+    return { items, nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last) : null };
+  }
+
+  /** Each purchase's audit events, oldest first, with who acted. */
+  async function historyOf(ids: string[]) {
+    const byPurchase = new Map<string, TAdminPurchase['history']>();
+    if (ids.length === 0) return byPurchase;
+    const events = await db
+      .select({
+        subject: auditEvents.subject,
+        at: auditEvents.at,
+        kind: auditEvents.kind,
+        details: auditEvents.details,
+        actorUsername: users.username,
+        actorFirstName: users.firstName,
+      })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .where(inArray(auditEvents.subject, ids.map(subjectOf.purchase)))
+      .orderBy(auditEvents.at, auditEvents.id);
+    for (const event of events) {
+      const list = byPurchase.get(event.subject) ?? [];
+      list.push({
+        at: event.at.toISOString(),
+        kind: event.kind,
+        actor:
+          event.actorFirstName === null
+            ? null
+            : displayName({ username: event.actorUsername, firstName: event.actorFirstName }),
+        details: event.details,
+      });
+      byPurchase.set(event.subject, list);
+    }
+    return byPurchase;
+  }
+
+  return { list };
+}
+
+function stateOf(row: { status: TCouponState; expiresAt: Date | null }, now: Date): TCouponState {
+  return row.status === 'NOT_USED' && row.expiresAt !== null && row.expiresAt <= now ? 'EXPIRED' : row.status;
+}
+
+export type PurchaseListService = ReturnType<typeof createPurchaseListService>;

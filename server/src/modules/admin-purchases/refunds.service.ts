@@ -1,0 +1,252 @@
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { RefundErrorCode, type TRefundResponse } from '#contract/back-office-purchases';
+import type { Db } from '../../db/client.ts';
+import { payments, purchasedCoupons, refunds } from '../../db/schema.ts';
+import { DomainError } from '../../http/errors.ts';
+import { type PaymentProvider, PaymentProviderError, type ProviderRefund } from '../../payments/provider.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import { changeCoupon, holdForRefund } from '../purchased-coupons/coupon-state.ts';
+import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import type { AdminPurchaseRefusal } from './texts.ts';
+
+type RefundRow = typeof refunds.$inferSelect;
+
+const refuse = (code: AdminPurchaseRefusal) => new DomainError<AdminPurchaseRefusal>(code);
+
+/** A refund the provider has not finished this long ago is asked about by the sweep. */
+const ASK_AFTER = sql`interval '2 minutes'`;
+
+/**
+ * Giving money back for an unused coupon, and voiding one whose money never came. A refund is
+ * written down (PENDING, and the coupon closed to redeeming) before the provider is called with the
+ * refund's id as its idempotence key; the coupon becomes REFUNDED in the transaction that records
+ * the provider's «succeeded». So any number of presses, retries and processes make one refund.
+ */
+export function createRefundService(options: {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  notifications: Pick<NotificationService, 'notifyCouponWithdrawn'>;
+}) {
+  const { db, provider, log, notifications } = options;
+
+  /** The coupon, locked for the caller's transaction, with its payment. */
+  async function lockPurchase(tx: Db, purchasedCouponId: string) {
+    const [row] = await tx
+      .select({
+        id: purchasedCoupons.id,
+        status: purchasedCoupons.status,
+        refundedAt: purchasedCoupons.refundedAt,
+        ownerId: purchasedCoupons.ownerId,
+        paymentId: payments.id,
+        provider: payments.provider,
+        providerPaymentId: payments.providerPaymentId,
+        amount: payments.amount,
+      })
+      .from(purchasedCoupons)
+      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+      .where(eq(purchasedCoupons.id, purchasedCouponId))
+      .for('update', { of: purchasedCoupons });
+    if (!row) throw refuse(RefundErrorCode.purchaseNotFound);
+    return row;
+  }
+
+  /** Closes the coupon as REFUNDED (or VOID) with its audit event and the owner's message, once. */
+  async function close(
+    tx: Db,
+    purchasedCouponId: string,
+    actorId: number | null,
+    outcome: { status: 'REFUNDED'; amountRub: number; refundId: string } | { status: 'VOID' },
+  ): Promise<void> {
+    const actor =
+      actorId === null ? ({ kind: 'payment-provider' } as const) : { kind: 'admin' as const, id: actorId };
+    const change = outcome.status === 'REFUNDED' ? 'refund' : 'void';
+    const [changed] = await changeCoupon(tx, change, actor, { id: purchasedCouponId });
+    if (!changed) return;
+    await recordAudit(tx, {
+      kind: outcome.status === 'REFUNDED' ? 'coupon.refunded' : 'coupon.voided',
+      actorId,
+      subject: subjectOf.purchase(purchasedCouponId),
+      details: outcome.status === 'REFUNDED' ? { amount: outcome.amountRub, refundId: outcome.refundId } : {},
+    });
+    const coupon = await couponLineOf(tx, purchasedCouponId);
+    if (coupon) {
+      await notifications.notifyCouponWithdrawn(
+        {
+          purchasedCouponId,
+          ownerId: changed.ownerId,
+          coupon,
+          outcome:
+            outcome.status === 'REFUNDED' ? { status: 'REFUNDED', amountRub: outcome.amountRub } : outcome,
+        },
+        tx,
+      );
+    }
+  }
+
+  /**
+   * The admin's «Вернуть деньги»: through the provider that took the money, or, for the `link`
+   * provider (money paid outside the app), recorded as returned outside it.
+   */
+  async function refund(adminId: number, purchasedCouponId: string): Promise<TRefundResponse> {
+    const started = await db.transaction(async (tx) => {
+      const purchase = await lockPurchase(tx, purchasedCouponId);
+      if (purchase.status === 'REFUNDED' || purchase.refundedAt) return 'REFUNDED' as const;
+      if (purchase.status === 'VOID') throw refuse(RefundErrorCode.alreadyVoid);
+      if (purchase.status === 'USED') throw refuse(RefundErrorCode.alreadyUsed);
+      const [live] = await tx
+        .select()
+        .from(refunds)
+        .where(and(eq(refunds.purchasedCouponId, purchasedCouponId), ne(refunds.status, 'CANCELED')));
+      if (live) return { refund: live, providerPaymentId: purchase.providerPaymentId };
+
+      const outside = purchase.provider === 'link';
+      const [created] = await tx
+        .insert(refunds)
+        .values({
+          purchasedCouponId,
+          paymentId: purchase.paymentId,
+          provider: purchase.provider,
+          amount: purchase.amount,
+          outside,
+          requestedBy: adminId,
+          ...(outside ? { status: 'SUCCEEDED' as const, settledAt: sql`now()` } : {}),
+        })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      await recordAudit(tx, {
+        kind: 'refund.requested',
+        actorId: adminId,
+        subject: subjectOf.purchase(purchasedCouponId),
+        details: { refundId: created.id, amount: created.amount, provider: created.provider, outside },
+      });
+      if (outside) {
+        await close(tx, purchasedCouponId, adminId, {
+          status: 'REFUNDED',
+          amountRub: created.amount,
+          refundId: created.id,
+        });
+        return 'REFUNDED' as const;
+      }
+      await holdForRefund(tx, purchasedCouponId, true);
+      return { refund: created, providerPaymentId: purchase.providerPaymentId };
+    });
+    if (started === 'REFUNDED') return { status: 'REFUNDED' };
+    return askProvider(started.refund, started.providerPaymentId);
+  }
+
+  /** Sends the refund to the provider (again: the same id gives back the same refund) and records its answer. */
+  async function askProvider(row: RefundRow, providerPaymentId: string | null): Promise<TRefundResponse> {
+    if (row.status === 'SUCCEEDED') return { status: 'REFUNDED' };
+    if (row.provider !== provider.name || !provider.refund || providerPaymentId === null) {
+      throw refuse('refund_provider_gone');
+    }
+    let answer: ProviderRefund;
+    try {
+      answer = await provider.refund({
+        refundId: row.id,
+        providerPaymentId,
+        amountRub: row.amount,
+        description: `Возврат за купон ${row.purchasedCouponId}`,
+      });
+    } catch (error) {
+      if (!(error instanceof PaymentProviderError)) throw error;
+      log.error({ err: error, refundId: row.id }, 'payment provider did not make the refund');
+      if (!error.retryable)
+        await record(row, { providerRefundId: row.providerRefundId ?? '', status: 'CANCELED' });
+      throw refuse(RefundErrorCode.refundFailed);
+    }
+    return record(row, answer);
+  }
+
+  /** Writes the provider's answer: the coupon closes on SUCCEEDED, opens to redeeming again on CANCELED. */
+  async function record(row: RefundRow, answer: ProviderRefund): Promise<TRefundResponse> {
+    if (answer.status === 'PENDING') {
+      await db
+        .update(refunds)
+        .set({ providerRefundId: answer.providerRefundId })
+        .where(and(eq(refunds.id, row.id), eq(refunds.status, 'PENDING')));
+      return { status: 'REFUND_PENDING' };
+    }
+    const settled = await db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(refunds)
+        .set({
+          status: answer.status,
+          providerRefundId: answer.providerRefundId || null,
+          settledAt: sql`now()`,
+        })
+        .where(and(eq(refunds.id, row.id), eq(refunds.status, 'PENDING')))
+        .returning();
+      if (!updated) return undefined;
+      if (answer.status === 'SUCCEEDED') {
+        await close(tx, row.purchasedCouponId, row.requestedBy, {
+          status: 'REFUNDED',
+          amountRub: row.amount,
+          refundId: row.id,
+        });
+      } else {
+        await holdForRefund(tx, row.purchasedCouponId, false);
+      }
+      return updated.status;
+    });
+    const status = settled ?? (await currentStatus(row.id));
+    if (status === 'SUCCEEDED') return { status: 'REFUNDED' };
+    if (status === 'PENDING') return { status: 'REFUND_PENDING' };
+    throw refuse(RefundErrorCode.refundFailed);
+  }
+
+  async function currentStatus(refundId: string) {
+    const [row] = await db.select({ status: refunds.status }).from(refunds).where(eq(refunds.id, refundId));
+    return row?.status;
+  }
+
+  /** Refunds the provider has not finished: asked about again (the stale-payments sweep runs this). */
+  async function settlePendingRefunds(): Promise<number> {
+    if (!provider.getRefund) return 0;
+    const pending = await db
+      .select()
+      .from(refunds)
+      .where(
+        and(
+          eq(refunds.status, 'PENDING'),
+          eq(refunds.provider, provider.name),
+          lte(refunds.createdAt, sql`now() - ${ASK_AFTER}`),
+        ),
+      )
+      .limit(50);
+    let settled = 0;
+    for (const row of pending) {
+      try {
+        const [payment] = await db
+          .select({ providerPaymentId: payments.providerPaymentId })
+          .from(payments)
+          .where(eq(payments.id, row.paymentId));
+        if (row.providerRefundId) await record(row, await provider.getRefund(row.providerRefundId));
+        else await askProvider(row, payment?.providerPaymentId ?? null);
+        settled += 1;
+      } catch (error) {
+        log.warn({ err: error, refundId: row.id }, 'pending refund not settled; asked again later');
+      }
+    }
+    return settled;
+  }
+
+  /** The admin's «Аннулировать»: a `link` purchase whose money never came. */
+  async function voidPurchase(adminId: number, purchasedCouponId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      const purchase = await lockPurchase(tx, purchasedCouponId);
+      if (purchase.status === 'VOID') return;
+      if (purchase.provider !== 'link') throw refuse(RefundErrorCode.notLinkProvider);
+      if (purchase.status === 'REFUNDED' || purchase.refundedAt) throw refuse('already_refunded');
+      if (purchase.status === 'USED') throw refuse(RefundErrorCode.alreadyUsed);
+      await close(tx, purchasedCouponId, adminId, { status: 'VOID' });
+    });
+  }
+
+  return { refund, voidPurchase, settlePendingRefunds };
+}
+
+export type RefundService = ReturnType<typeof createRefundService>;

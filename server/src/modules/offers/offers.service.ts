@@ -1,0 +1,84 @@
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { OfferErrorCode, type TAdminOffer, type ZOfferChangeRequest } from '#contract/offers';
+import type { Db } from '../../db/client.ts';
+import { coupons } from '../../db/schema.ts';
+import { DomainError } from '../../http/errors.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import { toAdminOffer } from '../partners/partners.service.ts';
+import type { OfferRefusal } from './texts.ts';
+
+const refuse = (code: OfferRefusal) => new DomainError<OfferRefusal>(code);
+
+/** An accepted offer over the season: withdrawn and reopened, its link and validity changed. */
+export function createOfferService(db: Db) {
+  /** Why an offer was not changed: it does not exist, or it is not accepted; undefined when it is. */
+  async function whyUnchanged(couponId: number): Promise<OfferRefusal | undefined> {
+    const [row] = await db.select({ status: coupons.status }).from(coupons).where(eq(coupons.id, couponId));
+    if (!row) return OfferErrorCode.offerNotFound;
+    return row.status === 'ACCEPTED' ? undefined : OfferErrorCode.offerNotDecided;
+  }
+
+  /**
+   * Withdraws an accepted offer or reopens it. Already so: nothing changes and nothing is recorded.
+   * Coupons sold from it stay valid either way.
+   */
+  async function setWithdrawn(couponId: number, withdrawn: boolean, adminId: number): Promise<void> {
+    const changed = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(coupons)
+        .set({ withdrawnAt: withdrawn ? sql`now()` : null })
+        .where(
+          and(
+            eq(coupons.id, couponId),
+            eq(coupons.status, 'ACCEPTED'),
+            withdrawn ? isNull(coupons.withdrawnAt) : isNotNull(coupons.withdrawnAt),
+          ),
+        )
+        .returning({ id: coupons.id });
+      if (row) {
+        await recordAudit(tx, {
+          kind: withdrawn ? 'offer.withdrawn' : 'offer.reopened',
+          actorId: adminId,
+          subject: subjectOf.offer(couponId),
+        });
+      }
+      return row !== undefined;
+    });
+    const why = changed ? undefined : await whyUnchanged(couponId);
+    if (why) throw refuse(why);
+  }
+
+  /** Changes an accepted offer's payment link and validity; coupons already sold keep their expiry. */
+  async function changeOffer(
+    couponId: number,
+    change: z.output<typeof ZOfferChangeRequest>,
+    adminId: number,
+  ): Promise<TAdminOffer> {
+    const values = {
+      ...(change.paymentLink !== undefined ? { paymentLink: change.paymentLink || null } : {}),
+      ...(change.validUntil !== undefined ? { validUntil: change.validUntil } : {}),
+      ...(change.validDays !== undefined ? { validDays: change.validDays } : {}),
+    };
+    const accepted = and(eq(coupons.id, couponId), eq(coupons.status, 'ACCEPTED'));
+    const updated = await db.transaction(async (tx) => {
+      if (Object.keys(values).length === 0) return (await tx.select().from(coupons).where(accepted))[0];
+      const [row] = await tx.update(coupons).set(values).where(accepted).returning();
+      if (row) {
+        await recordAudit(tx, {
+          kind: 'offer.changed',
+          actorId: adminId,
+          subject: subjectOf.offer(couponId),
+          details: values,
+        });
+      }
+      return row;
+    });
+    if (!updated) throw refuse((await whyUnchanged(couponId)) ?? OfferErrorCode.offerNotDecided);
+    return toAdminOffer(updated);
+  }
+
+  return { setWithdrawn, changeOffer };
+}
+
+export type OfferService = ReturnType<typeof createOfferService>;

@@ -1,0 +1,11 @@
+import { OfferErrorCode } from '#contract/offers';
+import type { Refusals } from '../../http/errors.ts';
+
+export const offerRefusals = {
+  [OfferErrorCode.offerNotFound]: { status: 404, message: 'Такого купона нет' },
+  [OfferErrorCode.offerNotDecided]: {
+    status: 409,
+    message: 'Купон еще не одобрен или отклонен: сначала примите решение по заявке',
+  },
+} satisfies Refusals;
+export type OfferRefusal = keyof typeof offerRefusals;

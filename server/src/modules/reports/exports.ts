@@ -1,0 +1,91 @@
+import type { z } from 'zod';
+import type { ZExportRequest } from '#contract/reports';
+import { formatDateTime, toCsv } from './csv.ts';
+import type { ReportService } from './reports.service.ts';
+import { auditKindTexts } from './texts.ts';
+
+export type ExportRequest = z.output<typeof ZExportRequest>;
+
+const day = (value: string) => value.split('-').reverse().join('.');
+
+/** One report as a CSV file; `partnerIds` is what the caller may read ('all' for an admin). */
+export async function buildExport(
+  reports: ReportService,
+  request: ExportRequest,
+  partnerIds: readonly number[],
+  timeZone: string,
+): Promise<{ fileName: string; csv: string }> {
+  const period = `${day(request.from)}-${day(request.to)}`;
+  const at = (iso: string) => formatDateTime(new Date(iso), timeZone);
+  switch (request.report) {
+    case 'redemptions': {
+      const { rows, totals } = await reports.redemptions(request, partnerIds);
+      return {
+        fileName: `pogasheniya_${period}.csv`,
+        csv: toCsv(
+          ['Дата погашения', 'Партнер', 'Купон', 'Скидка, руб', 'Цена, руб', 'Покупатель', 'Погасил'],
+          [
+            ...rows.map((row) => [
+              at(row.redeemedAt),
+              row.companyName,
+              row.purchasedCouponId,
+              row.discount,
+              row.price,
+              row.buyer,
+              row.redeemedBy,
+            ]),
+            [`Итого: ${totals.count}`, null, null, totals.discountSum, totals.priceSum, null, null],
+          ],
+        ),
+      };
+    }
+    case 'settlement': {
+      const rows = await reports.settlement(request);
+      return {
+        fileName: `sverka_${period}.csv`,
+        csv: toCsv(
+          [
+            'Партнер',
+            'Регион',
+            'Продано, шт',
+            'Продано, руб',
+            'Погашено, шт',
+            'Погашено, руб',
+            'Возвращено, шт',
+            'Возвращено, руб',
+            'Открыто, шт',
+            'Открыто, руб',
+          ],
+          rows.map((row) => [
+            row.companyName,
+            row.region,
+            row.sold.count,
+            row.sold.sum,
+            row.redeemed.count,
+            row.redeemed.sum,
+            row.refunded.count,
+            row.refunded.sum,
+            row.open.count,
+            row.open.sum,
+          ]),
+        ),
+      };
+    }
+    case 'audit': {
+      const events = await reports.audit(request, request.kind);
+      return {
+        fileName: `zhurnal_${period}.csv`,
+        csv: toCsv(
+          ['Время', 'Событие', 'Кто', 'Объект', 'Подробности'],
+          events.map((event) => [
+            at(event.at),
+            auditKindTexts[event.kind] ?? event.kind,
+            event.actor ?? 'система',
+            event.subject,
+            Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null,
+          ]),
+        ),
+      };
+    }
+  }
+}

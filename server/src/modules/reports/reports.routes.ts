@@ -1,0 +1,223 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Api } from 'grammy';
+import { InputFile } from 'grammy';
+import { z } from 'zod';
+import { ZOkResponse } from '#contract/coupons';
+import { ZPartnerOptionsResponse } from '#contract/partners';
+import {
+  ReportErrorCode,
+  ZAuditQuery,
+  ZAuditResponse,
+  ZExportLinkResponse,
+  ZExportRequest,
+  ZPeriodQuery,
+  ZRedemptionReport,
+  ZRedemptionReportQuery,
+  ZSettlementResponse,
+} from '#contract/reports';
+import type { TRole } from '#contract/session';
+import { DomainError } from '../../http/errors.ts';
+import { sendJsonText } from '../../http/json-text.ts';
+import { createSignedLinks } from '../../http/signed-links.ts';
+import type { PartnerAccess } from '../partners/partner-access.ts';
+import { requireRole } from '../users/caller.ts';
+import type { UserService } from '../users/users.service.ts';
+import { buildExport, type ExportRequest } from './exports.ts';
+import type { ReportService } from './reports.service.ts';
+import type { ReportRefusal } from './texts.ts';
+
+interface ExportLink {
+  userId: number;
+  request: ExportRequest;
+}
+
+export interface ReportDeps {
+  reports: ReportService;
+  access: PartnerAccess;
+  users: UserService;
+  timeZone: string;
+  botToken: string;
+  /** Sends a file to a user's chat when their Telegram cannot download one; absent in the stand-in. */
+  botApi?: Api;
+}
+
+const refuse = (code: ReportRefusal) => new DomainError<ReportRefusal>(code);
+
+/** The partners a report may cover for this user: those asked for, if theirs to read. */
+async function partnersInScope(
+  deps: ReportDeps,
+  user: { id: number; role: TRole },
+  requested?: number,
+): Promise<number[]> {
+  if (user.role === 'admin') {
+    return requested
+      ? [requested]
+      : (await deps.reports.reportablePartners('all')).map((partner) => partner.id);
+  }
+  const own = await deps.access.partnerIdsOf(user.id);
+  if (requested === undefined) return own;
+  if (!own.includes(requested)) throw refuse('not_your_report');
+  return [requested];
+}
+
+/** Who may export what: the redemption report its readers; settlement and the audit log admins only. */
+async function exportScope(deps: ReportDeps, user: { id: number; role: TRole }, request: ExportRequest) {
+  if (request.report !== 'redemptions' && user.role !== 'admin') throw refuse('not_your_report');
+  if (request.report === 'redemptions' && user.role === 'user') throw refuse('not_your_report');
+  return partnersInScope(deps, user, request.report === 'redemptions' ? request.partnerId : undefined);
+}
+
+function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
+  return reply
+    .type('text/csv; charset=utf-8')
+    .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
+    .header('Cache-Control', 'no-store')
+    .send(file.csv);
+}
+
+const callerOf = async (request: FastifyRequest) => ({
+  id: request.caller.id,
+  role: await request.caller.role(),
+});
+
+export const exportLinksOf = (botToken: string) =>
+  createSignedLinks<ExportLink>(botToken, 'report-export-link');
+
+/** Reports and the audit log (JSON, or CSV with `format=csv`), and their exports. */
+export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps) => {
+  const { reports, timeZone } = deps;
+  const links = exportLinksOf(deps.botToken);
+
+  /** Answers JSON, or the same report as CSV when the query asks for it. */
+  async function answer<T>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    format: 'json' | 'csv',
+    exportRequest: ExportRequest,
+    json: (partnerIds: number[]) => Promise<T>,
+  ) {
+    const partnerIds = await exportScope(deps, await callerOf(request), exportRequest);
+    if (format === 'csv')
+      return sendCsv(reply, await buildExport(reports, exportRequest, partnerIds, timeZone));
+    return json(partnerIds);
+  }
+
+  app.get(
+    '/api/reports/partners',
+    {
+      preValidation: requireRole('partner', 'staff', 'admin'),
+      schema: { response: { 200: ZPartnerOptionsResponse } },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      return reports.reportablePartners(
+        caller.role === 'admin' ? 'all' : await deps.access.partnerIdsOf(caller.id),
+      );
+    },
+  );
+
+  app.get(
+    '/api/reports/redemptions',
+    {
+      preValidation: requireRole('partner', 'staff', 'admin'),
+      schema: { querystring: ZRedemptionReportQuery, response: { 200: ZRedemptionReport } },
+    },
+    async (request, reply) => {
+      const { format, ...query } = request.query;
+      return answer(request, reply, format, { report: 'redemptions', ...query }, (ids) =>
+        reports.redemptions(query, ids),
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/settlement',
+    {
+      preValidation: requireRole('admin'),
+      schema: { querystring: ZPeriodQuery, response: { 200: ZSettlementResponse } },
+    },
+    async (request, reply) => {
+      const { format, ...period } = request.query;
+      return answer(request, reply, format, { report: 'settlement', ...period }, () =>
+        reports.settlement(period),
+      );
+    },
+  );
+
+  app.get(
+    '/api/admin/audit',
+    {
+      preValidation: requireRole('admin'),
+      schema: { querystring: ZAuditQuery, response: { 200: ZAuditResponse } },
+    },
+    async (request, reply) => {
+      const { format, kind, ...period } = request.query;
+      return answer(request, reply, format, { report: 'audit', ...period, kind }, () =>
+        reports.audit(period, kind),
+      );
+    },
+  );
+
+  app.post(
+    '/api/exports/link',
+    {
+      preValidation: requireRole('partner', 'staff', 'admin'),
+      schema: { body: ZExportRequest, response: { 200: ZExportLinkResponse } },
+    },
+    async (request) => {
+      const caller = await callerOf(request);
+      const partnerIds = await exportScope(deps, caller, request.body);
+      const { fileName } = await buildExport(reports, request.body, partnerIds, timeZone);
+      const token = links.issue({ userId: caller.id, request: request.body });
+      return { url: `/api/exports/file?${new URLSearchParams({ token })}`, fileName };
+    },
+  );
+
+  app.post(
+    '/api/exports/send',
+    {
+      preValidation: requireRole('partner', 'staff', 'admin'),
+      schema: { body: ZExportRequest, response: { 200: ZOkResponse } },
+    },
+    async (request, reply) => {
+      if (!deps.botApi) throw refuse(ReportErrorCode.botUnavailable);
+      const caller = await callerOf(request);
+      const file = await buildExport(
+        reports,
+        request.body,
+        await exportScope(deps, caller, request.body),
+        timeZone,
+      );
+      try {
+        await deps.botApi.sendDocument(
+          caller.id,
+          new InputFile(Buffer.from(file.csv, 'utf8'), file.fileName),
+        );
+      } catch (err) {
+        request.log.error({ err }, 'the bot could not send an export');
+        throw refuse(ReportErrorCode.botUnavailable);
+      }
+      return sendJsonText(reply, 'ok');
+    },
+  );
+};
+
+/**
+ * The signed CSV download: outside the init-data scope, the token being the proof. The user's role
+ * is read again now, so a link made before a role was taken away opens nothing.
+ */
+export const exportFileRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps) => {
+  const links = exportLinksOf(deps.botToken);
+  app.get(
+    '/api/exports/file',
+    { schema: { querystring: z.object({ token: z.string().max(4000) }) } },
+    async (request, reply) => {
+      const link = links.verify(request.query.token);
+      if (!link) throw refuse(ReportErrorCode.exportLinkExpired);
+      const user = { id: link.userId, role: await deps.users.resolveRole(link.userId) };
+      const partnerIds = await exportScope(deps, user, link.request);
+      return sendCsv(reply, await buildExport(deps.reports, link.request, partnerIds, deps.timeZone));
+    },
+  );
+};

@@ -1,0 +1,182 @@
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { compareRu } from '#contract/collation';
+import type { TPartnerOption } from '#contract/partners';
+import type { TAuditEvent, TAuditKind, TRedemptionReport, TSettlementRow } from '#contract/reports';
+import type { Db } from '../../db/client.ts';
+import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import { withinDays } from '../admin-purchases/period.ts';
+import { displayName } from '../admin-purchases/purchase-list.service.ts';
+
+const MAX_AUDIT_ROWS = 5000;
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+/** Redemptions, settlement and the audit log for a period of days (counted in `timeZone`). */
+export function createReportService(db: Db, timeZone: string) {
+  const owners = alias(users, 'owners');
+  const redeemers = alias(users, 'redeemers');
+
+  /** The partners whose report a caller may read: every one for an admin, else their own. */
+  async function reportablePartners(partnerIds: readonly number[] | 'all'): Promise<TPartnerOption[]> {
+    const rows = await db
+      .select({ id: partners.id, companyName: partners.companyName, region: partners.region })
+      .from(partners)
+      .where(partnerIds === 'all' ? undefined : inArray(partners.id, [...partnerIds, -1]));
+    return rows.sort((a, b) => compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region));
+  }
+
+  /** Coupons used in the period (an undone use is not one), newest first, with totals. */
+  async function redemptions(period: Period, partnerIds: readonly number[]): Promise<TRedemptionReport> {
+    const rows = await db
+      .select({
+        redeemedAt: purchasedCoupons.redeemedAt,
+        purchasedCouponId: purchasedCoupons.id,
+        companyName: partners.companyName,
+        discount: coupons.discount,
+        price: payments.amount,
+        ownerUsername: owners.username,
+        ownerFirstName: owners.firstName,
+        redeemerUsername: redeemers.username,
+        redeemerFirstName: redeemers.firstName,
+      })
+      .from(purchasedCoupons)
+      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+      .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+      .innerJoin(partners, eq(partners.id, coupons.partnerId))
+      .innerJoin(owners, eq(owners.id, purchasedCoupons.ownerId))
+      .leftJoin(redeemers, eq(redeemers.id, purchasedCoupons.redeemedBy))
+      .where(
+        and(
+          eq(purchasedCoupons.status, 'USED'),
+          isNotNull(purchasedCoupons.redeemedAt),
+          inArray(partners.id, [...partnerIds, -1]),
+          withinDays(purchasedCoupons.redeemedAt, timeZone, period.from, period.to),
+        ),
+      )
+      .orderBy(desc(purchasedCoupons.redeemedAt));
+    const report = rows.map((row) => ({
+      redeemedAt: (row.redeemedAt as Date).toISOString(),
+      purchasedCouponId: row.purchasedCouponId,
+      companyName: row.companyName,
+      discount: row.discount,
+      price: row.price,
+      buyer: displayName({ username: row.ownerUsername, firstName: row.ownerFirstName }),
+      redeemedBy:
+        row.redeemerFirstName === null
+          ? '—'
+          : displayName({ username: row.redeemerUsername, firstName: row.redeemerFirstName }),
+    }));
+    return {
+      rows: report,
+      totals: {
+        count: report.length,
+        discountSum: report.reduce((sum, row) => sum + row.discount, 0),
+        priceSum: report.reduce((sum, row) => sum + row.price, 0),
+      },
+    };
+  }
+
+  /**
+   * What each partner is owed for a period: coupons sold, used and refunded (or voided) in it, and
+   * those still open at its end (sold, not used, refunded, voided or expired by then). Sums are of
+   * prices paid.
+   */
+  async function settlement(period: Period): Promise<TSettlementRow[]> {
+    const end = sql`(${period.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}`;
+    const inPeriod = (column: Parameters<typeof withinDays>[0]) =>
+      withinDays(column, timeZone, period.from, period.to);
+    const voidedIn = sql`EXISTS (SELECT 1 FROM ${auditEvents} WHERE ${auditEvents.subject} = 'purchase:' || ${purchasedCoupons.id}::text
+      AND ${auditEvents.kind} = 'coupon.voided' AND ${inPeriod(auditEvents.at)})`;
+    const counted = (condition: ReturnType<typeof sql>) => ({
+      count: sql<number>`count(*) FILTER (WHERE ${condition})::int`,
+      sum: sql<number>`coalesce(sum(${payments.amount}) FILTER (WHERE ${condition}), 0)::int`,
+    });
+    const sold = counted(inPeriod(purchasedCoupons.purchasedAt));
+    const redeemed = counted(
+      sql`${purchasedCoupons.status} = 'USED' AND ${inPeriod(purchasedCoupons.redeemedAt)}`,
+    );
+    const refunded = counted(sql`(${inPeriod(purchasedCoupons.refundedAt)}) OR ${voidedIn}`);
+    const open = counted(sql`${purchasedCoupons.purchasedAt} < ${end}
+      AND ${purchasedCoupons.status} <> 'VOID'
+      AND (${purchasedCoupons.redeemedAt} IS NULL OR ${purchasedCoupons.redeemedAt} >= ${end})
+      AND (${purchasedCoupons.refundedAt} IS NULL OR ${purchasedCoupons.refundedAt} >= ${end})
+      AND (${purchasedCoupons.expiresAt} IS NULL OR ${purchasedCoupons.expiresAt} > ${end})`);
+    const rows = await db
+      .select({
+        partnerId: partners.id,
+        companyName: partners.companyName,
+        region: partners.region,
+        soldCount: sold.count,
+        soldSum: sold.sum,
+        redeemedCount: redeemed.count,
+        redeemedSum: redeemed.sum,
+        refundedCount: refunded.count,
+        refundedSum: refunded.sum,
+        openCount: open.count,
+        openSum: open.sum,
+      })
+      .from(partners)
+      .leftJoin(coupons, eq(coupons.partnerId, partners.id))
+      .leftJoin(purchasedCoupons, eq(purchasedCoupons.couponId, coupons.id))
+      .leftJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+      .groupBy(partners.id, partners.companyName, partners.region)
+      .orderBy(asc(partners.id));
+    return rows
+      .map((row) => ({
+        partnerId: row.partnerId,
+        companyName: row.companyName,
+        region: row.region,
+        sold: { count: row.soldCount, sum: row.soldSum },
+        redeemed: { count: row.redeemedCount, sum: row.redeemedSum },
+        refunded: { count: row.refundedCount, sum: row.refundedSum },
+        open: { count: row.openCount, sum: row.openSum },
+      }))
+      .sort((a, b) => compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region));
+  }
+
+  /** The audit log of a period, newest first, optionally of one kind. */
+  async function audit(period: Period, kind?: TAuditKind): Promise<TAuditEvent[]> {
+    const rows = await db
+      .select({
+        id: auditEvents.id,
+        at: auditEvents.at,
+        kind: auditEvents.kind,
+        subject: auditEvents.subject,
+        details: auditEvents.details,
+        actorUsername: users.username,
+        actorFirstName: users.firstName,
+        actorId: auditEvents.actorId,
+      })
+      .from(auditEvents)
+      .leftJoin(users, eq(users.id, auditEvents.actorId))
+      .where(
+        and(
+          withinDays(auditEvents.at, timeZone, period.from, period.to),
+          kind ? eq(auditEvents.kind, kind) : undefined,
+        ),
+      )
+      .orderBy(desc(auditEvents.at), desc(auditEvents.id))
+      .limit(MAX_AUDIT_ROWS);
+    return rows.map((row) => ({
+      id: row.id,
+      at: row.at.toISOString(),
+      kind: row.kind as TAuditKind,
+      actor:
+        row.actorId === null
+          ? null
+          : row.actorFirstName === null
+            ? String(row.actorId)
+            : displayName({ username: row.actorUsername, firstName: row.actorFirstName }),
+      subject: row.subject,
+      details: row.details,
+    }));
+  }
+
+  return { reportablePartners, redemptions, settlement, audit };
+}
+
+export type ReportService = ReturnType<typeof createReportService>;
