@@ -116,7 +116,7 @@ describe('editing a partner', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: a.partnerId, address: 'Кондопога, 5' });
     const [event] = await auditOf('partner.edited', `partner:${a.partnerId}`);
-    expect([...(event?.details.changed as string[])].sort()).toEqual([
+    expect([...((event?.details.changed ?? []) as string[])].sort()).toEqual([
       'address',
       'discountConditions',
       'email',
