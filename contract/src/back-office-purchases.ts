@@ -2,8 +2,11 @@ import { z } from 'zod';
 import { ZDay } from './dates.ts';
 import { ZDbId } from './ids.ts';
 
-/** A purchased coupon's state as people name it; EXPIRED is an unused one past its last day. */
-export const ZCouponState = z.enum(['NOT_USED', 'USED', 'REFUNDED', 'VOID', 'EXPIRED']);
+/**
+ * A purchased coupon's state as people name it; EXPIRED is an unused one past its last day, HELD
+ * one gifted to a username that has not opened the app yet.
+ */
+export const ZCouponState = z.enum(['NOT_USED', 'USED', 'REFUNDED', 'VOID', 'EXPIRED', 'HELD']);
 export type TCouponState = z.infer<typeof ZCouponState>;
 
 export const ZPaymentProviderName = z.enum(['sandbox', 'link', 'yookassa']);
@@ -69,5 +72,6 @@ export const RefundErrorCode = {
   alreadyUsed: 'already_used',
   alreadyVoid: 'already_void',
   notLinkProvider: 'not_link_provider',
+  giftHeld: 'gift_held',
   refundFailed: 'refund_failed',
 } as const;

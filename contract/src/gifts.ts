@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 export const GIFT_TO_SELF = 'Нельзя отправить купон себе!!';
 export const GIFT_FRIEND_NOT_FOUND = 'Человек с таким юзернеймом не состоит в чате, либо его не существует.';
 export const GIFT_COUPON_UNAVAILABLE = 'Этот купон уже использован или больше не ваш';
@@ -7,4 +9,25 @@ export const GiftErrorCode = {
   toSelf: 'gift_to_self',
   friendNotFound: 'friend_not_found',
   couponUnavailable: 'coupon_unavailable',
+  giftNotHeld: 'gift_not_held',
 } as const;
+
+/**
+ * A gift's answer: `sent` to a known member at once, or `held` for a username nobody has opened
+ * the app with yet, until they do (ADR 0012).
+ */
+export const ZGiftResponse = z.object({ status: z.enum(['sent', 'held']), giftId: z.number().int() });
+export type TGiftResponse = z.infer<typeof ZGiftResponse>;
+
+/** How long a held gift waits for its addressee before it returns to the giver. */
+export const HELD_GIFT_DAYS = 7;
+
+/** GET /api/gifts/held: the caller's gifts still waiting for their addressee (each may be canceled). */
+export const ZHeldGift = z.object({
+  giftId: z.number().int(),
+  purchasedCouponId: z.string(),
+  toUsername: z.string(),
+  createdAt: z.string(),
+});
+export type THeldGift = z.infer<typeof ZHeldGift>;
+export const ZHeldGiftsResponse = z.array(ZHeldGift);

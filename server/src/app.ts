@@ -205,7 +205,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const refunds = createRefundService({ db, provider, log: app.log, notifications });
   // Payments and refunds nobody settled, and expiries, swept in the background once main.ts starts it.
+  const gifts = createGiftService({ db, users, membership, notifications });
   const stalePayments = createStalePaymentsWorker({
+    returnUnclaimedGifts: gifts.returnUnclaimedGifts,
     checkout,
     refunds,
     recordExpiries: () => recordExpiries(db),
@@ -246,6 +248,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       communityChatLink: config.communityChatLink,
       privacy,
       receiptEmailRequired: config.receipts !== null,
+      claimHeldGifts: gifts.claimHeldGifts,
     });
     await api.register(privacyRoutes, { privacy, botToken, botApi });
     await api.register(partnersRoutes, {
@@ -266,10 +269,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       users,
       privacy,
     });
-    await api.register(giftsRoutes, {
-      gifts: createGiftService({ db, users, membership, notifications }),
-      membership,
-    });
+    await api.register(giftsRoutes, { gifts, membership });
     await api.register(redemptionRoutes, {
       redemption: createRedemptionService({ db, membership, notifications, timeZone }),
       access,

@@ -38,13 +38,15 @@ export const paymentProvider = pgEnum('payment_provider', ['sandbox', 'link', 'y
  * REFUNDED: the money went back before the coupon was used; VOID: its money never came (the `link`
  * provider's buyer was wrong). Both are final, kept for the record. An unused coupon past its expiry
  * stays NOT_USED: `expires_at` makes it expired at that instant, whether or not the sweep has
- * recorded it (purchased-coupons/expiry.ts).
+ * recorded it (purchased-coupons/expiry.ts). HELD: gifted to a username nobody has opened the app
+ * with yet; it waits for them (ADR 0012), usable by no one meanwhile.
  */
 export const purchasedCouponStatus = pgEnum('purchased_coupon_status', [
   'NOT_USED',
   'USED',
   'REFUNDED',
   'VOID',
+  'HELD',
 ]);
 export const redemptionResult = pgEnum('redemption_result', [
   'REDEEMED',
@@ -240,6 +242,9 @@ export const purchasedCoupons = pgTable(
   ],
 );
 
+/** SENT at once to a known member; HELD for a username until CLAIMED, CANCELED or RETURNED (7 days). */
+export const giftStatus = pgEnum('gift_status', ['SENT', 'HELD', 'CLAIMED', 'CANCELED', 'RETURNED']);
+
 export const gifts = pgTable(
   'gifts',
   {
@@ -250,12 +255,19 @@ export const gifts = pgTable(
     fromUserId: telegramId('from_user_id')
       .notNull()
       .references(() => users.id),
-    toUserId: telegramId('to_user_id')
-      .notNull()
-      .references(() => users.id),
+    /** Who got it: set when sent, or when a held gift is claimed. */
+    toUserId: telegramId('to_user_id').references(() => users.id),
+    /** The username a held gift waits for, as the giver typed it. */
+    toUsername: text('to_username'),
+    status: giftStatus('status').notNull().default('SENT'),
     createdAt: createdAt(),
+    /** When a held gift was claimed, canceled or returned. */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('gifts_purchased_coupon_idx').on(t.purchasedCouponId)],
+  (t) => [
+    index('gifts_purchased_coupon_idx').on(t.purchasedCouponId),
+    index('gifts_held_username_idx').on(sql`lower(${t.toUsername})`).where(sql`${t.status} = 'HELD'`),
+  ],
 );
 
 /** Every redeem attempt (and undo), whoever made it and whatever came of it. */
@@ -334,6 +346,8 @@ export const notificationKind = pgEnum('notification_kind', [
   'UNVERIFIED_PURCHASE',
   'COUPON_REFUNDED',
   'COUPON_VOIDED',
+  'GIFT_CLAIMED',
+  'GIFT_RETURNED',
 ]);
 
 /**

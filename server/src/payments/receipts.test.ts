@@ -164,7 +164,8 @@ describe('receipts as the partner’s agent', () => {
 
     const res = await t.as(buyer).post(`/api/payments/${request.couponId}`, { email: 'agent@example.ru' });
     expect(res.statusCode).toBe(200);
-    const item = (lastCall(yookassa, '/v3/payments').receipt?.items as Record<string, unknown>[])[0];
+    const items = (lastCall(yookassa, '/v3/payments').receipt?.items ?? []) as Record<string, unknown>[];
+    const item = items[0];
     expect(item).toMatchObject({
       vat_code: 6,
       agent_type: 'another',

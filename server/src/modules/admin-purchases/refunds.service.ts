@@ -97,6 +97,7 @@ export function createRefundService(options: {
       if (purchase.status === 'REFUNDED' || purchase.refundedAt) return 'REFUNDED' as const;
       if (purchase.status === 'VOID') throw refuse(RefundErrorCode.alreadyVoid);
       if (purchase.status === 'USED') throw refuse(RefundErrorCode.alreadyUsed);
+      if (purchase.status === 'HELD') throw refuse(RefundErrorCode.giftHeld);
       const [live] = await tx
         .select()
         .from(refunds)
@@ -269,6 +270,7 @@ export function createRefundService(options: {
       if (purchase.provider !== 'link') throw refuse(RefundErrorCode.notLinkProvider);
       if (purchase.status === 'REFUNDED' || purchase.refundedAt) throw refuse('already_refunded');
       if (purchase.status === 'USED') throw refuse(RefundErrorCode.alreadyUsed);
+      if (purchase.status === 'HELD') throw refuse(RefundErrorCode.giftHeld);
       await close(tx, purchasedCouponId, adminId, { status: 'VOID' });
     });
   }

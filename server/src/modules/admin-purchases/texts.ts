@@ -15,6 +15,10 @@ export const adminPurchaseRefusals = {
     status: 409,
     message: 'Аннулировать можно только купон, оплаченный по ссылке: эту оплату подтвердил платежный сервис',
   },
+  [RefundErrorCode.giftHeld]: {
+    status: 409,
+    message: 'Купон подарен и ждет получателя: сначала даритель должен отменить подарок',
+  },
   already_refunded: { status: 409, message: 'Деньги за этот купон уже возвращены' },
   [RefundErrorCode.refundFailed]: {
     status: 502,

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
+import { ZGiftResponse, ZHeldGiftsResponse } from '#contract/gifts';
+import { ZDbId } from '#contract/ids';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { requireOwnUsername, ZPathUsername } from '../users/caller.ts';
@@ -25,12 +27,27 @@ export const giftsRoutes: FastifyPluginAsyncZod<{
           ownUsername: ZPathUsername,
           friendUsername: ZPathUsername,
         }),
-        response: { 200: ZOkResponse },
+        response: { 200: ZGiftResponse },
       },
     },
+    async (request) =>
+      gifts.giftCoupon(request.caller, request.params.purchasedCouponId, request.params.friendUsername),
+  );
+
+  app.post(
+    '/api/gifts/:giftId/cancel',
+    { schema: { params: z.object({ giftId: ZDbId }), response: { 200: ZOkResponse } } },
     async (request, reply) => {
-      await gifts.giftCoupon(request.caller, request.params.purchasedCouponId, request.params.friendUsername);
+      await gifts.cancelHeldGift(request.caller.id, request.params.giftId);
       return sendJsonText(reply, 'ok');
     },
+  );
+
+  app.get('/api/gifts/held', { schema: { response: { 200: ZHeldGiftsResponse } } }, async (request) =>
+    (await gifts.heldGiftsOf(request.caller.id)).map((gift) => ({
+      ...gift,
+      toUsername: gift.toUsername ?? '',
+      createdAt: gift.createdAt.toISOString(),
+    })),
   );
 };

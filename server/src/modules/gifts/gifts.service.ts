@@ -1,55 +1,87 @@
-import { GiftErrorCode } from '#contract/gifts';
+import { and, eq, lte, sql } from 'drizzle-orm';
+import { GiftErrorCode, HELD_GIFT_DAYS, type TGiftResponse } from '#contract/gifts';
 import type { Db } from '../../db/client.ts';
 import { gifts } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
+import { type CouponActor, changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { normalizeUsername, type UserService } from '../users/users.service.ts';
 import type { GiftRefusal } from './texts.ts';
 
+type GiftRow = typeof gifts.$inferSelect;
+
+const refuse = (code: GiftRefusal) => new DomainError<GiftRefusal>(code);
+
+/**
+ * Gifts between members of the chat. A known member gets the coupon at once; a username the app
+ * has not seen yet gets it held until they open the app as a member, or for seven days (ADR 0012).
+ */
 export function createGiftService(options: {
   db: Db;
   users: UserService;
   membership: MembershipService;
-  notifications: Pick<NotificationService, 'notifyGiftReceived'>;
+  notifications: Pick<NotificationService, 'notifyGiftReceived' | 'notifyHeldGiftSettled'>;
 }) {
   const { db, users, membership, notifications } = options;
 
   /**
-   * Moves an unused coupon from its owner to a friend in the chat, in one transaction with a
-   * history row; the coupon gets a new QR token so the giver's old QR stops working.
+   * Gives an unused coupon to a friend: moved at once to a known member, held for an unknown
+   * username. Either way the coupon gets a new QR token, so the giver's old QR stops working.
    */
   async function giftCoupon(
     giver: { id: number; username: string | null; firstName: string },
     purchasedCouponId: string,
     friendUsername: string,
-  ) {
+  ): Promise<TGiftResponse> {
     const friendName = normalizeUsername(friendUsername);
-    if (giver.username && normalizeUsername(giver.username) === friendName) {
-      throw new DomainError<GiftRefusal>(GiftErrorCode.toSelf);
-    }
+    if (giver.username && normalizeUsername(giver.username) === friendName)
+      throw refuse(GiftErrorCode.toSelf);
     const friend = await users.findByUsername(friendName);
-    if (!friend || friend.id === giver.id || !(await membership.isChatMember(friend.id))) {
-      throw new DomainError<GiftRefusal>(GiftErrorCode.friendNotFound);
+    if (friend && (friend.id === giver.id || !(await membership.isChatMember(friend.id)))) {
+      throw refuse(GiftErrorCode.friendNotFound);
     }
+    const owner = { kind: 'owner', id: giver.id } as const;
 
-    const moved = await db.transaction(async (tx) => {
+    const outcome = await db.transaction(async (tx) => {
+      if (!friend) {
+        const [coupon] = await changeCoupon(
+          tx,
+          'hold',
+          owner,
+          { id: purchasedCouponId },
+          { qrToken: newQrToken(), qrPng: null },
+        );
+        if (!coupon) return undefined;
+        const [gift] = await tx
+          .insert(gifts)
+          .values({ purchasedCouponId, fromUserId: giver.id, toUsername: friendName, status: 'HELD' })
+          .returning({ id: gifts.id });
+        if (!gift) throw new Error('insert returned no row');
+        await recordAudit(tx, {
+          kind: 'coupon.gift_held',
+          actorId: giver.id,
+          subject: subjectOf.purchase(purchasedCouponId),
+          details: { giftId: gift.id },
+        });
+        return { status: 'held' as const, giftId: gift.id };
+      }
       const [coupon] = await changeCoupon(
         tx,
         'gift',
-        { kind: 'owner', id: giver.id },
+        owner,
         { id: purchasedCouponId },
         { ownerId: friend.id, qrToken: newQrToken(), qrPng: null },
       );
-      if (!coupon) return false;
+      if (!coupon) return undefined;
       const [gift] = await tx
         .insert(gifts)
         .values({ purchasedCouponId, fromUserId: giver.id, toUserId: friend.id })
         .returning({ id: gifts.id });
+      if (!gift) throw new Error('insert returned no row');
       await recordAudit(tx, {
         kind: 'coupon.gifted',
         actorId: giver.id,
@@ -57,7 +89,7 @@ export function createGiftService(options: {
         details: { toUserId: friend.id },
       });
       const line = await couponLineOf(tx, purchasedCouponId);
-      if (gift && line) {
+      if (line) {
         await notifications.notifyGiftReceived(
           {
             giftId: gift.id,
@@ -69,13 +101,148 @@ export function createGiftService(options: {
           tx,
         );
       }
-      return true;
+      return { status: 'sent' as const, giftId: gift.id };
     });
-    if (!moved) throw new DomainError<GiftRefusal>(GiftErrorCode.couponUnavailable);
-    return { purchasedCouponId, fromUserId: giver.id, toUserId: friend.id };
+    if (!outcome) throw refuse(GiftErrorCode.couponUnavailable);
+    return outcome;
   }
 
-  return { giftCoupon };
+  /**
+   * Settles a held gift once: the gift row's conditional update decides between a claim, a cancel
+   * and a return made at the same moment, and only its winner moves the coupon.
+   */
+  async function settleHeld(
+    tx: Db,
+    gift: GiftRow,
+    outcome: 'CLAIMED' | 'CANCELED' | 'RETURNED',
+    actor: CouponActor,
+    claimantId?: number,
+  ): Promise<boolean> {
+    const [won] = await tx
+      .update(gifts)
+      .set({ status: outcome, settledAt: sql`now()`, ...(claimantId ? { toUserId: claimantId } : {}) })
+      .where(and(eq(gifts.id, gift.id), eq(gifts.status, 'HELD')))
+      .returning({ id: gifts.id });
+    if (!won) return false;
+    const [coupon] = await changeCoupon(
+      tx,
+      outcome === 'CLAIMED' ? 'claim' : 'unhold',
+      actor,
+      { id: gift.purchasedCouponId },
+      { qrToken: newQrToken(), qrPng: null, ...(claimantId ? { ownerId: claimantId } : {}) },
+    );
+    if (!coupon) throw new Error(`held gift ${gift.id}: its coupon is not held`);
+    await recordAudit(tx, {
+      kind:
+        outcome === 'CLAIMED'
+          ? 'coupon.gift_claimed'
+          : outcome === 'CANCELED'
+            ? 'coupon.gift_canceled'
+            : 'coupon.gift_returned',
+      actorId: outcome === 'CANCELED' ? gift.fromUserId : (claimantId ?? null),
+      subject: subjectOf.purchase(gift.purchasedCouponId),
+      details: { giftId: gift.id },
+    });
+    const line = await couponLineOf(tx, gift.purchasedCouponId);
+    if (line && outcome !== 'CANCELED') {
+      const toUsername = gift.toUsername ?? '';
+      await notifications.notifyHeldGiftSettled(
+        {
+          giftId: gift.id,
+          giverId: gift.fromUserId,
+          toUsername,
+          coupon: line,
+          outcome: outcome === 'CLAIMED' ? 'claimed' : 'returned',
+        },
+        tx,
+      );
+      if (claimantId) {
+        await notifications.notifyGiftReceived(
+          {
+            giftId: gift.id,
+            toUserId: claimantId,
+            fromUsername: await users.usernameOf(gift.fromUserId, tx),
+            coupon: line,
+          },
+          tx,
+        );
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Gifts held for the caller's username become theirs when they open the app as a chat member.
+   * The username is the one the database holds for them now (ADR 0004: newer news wins), never
+   * one from an old init data. Costs one indexed read when nothing waits.
+   */
+  async function claimHeldGifts(userId: number): Promise<number> {
+    const username = await users.usernameOf(userId);
+    if (!username) return 0;
+    const waiting = await db
+      .select()
+      .from(gifts)
+      .where(and(eq(gifts.status, 'HELD'), sql`lower(${gifts.toUsername}) = ${normalizeUsername(username)}`));
+    const claimable = waiting.filter((gift) => gift.fromUserId !== userId);
+    if (claimable.length === 0 || !(await membership.isChatMember(userId))) return 0;
+    let claimed = 0;
+    for (const gift of claimable) {
+      const done = await db.transaction(async (tx) => {
+        // The username is read again inside: a claim races a rename no better than a cancel.
+        const current = await users.usernameOf(userId, tx);
+        if (!current || normalizeUsername(current) !== normalizeUsername(gift.toUsername ?? '')) return false;
+        return settleHeld(tx, gift, 'CLAIMED', { kind: 'system' }, userId);
+      });
+      if (done) claimed += 1;
+    }
+    return claimed;
+  }
+
+  /** The giver's «Отменить» while the gift still waits: the coupon comes back with a new QR. */
+  async function cancelHeldGift(giverId: number, giftId: number): Promise<void> {
+    const done = await db.transaction(async (tx) => {
+      const [gift] = await tx
+        .select()
+        .from(gifts)
+        .where(and(eq(gifts.id, giftId), eq(gifts.fromUserId, giverId)));
+      if (!gift) return false;
+      return settleHeld(tx, gift, 'CANCELED', { kind: 'owner', id: giverId });
+    });
+    if (!done) throw refuse(GiftErrorCode.giftNotHeld);
+  }
+
+  /** Held gifts nobody claimed in seven days go back to their givers (the background sweep). */
+  async function returnUnclaimedGifts(): Promise<number> {
+    const stale = await db
+      .select()
+      .from(gifts)
+      .where(
+        and(
+          eq(gifts.status, 'HELD'),
+          lte(gifts.createdAt, sql`now() - make_interval(days => ${HELD_GIFT_DAYS})`),
+        ),
+      )
+      .limit(100);
+    let returned = 0;
+    for (const gift of stale) {
+      if (await db.transaction((tx) => settleHeld(tx, gift, 'RETURNED', { kind: 'system' }))) returned += 1;
+    }
+    return returned;
+  }
+
+  /** The caller's gifts still waiting for their addressee. */
+  const heldGiftsOf = (giverId: number) =>
+    db
+      .select({
+        giftId: gifts.id,
+        purchasedCouponId: gifts.purchasedCouponId,
+        toUsername: gifts.toUsername,
+        createdAt: gifts.createdAt,
+      })
+      .from(gifts)
+      .where(and(eq(gifts.fromUserId, giverId), eq(gifts.status, 'HELD')));
+
+  return { giftCoupon, claimHeldGifts, cancelHeldGift, returnUnclaimedGifts, heldGiftsOf };
 }
 
 export type GiftService = ReturnType<typeof createGiftService>;

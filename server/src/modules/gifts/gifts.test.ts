@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { gifts, purchasedCoupons } from '../../db/schema.ts';
+import { signInitData } from '../../telegram/init-data.ts';
 
 let t: TestApp;
 const admin = telegramUser('gift_admin');
@@ -13,7 +14,8 @@ const spokesman = telegramUser('gift_partner');
 let couponId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { ADMIN_USERNAMES: 'gift_admin' } });
+  // Many coupons are bought and gifted here; the per-user limits are shown in plugins/.
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'gift_admin' }, rateLimits: false });
   for (const user of [admin, giver, friend, spokesman]) {
     t.botApi.members.set(user.id, 'member');
     await t.as(user).get('/api/me');
@@ -41,7 +43,7 @@ describe('gifting a coupon', () => {
     const oldToken = (await row(id))?.qrToken;
     const res = await gift(giver, id, 'giver_anna', '@Friend_Boris');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toBe('ok');
+    expect(res.json()).toEqual({ status: 'sent', giftId: expect.any(Number) });
     const after = await row(id);
     expect(after?.ownerId).toBe(friend.id);
     expect(after?.qrToken).not.toBe(oldToken);
@@ -89,13 +91,10 @@ describe('gifting a coupon', () => {
     expect((await row(id))?.ownerId).toBe(giver.id);
   });
 
-  it.each([
-    ['an unknown user', 'nobody_knows_me'],
-    ['a user who left the chat', 'left_chat'],
-  ])('refuses a gift to %s, changing nothing', async (_who, to) => {
+  it('refuses a gift to a known user who left the chat, changing nothing', async () => {
     const id = await buyCoupon(t, giver, couponId);
     const before = await row(id);
-    const res = await gift(giver, id, 'giver_anna', to);
+    const res = await gift(giver, id, 'giver_anna', 'left_chat');
     expect(res.statusCode).toBe(404);
     expect(res.json().message).toBe('Человек с таким юзернеймом не состоит в чате, либо его не существует.');
     expect(await row(id)).toEqual(before);
@@ -135,5 +134,142 @@ describe('gifting a coupon', () => {
 
   it('answers 400 for a coupon id that is not one', async () => {
     expect((await gift(giver, '42', 'giver_anna', 'friend_boris')).statusCode).toBe(400);
+  });
+});
+
+describe('a gift to a username the app has not seen (ADR 0012)', () => {
+  const newcomer = telegramUser('quiet_newcomer');
+  const heldFor = async (id: string) =>
+    (await t.database.db.select().from(gifts).where(eq(gifts.purchasedCouponId, id))).at(-1);
+
+  it('is held: the giver is told so, the coupon leaves their My QR and its old QR dies', async () => {
+    const id = await buyCoupon(t, giver, couponId);
+    const oldToken = (await row(id))?.qrToken;
+    const res = await gift(giver, id, 'giver_anna', '@Quiet_Newcomer');
+
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'held', giftId: expect.any(Number) });
+    expect((await myQr(giver)).map((c) => c.id)).not.toContain(id);
+    expect((await t.as(spokesman).post(`/api/coupon/apply/${oldToken}/gift_partner`)).json()).toBe(
+      'Купон не действителен',
+    );
+    const held = await t.as(giver).get('/api/gifts/held');
+    expect(held.json()).toEqual([
+      expect.objectContaining({
+        giftId: res.json().giftId,
+        purchasedCouponId: id,
+        toUsername: 'quiet_newcomer',
+      }),
+    ]);
+  });
+
+  it('becomes the addressee’s when they open the app as a member, and the bot tells both', async () => {
+    const id = await buyCoupon(t, giver, couponId);
+    await gift(giver, id, 'giver_anna', 'quiet_newcomer');
+    t.botApi.members.set(newcomer.id, 'member');
+
+    await t.as(newcomer).get('/api/me');
+
+    expect((await myQr(newcomer)).map((c) => c.id)).toContain(id);
+    expect(await heldFor(id)).toMatchObject({ status: 'CLAIMED', toUserId: newcomer.id });
+    await t.database.db.execute(sql`UPDATE notifications SET next_attempt_at = now()`);
+    await t.deliverNotifications();
+    const told = t.botApi
+      .sentMessages()
+      .filter((m) => m.text.includes('quiet_newcomer') || m.chatId === newcomer.id);
+    expect([...new Set(told.map((m) => m.chatId))].sort()).toEqual([giver.id, newcomer.id].sort());
+  });
+
+  it('is not claimed by someone who is not in the chat', async () => {
+    const outsider = telegramUser('held_outsider');
+    t.botApi.members.set(outsider.id, 'left');
+    const id = await buyCoupon(t, giver, couponId);
+    await gift(giver, id, 'giver_anna', 'held_outsider');
+    await t.as(outsider).get('/api/me');
+    expect((await heldFor(id))?.status).toBe('HELD');
+  });
+
+  it('goes to whoever holds the username when opening the app; an old init data of a former holder claims nothing', async () => {
+    const id = await buyCoupon(t, giver, couponId);
+    await gift(giver, id, 'giver_anna', 'passed_on_name');
+    const former = telegramUser('passed_on_name');
+    const current = telegramUser('passed_on_name');
+    for (const user of [former, current]) t.botApi.members.set(user.id, 'member');
+    // The current holder's Telegram news is newer: the former one replays a day-old init data.
+    await t.as(current).get('/api/gifts/held');
+    const stale = signInitData(former, t.botToken, new Date(Date.now() - 3600_000));
+    await t.app.inject({ method: 'GET', url: '/api/me', headers: { authorization: `tma ${stale}` } });
+    expect((await heldFor(id))?.status).toBe('HELD');
+
+    await t.as(current).get('/api/me');
+    expect(await heldFor(id)).toMatchObject({ status: 'CLAIMED', toUserId: current.id });
+  });
+
+  it('the giver cancels it while it waits: back to them with a new QR; then it cannot be claimed or canceled again', async () => {
+    const id = await buyCoupon(t, giver, couponId);
+    const { giftId } = (await gift(giver, id, 'giver_anna', 'never_came')).json();
+    const heldToken = (await row(id))?.qrToken;
+    expect((await t.as(friend).post(`/api/gifts/${giftId}/cancel`)).statusCode).toBe(409);
+
+    expect((await t.as(giver).post(`/api/gifts/${giftId}/cancel`)).statusCode).toBe(200);
+
+    expect(await row(id)).toMatchObject({ status: 'NOT_USED', ownerId: giver.id });
+    expect((await row(id))?.qrToken).not.toBe(heldToken);
+    expect((await myQr(giver)).map((c) => c.id)).toContain(id);
+    const again = await t.as(giver).post(`/api/gifts/${giftId}/cancel`);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('Подарок уже получен или отменен: отменить его нельзя');
+  });
+
+  it('a claim and a cancel at the same moment: exactly one wins', async () => {
+    for (let round = 0; round < 5; round += 1) {
+      // A new addressee each round: one who has opened the app gets gifts at once, not held.
+      const racer = telegramUser(`race_claimer_${round}`);
+      t.botApi.members.set(racer.id, 'member');
+      const id = await buyCoupon(t, giver, couponId);
+      const { giftId } = (await gift(giver, id, 'giver_anna', `race_claimer_${round}`)).json();
+      const [claim, cancel] = await Promise.all([
+        t.as(racer).get('/api/me'),
+        t.as(giver).post(`/api/gifts/${giftId}/cancel`),
+      ]);
+      expect(claim.statusCode).toBe(200);
+      const settled = await heldFor(id);
+      const coupon = await row(id);
+      if (cancel.statusCode === 200) {
+        expect(settled?.status).toBe('CANCELED');
+        expect(coupon).toMatchObject({ status: 'NOT_USED', ownerId: giver.id });
+      } else {
+        expect(settled).toMatchObject({ status: 'CLAIMED', toUserId: racer.id });
+        expect(coupon).toMatchObject({ status: 'NOT_USED', ownerId: racer.id });
+      }
+    }
+  });
+
+  it('nobody claims it in seven days: it returns to the giver with a new QR, and the bot tells them', async () => {
+    const id = await buyCoupon(t, giver, couponId);
+    const { giftId } = (await gift(giver, id, 'giver_anna', 'too_late_friend')).json();
+    const heldToken = (await row(id))?.qrToken;
+    await t.database.db.execute(
+      sql`UPDATE gifts SET created_at = now() - interval '6 days 23 hours' WHERE id = ${giftId}`,
+    );
+    expect(await t.app.stalePayments.sweepHeldGifts()).toBe(0);
+    await t.database.db.execute(
+      sql`UPDATE gifts SET created_at = now() - interval '7 days 1 minute' WHERE id = ${giftId}`,
+    );
+
+    expect(await t.app.stalePayments.sweepHeldGifts()).toBe(1);
+
+    expect(await row(id)).toMatchObject({ status: 'NOT_USED', ownerId: giver.id });
+    expect((await row(id))?.qrToken).not.toBe(heldToken);
+    expect((await heldFor(id))?.status).toBe('RETURNED');
+    await t.database.db.execute(sql`UPDATE notifications SET next_attempt_at = now()`);
+    await t.deliverNotifications();
+    expect(
+      t.botApi.sentMessages().some((m) => m.chatId === giver.id && m.text.includes('не забрали за 7 дней')),
+    ).toBe(true);
+    const late = telegramUser('too_late_friend');
+    t.botApi.members.set(late.id, 'member');
+    await t.as(late).get('/api/me');
+    expect((await row(id))?.ownerId).toBe(giver.id);
   });
 });

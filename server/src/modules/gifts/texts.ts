@@ -7,6 +7,10 @@ export const giftRefusals = {
   [GiftErrorCode.toSelf]: { status: 400, message: GIFT_TO_SELF },
   [GiftErrorCode.friendNotFound]: { status: 404, message: GIFT_FRIEND_NOT_FOUND },
   [GiftErrorCode.couponUnavailable]: { status: 409, message: GIFT_COUPON_UNAVAILABLE },
+  [GiftErrorCode.giftNotHeld]: {
+    status: 409,
+    message: 'Подарок уже получен или отменен: отменить его нельзя',
+  },
   gift_of_own_coupon_only: {
     status: 403,
     error: ErrorCode.forbidden,

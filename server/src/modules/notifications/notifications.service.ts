@@ -221,6 +221,28 @@ export function createNotificationService(options: {
       });
     },
 
+    /** A held gift reached its addressee (`GIFT_CLAIMED`), or came back to its giver (`GIFT_RETURNED`). */
+    async notifyHeldGiftSettled(
+      input: {
+        giftId: number;
+        giverId: number;
+        toUsername: string;
+        coupon: CouponLine;
+        outcome: 'claimed' | 'returned';
+      },
+      tx?: Executor,
+    ): Promise<void> {
+      const eventKey = String(input.giftId);
+      const kind = input.outcome === 'claimed' ? 'GIFT_CLAIMED' : 'GIFT_RETURNED';
+      const text =
+        input.outcome === 'claimed'
+          ? notificationTexts.giftClaimedForGiver(input)
+          : notificationTexts.giftReturned(input);
+      await enqueue({ kind, eventKey }, tx, () => [
+        { kind, eventKey, chatId: input.giverId, text, button: notificationButtons.myCoupons },
+      ]);
+    },
+
     /** The owner of a coupon an admin refunded or voided: it has left their My QR. */
     async notifyCouponWithdrawn(input: CouponWithdrawnFromOwner, tx?: Executor): Promise<void> {
       const eventKey = input.purchasedCouponId;

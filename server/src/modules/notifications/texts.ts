@@ -13,6 +13,14 @@ export const notificationTexts = {
     `Подарок от ${who(input.fromUsername, input.fromFirstName)}: купон ${coupon(input.coupon)} ` +
     `на скидку ${rub(input.coupon.discount)}\nQR уже в разделе «Мои QR».`,
 
+  giftClaimedForGiver: (input: { toUsername: string; coupon: CouponLine }) =>
+    `@${input.toUsername} открыл приложение и получил ваш подарок: купон ${coupon(input.coupon)} ` +
+    `на скидку ${rub(input.coupon.discount)}.`,
+
+  giftReturned: (input: { toUsername: string; coupon: CouponLine }) =>
+    `Подарок для @${input.toUsername} не забрали за 7 дней: купон ${coupon(input.coupon)} ` +
+    `на скидку ${rub(input.coupon.discount)} снова ваш, с новым QR.`,
+
   couponRedeemed: (input: { coupon: CouponLine }) =>
     `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} погашен партнером.`,
 

@@ -62,6 +62,7 @@ const actors: Record<string, CouponActor> = {
   owner: { kind: 'owner', id: owner.id },
   stranger: { kind: 'owner', id: stranger.id },
   provider: { kind: 'payment-provider' },
+  system: { kind: 'system' },
 };
 
 describe('the life of a purchased coupon', () => {
@@ -90,6 +91,17 @@ describe('the life of a purchased coupon', () => {
     ['redeem', 'admin', 'VOID', false, 'VOID', false],
     ['undo', 'admin', 'VOID', false, 'VOID', false],
     ['gift', 'owner', 'VOID', false, 'VOID', false],
+    ['hold', 'owner', 'NOT_USED', false, 'HELD', true],
+    ['hold', 'stranger', 'NOT_USED', false, 'NOT_USED', false],
+    ['hold', 'owner', 'USED', false, 'USED', false],
+    ['claim', 'system', 'HELD', false, 'NOT_USED', true],
+    ['claim', 'owner', 'HELD', false, 'HELD', false],
+    ['unhold', 'owner', 'HELD', false, 'NOT_USED', true],
+    ['unhold', 'system', 'HELD', false, 'NOT_USED', true],
+    ['unhold', 'stranger', 'HELD', false, 'HELD', false],
+    ['redeem', 'admin', 'HELD', false, 'HELD', false],
+    ['gift', 'owner', 'HELD', false, 'HELD', false],
+    ['refund', 'admin', 'HELD', false, 'HELD', false],
     ['gift', 'owner', 'NOT_USED', false, 'NOT_USED', true],
     ['gift', 'owner', 'USED', false, 'USED', false],
     ['gift', 'owner', 'REFUNDED', false, 'REFUNDED', false],

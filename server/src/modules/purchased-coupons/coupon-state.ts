@@ -11,7 +11,9 @@ export type CouponActor =
   | { kind: 'admin'; id: number }
   | { kind: 'partner'; id: number }
   | { kind: 'owner'; id: number }
-  | { kind: 'payment-provider' };
+  | { kind: 'payment-provider' }
+  /** The server itself: a held gift claimed by its addressee, or returned after seven days. */
+  | { kind: 'system' };
 
 /**
  * The life of a purchased coupon, in one place. Issued NOT_USED; then:
@@ -23,6 +25,9 @@ export type CouponActor =
  * | refund | NOT_USED, USED     | REFUNDED if unused; a used one stays USED, marked refunded | the payment provider, an admin |
  * | void   | NOT_USED           | VOID (its money never came)         | an admin                                   |
  * | gift   | NOT_USED, unexpired | NOT_USED (new owner, new QR token) | its owner                                  |
+ * | hold   | NOT_USED, unexpired | HELD (new QR token: the old one dies) | its owner (a gift to an unseen username) |
+ * | claim  | HELD               | NOT_USED (new owner, new QR token)  | the server, when the addressee opens the app |
+ * | unhold | HELD               | NOT_USED (same owner, new QR token) | its owner (cancel), the server (7 days)    |
  *
  * REFUNDED and VOID are final. An admin asks for a refund only of an unused coupon
  * (purchases/refunds.service.ts), and while the provider works on it the coupon cannot be redeemed.
@@ -35,6 +40,9 @@ export const COUPON_CHANGES = {
   refund: { from: ['NOT_USED', 'USED'], by: ['payment-provider', 'admin'] },
   void: { from: ['NOT_USED'], by: ['admin'] },
   gift: { from: ['NOT_USED'], by: ['owner'] },
+  hold: { from: ['NOT_USED'], by: ['owner'] },
+  claim: { from: ['HELD'], by: ['system'] },
+  unhold: { from: ['HELD'], by: ['owner', 'system'] },
 } as const satisfies Record<string, { from: CouponStatus[]; by: CouponActor['kind'][] }>;
 
 export type CouponChange = keyof typeof COUPON_CHANGES;
@@ -56,6 +64,7 @@ function alsoRequired(change: CouponChange): SQL | undefined {
     case 'redeem':
       return and(sql`NOT ${isExpiredNow}`, isNull(purchasedCoupons.refundRequestedAt));
     case 'gift':
+    case 'hold':
       return sql`NOT ${isExpiredNow}`;
     case 'refund':
       // A refund is told once: a repeated notification changes nothing.
@@ -68,8 +77,10 @@ function alsoRequired(change: CouponChange): SQL | undefined {
 function whoMay(change: CouponChange, actor: CouponActor): SQL | undefined {
   const allowed: readonly string[] = COUPON_CHANGES[change].by;
   if (!allowed.includes(actor.kind)) return undefined;
-  if (actor.kind === 'admin' || actor.kind === 'payment-provider') return sql`true`;
-  if (change === 'gift') return eq(purchasedCoupons.ownerId, actor.id);
+  if (actor.kind === 'admin' || actor.kind === 'payment-provider' || actor.kind === 'system')
+    return sql`true`;
+  if (change === 'gift' || change === 'hold' || change === 'unhold')
+    return eq(purchasedCoupons.ownerId, actor.id);
   if (change === 'redeem') return soldBy(actor.id);
   // undo: only the redeemer's own redemption, and only for a while.
   return and(
@@ -97,6 +108,11 @@ function writesOf(change: CouponChange, actor: CouponActor) {
       };
     case 'void':
       return { status: 'VOID' as const };
+    case 'hold':
+      return { status: 'HELD' as const };
+    case 'claim':
+    case 'unhold':
+      return { status: 'NOT_USED' as const };
     case 'gift':
       return {};
   }

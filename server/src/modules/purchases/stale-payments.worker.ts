@@ -19,9 +19,11 @@ export function createStalePaymentsWorker(options: {
   recordExpiries: () => Promise<number>;
   /** Deletes what is kept only for a while (privacy.service.ts); run once a day by each process. */
   deleteExpiredData: () => Promise<Record<string, number>>;
+  /** Held gifts nobody claimed in seven days, back to their givers (gifts.service.ts). */
+  returnUnclaimedGifts: () => Promise<number>;
   log: FastifyBaseLogger;
 }) {
-  const { checkout, refunds, recordExpiries, deleteExpiredData, log } = options;
+  const { checkout, refunds, recordExpiries, deleteExpiredData, returnUnclaimedGifts, log } = options;
   let retentionRanAt = 0;
   const parts: [string, () => Promise<unknown>][] = [
     [
@@ -33,6 +35,7 @@ export function createStalePaymentsWorker(options: {
     ],
     ['pending refunds', refunds.settlePendingRefunds],
     ['expiries', recordExpiries],
+    ['held gifts', returnUnclaimedGifts],
     [
       'retention',
       async () => {
@@ -58,5 +61,6 @@ export function createStalePaymentsWorker(options: {
     sweepRefunds: refunds.settlePendingRefunds,
     sweepExpiries: recordExpiries,
     sweepRetention: deleteExpiredData,
+    sweepHeldGifts: returnUnclaimedGifts,
   };
 }

@@ -14,9 +14,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   communityChatLink: string;
   privacy: PrivacyService;
   receiptEmailRequired: boolean;
-}> = async (app, { users, membership, communityChatLink, privacy, receiptEmailRequired }) => {
+  /** Opening the app hands over gifts held for the caller's username (gifts.service.ts). */
+  claimHeldGifts: (userId: number) => Promise<number>;
+}> = async (app, { users, membership, communityChatLink, privacy, receiptEmailRequired, claimHeldGifts }) => {
   app.get('/api/me', { schema: { response: { 200: ZMeResponse } } }, async (request) => {
     const { caller } = request;
+    await claimHeldGifts(caller.id);
     const [role, isChatMember, personal] = await Promise.all([
       caller.role(),
       membership.isChatMember(caller.id),

@@ -136,12 +136,18 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     return 'user';
   }
 
+  /** The username the database holds for a user now (ADR 0004), read in the caller's transaction. */
+  async function usernameOf(userId: number, executor: Db = db): Promise<string | null> {
+    const [row] = await executor.select({ username: users.username }).from(users).where(eq(users.id, userId));
+    return row?.username ?? null;
+  }
+
   /** Makes the next request of this user write their profile again (after an erasure). */
   const forgetSeen = (userId: number) => {
     seen.delete(userId);
   };
 
-  return { upsertUser, forgetSeen, findByUsername, adminIds, isAdmin, isPartner, resolveRole };
+  return { upsertUser, usernameOf, forgetSeen, findByUsername, adminIds, isAdmin, isPartner, resolveRole };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

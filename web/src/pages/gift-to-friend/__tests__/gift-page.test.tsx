@@ -55,7 +55,7 @@ describe('GiftPage', () => {
   });
 
   it('strips a leading «@», sends once and says «Купон отправлен» in green', async () => {
-    const api = renderGift({ [giftTo('friend_olga')]: () => jsonResponse('ok') });
+    const api = renderGift({ [giftTo('friend_olga')]: () => jsonResponse({ status: 'sent', giftId: 1 }) });
     typeFriend('@friend_olga');
     const gift = screen.getByRole('button', { name: 'Подарить QR' });
     fireEvent.click(gift);
