@@ -22,6 +22,7 @@ const LIVE = {
   address: 'пос. Чкаловский, ул. Речная, 1',
   telegramName: '@demo_member',
   canUndo: false,
+  expiresAt: null,
 };
 
 let posted: PostedEvent[];
