@@ -221,9 +221,22 @@ function OfferList({ offers, chosenId, onChoose }: OfferListProps) {
         >
           <span>{texts.offerDiscount(offer.discount)}</span>{' '}
           <span className="buy__offer-price">{texts.offerPrice(offer.price)}</span>
+          <OfferValidity offer={offer} />
         </Button>
       ))}
     </fieldset>
+  );
+}
+
+function OfferValidity({ offer }: { offer: TOffer }) {
+  const validity = texts.offerValidity(offer);
+  return (
+    validity && (
+      <>
+        {' '}
+        <span className="buy__offer-validity">{validity}</span>
+      </>
+    )
   );
 }
 
