@@ -1,4 +1,4 @@
-import type { TAddPartnerRequest, TPartnerType } from '#contract/partners';
+import type { TAddPartnerRequest, TPartner, TPartnerType } from '#contract/partners';
 import { isCompletePhone } from '@/components/ui/phone-field';
 
 type DiscountConditionInput = { key: number; text: string };
@@ -15,7 +15,7 @@ export type PartnerForm = {
   discountConditions: DiscountConditionInput[];
 };
 
-type FilledPartnerForm = PartnerForm & { partnerType: TPartnerType };
+export type FilledPartnerForm = PartnerForm & { partnerType: TPartnerType };
 
 export const emptyPartnerForm = (): PartnerForm => ({
   region: '',
@@ -26,6 +26,20 @@ export const emptyPartnerForm = (): PartnerForm => ({
   email: '',
   username: '',
   discountConditions: [{ key: 0, text: '' }],
+});
+
+/** An existing partner's data in the form, to edit it; at least one condition field, as when adding. */
+export const partnerFormOf = (partner: TPartner): PartnerForm => ({
+  region: partner.region,
+  companyName: partner.companyName,
+  partnerType: partner.partnerType,
+  phone: partner.phoneNumber,
+  address: partner.address,
+  email: partner.email,
+  username: partner.spokesmanNickname,
+  discountConditions: (partner.discountConditions.length > 0 ? partner.discountConditions : ['']).map(
+    (text, key) => ({ key, text }),
+  ),
 });
 
 /** The server takes 20 conditions at most. */
