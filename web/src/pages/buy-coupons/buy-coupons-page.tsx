@@ -11,6 +11,7 @@ import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { useListedPartners } from '@/features/catalogue/api/get-listed-partners';
 import { useOffers } from '@/features/catalogue/api/get-offers';
+import { offerValidityText } from '@/features/catalogue/offer-validity';
 import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
@@ -229,7 +230,7 @@ function OfferList({ offers, chosenId, onChoose }: OfferListProps) {
 }
 
 function OfferValidity({ offer }: { offer: TOffer }) {
-  const validity = texts.offerValidity(offer);
+  const validity = offerValidityText(offer);
   return (
     validity && (
       <>

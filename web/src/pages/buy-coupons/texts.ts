@@ -1,9 +1,4 @@
 import { NOT_CHAT_MEMBER_MESSAGE } from '#contract/session';
-import { formatDay } from '@/lib/dates';
-
-const dayForms = new Intl.PluralRules('ru-RU');
-const DAY_WORDS: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'день', few: 'дня', many: 'дней' };
-const days = (count: number) => `${count} ${DAY_WORDS[dayForms.select(count)] ?? 'дня'}`;
 
 export const texts = {
   title: 'СГЕНЕРИРОВАТЬ QR',
@@ -19,15 +14,6 @@ export const texts = {
   offers: 'Скидки партнера',
   offerDiscount: (discount: number) => `СКИДКА ПАРТНЕРА ${discount}руб`,
   offerPrice: (price: number) => `Цена:${price}руб`,
-  /** How long the coupon bought now stays valid, said before paying; '' when it never expires. */
-  offerValidity: ({ validUntil, validDays }: { validUntil: string | null; validDays: number | null }) =>
-    validDays !== null && validUntil !== null
-      ? `Действует ${days(validDays)} после покупки, но не позже ${formatDay(validUntil)}`
-      : validDays !== null
-        ? `Действует ${days(validDays)} после покупки`
-        : validUntil !== null
-          ? `Действует до ${formatDay(validUntil)}`
-          : '',
   discountCap: '* Не более чем 15% от стоимости услуги партнера',
   offerTerms: 'Условия публичной оферты',
   pay: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR',
