@@ -37,4 +37,14 @@ export const paths = {
   },
   /** Not a screen of SPEC §2: where admins keep the calendar and photo links (issue 6). */
   communityLinks: { path: '/community-links', getHref: () => '/community-links' },
+  /** The back office (issue 11): every partner with its offers, for admins. */
+  partners: { path: '/partners', getHref: () => '/partners' },
+  /** A partner's staff, for admins and the partner's spokesman; without an id, the first one's. */
+  partnerStaff: {
+    path: '/partner-staff',
+    getHref: (partnerId?: number) =>
+      partnerId === undefined
+        ? '/partner-staff'
+        : `/partner-staff?${new URLSearchParams({ partnerId: String(partnerId) })}`,
+  },
 } as const;

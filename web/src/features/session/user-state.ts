@@ -41,4 +41,5 @@ export const isPartnerOrStaff = (user: TUserState | undefined) =>
   user?.role === 'partner' || user?.role === 'staff';
 
 /** Who may scan, redeem and undo, and read a redemption report: partners, their staff and admins. */
-export const isPartnerStaffOrAdmin = (user: TUserState | undefined) => isPartnerOrStaff(user) || isAdmin(user);
+export const isPartnerStaffOrAdmin = (user: TUserState | undefined) =>
+  isPartnerOrStaff(user) || isAdmin(user);

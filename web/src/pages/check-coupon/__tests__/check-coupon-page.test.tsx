@@ -1,8 +1,8 @@
 import { emitEvent } from '@telegram-apps/sdk-react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeRoute, stubApi } from '@/test/fake-api';
 import type { TUserState } from '@/features/session/user-state';
+import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
 import { CheckCouponPage } from '../check-coupon-page';
 import { launchInTelegram, type PostedEvent } from './telegram-launch';
