@@ -13,6 +13,7 @@ import { HomePage } from '@/pages/home/home-page';
 import { CheckPayPage } from '@/pages/is-success-pay/check-pay-page';
 import { MyCouponsPage } from '@/pages/my-coupons/my-coupons-page';
 import { OfferPage } from '@/pages/offer/offer-page';
+import { PartnerStaffPage } from '@/pages/partner-staff/partner-staff-page';
 import { PartnersPage } from '@/pages/partners/partners-page';
 import { PhotoPage } from '@/pages/photo/photo-page';
 import { RequestCouponsPage } from '@/pages/request-coupons/request-coupons-page';
@@ -37,6 +38,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path={paths.checkPay.path} element={<CheckPayPage />} />
       <Route path={paths.communityLinks.path} element={<CommunityLinksPage />} />
       <Route path={paths.partners.path} element={<PartnersPage />} />
+      <Route path={paths.partnerStaff.path} element={<PartnerStaffPage />} />
       <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
     </Routes>
   );

@@ -38,6 +38,7 @@ describe('routes of SPEC §2', () => {
     ['/offer', 'Публичная оферта'],
     ['/community-links', 'КАЛЕНДАРИ И ФОТО'],
     ['/partners', 'ПАРТНЕРЫ'],
+    ['/partner-staff', 'СОТРУДНИКИ'],
   ])('%s is built out (%s)', (route, heading) => {
     renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
