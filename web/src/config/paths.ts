@@ -47,4 +47,6 @@ export const paths = {
         ? '/partner-staff'
         : `/partner-staff?${new URLSearchParams({ partnerId: String(partnerId) })}`,
   },
+  /** Every purchase, with refunds and voids, for admins. */
+  purchases: { path: '/purchases', getHref: () => '/purchases' },
 } as const;

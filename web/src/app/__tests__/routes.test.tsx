@@ -39,6 +39,7 @@ describe('routes of SPEC §2', () => {
     ['/community-links', 'КАЛЕНДАРИ И ФОТО'],
     ['/partners', 'ПАРТНЕРЫ'],
     ['/partner-staff', 'СОТРУДНИКИ'],
+    ['/purchases', 'ПОКУПКИ'],
   ])('%s is built out (%s)', (route, heading) => {
     renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);

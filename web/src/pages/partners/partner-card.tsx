@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TAdminPartner } from '#contract/back-office-partners';
 import type { TAddPartnerRequest } from '#contract/partners';
 import { Button } from '@/components/ui/button';
+import { Fact, FactList } from '@/components/ui/fact-list';
 import { Notice } from '@/components/ui/notice';
 import { formatPhone } from '@/components/ui/phone-field';
 import { paths } from '@/config/paths';
@@ -61,7 +62,7 @@ function PartnerDetails({ partner }: { partner: TAdminPartner }) {
         </>
       ) : (
         <>
-          <dl className="partner-card__facts">
+          <FactList>
             <Fact label={texts.phone} value={formatPhone(partner.phoneNumber)} />
             <Fact label={texts.address} value={partner.address} />
             <Fact label={texts.email} value={partner.email} />
@@ -70,7 +71,7 @@ function PartnerDetails({ partner }: { partner: TAdminPartner }) {
               label={texts.staff}
               value={partner.staff.map((name) => `@${name}`).join(', ') || texts.noStaff}
             />
-          </dl>
+          </FactList>
           {partner.discountConditions.length > 0 && (
             <ul className="partner-card__conditions">
               {partner.discountConditions.map((condition) => (
@@ -111,15 +112,6 @@ function PartnerDetails({ partner }: { partner: TAdminPartner }) {
           </ul>
         )}
       </section>
-    </div>
-  );
-}
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>{value}</dd>
     </div>
   );
 }
