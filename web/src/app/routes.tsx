@@ -17,6 +17,7 @@ import { PartnerStaffPage } from '@/pages/partner-staff/partner-staff-page';
 import { PartnersPage } from '@/pages/partners/partners-page';
 import { PhotoPage } from '@/pages/photo/photo-page';
 import { PurchasesPage } from '@/pages/purchases/purchases-page';
+import { RedemptionReportPage } from '@/pages/redemption-report/redemption-report-page';
 import { RequestCouponsPage } from '@/pages/request-coupons/request-coupons-page';
 
 /** The screens of SPEC §2. `location` is passed in so a leaving page keeps rendering its own route. */
@@ -41,6 +42,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path={paths.partners.path} element={<PartnersPage />} />
       <Route path={paths.partnerStaff.path} element={<PartnerStaffPage />} />
       <Route path={paths.purchases.path} element={<PurchasesPage />} />
+      <Route path={paths.redemptionReport.path} element={<RedemptionReportPage />} />
       <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
     </Routes>
   );

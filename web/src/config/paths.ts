@@ -49,4 +49,20 @@ export const paths = {
   },
   /** Every purchase, with refunds and voids, for admins. */
   purchases: { path: '/purchases', getHref: () => '/purchases' },
+  /** A partner's redemptions in a period (its spokesman, its staff, admins), exported as CSV. */
+  redemptionReport: {
+    path: '/redemption-report',
+    getHref: (query: { partnerId?: number; from?: string; to?: string } = {}) => {
+      const search = new URLSearchParams();
+      if (query.partnerId !== undefined) search.set('partnerId', String(query.partnerId));
+      if (query.from) search.set('from', query.from);
+      if (query.to) search.set('to', query.to);
+      const text = search.toString();
+      return text ? `/redemption-report?${text}` : '/redemption-report';
+    },
+  },
+  /** Per partner: sold, redeemed, refunded and open, for admins. */
+  settlement: { path: '/settlement', getHref: () => '/settlement' },
+  /** What happened and who did it, for admins. */
+  auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
 } as const;

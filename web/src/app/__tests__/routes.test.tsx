@@ -40,6 +40,7 @@ describe('routes of SPEC §2', () => {
     ['/partners', 'ПАРТНЕРЫ'],
     ['/partner-staff', 'СОТРУДНИКИ'],
     ['/purchases', 'ПОКУПКИ'],
+    ['/redemption-report', 'ОТЧЁТ О ПОГАШЕНИЯХ'],
   ])('%s is built out (%s)', (route, heading) => {
     renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);

@@ -4,8 +4,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
+import { launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
 import { CheckCouponPage } from '../check-coupon-page';
-import { launchInTelegram, type PostedEvent } from './telegram-launch';
 
 const readBarcodes = vi.hoisted(() => vi.fn());
 vi.mock('zxing-wasm/reader', () => ({ prepareZXingModule: () => {}, readBarcodes }));
