@@ -66,7 +66,7 @@ export function PurchaseFilters({ filters, partners, onChange }: PurchaseFilters
           onChange={(event) => set({ to: event.target.value || undefined })}
         />
       </div>
-      <form className="purchase-filters__search" role="search" onSubmit={search}>
+      <form className="purchase-filters__search" onSubmit={search}>
         <TextField
           label={texts.buyer}
           placeholder={texts.buyerPlaceholder}
