@@ -19,6 +19,7 @@ import { PhotoPage } from '@/pages/photo/photo-page';
 import { PurchasesPage } from '@/pages/purchases/purchases-page';
 import { RedemptionReportPage } from '@/pages/redemption-report/redemption-report-page';
 import { RequestCouponsPage } from '@/pages/request-coupons/request-coupons-page';
+import { SettlementPage } from '@/pages/settlement/settlement-page';
 
 /** The screens of SPEC §2. `location` is passed in so a leaving page keeps rendering its own route. */
 export function AppRoutes({ location }: { location: Location }) {
@@ -43,6 +44,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path={paths.partnerStaff.path} element={<PartnerStaffPage />} />
       <Route path={paths.purchases.path} element={<PurchasesPage />} />
       <Route path={paths.redemptionReport.path} element={<RedemptionReportPage />} />
+      <Route path={paths.settlement.path} element={<SettlementPage />} />
       <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
     </Routes>
   );

@@ -41,6 +41,7 @@ describe('routes of SPEC §2', () => {
     ['/partner-staff', 'СОТРУДНИКИ'],
     ['/purchases', 'ПОКУПКИ'],
     ['/redemption-report', 'ОТЧЁТ О ПОГАШЕНИЯХ'],
+    ['/settlement', 'СВЕРКА С ПАРТНЕРАМИ'],
   ])('%s is built out (%s)', (route, heading) => {
     renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
