@@ -2,6 +2,7 @@ import { type Location, Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { AddCouponPage } from '@/pages/add-coupon/add-coupon-page';
 import { AddPartnerPage } from '@/pages/add-partner/add-partner-page';
+import { AuditLogPage } from '@/pages/audit-log/audit-log-page';
 import { BuyCouponsPage } from '@/pages/buy-coupons/buy-coupons-page';
 import { CalendarPage } from '@/pages/calendar/calendar-page';
 import { CheckCouponPage } from '@/pages/check-coupon/check-coupon-page';
@@ -45,6 +46,7 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path={paths.purchases.path} element={<PurchasesPage />} />
       <Route path={paths.redemptionReport.path} element={<RedemptionReportPage />} />
       <Route path={paths.settlement.path} element={<SettlementPage />} />
+      <Route path={paths.auditLog.path} element={<AuditLogPage />} />
       <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
     </Routes>
   );

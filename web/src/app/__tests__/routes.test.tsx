@@ -42,6 +42,7 @@ describe('routes of SPEC §2', () => {
     ['/purchases', 'ПОКУПКИ'],
     ['/redemption-report', 'ОТЧЁТ О ПОГАШЕНИЯХ'],
     ['/settlement', 'СВЕРКА С ПАРТНЕРАМИ'],
+    ['/audit-log', 'ЖУРНАЛ СОБЫТИЙ'],
   ])('%s is built out (%s)', (route, heading) => {
     renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
