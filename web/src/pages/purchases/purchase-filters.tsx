@@ -46,7 +46,7 @@ export function PurchaseFilters({ filters, partners, onChange }: PurchaseFilters
           { value: ALL, label: texts.allPartners },
           ...partners.map(({ id, companyName, region }) => ({
             value: String(id),
-            label: `${companyName} (${region})`,
+            label: `${companyName} · ${region}`,
           })),
         ]}
         value={filters.partnerId === undefined ? ALL : String(filters.partnerId)}

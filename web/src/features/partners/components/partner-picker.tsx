@@ -23,7 +23,7 @@ export function PartnerPicker({ label, placeholder, options, value, onChange }: 
       placeholder={placeholder}
       options={options.map(({ id, companyName, region }) => ({
         value: String(id),
-        label: `${companyName} (${region})`,
+        label: `${companyName} · ${region}`,
       }))}
       value={value === undefined ? '' : String(value)}
       onValueChange={(id) => onChange(Number(id))}

@@ -103,7 +103,7 @@ describe('PartnerStaffPage', () => {
     expect(await screen.findByText('Сотрудников пока нет')).toBeInTheDocument();
     expect(screen.getByLabelText('Партнер')).toHaveValue('2');
 
-    await user.selectOptions(screen.getByLabelText('Партнер'), 'Рафт-школа «Порог» (Карелия)');
+    await user.selectOptions(screen.getByLabelText('Партнер'), 'Рафт-школа «Порог» · Карелия');
     expect(await screen.findByText('@instructor_oleg')).toBeInTheDocument();
   });
 

@@ -112,7 +112,7 @@ describe('PurchasesPage', () => {
 
     await user.selectOptions(screen.getByLabelText('Статус'), 'Деньги возвращены');
     expect(await screen.findByText('Покупок не найдено')).toBeInTheDocument();
-    await user.selectOptions(screen.getByLabelText('Партнер'), 'Прокат «Байдарка» (Алтай)');
+    await user.selectOptions(screen.getByLabelText('Партнер'), 'Прокат «Байдарка» · Алтай');
     fireEvent.change(screen.getByLabelText('С'), { target: { value: '2026-07-01' } });
     fireEvent.change(screen.getByLabelText('По'), { target: { value: '2026-07-31' } });
     await user.type(screen.getByLabelText('Покупатель'), '@olga');

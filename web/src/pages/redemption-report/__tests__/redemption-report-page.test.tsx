@@ -114,7 +114,7 @@ describe('RedemptionReportPage', () => {
 
     expect(await screen.findByText('За этот период погашений нет')).toBeInTheDocument();
     expect(screen.getByLabelText('Партнер')).toHaveValue('2');
-    await user.selectOptions(screen.getByLabelText('Партнер'), 'Рафт-школа «Порог» (Карелия)');
+    await user.selectOptions(screen.getByLabelText('Партнер'), 'Рафт-школа «Порог» · Карелия');
     expect(await screen.findByText('05.07.2026 11:15')).toBeInTheDocument();
   });
 
