@@ -11,9 +11,9 @@ export const DEMO_COMPANY = 'Рафт-школа «Порог»';
 export function apiAs(request: APIRequestContext, user: TelegramUser) {
   const authorization = `tma ${signInitData(user, E2E_BOT_TOKEN)}`;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
     const headers: Record<string, string> = { Authorization: authorization };
-    if (method === 'POST') {
+    if (method !== 'GET') {
       const csrf = await request.get('/api/csrf');
       headers['X-XSRF-TOKEN'] = ((await csrf.json()) as { token: string }).token;
     }
@@ -25,6 +25,7 @@ export function apiAs(request: APIRequestContext, user: TelegramUser) {
   return {
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, data?: unknown) => call<T>('POST', path, data),
+    put: <T>(path: string, data?: unknown) => call<T>('PUT', path, data),
   };
 }
 
@@ -51,16 +52,33 @@ export async function payInSandbox(request: APIRequestContext, paymentUrl: strin
   if (response.status() !== 303) throw new Error(`sandbox pay: ${response.status()}`);
 }
 
-/** A coupon bought and paid for by `user`, confirmed as «Да» does: its id in the owner's list. */
-export async function buyCoupon(request: APIRequestContext, user: TelegramUser & { username: string }) {
-  const api = apiAs(request, user);
-  const { couponId, paymentId, paymentUrl } = await startPayment(api);
+/** Pays in the sandbox and confirms as «Да» does: the purchased coupon's id in the owner's list. */
+async function payAndConfirm(
+  request: APIRequestContext,
+  user: TelegramUser & { username: string },
+  { couponId, paymentId, paymentUrl }: { couponId: number } & TStartPaymentResponse,
+) {
   await payInSandbox(request, paymentUrl);
-  const { purchasedCouponId } = await api.post<{ purchasedCouponId: string }>(
+  const { purchasedCouponId } = await apiAs(request, user).post<{ purchasedCouponId: string }>(
     `/api/coupons/buy/${couponId}/${user.username}`,
     { paymentId },
   );
   return purchasedCouponId;
+}
+
+/** A coupon of the demo partner bought and paid for by `user`: its id in the owner's list. */
+export async function buyCoupon(request: APIRequestContext, user: TelegramUser & { username: string }) {
+  return payAndConfirm(request, user, await startPayment(apiAs(request, user)));
+}
+
+/** A coupon of the offer `couponId` bought and paid for by `user`: its id in the owner's list. */
+export async function buyOffer(
+  request: APIRequestContext,
+  user: TelegramUser & { username: string },
+  couponId: number,
+) {
+  const payment = await apiAs(request, user).post<TStartPaymentResponse>(`/api/payments/${couponId}`);
+  return payAndConfirm(request, user, { couponId, ...payment });
 }
 
 /** The user's QR coupons as the server lists them, newest first. */
