@@ -26,12 +26,44 @@ export interface BotApiError {
 /** The longest a getUpdates call is held open, whatever `timeout` it asks for. */
 const MAX_LONG_POLL_S = 30;
 
+/** A file sent as Telegram takes one (sendDocument's multipart/form-data part). */
+export interface UploadedFile {
+  fileName: string;
+  content: Buffer;
+}
+
+/** The fields of a multipart/form-data body (RFC 7578): text as strings, files as UploadedFile. */
+function readMultipart(body: Buffer, contentType: string): Record<string, unknown> {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/.exec(contentType);
+  const delimiter = Buffer.from(`--${boundary?.[1] ?? boundary?.[2] ?? ''}`);
+  const params: Record<string, unknown> = {};
+  let start = body.indexOf(delimiter);
+  while (start !== -1) {
+    const next = body.indexOf(delimiter, start + delimiter.length);
+    if (next === -1) break;
+    const part = body.subarray(start + delimiter.length + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, headerEnd).toString('utf8');
+    const content = part.subarray(headerEnd + 4);
+    // grammY writes `filename=f.csv` unquoted, browsers `filename="f.csv"`: both are read.
+    const name = /;\s*name="?([^";\r\n]*)"?/.exec(headers)?.[1] ?? '';
+    const fileName = /;\s*filename="?([^";\r\n]*)"?/.exec(headers)?.[1];
+    params[name] =
+      fileName === undefined ? content.toString('utf8') : ({ fileName, content } satisfies UploadedFile);
+    start = next;
+  }
+  return params;
+}
+
 async function readParams(request: IncomingMessage): Promise<Record<string, unknown>> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
+  const body = Buffer.concat(chunks);
+  const contentType = request.headers['content-type'] ?? '';
+  if (contentType.includes('multipart/form-data')) return readMultipart(body, contentType);
+  const text = body.toString('utf8');
   if (!text) return {};
-  if ((request.headers['content-type'] ?? '').includes('application/json')) return JSON.parse(text);
+  if (contentType.includes('application/json')) return JSON.parse(text);
   return Object.fromEntries(new URLSearchParams(text));
 }
 
@@ -103,6 +135,13 @@ export async function startFakeBotApi(options: { token: string }) {
           date: Math.floor(Date.now() / 1000),
           chat: { id: Number(params.chat_id), type: 'private' },
           text: params.text,
+        };
+      case 'sendDocument':
+        return {
+          message_id: calls.length,
+          date: Math.floor(Date.now() / 1000),
+          chat: { id: Number(params.chat_id), type: 'private' },
+          document: { file_id: `file-${calls.length}`, file_unique_id: `u-${calls.length}` },
         };
       case 'setWebhook':
         state.webhook = { url: String(params.url), secretToken: params.secret_token as string | undefined };

@@ -30,6 +30,8 @@ export const ZStaffList = z.object({
     .transform((names) => [...new Map(names.map((name) => [name.toLowerCase(), name])).values()]),
 });
 export type TStaffList = z.input<typeof ZStaffList>;
+/** GET /api/partners/{partnerId}/staff. */
+export const ZStaffResponse = z.object({ usernames: z.array(z.string()) });
 
 /** The `error` codes of the back office's partner screens (an unknown partner: CouponRequestErrorCode's). */
 export const BackOfficePartnerErrorCode = { notYourPartner: 'not_your_partner' } as const;

@@ -10,7 +10,7 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     await page.goto(E2E_STAND_IN_URL);
     await expect(page.getByRole('heading', { name: 'Войти как…' })).toBeVisible();
     const users = page.getByRole('button', { name: /@demo_/ });
-    await expect(users).toHaveCount(4);
+    await expect(users).toHaveCount(5);
 
     await page.getByRole('button', { name: /Администратор/ }).click();
 

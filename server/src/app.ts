@@ -233,7 +233,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(couponRequestsRoutes, {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
     });
-    await api.register(catalogueRoutes, { catalogue: createCatalogueService(db) });
+    await api.register(catalogueRoutes, { catalogue: createCatalogueService(db, timeZone) });
     await api.register(purchasesRoutes, {
       checkout,
       myCoupons: createMyCouponsService(db, timeZone),

@@ -32,6 +32,14 @@ export const DEMO_USERS = [
     isAdmin: false,
     isChatMember: false,
   },
+  {
+    id: 700_000_005,
+    username: 'demo_staff',
+    firstName: 'Илья',
+    label: 'Инструктор «Порога» (сотрудник партнёра)',
+    isAdmin: false,
+    isChatMember: true,
+  },
 ] as const satisfies ReadonlyArray<{
   id: number;
   username: string;

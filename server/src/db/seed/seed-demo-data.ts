@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../client.ts';
-import { calendarLinks, coupons, partners, photoDirectories, users } from '../schema.ts';
+import { calendarLinks, coupons, partnerStaff, partners, photoDirectories, users } from '../schema.ts';
 import { DEMO_USERS } from './demo-users.ts';
 
 type NewPartner = typeof partners.$inferInsert;
@@ -138,7 +138,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         isChatMember,
       })),
     );
-    const [admin, partnerUser] = DEMO_USERS;
+    const [admin, partnerUser, , , staffUser] = DEMO_USERS;
     for (const { offers, ...partner } of DEMO_PARTNERS) {
       const [created] = await tx
         .insert(partners)
@@ -162,6 +162,12 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         })),
       );
       if (partner.spokesmanUsername === partnerUser.username) {
+        await tx.insert(partnerStaff).values({
+          partnerId: created.id,
+          username: staffUser.username,
+          userId: staffUser.id,
+          addedBy: admin.id,
+        });
         // One request still waiting, so the admin's request list has something to decide.
         await tx
           .insert(coupons)

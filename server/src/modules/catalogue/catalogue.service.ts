@@ -10,12 +10,13 @@ import { offerOnSale } from './on-sale.ts';
  * What a buyer can choose from (SPEC §2 Buy coupon): only partners with accepted coupons, and only
  * the regions and types that have such partners.
  */
-export function createCatalogueService(db: Db) {
+export function createCatalogueService(db: Db, timeZone: string) {
+  const onSaleNow = offerOnSale(timeZone);
   const onSale = exists(
     db
       .select({ id: coupons.id })
       .from(coupons)
-      .where(and(eq(coupons.partnerId, partners.id), offerOnSale)),
+      .where(and(eq(coupons.partnerId, partners.id), onSaleNow)),
   );
 
   const nonEmpty = (value: string) => value.trim() !== '';
@@ -66,7 +67,7 @@ export function createCatalogueService(db: Db) {
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .where(and(eq(coupons.partnerId, partnerId), offerOnSale))
+      .where(and(eq(coupons.partnerId, partnerId), onSaleNow))
       .orderBy(asc(coupons.price), asc(coupons.id));
   }
 

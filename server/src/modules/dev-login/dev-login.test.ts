@@ -21,6 +21,7 @@ describe('the local stand-in', () => {
     expect(byName.demo_partner).toMatchObject({ role: 'partner', isChatMember: true });
     expect(byName.demo_member).toMatchObject({ role: 'user', isChatMember: true });
     expect(byName.demo_guest).toMatchObject({ role: 'user', isChatMember: false });
+    expect(byName.demo_staff).toMatchObject({ role: 'staff', isChatMember: true });
   });
 
   it('signs init data that the ordinary validation accepts', async () => {

@@ -5,6 +5,7 @@ import {
   BackOfficePartnerErrorCode,
   ZAdminPartnersResponse,
   ZStaffList,
+  ZStaffResponse,
 } from '#contract/back-office-partners';
 import { ZOkResponse } from '#contract/coupons';
 import { ZDbId } from '#contract/ids';
@@ -88,7 +89,7 @@ export const partnersRoutes: FastifyPluginAsyncZod<{
     '/api/partners/:partnerId/staff',
     {
       preValidation: requireRole('partner', 'admin'),
-      schema: { params: ZPartnerParams, response: { 200: ZStaffList } },
+      schema: { params: ZPartnerParams, response: { 200: ZStaffResponse } },
     },
     async (request) => {
       await requireStaffManager(request);

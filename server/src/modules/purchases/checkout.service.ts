@@ -54,7 +54,7 @@ export function createCheckoutService(options: {
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .where(and(eq(coupons.id, couponId), options.onSaleOnly ? offerOnSale : undefined));
+      .where(and(eq(coupons.id, couponId), options.onSaleOnly ? offerOnSale(timeZone) : undefined));
 
   /** What the provider is asked to make: the same for a start and for its retry after a restart. */
   const paymentInput = (

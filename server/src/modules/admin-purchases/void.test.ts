@@ -1,0 +1,78 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { notifications, purchasedCoupons, refunds } from '../../db/schema.ts';
+
+let t: TestApp;
+const admin = telegramUser('vd_admin');
+const buyer = telegramUser('vd_buyer');
+let couponId: number;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { ADMIN_USERNAMES: 'vd_admin', PAYMENT_PROVIDER: 'link' },
+    rateLimits: false,
+  });
+  t.botApi.members.set(buyer.id, 'member');
+  couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 1500, discount: 200 }]))
+    .couponIds[0] as number;
+});
+afterAll(() => t.close());
+
+/** A coupon issued on the buyer's «Да» after paying through the admin's link. */
+async function buyOnWord() {
+  const { paymentId } = (await t.as(buyer).post(`/api/payments/${couponId}`)).json();
+  const res = await t.as(buyer).post(`/api/coupons/buy/${couponId}/vd_buyer`, { paymentId });
+  return res.json().purchasedCouponId as string;
+}
+const statusOf = async (id: string) =>
+  (await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id)))[0]?.status;
+const myQrIds = async () =>
+  ((await t.as(buyer).get('/api/coupon/valid/qr/customer/vd_buyer')).json() as { id: string }[]).map(
+    (c) => c.id,
+  );
+
+describe('coupons issued on the buyer’s word', () => {
+  it('an admin voids one whose money never came: gone from My QR, the buyer told, final', async () => {
+    const id = await buyOnWord();
+    const res = await t.as(admin).post(`/api/admin/purchases/${id}/void`);
+    expect(res.json()).toEqual({ status: 'VOID' });
+    expect((await t.as(admin).post(`/api/admin/purchases/${id}/void`)).json()).toEqual({ status: 'VOID' });
+
+    expect(await statusOf(id)).toBe('VOID');
+    expect(await myQrIds()).not.toContain(id);
+    const [message] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'COUPON_VOIDED'), eq(notifications.eventKey, id)));
+    expect(message?.text).toContain('аннулирован');
+    const refund = await t.as(admin).post(`/api/admin/purchases/${id}/refund`);
+    expect(refund.statusCode).toBe(409);
+    expect(refund.json().error).toBe('already_void');
+  });
+
+  it('a refund made outside the app is recorded, not sent anywhere', async () => {
+    const id = await buyOnWord();
+    expect((await t.as(admin).post(`/api/admin/purchases/${id}/refund`)).json()).toEqual({
+      status: 'REFUNDED',
+    });
+
+    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.purchasedCouponId, id));
+    expect(row).toMatchObject({ outside: true, status: 'SUCCEEDED', amount: 1500, requestedBy: admin.id });
+    expect(await statusOf(id)).toBe('REFUNDED');
+    expect((await t.as(admin).post(`/api/admin/purchases/${id}/void`)).statusCode).toBe(409);
+  });
+
+  it('lists them as unverified, with no provider payment id', async () => {
+    const id = await buyOnWord();
+    const { items } = (await t.as(admin).get('/api/admin/purchases?status=unused')).json();
+    expect(items.find((item: { id: string }) => item.id === id)).toMatchObject({
+      provider: 'link',
+      verified: false,
+      providerPaymentId: null,
+    });
+    const voided = (await t.as(admin).get('/api/admin/purchases?status=void')).json();
+    expect(voided.items.map((item: { status: string }) => item.status)).toEqual(['VOID']);
+  });
+});

@@ -1,0 +1,222 @@
+import { parse } from 'csv-parse/sync';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { UploadedFile } from '../../../../test-support/fake-bot-api.ts';
+import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { purchasedCoupons } from '../../db/schema.ts';
+
+let t: TestApp;
+const admin = telegramUser('rp_admin');
+const buyer = telegramUser('rp_buyer', 'Покупатель');
+const spokesman = telegramUser('rp_spokesman');
+const otherSpokesman = telegramUser('rp_other');
+let a: { partnerId: number; couponIds: number[] };
+let b: { partnerId: number; couponIds: number[] };
+const PERIOD = { from: '2026-06-01', to: '2026-06-30' };
+const query = new URLSearchParams(PERIOD).toString();
+
+/** A purchase bought and redeemed, its times put where the test wants them. */
+async function redeemedAt(offerId: number, purchasedAt: string, redeemed?: string) {
+  const id = await buyCoupon(t, buyer, offerId);
+  await t.database.db
+    .update(purchasedCoupons)
+    .set({
+      purchasedAt: new Date(purchasedAt),
+      ...(redeemed
+        ? { status: 'USED' as const, redeemedAt: new Date(redeemed), redeemedBy: spokesman.id }
+        : {}),
+    })
+    .where(eq(purchasedCoupons.id, id));
+  return id;
+}
+
+/** Reads an export as Excel would: BOM, `;`, quoted fields; gives the rows as arrays. */
+function readCsv(text: string): string[][] {
+  expect(text.startsWith('\uFEFF')).toBe(true);
+  return parse(text, { bom: true, delimiter: ';', relaxColumnCount: true });
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'rp_admin' }, rateLimits: false });
+  for (const user of [buyer, spokesman, otherSpokesman]) t.botApi.members.set(user.id, 'member');
+  a = await addPartnerWithCoupons(
+    t,
+    admin,
+    { companyName: 'Сплав; "Шуя"', spokesmanNickname: 'rp_spokesman' },
+    [
+      { price: 3000, discount: 450 },
+      { price: 5000, discount: 700 },
+    ],
+  );
+  b = await addPartnerWithCoupons(t, admin, { companyName: 'Катунь', spokesmanNickname: 'rp_other' }, [
+    { price: 2000, discount: 200 },
+  ]);
+  await t.as(spokesman).get('/api/me');
+  await t.as(otherSpokesman).get('/api/me');
+  // June, Moscow time: 31 May 21:30 UTC is 1 June 00:30 in Moscow, the first minutes of the period.
+  await redeemedAt(a.couponIds[0] as number, '2026-05-20T10:00:00Z', '2026-05-31T21:30:00Z');
+  await redeemedAt(a.couponIds[1] as number, '2026-06-02T10:00:00Z', '2026-06-15T09:05:00Z');
+  // 30 June 21:00 UTC is 1 July in Moscow: outside the period.
+  await redeemedAt(a.couponIds[0] as number, '2026-06-10T10:00:00Z', '2026-06-30T21:00:00Z');
+  await redeemedAt(b.couponIds[0] as number, '2026-06-03T10:00:00Z', '2026-06-04T10:00:00Z');
+  await redeemedAt(a.couponIds[0] as number, '2026-06-20T10:00:00Z');
+});
+afterAll(() => t.close());
+
+describe('the redemption report', () => {
+  it('a partner sees their coupons used in the period (days in Moscow), with totals', async () => {
+    const res = await t.as(spokesman).get(`/api/reports/redemptions?${query}`);
+    expect(res.statusCode).toBe(200);
+    const report = res.json();
+    expect(report.rows.map((row: { discount: number }) => row.discount)).toEqual([700, 450]);
+    expect(report.totals).toEqual({ count: 2, discountSum: 1150, priceSum: 8000 });
+    expect(report.rows[0]).toMatchObject({ buyer: '@rp_buyer', redeemedBy: '@rp_spokesman' });
+  });
+
+  it('an admin reads any partner’s; a partner not another’s', async () => {
+    const other = await t.as(admin).get(`/api/reports/redemptions?${query}&partnerId=${b.partnerId}`);
+    expect(other.json().totals).toEqual({ count: 1, discountSum: 200, priceSum: 2000 });
+    expect(
+      (await t.as(spokesman).get(`/api/reports/redemptions?${query}&partnerId=${b.partnerId}`)).statusCode,
+    ).toBe(403);
+    const bad = await t.as(spokesman).get('/api/reports/redemptions?from=2026-06-30&to=2026-06-01');
+    expect(bad.json()).toMatchObject({ field: 'from', message: 'Начало периода позже конца' });
+  });
+
+  it('exports CSV that a CSV parser reads back: Cyrillic, numbers, Moscow times and the totals', async () => {
+    const res = await t.as(spokesman).get(`/api/reports/redemptions?${query}&format=csv`);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    const rows = readCsv(res.body);
+    expect(rows[0]).toEqual([
+      'Дата погашения',
+      'Партнер',
+      'Купон',
+      'Скидка, руб',
+      'Цена, руб',
+      'Покупатель',
+      'Погасил',
+    ]);
+    expect(rows[1]?.slice(0, 2)).toEqual(['15.06.2026 12:05', 'Сплав; "Шуя"']);
+    expect(rows[2]?.[0]).toBe('01.06.2026 00:30');
+    expect(rows.at(-1)).toEqual(['Итого: 2', '', '', '1150', '8000', '', '']);
+  });
+});
+
+describe('settlement', () => {
+  it('counts per partner what was sold, used, refunded and still open in the period', async () => {
+    const res = await t.as(admin).get(`/api/admin/settlement?${query}`);
+    const shuya = res.json().find((row: { partnerId: number }) => row.partnerId === a.partnerId);
+    expect(shuya).toMatchObject({
+      sold: { count: 3, sum: 11000 },
+      redeemed: { count: 2, sum: 8000 },
+      refunded: { count: 0, sum: 0 },
+      // Open on 30 June in Moscow: the one used on 1 July and the one never used.
+      open: { count: 2, sum: 6000 },
+    });
+    expect((await t.as(spokesman).get(`/api/admin/settlement?${query}`)).statusCode).toBe(403);
+    const csv = readCsv((await t.as(admin).get(`/api/admin/settlement?${query}&format=csv`)).body);
+    expect(csv.find((row) => row[0] === 'Сплав; "Шуя"')?.slice(2)).toEqual([
+      '3',
+      '11000',
+      '2',
+      '8000',
+      '0',
+      '0',
+      '2',
+      '6000',
+    ]);
+  });
+});
+
+describe('exports', () => {
+  it('a signed link downloads the CSV without the init data, for ten minutes and unaltered only', async () => {
+    const link = await t.as(spokesman).post('/api/exports/link', { report: 'redemptions', ...PERIOD });
+    expect(link.statusCode).toBe(200);
+    const { url, fileName } = link.json();
+    expect(fileName).toBe('pogasheniya_01.06.2026-30.06.2026.csv');
+
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe(`attachment; filename="${fileName}"`);
+    expect(readCsv(file.body).at(-1)?.[0]).toBe('Итого: 2');
+
+    const forged = await t.app.inject({ method: 'GET', url: `${url.slice(0, -3)}abc` });
+    expect(forged.statusCode).toBe(410);
+    expect(forged.json().message).toBe('Ссылка на файл устарела: выгрузите отчет еще раз');
+  });
+
+  it('a partner cannot make a link to the settlement or another partner’s report', async () => {
+    const settlement = await t.as(spokesman).post('/api/exports/link', { report: 'settlement', ...PERIOD });
+    expect(settlement.statusCode).toBe(403);
+    const other = await t.as(spokesman).post('/api/exports/link', {
+      report: 'redemptions',
+      ...PERIOD,
+      partnerId: b.partnerId,
+    });
+    expect(other.statusCode).toBe(403);
+    expect(
+      (await t.as(buyer).post('/api/exports/link', { report: 'redemptions', ...PERIOD })).statusCode,
+    ).toBe(403);
+  });
+
+  it('the bot sends the file as a document where Telegram cannot download one', async () => {
+    const res = await t.as(admin).post('/api/exports/send', { report: 'audit', ...PERIOD });
+    expect(res.statusCode).toBe(200);
+    const [call] = t.botApi.callsOf('sendDocument');
+    expect(Number(call?.params.chat_id)).toBe(admin.id);
+    const file = Object.values(call?.params ?? {}).find(
+      (value): value is UploadedFile => typeof value === 'object' && value !== null && 'content' in value,
+    );
+    expect(file?.fileName).toBe('zhurnal_01.06.2026-30.06.2026.csv');
+    expect(readCsv(file?.content.toString('utf8') ?? '')[0]).toEqual([
+      'Время',
+      'Событие',
+      'Кто',
+      'Объект',
+      'Подробности',
+    ]);
+  });
+});
+
+describe('the admin’s purchase list', () => {
+  it('filters by status, partner and dates, searches by buyer and pages newest first', async () => {
+    const list = async (params: Record<string, string>) =>
+      (await t.as(admin).get(`/api/admin/purchases?${new URLSearchParams(params)}`)).json();
+
+    const used = await list({ status: 'used', partnerId: String(a.partnerId) });
+    expect(used.items.map((item: { status: string }) => item.status)).toEqual(['USED', 'USED', 'USED']);
+    const june = await list({ from: '2026-06-01', to: '2026-06-30', q: 'RP_BUY' });
+    expect(june.items).toHaveLength(4);
+    expect(june.items[0]).toMatchObject({
+      buyer: { name: '@rp_buyer' },
+      price: 3000,
+      provider: 'sandbox',
+      verified: true,
+      status: 'NOT_USED',
+      history: [{ kind: 'coupon.issued', actor: null }],
+    });
+    expect((await list({ q: 'nobody_like_this' })).items).toEqual([]);
+
+    expect((await list({ status: 'used' })).nextCursor).toBeNull();
+  });
+
+  it('pages through every purchase once, newest first', async () => {
+    for (let i = 0; i < 18; i += 1) await buyCoupon(t, buyer, b.couponIds[0] as number);
+    const seen: { id: string; purchasedAt: string }[] = [];
+    let cursor: string | null = '';
+    while (cursor !== null) {
+      const page: { items: { id: string; purchasedAt: string }[]; nextCursor: string | null } = (
+        await t.as(admin).get(`/api/admin/purchases${cursor ? `?cursor=${cursor}` : ''}`)
+      ).json();
+      expect(page.items.length).toBeLessThanOrEqual(20);
+      seen.push(...page.items);
+      cursor = page.nextCursor;
+    }
+    expect(seen).toHaveLength(23);
+    expect(new Set(seen.map((item) => item.id)).size).toBe(23);
+    const times = seen.map((item) => item.purchasedAt);
+    expect(times).toEqual([...times].sort().reverse());
+    expect((await t.as(spokesman).get('/api/admin/purchases')).statusCode).toBe(403);
+  });
+});
