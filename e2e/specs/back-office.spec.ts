@@ -9,14 +9,14 @@ import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/te
 
 const SCREENS = 'test-results/screens';
 
-/** A staff member of the demo partner: not seeded, bound to the company when first seen. */
-const STAFF = { id: 700_000_010, username: 'demo_staff', firstName: 'Света', lastName: null } as const;
+/** A new staff member of the demo partner: not seeded, bound to the company when first seen. */
+const CASHIER = { id: 700_000_010, username: 'demo_cashier', firstName: 'Вера', lastName: null } as const;
 
 /**
  * A partner of its own with one offer on sale, in a region nobody else sells in, so what buyers see
  * of it is this test's alone. Added, requested and accepted through the API as the admin.
  */
-async function partnerOnSale(request: APIRequestContext, name: string, validity = {}) {
+async function partnerOnSale(request: APIRequestContext, name: string, slug: string, validity = {}) {
   const admin = apiAs(request, DEMO.admin);
   const body: TAddPartnerRequest = {
     region: `Кольский полуостров ${name}`,
@@ -25,7 +25,7 @@ async function partnerOnSale(request: APIRequestContext, name: string, validity 
     phoneNumber: '79210001122',
     address: 'г. Кировск, ул. Ленина, 1',
     email: 'club@example.ru',
-    spokesmanNickname: `club_${name.toLowerCase()}`,
+    spokesmanNickname: `club_${slug}`,
     discountConditions: ['Скидка на сплав выходного дня'],
   };
   const partner = await admin.post<TPartner>('/api/partner/add', body);
@@ -66,7 +66,7 @@ test.describe('the back office', () => {
     page,
     request,
   }) => {
-    const { partner } = await partnerOnSale(request, 'Пауза');
+    const { partner } = await partnerOnSale(request, 'Пауза', 'pause');
     expect(await regionsOnSale(request)).toContain(partner.region);
 
     await openAsTelegram(page, DEMO.admin);
@@ -102,7 +102,7 @@ test.describe('the back office', () => {
     const card = page.getByRole('article', { name: `@demo_member, ${DEMO_COMPANY}` }).first();
     await card.getByRole('button', { expanded: false }).click();
     await expect(card.getByText(purchasedCouponId)).toBeVisible();
-    await expect(card.getByText('Оплата прошла')).toBeVisible();
+    await expect(card.getByText('Купон выдан')).toBeVisible();
     await card.getByRole('button', { name: 'Вернуть деньги' }).click();
     await card.getByRole('button', { name: 'Да, вернуть' }).click();
     await expect(card.getByText('Деньги возвращены, купон больше не действует')).toBeVisible();
@@ -120,17 +120,17 @@ test.describe('the back office', () => {
   }) => {
     await openAsTelegram(page, DEMO.partner);
     await page.getByRole('button', { name: 'СОТРУДНИКИ' }).click();
-    await page.getByLabel('Юзернейм сотрудника в Telegram').fill('@demo_staff');
+    await page.getByLabel('Юзернейм сотрудника в Telegram').fill('@demo_cashier');
     await page.getByRole('button', { name: 'ДОБАВИТЬ' }).click();
-    await expect(page.getByText('@demo_staff добавлен')).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Убрать @demo_staff' })).toBeVisible();
+    await expect(page.getByText('@demo_cashier добавлен')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Убрать @demo_cashier' })).toBeVisible();
 
     const purchasedCouponId = await buyCoupon(request, DEMO.member);
     const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
     if (!coupon) throw new Error('the bought coupon is not in the list');
     const qrText = await decodeQrPng(pngFromBase64(coupon.base64));
 
-    await openAsTelegram(page, STAFF);
+    await openAsTelegram(page, CASHIER);
     await expect(page.getByRole('button', { name: 'ОТЧЁТ О ПОГАШЕНИЯХ' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ КУПОНА' })).toHaveCount(0);
     await page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' }).click();
@@ -185,9 +185,10 @@ test.describe('looks of the back office', () => {
         await page.screenshot({ path: `${SCREENS}/back-office-${name}-${theme}.png` });
       };
       const name = theme === 'light' ? 'Светлый' : 'Тёмный';
-      const { partner, couponId } = await partnerOnSale(request, name, { validUntil: '2027-09-30' });
-      await buyOffer(request, DEMO.member, couponId);
+      const { partner, couponId } = await partnerOnSale(request, name, theme, { validUntil: '2027-09-30' });
       await buyCoupon(request, DEMO.member);
+      // Bought last, it is the first slide of My QR.
+      await buyOffer(request, DEMO.member, couponId);
 
       await openAsTelegram(page, DEMO.admin, { theme });
       await expect(page.getByRole('button', { name: 'ЖУРНАЛ СОБЫТИЙ' })).toBeVisible();
@@ -199,6 +200,7 @@ test.describe('looks of the back office', () => {
       await card.scrollIntoViewIfNeeded();
       await shot('partners');
       await card.getByRole('button', { name: 'Срок и ссылка' }).click();
+      await card.getByRole('button', { name: 'Отмена' }).scrollIntoViewIfNeeded();
       await shot('partners-offer-change');
       await card.getByRole('button', { name: 'Отмена' }).click();
       await card.getByRole('button', { name: 'Изменить' }).click();
@@ -208,6 +210,7 @@ test.describe('looks of the back office', () => {
       const purchase = page.getByRole('article').first();
       await purchase.getByRole('button', { expanded: false }).click();
       await purchase.getByRole('button', { name: 'Вернуть деньги' }).click();
+      await purchase.getByRole('button', { name: 'Да, вернуть' }).scrollIntoViewIfNeeded();
       await shot('purchases');
 
       await openAsTelegram(page, DEMO.admin, { path: '/settlement', theme });
@@ -229,7 +232,8 @@ test.describe('looks of the back office', () => {
       await shot('staff');
 
       await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme });
-      await expect(page.getByText('Действует до 30.09.2027')).toBeVisible();
+      const slide = page.locator('.slider__slide:not([aria-hidden])');
+      await expect(slide.getByText('Действует до 30.09.2027')).toBeVisible();
       await shot('my-qr-valid-until');
 
       await openAsTelegram(page, DEMO.member, { path: '/buy-coupons', theme });

@@ -7,6 +7,7 @@ import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { useAuditLog } from '@/features/reports/api/get-audit-log';
+import { auditDetailsText } from '@/features/reports/audit-detail-texts';
 import { auditKindTexts } from '@/features/reports/audit-kind-texts';
 import { ExportButton } from '@/features/reports/components/export-button';
 import { PeriodFields } from '@/features/reports/components/period-fields';
@@ -32,8 +33,6 @@ function subjectText(subject: string) {
   return name ? `${name} ${rest.join(':')}` : subject;
 }
 
-const detailText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
-
 /** Audit log (issue 11): what happened in a period and who did it, of one kind or all, exported as CSV. */
 export function AuditLogPage() {
   return (
@@ -58,7 +57,6 @@ function AuditLog() {
       <PeriodFields period={period} onChange={setPeriod} problem={problem} />
       <SelectField
         label={texts.kind}
-        placeholder={texts.allKinds}
         options={kindOptions}
         value={kind ?? ALL}
         onValueChange={(value) => setKind(value === ALL ? undefined : (value as TAuditKind))}
@@ -90,7 +88,7 @@ function AuditLog() {
 }
 
 function AuditEventItem({ event }: { event: TAuditEvent }) {
-  const details = Object.entries(event.details);
+  const details = auditDetailsText(event.details);
   return (
     <li className="audit-log__event">
       <span className="audit-log__kind">{auditKindTexts[event.kind]}</span>
@@ -98,11 +96,7 @@ function AuditEventItem({ event }: { event: TAuditEvent }) {
         {event.actor ?? texts.system} · {formatDateTime(event.at)}
       </span>
       <span className="audit-log__subject">{subjectText(event.subject)}</span>
-      {details.length > 0 && (
-        <span className="audit-log__details">
-          {details.map(([key, value]) => `${key}: ${detailText(value)}`).join('; ')}
-        </span>
-      )}
+      {details && <span className="audit-log__details">{details}</span>}
     </li>
   );
 }

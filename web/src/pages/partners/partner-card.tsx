@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { TAdminPartner } from '#contract/back-office-partners';
 import type { TAddPartnerRequest } from '#contract/partners';
 import { Button } from '@/components/ui/button';
@@ -50,9 +50,14 @@ function PartnerDetails({ partner }: { partner: TAdminPartner }) {
   const staffHref = paths.partnerStaff.getHref(partner.id);
 
   const save = (body: TAddPartnerRequest) => editPartner.mutateAsync({ partnerId: partner.id, body });
+  // The form takes the place of the facts, above the button pressed: bring its top into view.
+  const details = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (editing) details.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
+  }, [editing]);
 
   return (
-    <div className="partner-card__details">
+    <div className="partner-card__details" ref={details}>
       {editing ? (
         <>
           <PartnerForm partner={partner} save={save} />

@@ -26,7 +26,7 @@ export function PurchaseCard({ purchase, open, onToggle }: PurchaseCardProps) {
           {purchase.partner.companyName} · {purchase.partner.region}
         </span>
         <span className="purchase-card__meta">
-          {texts.summary(purchase.discount, purchase.price, formatDateTime(purchase.purchasedAt))}
+          {texts.summary(purchase.price, formatDateTime(purchase.purchasedAt))}
         </span>
       </button>
       {open && (

@@ -34,14 +34,12 @@ export function PurchaseFilters({ filters, partners, onChange }: PurchaseFilters
     <div className="purchase-filters">
       <SelectField
         label={texts.status}
-        placeholder={texts.allStatuses}
         options={statusOptions}
         value={filters.status ?? ALL}
         onValueChange={(value) => set({ status: value === ALL ? undefined : (value as TPurchaseFilter) })}
       />
       <SelectField
         label={texts.partner}
-        placeholder={texts.allPartners}
         options={[
           { value: ALL, label: texts.allPartners },
           ...partners.map(({ id, companyName, region }) => ({

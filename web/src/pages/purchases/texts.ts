@@ -29,7 +29,7 @@ export const texts = {
     VOID: 'Аннулирован',
     EXPIRED: 'Срок истёк',
   } satisfies Record<TCouponState, string>,
-  summary: (discount: number, price: number, at: string) => `Скидка ${discount} руб · ${price} руб · ${at}`,
+  summary: (price: number, at: string) => `${price} руб · ${at}`,
   facts: {
     purchase: 'Покупка',
     offer: 'Купон',

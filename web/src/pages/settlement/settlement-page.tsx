@@ -93,7 +93,7 @@ function PartnerFigures({ row, period }: { row: TSettlementRow; period: Period }
       <h3 className="settlement__name">
         {row.companyName} <span className="settlement__region">· {row.region}</span>
       </h3>
-      <FigureTiles figures={row} />
+      <FigureTiles figures={row} compact />
       <LinkButton onClick={() => go(paths.redemptionReport.getHref({ partnerId: row.partnerId, ...period }))}>
         {texts.redemptions}
       </LinkButton>
@@ -101,9 +101,10 @@ function PartnerFigures({ row, period }: { row: TSettlementRow; period: Period }
   );
 }
 
-function FigureTiles({ figures }: { figures: Figures }) {
+/** The four figures, two to a row; `compact` puts them in one row, as each partner has its own. */
+function FigureTiles({ figures, compact = false }: { figures: Figures; compact?: boolean }) {
   return (
-    <dl className="settlement__figures">
+    <dl className={`settlement__figures${compact ? ' settlement__figures--compact' : ''}`}>
       {FIGURES.map((key) => (
         <div key={key}>
           <dt>{texts[key]}</dt>

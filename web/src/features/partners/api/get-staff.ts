@@ -1,10 +1,10 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
-import { ZStaffList } from '#contract/back-office-partners';
+import { ZStaffResponse } from '#contract/back-office-partners';
 import { api } from '@/lib/api';
 
 export const staffQueryKey = (partnerId: number | null) => ['partners', 'staff', partnerId] as const;
 
-export const getStaff = (partnerId: number) => api.get(`/api/partners/${partnerId}/staff`, ZStaffList);
+export const getStaff = (partnerId: number) => api.get(`/api/partners/${partnerId}/staff`, ZStaffResponse);
 
 export const getStaffQueryOptions = (partnerId: number | null) =>
   queryOptions({
