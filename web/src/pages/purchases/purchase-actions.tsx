@@ -27,7 +27,21 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
   const voidIt = useVoidPurchase();
   const press = useOncePerPress();
   const pending = refund.isPending || voidIt.isPending;
-  const mayVoid = purchase.provider === 'link';
+  // Paid by link, the money went past the app: a refund is made outside and only noted here.
+  const byLink = purchase.provider === 'link';
+  const refundTexts = byLink
+    ? {
+        button: texts.refundOutside,
+        question: texts.refundOutsideQuestion(purchase.price, purchase.buyer.name),
+        confirm: texts.confirmRefundOutside,
+        done: texts.refundedOutside,
+      }
+    : {
+        button: texts.refund,
+        question: texts.refundQuestion(purchase.price, purchase.buyer.name),
+        confirm: texts.confirmRefund,
+        done: texts.refunded,
+      };
 
   const settle = {
     onError: (error: Error) => setResult({ tone: 'error', text: errorMessage(error) }),
@@ -46,7 +60,7 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
           onSuccess: ({ status }) =>
             setResult({
               tone: 'success',
-              text: status === 'REFUNDED' ? texts.refunded : texts.refundPending,
+              text: status === 'REFUNDED' ? refundTexts.done : texts.refundPending,
             }),
         });
       else
@@ -60,17 +74,13 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
     <div className="purchase-actions">
       {confirming ? (
         <div className="purchase-actions__confirm">
-          <p>
-            {confirming === 'refund'
-              ? texts.refundQuestion(purchase.price, purchase.buyer.name)
-              : texts.voidQuestion(purchase.buyer.name)}
-          </p>
+          <p>{confirming === 'refund' ? refundTexts.question : texts.voidQuestion(purchase.buyer.name)}</p>
           <div className="purchase-actions__row">
             <Button disabled={pending} pressed={pending} onClick={() => act(confirming)}>
               {pending ? (
-                <Spinner label={confirming === 'refund' ? texts.confirmRefund : texts.confirmVoid} />
+                <Spinner label={confirming === 'refund' ? refundTexts.confirm : texts.confirmVoid} />
               ) : confirming === 'refund' ? (
-                texts.confirmRefund
+                refundTexts.confirm
               ) : (
                 texts.confirmVoid
               )}
@@ -84,9 +94,9 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
         isUnused(purchase) && (
           <div className="purchase-actions__row">
             <Button variant="secondary" onClick={() => setConfirming('refund')}>
-              {texts.refund}
+              {refundTexts.button}
             </Button>
-            {mayVoid && (
+            {byLink && (
               <Button variant="secondary" onClick={() => setConfirming('void')}>
                 {texts.void}
               </Button>

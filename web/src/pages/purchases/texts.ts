@@ -51,15 +51,21 @@ export const texts = {
   noHistory: 'Событий нет',
   system: 'система',
   refund: 'Вернуть деньги',
+  /** A `link` payment went past the app: its refund is made outside too, and only noted here. */
+  refundOutside: 'Отметить возврат',
   void: 'Аннулировать',
   refundQuestion: (price: number, buyer: string) =>
     `Вернуть ${price} руб покупателю ${buyer}? Купон перестанет действовать.`,
+  refundOutsideQuestion: (price: number, buyer: string) =>
+    `Отметить, что ${price} руб вернули покупателю ${buyer} вне приложения (оплата была по ссылке)? Купон перестанет действовать.`,
   voidQuestion: (buyer: string) =>
     `Аннулировать купон ${buyer}? Делайте так, только если деньги по ссылке не пришли.`,
   confirmRefund: 'Да, вернуть',
+  confirmRefundOutside: 'Да, отметить',
   confirmVoid: 'Да, аннулировать',
   cancel: 'Нет',
   refunded: 'Деньги возвращены, купон больше не действует',
+  refundedOutside: 'Возврат отмечен, купон больше не действует',
   refundPending: 'Возврат запрошен: платежный сервис вернет деньги, купон уже не действует',
   voided: 'Купон аннулирован',
 } as const;

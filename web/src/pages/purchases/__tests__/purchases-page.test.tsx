@@ -235,6 +235,23 @@ describe('PurchasesPage', () => {
     expect(api.callsTo(`POST /api/admin/purchases/${BY_LINK.id}/void`)).toHaveLength(1);
   });
 
+  it('notes a refund made outside the app for a coupon paid by link', async () => {
+    const user = userEvent.setup();
+    const api = renderPurchases({
+      [LIST]: page([BY_LINK]),
+      [`POST /api/admin/purchases/${BY_LINK.id}/refund`]: () => jsonResponse({ status: 'REFUNDED' }),
+    });
+    const byLink = await openCard(user, /@friend_olga/);
+    expect(within(byLink).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
+
+    await user.click(within(byLink).getByRole('button', { name: 'Отметить возврат' }));
+    expect(byLink).toHaveTextContent('Отметить, что 5000 руб вернули покупателю @friend_olga вне приложения');
+    await user.click(within(byLink).getByRole('button', { name: 'Да, отметить' }));
+
+    expect(await within(byLink).findByText('Возврат отмечен, купон больше не действует')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/purchases/${BY_LINK.id}/refund`)).toHaveLength(1);
+  });
+
   it('offers no refund for a used coupon', async () => {
     const user = userEvent.setup();
     renderPurchases({ [LIST]: page([{ ...PAID, status: 'USED', redeemedBy: '@demo_partner' }]) });
