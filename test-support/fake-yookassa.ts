@@ -26,6 +26,46 @@ export interface FakeYooKassaRefund {
   description?: string;
 }
 
+/**
+ * YooKassa's checks of a `receipt` (API v3): a customer contact, 1–80 items, each with a
+ * description, quantity, amount in roubles, vat_code 1–12, and items adding up to the amount.
+ */
+function receiptProblem(receipt: unknown, amountValue: string): string | undefined {
+  if (receipt === undefined) return undefined;
+  const r = receipt as {
+    customer?: { email?: unknown; phone?: unknown };
+    items?: Array<{
+      description?: unknown;
+      quantity?: unknown;
+      amount?: { value?: unknown; currency?: unknown };
+      vat_code?: unknown;
+    }>;
+    tax_system_code?: unknown;
+  };
+  if (!r.customer?.email && !r.customer?.phone) return 'receipt.customer: email or phone is required';
+  if (!Array.isArray(r.items) || r.items.length === 0 || r.items.length > 80) return 'receipt.items';
+  let total = 0;
+  for (const item of r.items) {
+    if (
+      typeof item.description !== 'string' ||
+      item.description.length === 0 ||
+      item.description.length > 128
+    )
+      return 'receipt.items.description';
+    if (Number(item.quantity) <= 0) return 'receipt.items.quantity';
+    if (typeof item.amount?.value !== 'string' || item.amount.currency !== 'RUB')
+      return 'receipt.items.amount';
+    if (!Number.isInteger(item.vat_code) || (item.vat_code as number) < 1 || (item.vat_code as number) > 12)
+      return 'receipt.items.vat_code';
+    total += Number(item.amount.value) * Number(item.quantity);
+  }
+  if (Math.abs(total - Number(amountValue)) > 0.001)
+    return 'receipt.items: amounts do not add up to the amount';
+  if (r.tax_system_code !== undefined && ![1, 2, 3, 4, 5, 6].includes(r.tax_system_code as number))
+    return 'receipt.tax_system_code';
+  return undefined;
+}
+
 async function readJson(request: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];
   for await (const chunk of request) chunks.push(chunk as Buffer);
@@ -81,6 +121,8 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
       if (input.amount.currency !== 'RUB' || input.confirmation?.type !== 'redirect') {
         return send(response, 400, error('invalid_request', 'Unsupported currency or confirmation'));
       }
+      const badReceipt = receiptProblem((body as { receipt?: unknown }).receipt, input.amount.value);
+      if (badReceipt) return send(response, 400, error('invalid_request', badReceipt));
       const id = randomUUID();
       const payment: FakeYooKassaPayment = {
         id,
@@ -120,6 +162,8 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
       ) {
         return send(response, 400, error('invalid_request', 'Invalid amount'));
       }
+      const badRefundReceipt = receiptProblem((body as { receipt?: unknown }).receipt, input.amount.value);
+      if (badRefundReceipt) return send(response, 400, error('invalid_request', badRefundReceipt));
       const refundedBefore = Number(payment.refunded_amount?.value ?? 0);
       if (
         payment.status !== 'succeeded' ||

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZInn } from './inn.ts';
 
 export const PARTNER_TYPES = ['ШКОЛА', 'ПРОКАТ', 'МАГАЗИН', 'ТУРЫ', 'ПРОИЗВОДСТВО', 'КЛУБ'] as const;
 export const ZPartnerType = z.enum(PARTNER_TYPES, { message: 'Выберите тип партнера из списка' });
@@ -28,6 +29,11 @@ export const ZAddPartnerRequest = z.object({
   address: text('Адрес', 300),
   email: z.string().trim().max(254, 'Слишком длинный email').pipe(z.email('Неправильный формат email')),
   spokesmanNickname: ZTelegramUsername,
+  /** Needed when sales are made as the partner's agent (RECEIPT_AGENT): its receipts name it. */
+  inn: z
+    .union([z.literal(''), ZInn])
+    .nullish()
+    .transform((value) => value || null),
   discountConditions: z
     .union([z.string(), z.array(z.string())])
     .default([])
@@ -50,6 +56,7 @@ export const ZPartner = z.object({
   address: z.string(),
   email: z.string(),
   spokesmanNickname: z.string(),
+  inn: z.string().nullable(),
   discountConditions: z.array(z.string()),
 });
 export type TPartner = z.infer<typeof ZPartner>;

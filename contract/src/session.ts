@@ -23,6 +23,12 @@ export const ZMeResponse = z.object({
   isChatMember: z.boolean(),
   /** What «Скопировать ссылку на сплавной чат» copies (COMMUNITY_CHAT_LINK). */
   communityChatLink: z.url(),
+  /** The e-mail receipts go to, once given; never shown to partners. */
+  email: z.string().nullable(),
+  /** Consent to the current edition of the privacy policy was given (asked before a first purchase). */
+  consentGiven: z.boolean(),
+  /** Receipts are on (YOOKASSA_RECEIPTS): a purchase needs the e-mail. */
+  receiptEmailRequired: z.boolean(),
 });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 

@@ -42,6 +42,8 @@ export async function startPayment(api: Api) {
     `/api/coupons/partner/${partner.id}`,
   );
   if (!offer) throw new Error(`${DEMO_COMPANY} sells no coupons`);
+  // The consent the buy screen asks for before a first purchase (152-ФЗ).
+  await api.post('/api/me/consent');
   const payment = await api.post<TStartPaymentResponse>(`/api/payments/${offer.id}`);
   return { couponId: offer.id, discount: offer.discount, ...payment };
 }

@@ -12,6 +12,8 @@ export async function buyCoupon(base: string, auth: Record<string, string>, user
     id: number;
   }>;
   const couponId = offers[0]?.id;
+  // The buyer's consent to the privacy policy comes before a first payment (152-ФЗ).
+  await fetch(`${base}/api/me/consent`, { method: 'POST', headers });
   const start = (await (
     await fetch(`${base}/api/payments/${couponId}`, { method: 'POST', headers })
   ).json()) as {

@@ -49,6 +49,9 @@ import { partnerRefusals } from './modules/partners/texts.ts';
 import { photoRoutes } from './modules/photo/photo.routes.ts';
 import { createPhotoService } from './modules/photo/photo.service.ts';
 import { photoRefusals } from './modules/photo/texts.ts';
+import { privacyInfoRoutes, privacyRoutes } from './modules/privacy/privacy.routes.ts';
+import { createPrivacyService, deleteExpiredData } from './modules/privacy/privacy.service.ts';
+import { privacyRefusals } from './modules/privacy/texts.ts';
 import { recordExpiries } from './modules/purchased-coupons/expiry-log.ts';
 import { createCheckoutService } from './modules/purchases/checkout.service.ts';
 import { createMyCouponsService } from './modules/purchases/my-coupons.service.ts';
@@ -119,6 +122,7 @@ const REFUSALS = [
   offerRefusals,
   adminPurchaseRefusals,
   reportRefusals,
+  privacyRefusals,
   photoRefusals,
   purchaseRefusals,
   redemptionRefusals,
@@ -189,13 +193,23 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   const provider = deps.paymentProvider ?? createPaymentProvider(config);
   const { timeZone } = config;
-  const checkout = createCheckoutService({ db, provider, log: app.log, notifications, timeZone });
+  const privacy = createPrivacyService(db, users.forgetSeen);
+  const checkout = createCheckoutService({
+    db,
+    provider,
+    log: app.log,
+    notifications,
+    timeZone,
+    privacy,
+    receipts: config.receipts !== null,
+  });
   const refunds = createRefundService({ db, provider, log: app.log, notifications });
   // Payments and refunds nobody settled, and expiries, swept in the background once main.ts starts it.
   const stalePayments = createStalePaymentsWorker({
     checkout,
     refunds,
     recordExpiries: () => recordExpiries(db),
+    deleteExpiredData: () => deleteExpiredData(db, config.geoRetentionDays),
     log: app.log,
   });
   app.decorate('stalePayments', stalePayments);
@@ -220,13 +234,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     botApi,
   };
   await app.register(exportFileRoutes, reportDeps);
+  await app.register(privacyInfoRoutes, { config, privacy, botToken });
 
   if (config.localStandIn) await app.register(devLoginRoutes, { db, users, botToken });
 
   await app.register(async (api) => {
     requireInitData(api, { botToken, maxAgeS: config.initDataMaxAgeS, users });
-    await api.register(usersRoutes, { users, membership, communityChatLink: config.communityChatLink });
-    await api.register(partnersRoutes, { partners: createPartnerService(db), access });
+    await api.register(usersRoutes, {
+      users,
+      membership,
+      communityChatLink: config.communityChatLink,
+      privacy,
+      receiptEmailRequired: config.receipts !== null,
+    });
+    await api.register(privacyRoutes, { privacy, botToken, botApi });
+    await api.register(partnersRoutes, {
+      partners: createPartnerService(db, { innRequired: config.receipts?.agentType !== undefined }),
+      access,
+    });
     await api.register(offersRoutes, { offers: createOfferService(db) });
     await api.register(adminPurchasesRoutes, { purchases: createPurchaseListService(db, timeZone), refunds });
     await api.register(reportsRoutes, reportDeps);
@@ -239,6 +264,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       myCoupons: createMyCouponsService(db, timeZone),
       membership,
       users,
+      privacy,
     });
     await api.register(giftsRoutes, {
       gifts: createGiftService({ db, users, membership, notifications }),

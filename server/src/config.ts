@@ -4,6 +4,26 @@ import { z } from 'zod';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/dates';
 
 const PAYMENT_PROVIDERS = ['sandbox', 'link', 'yookassa'] as const;
+/** YooKassa's receipt item values (its API reference, «payment_subject», «payment_mode», «agent_type»). */
+const PAYMENT_SUBJECTS = [
+  'commodity',
+  'job',
+  'service',
+  'payment',
+  'agent_commission',
+  'composite',
+  'another',
+] as const;
+const PAYMENT_MODES = ['full_prepayment', 'partial_prepayment', 'advance', 'full_payment'] as const;
+const AGENT_TYPES = [
+  'banking_payment_agent',
+  'banking_payment_subagent',
+  'payment_agent',
+  'payment_subagent',
+  'attorney',
+  'commission_agent',
+  'another',
+] as const;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const flag = z
@@ -134,6 +154,35 @@ const schema = z
     OPERATOR_ADDRESS: optionalText,
     OPERATOR_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
     OPERATOR_PHONE: optionalText,
+    YOOKASSA_RECEIPTS: flag.optional(),
+    RECEIPT_VAT_CODE: z.coerce
+      .number({ message: 'expected a VAT code from 1 to 12' })
+      .int('expected a VAT code from 1 to 12')
+      .min(1, 'expected a VAT code from 1 to 12')
+      .max(12, 'expected a VAT code from 1 to 12')
+      .optional(),
+    RECEIPT_TAX_SYSTEM_CODE: z.coerce
+      .number({ message: 'expected a tax system code from 1 to 6' })
+      .int('expected a tax system code from 1 to 6')
+      .min(1, 'expected a tax system code from 1 to 6')
+      .max(6, 'expected a tax system code from 1 to 6')
+      .optional(),
+    RECEIPT_PAYMENT_SUBJECT: z
+      .enum(PAYMENT_SUBJECTS, { message: `expected one of ${PAYMENT_SUBJECTS.join(', ')}` })
+      .default('service'),
+    RECEIPT_PAYMENT_MODE: z
+      .enum(PAYMENT_MODES, { message: `expected one of ${PAYMENT_MODES.join(', ')}` })
+      .default('full_payment'),
+    RECEIPT_AGENT: flag.optional(),
+    RECEIPT_AGENT_TYPE: z
+      .enum(AGENT_TYPES, { message: `expected one of ${AGENT_TYPES.join(', ')}` })
+      .default('another'),
+    GEO_RETENTION_DAYS: z.coerce
+      .number({ message: 'expected a number of days' })
+      .int('expected a number of days')
+      .min(1, 'expected a number of days')
+      .max(3650, 'expected at most 3650 days')
+      .default(90),
     REPORT_TIME_ZONE: optionalText.pipe(
       z
         .string()
@@ -144,6 +193,9 @@ const schema = z
   .superRefine((env, ctx) => {
     const require = (name: keyof typeof env, why: string) =>
       ctx.addIssue({ code: 'custom', path: [name], message: `required ${why}` });
+    if (env.YOOKASSA_RECEIPTS && env.RECEIPT_VAT_CODE === undefined) {
+      require('RECEIPT_VAT_CODE', 'with YOOKASSA_RECEIPTS=1: the VAT code of the receipt item, 1–12 (ask your accountant)');
+    }
     if (env.NODE_ENV === 'production' && !env.BOT_TOKEN) {
       require('BOT_TOKEN', 'in production (the local Telegram stand-in does not exist there)');
     }
@@ -252,6 +304,18 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Whose X-Forwarded-For is believed: the TLS proxy in front, never any caller. */
     trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
+    /** 54-ФЗ receipts sent with every YooKassa payment and refund; null when off. */
+    receipts: env.YOOKASSA_RECEIPTS
+      ? {
+          vatCode: env.RECEIPT_VAT_CODE ?? 1,
+          taxSystemCode: env.RECEIPT_TAX_SYSTEM_CODE,
+          paymentSubject: env.RECEIPT_PAYMENT_SUBJECT,
+          paymentMode: env.RECEIPT_PAYMENT_MODE,
+          /** Sold as the partner's agent: each item names the partner as its supplier. */
+          agentType: env.RECEIPT_AGENT ? env.RECEIPT_AGENT_TYPE : undefined,
+        }
+      : null,
+    geoRetentionDays: env.GEO_RETENTION_DAYS,
     /** Where report periods, offer validity and export times are counted in days. */
     timeZone: env.REPORT_TIME_ZONE,
     operator: {

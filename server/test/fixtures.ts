@@ -41,8 +41,15 @@ export async function addPartnerWithCoupons(
   return { partnerId, couponIds };
 }
 
+/** The buyer's consent to the privacy policy, which a first payment needs (152-ФЗ). */
+export async function giveConsent(t: TestApp, user: TelegramUser) {
+  const res = await t.as(user).post('/api/me/consent');
+  if (res.statusCode !== 204) throw new Error(`consent not given: ${res.body}`);
+}
+
 /** Buys a coupon through the sandbox checkout as `buyer` (a chat member) and returns what was issued. */
 export async function buyCoupon(t: TestApp, buyer: TelegramUser, couponId: number) {
+  await giveConsent(t, buyer);
   const start = await t.as(buyer).post(`/api/payments/${couponId}`);
   if (start.statusCode !== 200) throw new Error(`payment not started: ${start.body}`);
   const { paymentId, paymentUrl } = start.json();

@@ -74,6 +74,11 @@ export const users = pgTable(
     profileAsOf: timestamp('profile_as_of', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where fiscal receipts go (54-ФЗ); given on the buy screen, never shown to partners. */
+    email: text('email'),
+    /** Consent to the privacy policy (152-ФЗ): when, and to which edition of its text. */
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentEdition: text('consent_edition'),
   },
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
 );
@@ -100,6 +105,8 @@ export const partners = pgTable(
     spokesmanUsername: text('spokesman_username').notNull(),
     /** Bound when the spokesman is first seen, so a later holder of the username is not the partner. */
     spokesmanUserId: telegramId('spokesman_user_id').references(() => users.id),
+    /** ИНН, for receipts of sales made as the partner's agent (RECEIPT_AGENT). */
+    inn: text('inn'),
     discountConditions: jsonb('discount_conditions').$type<string[]>().notNull().default([]),
     createdBy: telegramId('created_by').references(() => users.id),
     createdAt: createdAt(),

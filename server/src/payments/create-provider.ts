@@ -21,6 +21,7 @@ export function createPaymentProvider(config: Config): PaymentProvider {
         apiUrl,
         returnUrl: `${base}/api/payments/return`,
         liveOnly: config.env === 'production',
+        receipts: config.receipts,
       });
     }
   }

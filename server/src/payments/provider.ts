@@ -1,3 +1,5 @@
+import type { ReceiptFacts } from './receipts.ts';
+
 export type ProviderPaymentStatus = 'PENDING' | 'SUCCEEDED' | 'CANCELED';
 
 /**
@@ -14,6 +16,8 @@ export interface CreatePaymentInput {
   /** The admin's static link of the coupon (the `link` provider pays through it). */
   couponPaymentLink: string | null;
   metadata: Record<string, string>;
+  /** What the fiscal receipt says; the provider sends one when receipts are on. */
+  receipt?: ReceiptFacts;
 }
 
 export interface CreatedPayment {
@@ -37,6 +41,8 @@ export interface RefundInput {
   providerPaymentId: string;
   amountRub: number;
   description: string;
+  /** The receipt of the payment it returns: the refund receipt says the same. */
+  receipt?: ReceiptFacts;
 }
 
 export interface ProviderRefund {

@@ -5,6 +5,7 @@ import {
   PROVIDER_CALL_TIMEOUT_MS,
   type ProviderPaymentStatus,
 } from './provider.ts';
+import { type ReceiptFacts, type ReceiptSettings, yookassaReceipt } from './receipts.ts';
 
 /** The part of YooKassa's payment object (API v3) we rely on. */
 const ZYooKassaPayment = z.object({
@@ -54,9 +55,17 @@ export function createYooKassaProvider(options: {
   returnUrl: string;
   /** A live shop: a payment YooKassa marks `test` (test-shop keys, test cards) pays for nothing. */
   liveOnly: boolean;
+  /** 54-ФЗ receipts (YOOKASSA_RECEIPTS): sent with every payment and refund that has the facts. */
+  receipts?: ReceiptSettings | null;
   fetch?: typeof fetch;
 }): PaymentProvider {
   const doFetch = options.fetch ?? fetch;
+  const receiptOf = (facts: ReceiptFacts | undefined) => {
+    if (!options.receipts) return {};
+    // Without the facts a receipt cannot be made, and YooKassa would refuse the payment anyway.
+    if (!facts) throw new PaymentProviderError('a receipt is required but its facts are missing', false);
+    return { receipt: yookassaReceipt(options.receipts, facts) };
+  };
   const authorization = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
 
   async function call<T extends z.ZodType>(
@@ -103,7 +112,7 @@ export function createYooKassaProvider(options: {
   return {
     name: 'yookassa',
     verified: true,
-    async createPayment({ paymentId, amountRub, description, metadata }) {
+    async createPayment({ paymentId, amountRub, description, metadata, receipt }) {
       const payment = await call(
         ZYooKassaPayment,
         'POST',
@@ -114,6 +123,7 @@ export function createYooKassaProvider(options: {
           confirmation: { type: 'redirect', return_url: options.returnUrl },
           description: description.slice(0, 128),
           metadata,
+          ...receiptOf(receipt),
         },
         paymentId,
       );
@@ -134,7 +144,7 @@ export function createYooKassaProvider(options: {
         testInLiveShop: options.liveOnly && payment.test === true,
       };
     },
-    async refund({ refundId, providerPaymentId, amountRub, description }) {
+    async refund({ refundId, providerPaymentId, amountRub, description, receipt }) {
       const refund = await call(
         ZYooKassaRefund,
         'POST',
@@ -143,6 +153,7 @@ export function createYooKassaProvider(options: {
           payment_id: providerPaymentId,
           amount: { value: amountRub.toFixed(2), currency: 'RUB' },
           description: description.slice(0, 250),
+          ...receiptOf(receipt),
         },
         refundId,
       );

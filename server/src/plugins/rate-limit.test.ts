@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPartnerWithCoupons } from '../../test/fixtures.ts';
+import { addPartnerWithCoupons, giveConsent } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
 import { payments, redemptions } from '../db/schema.ts';
 import { RATE_LIMITS } from '../http/rate-limits.ts';
@@ -14,6 +14,7 @@ let couponId: number;
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_USERNAMES: 'limit_admin' } });
   for (const user of [eager, calm]) t.botApi.members.set(user.id, 'member');
+  for (const user of [eager, calm]) await giveConsent(t, user);
   couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 5000, discount: 750 }]))
     .couponIds[0] as number;
 });
@@ -62,6 +63,7 @@ describe('one count for every server process', () => {
   it('holds the limit across two processes on one database and after a restart', async () => {
     const busy = telegramUser('busy_buyer');
     t.botApi.members.set(busy.id, 'member');
+    await giveConsent(t, busy);
     const other = await createTestApp({ sameDatabaseAs: t });
     other.botApi.members.set(busy.id, 'member');
     const { max } = RATE_LIMITS.startPayment;

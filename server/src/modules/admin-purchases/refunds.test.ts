@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../../test-support/fake-yookassa.ts';
-import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { auditEvents, notifications, purchasedCoupons, refunds } from '../../db/schema.ts';
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
     rateLimits: false,
   });
   for (const user of [buyer, partner]) t.botApi.members.set(user.id, 'member');
+  await giveConsent(t, buyer);
   couponId = (
     await addPartnerWithCoupons(t, admin, { companyName: 'Возвраты', spokesmanNickname: 'rf_partner' }, [
       { price: 4000, discount: 600 },

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { notifications, purchasedCoupons, refunds } from '../../db/schema.ts';
 
@@ -15,6 +15,7 @@ beforeAll(async () => {
     rateLimits: false,
   });
   t.botApi.members.set(buyer.id, 'member');
+  await giveConsent(t, buyer);
   couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 1500, discount: 200 }]))
     .couponIds[0] as number;
 });

@@ -45,6 +45,7 @@ const toPartner = (row: PartnerRow): TPartner => ({
   address: row.address,
   email: row.email,
   spokesmanNickname: row.spokesmanUsername,
+  inn: row.inn,
   discountConditions: row.discountConditions,
 });
 
@@ -58,7 +59,12 @@ const sameRegion = (region: string, except?: number) =>
 const userIdOf = (username: string) =>
   sql`(SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${username.toLowerCase()})`;
 
-export function createPartnerService(db: Db) {
+export function createPartnerService(db: Db, options: { innRequired: boolean }) {
+  /** Sales made as the partner's agent name it on every receipt: then its ИНН is needed. */
+  const requireInn = (input: PartnerInput) => {
+    if (options.innRequired && !input.inn) throw new DomainError<PartnerRefusal>('inn_required');
+  };
+
   const refuseDuplicate = (input: PartnerInput) => (error: unknown) => {
     if (isUniqueViolation(error)) {
       throw new DomainError<PartnerRefusal>(PartnerErrorCode.partnerExists, {
@@ -70,6 +76,7 @@ export function createPartnerService(db: Db) {
   };
 
   async function addPartner(input: PartnerInput, createdBy: number): Promise<TPartner> {
+    requireInn(input);
     return db
       .transaction(async (tx) => {
         const [row] = await tx
@@ -83,6 +90,7 @@ export function createPartnerService(db: Db) {
             email: input.email,
             spokesmanUsername: input.spokesmanNickname,
             spokesmanUserId: userIdOf(input.spokesmanNickname),
+            inn: input.inn,
             discountConditions: input.discountConditions,
             createdBy,
           })
@@ -103,6 +111,7 @@ export function createPartnerService(db: Db) {
    * old binding (ADR 0004): the new one is bound now if the app knows them, else at first sight.
    */
   async function editPartner(partnerId: number, input: PartnerInput, editedBy: number): Promise<TPartner> {
+    requireInn(input);
     return db
       .transaction(async (tx) => {
         const [before] = await tx.select().from(partners).where(eq(partners.id, partnerId)).for('update');
@@ -120,6 +129,7 @@ export function createPartnerService(db: Db) {
             email: input.email,
             spokesmanUsername: input.spokesmanNickname,
             ...(spokesmanChanged ? { spokesmanUserId: userIdOf(input.spokesmanNickname) } : {}),
+            inn: input.inn,
             discountConditions: input.discountConditions,
           })
           .where(eq(partners.id, partnerId))

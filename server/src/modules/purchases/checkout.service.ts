@@ -2,12 +2,13 @@ import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
-import { coupons, partners, payments, purchasedCoupons, refunds } from '../../db/schema.ts';
+import { coupons, partners, payments, purchasedCoupons, refunds, users } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { expiryAtPurchase } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
@@ -41,8 +42,12 @@ export function createCheckoutService(options: {
   >;
   /** Where an offer's days begin and end (REPORT_TIME_ZONE): a coupon's expiry is counted in it. */
   timeZone: string;
+  /** Consent and the receipt's e-mail, checked before a payment starts. */
+  privacy: Pick<PrivacyService, 'requireReadyToPay'>;
+  /** Fiscal receipts are on (YOOKASSA_RECEIPTS): every payment carries the buyer's e-mail. */
+  receipts: boolean;
 }) {
-  const { db, provider, log, notifications, timeZone } = options;
+  const { db, provider, log, notifications, timeZone, privacy, receipts } = options;
 
   const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
     db
@@ -51,6 +56,8 @@ export function createCheckoutService(options: {
         discount: coupons.discount,
         paymentLink: coupons.paymentLink,
         companyName: partners.companyName,
+        phone: partners.phone,
+        inn: partners.inn,
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
@@ -61,18 +68,38 @@ export function createCheckoutService(options: {
     paymentId: string,
     couponId: number,
     userId: number,
-    offer: { price: number; discount: number; paymentLink: string | null; companyName: string },
+    offer: {
+      price: number;
+      discount: number;
+      paymentLink: string | null;
+      companyName: string;
+      phone: string;
+      inn: string | null;
+    },
+    email: string | null,
   ) => ({
     paymentId,
     amountRub: offer.price,
     description: purchaseTexts.paymentDescription(offer),
     couponPaymentLink: offer.paymentLink,
     metadata: { paymentId, couponId: String(couponId), userId: String(userId) },
+    ...(email
+      ? {
+          receipt: {
+            email,
+            companyName: offer.companyName,
+            discount: offer.discount,
+            amountRub: offer.price,
+            supplier: { name: offer.companyName, phone: offer.phone, inn: offer.inn },
+          },
+        }
+      : {}),
   });
 
-  async function startPayment(userId: number, couponId: number) {
+  async function startPayment(userId: number, couponId: number, given: { email?: string } = {}) {
     const [offer] = await offerOf(couponId, { onSaleOnly: true });
     if (!offer) throw refuse('offer_not_on_sale');
+    const { email } = await privacy.requireReadyToPay(userId, { email: given.email, receipts });
 
     const payment = await db.transaction(async (tx) => {
       const [row] = await tx
@@ -90,7 +117,9 @@ export function createCheckoutService(options: {
     });
 
     try {
-      const created = await provider.createPayment(paymentInput(payment.id, couponId, userId, offer));
+      const created = await provider.createPayment(
+        paymentInput(payment.id, couponId, userId, offer, receipts ? email : null),
+      );
       await db
         .update(payments)
         .set({
@@ -386,8 +415,15 @@ export function createCheckoutService(options: {
   async function recoverStart(payment: PaymentRow): Promise<PaymentRow | undefined> {
     const [offer] = await offerOf(payment.couponId);
     if (!offer) return undefined;
+    const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId));
     const created = await provider.createPayment(
-      paymentInput(payment.id, payment.couponId, payment.userId, offer),
+      paymentInput(
+        payment.id,
+        payment.couponId,
+        payment.userId,
+        offer,
+        receipts ? (buyer?.email ?? null) : null,
+      ),
     );
     const [tracked] = await db
       .update(payments)

@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../../test-support/fake-yookassa.ts';
-import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { payments, purchasedCoupons } from '../../db/schema.ts';
 
@@ -25,6 +25,7 @@ beforeAll(async () => {
     rateLimits: false,
   });
   t.botApi.members.set(buyer.id, 'member');
+  await giveConsent(t, buyer);
   couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 5000, discount: 750 }]))
     .couponIds[0] as number;
 });
@@ -308,6 +309,7 @@ describe('answers that say what is true', () => {
     });
     try {
       live.botApi.members.set(buyer.id, 'member');
+      await giveConsent(live, buyer);
       const first = (await live.as(buyer).post(`/api/payments/${couponId}`)).json();
       const second = (await live.as(buyer).post(`/api/payments/${couponId}`)).json();
       const providerIdOf = async (id: string) =>

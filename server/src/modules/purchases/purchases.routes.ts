@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZDbId } from '#contract/ids';
+import { ZStartPaymentRequest } from '#contract/privacy';
 import {
   PurchaseErrorCode,
   ZConfirmPurchaseRequest,
@@ -11,6 +12,7 @@ import {
 } from '#contract/purchases';
 import { DomainError } from '../../http/errors.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { pathSubject, requireOwnUsername, ZPathUsername } from '../users/caller.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember } from '../users/require-chat-member.ts';
@@ -35,17 +37,24 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
   myCoupons: MyCouponsService;
   membership: MembershipService;
   users: UserService;
-}> = async (app, { checkout, myCoupons, membership, users }) => {
+  privacy: Pick<PrivacyService, 'requireConsent'>;
+}> = async (app, { checkout, myCoupons, membership, users, privacy }) => {
   const chatMember = requireChatMember(membership);
 
   app.post(
     '/api/payments/:couponId',
     {
       config: { rateLimit: RATE_LIMITS.startPayment },
-      preHandler: [requireUsername, chatMember],
-      schema: { params: z.object({ couponId: ZDbId }), response: { 200: ZStartPaymentResponse } },
+      // Consent first: a refusal for it asks Telegram nothing and writes nothing.
+      preHandler: [requireUsername, privacy.requireConsent, chatMember],
+      schema: {
+        params: z.object({ couponId: ZDbId }),
+        body: ZStartPaymentRequest,
+        response: { 200: ZStartPaymentResponse },
+      },
     },
-    async (request) => checkout.startPayment(request.caller.id, request.params.couponId),
+    async (request) =>
+      checkout.startPayment(request.caller.id, request.params.couponId, { email: request.body?.email }),
   );
 
   app.post(

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { payments, purchasedCoupons } from '../../db/schema.ts';
 
@@ -16,6 +16,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_USERNAMES: 'shop_admin' } });
   for (const member of [buyer, friend, admin]) t.botApi.members.set(member.id, 'member');
   t.botApi.members.set(outsider.id, 'left');
+  for (const user of [buyer, friend, admin, outsider]) await giveConsent(t, user);
   const { couponIds } = await addPartnerWithCoupons(t, admin, { companyName: 'Порог', region: 'Карелия' }, [
     { price: 5000, discount: 750 },
     { price: 100, discount: 10, decision: 'pending' },
@@ -149,6 +150,7 @@ describe('a buyer without a Telegram username', () => {
   it('is told to set one before paying, and nothing is charged', async () => {
     const nameless = telegramUser(null);
     t.botApi.members.set(nameless.id, 'member');
+    await giveConsent(t, nameless);
     const paymentsBefore = (await t.database.db.select({ n: count() }).from(payments))[0]?.n;
 
     const start = await startPayment(nameless);
@@ -208,6 +210,7 @@ describe('with the link provider', () => {
     const link = await createTestApp({ env: { ADMIN_USERNAMES: 'shop_admin', PAYMENT_PROVIDER: 'link' } });
     try {
       link.botApi.members.set(buyer.id, 'member');
+      await giveConsent(link, buyer);
       const { couponIds } = await addPartnerWithCoupons(link, admin, {}, [{ price: 900, discount: 100 }]);
       const start = await link.as(buyer).post(`/api/payments/${couponIds[0]}`);
       expect(start.json().paymentUrl).toBe('https://pay.example/c');

@@ -5,19 +5,24 @@ import type { CheckoutService } from './checkout.service.ts';
 
 /** How often the sweep looks for payments and refunds nobody settled, and coupons just expired. */
 const SWEEP_EVERY_MS = 5 * 60_000;
+const RETENTION_EVERY_MS = 24 * 3600_000;
 
 /**
  * The background sweep started by main.ts: payments nobody settled (checkout.settleStalePayments),
- * refunds the provider has not finished, and expiries to write to the audit log. Each part runs
+ * refunds the provider has not finished, expiries to write to the audit log, and once a day data
+ * past its retention. Each part runs
  * on its own: one failing does not keep the others from running.
  */
 export function createStalePaymentsWorker(options: {
   checkout: CheckoutService;
   refunds: RefundService;
   recordExpiries: () => Promise<number>;
+  /** Deletes what is kept only for a while (privacy.service.ts); run once a day by each process. */
+  deleteExpiredData: () => Promise<Record<string, number>>;
   log: FastifyBaseLogger;
 }) {
-  const { checkout, refunds, recordExpiries, log } = options;
+  const { checkout, refunds, recordExpiries, deleteExpiredData, log } = options;
+  let retentionRanAt = 0;
   const parts: [string, () => Promise<unknown>][] = [
     [
       'stale payments',
@@ -28,6 +33,14 @@ export function createStalePaymentsWorker(options: {
     ],
     ['pending refunds', refunds.settlePendingRefunds],
     ['expiries', recordExpiries],
+    [
+      'retention',
+      async () => {
+        if (Date.now() - retentionRanAt < RETENTION_EVERY_MS) return;
+        retentionRanAt = Date.now();
+        log.info(await deleteExpiredData(), 'old geo points and redeem attempts deleted');
+      },
+    ],
   ];
   const runs = repeat(
     'stale payments',
@@ -44,5 +57,6 @@ export function createStalePaymentsWorker(options: {
     sweep: checkout.settleStalePayments,
     sweepRefunds: refunds.settlePendingRefunds,
     sweepExpiries: recordExpiries,
+    sweepRetention: deleteExpiredData,
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBooleanResponse, ZMeResponse } from '#contract/session';
+import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { pathSubject, ZPathUsername } from './caller.ts';
 import type { MembershipService } from './membership.service.ts';
 import type { UserService } from './users.service.ts';
@@ -11,10 +12,16 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   users: UserService;
   membership: MembershipService;
   communityChatLink: string;
-}> = async (app, { users, membership, communityChatLink }) => {
+  privacy: PrivacyService;
+  receiptEmailRequired: boolean;
+}> = async (app, { users, membership, communityChatLink, privacy, receiptEmailRequired }) => {
   app.get('/api/me', { schema: { response: { 200: ZMeResponse } } }, async (request) => {
     const { caller } = request;
-    const [role, isChatMember] = await Promise.all([caller.role(), membership.isChatMember(caller.id)]);
+    const [role, isChatMember, personal] = await Promise.all([
+      caller.role(),
+      membership.isChatMember(caller.id),
+      privacy.stateOf(caller.id),
+    ]);
     return {
       id: caller.id,
       username: caller.username,
@@ -22,6 +29,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       role,
       isChatMember,
       communityChatLink,
+      ...personal,
+      receiptEmailRequired,
     };
   });
 

@@ -136,7 +136,12 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     return 'user';
   }
 
-  return { upsertUser, findByUsername, adminIds, isAdmin, isPartner, resolveRole };
+  /** Makes the next request of this user write their profile again (after an erasure). */
+  const forgetSeen = (userId: number) => {
+    seen.delete(userId);
+  };
+
+  return { upsertUser, forgetSeen, findByUsername, adminIds, isAdmin, isPartner, resolveRole };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

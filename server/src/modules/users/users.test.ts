@@ -60,6 +60,9 @@ describe('init data', () => {
       role: 'user',
       isChatMember: false,
       communityChatLink: 'https://t.me/rafting_chat',
+      email: null,
+      consentGiven: false,
+      receiptEmailRequired: false,
     });
 
     const renamed = { ...user, username: 'river_rat_2' };

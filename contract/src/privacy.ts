@@ -1,0 +1,85 @@
+import { z } from 'zod';
+
+/** The edition of the privacy policy a consent is given to; a new text gets a new edition. */
+export const PRIVACY_POLICY_EDITION = '2026-11-23';
+
+/** An e-mail for the fiscal receipt (54-ФЗ), as the buy screen asks for it. */
+export const ZReceiptEmail = z
+  .string({ message: 'Укажите e-mail для чека' })
+  .trim()
+  .min(1, 'Укажите e-mail для чека')
+  .max(254, 'Слишком длинный e-mail')
+  .pipe(z.email('Неправильный формат e-mail'));
+
+/** POST /api/payments/{couponId}: the e-mail for the receipt, remembered for the next purchases. */
+export const ZStartPaymentRequest = z.object({ email: ZReceiptEmail.optional() }).nullish();
+export type TStartPaymentRequest = z.input<typeof ZStartPaymentRequest>;
+
+/** GET /api/privacy: what the policy page prints about the operator (OPERATOR_*) and the terms. */
+export const ZPrivacyInfo = z.object({
+  edition: z.string(),
+  operator: z.object({
+    name: z.string(),
+    inn: z.string(),
+    ogrn: z.string(),
+    address: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+  }),
+  geoRetentionDays: z.number().int(),
+});
+export type TPrivacyInfo = z.infer<typeof ZPrivacyInfo>;
+
+/** GET /api/me/data: everything the product holds about the caller. */
+export const ZMyData = z.object({
+  user: z.object({
+    id: z.number().int(),
+    username: z.string().nullable(),
+    firstName: z.string(),
+    lastName: z.string().nullable(),
+    email: z.string().nullable(),
+    consent: z.object({ at: z.string(), edition: z.string() }).nullable(),
+    isChatMember: z.boolean(),
+    createdAt: z.string(),
+    lastSeenAt: z.string(),
+  }),
+  payments: z.array(
+    z.object({
+      id: z.string(),
+      companyName: z.string(),
+      amount: z.number().int(),
+      provider: z.string(),
+      status: z.string(),
+      createdAt: z.string(),
+    }),
+  ),
+  coupons: z.array(
+    z.object({
+      id: z.string(),
+      companyName: z.string(),
+      discount: z.number().int(),
+      status: z.string(),
+      purchasedAt: z.string(),
+      redeemedAt: z.string().nullable(),
+    }),
+  ),
+  gifts: z.array(
+    z.object({ at: z.string(), purchasedCouponId: z.string(), direction: z.enum(['sent', 'received']) }),
+  ),
+  redeemAttempts: z.array(z.object({ at: z.string(), result: z.string() })),
+  geoPoints: z.array(
+    z.object({ ts: z.string(), lat: z.number(), lon: z.number(), accuracy: z.number(), type: z.string() }),
+  ),
+});
+export type TMyData = z.infer<typeof ZMyData>;
+
+/** DELETE /api/me: with unused coupons, the caller confirms they are given up. */
+export const ZEraseRequest = z.object({ giveUpCoupons: z.boolean().default(false) }).nullish();
+export type TEraseRequest = z.input<typeof ZEraseRequest>;
+
+/** The `error` codes of receipts, consent and erasure. */
+export const PrivacyErrorCode = {
+  emailRequired: 'email_required',
+  consentRequired: 'consent_required',
+  unusedCoupons: 'unused_coupons',
+} as const;

@@ -1,0 +1,271 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { PRIVACY_POLICY_EDITION, PrivacyErrorCode, type TMyData } from '#contract/privacy';
+import type { Db } from '../../db/client.ts';
+import {
+  adminBindings,
+  auditEvents,
+  coupons,
+  geoPoints,
+  gifts,
+  notifications,
+  partnerStaff,
+  partners,
+  payments,
+  purchasedCoupons,
+  rateLimitCounters,
+  redemptions,
+  refunds,
+  users,
+} from '../../db/schema.ts';
+import { DomainError } from '../../http/errors.ts';
+import type { PrivacyRefusal } from './texts.ts';
+
+const refuse = (code: PrivacyRefusal, details?: Record<string, string>) =>
+  new DomainError<PrivacyRefusal>(code, details);
+
+/** Who a person was, in texts written before they asked to be forgotten. */
+const ERASED_NAME = 'удалённый пользователь';
+
+/**
+ * Personal data under 152-ФЗ: consent to the policy, the e-mail for receipts, the person's own data
+ * on request, and erasure that keeps what accounting law requires.
+ */
+export function createPrivacyService(db: Db, forgetSeen: (userId: number) => void) {
+  async function stateOf(userId: number) {
+    const [row] = await db
+      .select({ email: users.email, consentEdition: users.consentEdition })
+      .from(users)
+      .where(eq(users.id, userId));
+    return { email: row?.email ?? null, consentGiven: row?.consentEdition === PRIVACY_POLICY_EDITION };
+  }
+
+  /** Consent given now to the current edition (a separate act: the buy screen's unticked box). */
+  async function giveConsent(userId: number): Promise<void> {
+    await db
+      .update(users)
+      .set({ consentAt: sql`now()`, consentEdition: PRIVACY_POLICY_EDITION })
+      .where(eq(users.id, userId));
+  }
+
+  /** Refuses a caller who has not consented to the current policy (before anything else is asked). */
+  const requireConsent = async (request: { caller: { id: number } }) => {
+    if (!(await stateOf(request.caller.id)).consentGiven) throw refuse(PrivacyErrorCode.consentRequired);
+  };
+
+  /**
+   * Before a payment starts: consent to the current policy, and with receipts on an e-mail —
+   * the one given now (remembered) or the one given before.
+   */
+  async function requireReadyToPay(
+    userId: number,
+    options: { email?: string; receipts: boolean },
+  ): Promise<{ email: string | null }> {
+    const state = await stateOf(userId);
+    if (!state.consentGiven) throw refuse(PrivacyErrorCode.consentRequired);
+    if (options.email && options.email !== state.email) {
+      await db.update(users).set({ email: options.email }).where(eq(users.id, userId));
+      return { email: options.email };
+    }
+    if (options.receipts && !state.email) throw refuse(PrivacyErrorCode.emailRequired);
+    return { email: state.email };
+  }
+
+  async function exportData(userId: number): Promise<TMyData> {
+    const [user] = await db.select().from(users).where(eq(users.id, userId));
+    if (!user) throw new Error(`no user ${userId}`);
+    const [paid, owned, giftRows, attempts, points] = await Promise.all([
+      db
+        .select({
+          id: payments.id,
+          companyName: partners.companyName,
+          amount: payments.amount,
+          provider: payments.provider,
+          status: payments.status,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .innerJoin(coupons, eq(coupons.id, payments.couponId))
+        .innerJoin(partners, eq(partners.id, coupons.partnerId))
+        .where(eq(payments.userId, userId))
+        .orderBy(desc(payments.createdAt)),
+      db
+        .select({
+          id: purchasedCoupons.id,
+          companyName: partners.companyName,
+          discount: coupons.discount,
+          status: purchasedCoupons.status,
+          purchasedAt: purchasedCoupons.purchasedAt,
+          redeemedAt: purchasedCoupons.redeemedAt,
+        })
+        .from(purchasedCoupons)
+        .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+        .innerJoin(partners, eq(partners.id, coupons.partnerId))
+        .where(eq(purchasedCoupons.ownerId, userId))
+        .orderBy(desc(purchasedCoupons.purchasedAt)),
+      db
+        .select()
+        .from(gifts)
+        .where(or(eq(gifts.fromUserId, userId), eq(gifts.toUserId, userId)))
+        .orderBy(desc(gifts.createdAt)),
+      db
+        .select()
+        .from(redemptions)
+        .where(eq(redemptions.userId, userId))
+        .orderBy(desc(redemptions.createdAt)),
+      db.select().from(geoPoints).where(eq(geoPoints.userId, userId)).orderBy(desc(geoPoints.ts)),
+    ]);
+    const iso = (date: Date) => date.toISOString();
+    return {
+      user: {
+        id: user.id,
+        username: user.username,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        consent:
+          user.consentAt && user.consentEdition
+            ? { at: iso(user.consentAt), edition: user.consentEdition }
+            : null,
+        isChatMember: user.isChatMember,
+        createdAt: iso(user.createdAt),
+        lastSeenAt: iso(user.lastSeenAt),
+      },
+      payments: paid.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
+      coupons: owned.map((row) => ({
+        ...row,
+        purchasedAt: iso(row.purchasedAt),
+        redeemedAt: row.redeemedAt ? iso(row.redeemedAt) : null,
+      })),
+      gifts: giftRows.map((row) => ({
+        at: iso(row.createdAt),
+        purchasedCouponId: row.purchasedCouponId,
+        direction: row.fromUserId === userId ? ('sent' as const) : ('received' as const),
+      })),
+      redeemAttempts: attempts.map((row) => ({ at: iso(row.createdAt), result: row.result })),
+      geoPoints: points.map((row) => ({
+        ts: iso(row.ts),
+        lat: row.lat,
+        lon: row.lon,
+        accuracy: row.accuracy,
+        type: row.type,
+      })),
+    };
+  }
+
+  /**
+   * Forgets a person: their user row, names, username, e-mail, consent, geo points, roles and
+   * messages go; payments, coupons, refunds and the audit log stay (accounting law) under an
+   * anonymous id that no Telegram user can have (a negative one). Unused coupons go with them, once
+   * the person confirms giving them up. Their own row stays, blank: the next time this Telegram user
+   * opens the app they are new.
+   */
+  async function erase(userId: number, giveUpCoupons: boolean): Promise<void> {
+    await db.transaction(async (tx) => {
+      const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+      if (!user) return;
+      const unused = await tx
+        .select({ companyName: partners.companyName, discount: coupons.discount })
+        .from(purchasedCoupons)
+        .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+        .innerJoin(partners, eq(partners.id, coupons.partnerId))
+        .where(and(eq(purchasedCoupons.ownerId, userId), eq(purchasedCoupons.status, 'NOT_USED')));
+      if (unused.length > 0 && !giveUpCoupons) {
+        const list = unused.map((row) => `«${row.companyName}» (скидка ${row.discount} руб.)`).join(', ');
+        throw refuse(PrivacyErrorCode.unusedCoupons, { coupons: list });
+      }
+
+      const anonymousId = -randomInt(1, 2 ** 47);
+      await tx.insert(users).values({ id: anonymousId, firstName: '', isChatMember: false });
+      const moved = anonymousId;
+      await tx.update(payments).set({ userId: moved }).where(eq(payments.userId, userId));
+      await tx.update(purchasedCoupons).set({ ownerId: moved }).where(eq(purchasedCoupons.ownerId, userId));
+      await tx
+        .update(purchasedCoupons)
+        .set({ redeemedBy: moved })
+        .where(eq(purchasedCoupons.redeemedBy, userId));
+      await tx.update(gifts).set({ fromUserId: moved }).where(eq(gifts.fromUserId, userId));
+      await tx.update(gifts).set({ toUserId: moved }).where(eq(gifts.toUserId, userId));
+      await tx.update(redemptions).set({ userId: moved }).where(eq(redemptions.userId, userId));
+      await tx.update(refunds).set({ requestedBy: moved }).where(eq(refunds.requestedBy, userId));
+      await tx.update(coupons).set({ requestedBy: moved }).where(eq(coupons.requestedBy, userId));
+      await tx.update(coupons).set({ decidedBy: moved }).where(eq(coupons.decidedBy, userId));
+      await tx.update(partners).set({ createdBy: moved }).where(eq(partners.createdBy, userId));
+      await tx.update(partners).set({ spokesmanUserId: null }).where(eq(partners.spokesmanUserId, userId));
+      await tx.update(partnerStaff).set({ addedBy: moved }).where(eq(partnerStaff.addedBy, userId));
+      await tx.delete(partnerStaff).where(eq(partnerStaff.userId, userId));
+      if (user.username) {
+        // A partner they spoke for keeps its page; an admin names its new spokesman.
+        const name = user.username.toLowerCase();
+        await tx
+          .update(partners)
+          .set({ spokesmanUsername: '' })
+          .where(sql`lower(${partners.spokesmanUsername}) = ${name}`);
+        await tx.delete(partnerStaff).where(sql`lower(${partnerStaff.username}) = ${name}`);
+      }
+      await tx.delete(adminBindings).where(eq(adminBindings.userId, userId));
+      await tx.delete(geoPoints).where(eq(geoPoints.userId, userId));
+      await tx.delete(notifications).where(eq(notifications.chatId, userId));
+      await tx.delete(rateLimitCounters).where(sql`${rateLimitCounters.key} LIKE ${`%user:${userId}`}`);
+      // Messages to others that named them keep their sense, not the name.
+      for (const name of [user.username && `@${user.username}`, user.firstName.trim()].filter(Boolean)) {
+        await tx
+          .update(notifications)
+          .set({ text: sql`replace(${notifications.text}, ${name}, ${ERASED_NAME})` })
+          .where(sql`strpos(${notifications.text}, ${name}) > 0`);
+      }
+      // The audit log is append-only but for this: the erasure's own transaction may put the
+      // anonymous id where theirs was (the trigger of migration 0011).
+      await tx.execute(sql`SET LOCAL app.erasing_user = 'on'`);
+      const idPattern = `\\m${userId}\\M`;
+      await tx
+        .update(auditEvents)
+        .set({
+          actorId: sql`CASE WHEN ${auditEvents.actorId} = ${userId} THEN ${moved} ELSE ${auditEvents.actorId} END`,
+          details: sql`regexp_replace(${auditEvents.details}::text, ${idPattern}, ${String(moved)}, 'g')::jsonb`,
+        })
+        .where(or(eq(auditEvents.actorId, userId), sql`${auditEvents.details}::text ~ ${idPattern}`));
+      // They are still here, opening the app: a blank row, as for someone never seen, keeps their
+      // next requests working in every process (each remembers users it saw for a while).
+      await tx
+        .update(users)
+        .set({
+          username: null,
+          firstName: '',
+          lastName: null,
+          email: null,
+          consentAt: null,
+          consentEdition: null,
+          isAdmin: false,
+          isChatMember: false,
+          membershipCheckedAt: null,
+          profileAsOf: sql`'-infinity'::timestamptz`,
+          createdAt: sql`now()`,
+          lastSeenAt: sql`now()`,
+        })
+        .where(eq(users.id, userId));
+    });
+    forgetSeen(userId);
+  }
+
+  return { stateOf, giveConsent, requireConsent, requireReadyToPay, exportData, erase };
+}
+
+export type PrivacyService = ReturnType<typeof createPrivacyService>;
+
+/**
+ * Deletes what is kept only for a while: geo points older than `geoRetentionDays`, redeem attempts
+ * older than a year (the coupons keep who redeemed them). Plain deletes by age: any number of
+ * processes may run it at once.
+ */
+export async function deleteExpiredData(db: Db, geoRetentionDays: number) {
+  const geo = await db
+    .delete(geoPoints)
+    .where(sql`${geoPoints.ts} < now() - make_interval(days => ${geoRetentionDays})`)
+    .returning({ id: geoPoints.id });
+  const attempts = await db
+    .delete(redemptions)
+    .where(sql`${redemptions.createdAt} < now() - interval '1 year'`)
+    .returning({ id: redemptions.id });
+  return { geoPoints: geo.length, redeemAttempts: attempts.length };
+}

@@ -1,0 +1,218 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { auditEvents, geoPoints, payments, purchasedCoupons, redemptions, users } from '../../db/schema.ts';
+
+let t: TestApp;
+const admin = telegramUser('pv_admin');
+const person = telegramUser('pv_erase_me', 'Феофилакт');
+const friend = telegramUser('pv_friend');
+const partner = telegramUser('pv_partner');
+const EMAIL = 'feofilakt@example.ru';
+let couponId: number;
+
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await t.database.db.execute(query)) as { rows: T[] }).rows;
+
+/**
+ * Every column of every table, read as text, that holds the person's username, name, e-mail or
+ * Telegram id — but for the blank user row that lets them open the app again as someone new.
+ */
+async function columnsHoldingThePerson(): Promise<string[]> {
+  const columns = await rowsOf<{ table_name: string; column_name: string }>(
+    sql`SELECT table_name, column_name FROM information_schema.columns
+        WHERE table_schema = 'public' ORDER BY table_name, column_name`,
+  );
+  const found: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const blankRow = table === 'users' ? sql` AND ${sql.identifier('id')} <> ${person.id}` : sql``;
+    const [hit] = await rowsOf<{ n: number }>(sql`
+      SELECT count(*)::int AS n FROM ${sql.identifier(table)}
+      WHERE (${sql.identifier(column)}::text ILIKE ${'%pv_erase_me%'}
+         OR ${sql.identifier(column)}::text ILIKE ${'%Феофилакт%'}
+         OR ${sql.identifier(column)}::text ILIKE ${`%${EMAIL}%`}
+         OR ${sql.identifier(column)}::text ~ ${`\\m${person.id}\\M`})${blankRow}`);
+    if ((hit?.n ?? 0) > 0) found.push(`${table}.${column}`);
+  }
+  return found;
+}
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'pv_admin,pv_erase_me' }, rateLimits: false });
+  for (const user of [person, friend, partner]) t.botApi.members.set(user.id, 'member');
+  couponId = (
+    await addPartnerWithCoupons(t, admin, { companyName: 'Забытая', spokesmanNickname: 'pv_partner' }, [
+      { price: 2000, discount: 300 },
+    ])
+  ).couponIds[0] as number;
+  await t.as(partner).get('/api/me');
+  await t.as(friend).get('/api/me');
+});
+afterAll(() => t.close());
+
+describe('consent', () => {
+  it('a first payment is refused until consent is given, then the consent is kept with its edition', async () => {
+    const refused = await t.as(person).post(`/api/payments/${couponId}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject({
+      error: 'consent_required',
+      message: expect.stringContaining('согласие'),
+    });
+    expect((await t.as(person).get('/api/me')).json().consentGiven).toBe(false);
+
+    expect((await t.as(person).post('/api/me/consent')).statusCode).toBe(204);
+
+    expect((await t.as(person).get('/api/me')).json().consentGiven).toBe(true);
+    const [row] = await t.database.db.select().from(users).where(eq(users.id, person.id));
+    expect(row?.consentEdition).toBe('2026-11-23');
+    expect((await t.as(person).post(`/api/payments/${couponId}`, { email: EMAIL })).statusCode).toBe(200);
+  });
+
+  it('the policy’s details are public', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/privacy' });
+    expect(res.json()).toMatchObject({
+      edition: '2026-11-23',
+      operator: { name: 'ИП Демо' },
+      geoRetentionDays: 90,
+    });
+  });
+});
+
+describe('the person’s data', () => {
+  let gifted: string;
+
+  beforeAll(async () => {
+    const used = await buyCoupon(t, person, couponId);
+    gifted = await buyCoupon(t, person, couponId);
+    await buyCoupon(t, person, couponId);
+    await buyCoupon(t, friend, couponId);
+    const [usedRow] = await t.database.db
+      .select()
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.id, used));
+    await t.as(partner).post(`/api/coupon/apply/${usedRow?.qrToken}/pv_partner`);
+    await t.as(person).post(`/api/coupons/buy/friend/${gifted}/pv_erase_me/pv_friend`);
+    await t.as(person).post('/api/geo/track', {
+      lat: 61.8,
+      lon: 34.3,
+      accuracy: 10,
+      ts: new Date().toISOString(),
+      geoPointType: 'START',
+    });
+  });
+
+  it('GET /api/me/data holds everything about the caller and nothing about anyone else', async () => {
+    const data = (await t.as(person).get('/api/me/data')).json();
+    expect(data.user).toMatchObject({
+      id: person.id,
+      username: 'pv_erase_me',
+      firstName: 'Феофилакт',
+      email: EMAIL,
+    });
+    expect(data.user.consent.edition).toBe('2026-11-23');
+    expect(data.payments).toHaveLength(4);
+    expect(data.coupons.map((c: { status: string }) => c.status).sort()).toEqual(['NOT_USED', 'USED']);
+    expect(data.gifts).toEqual([{ at: expect.any(String), purchasedCouponId: gifted, direction: 'sent' }]);
+    expect(data.geoPoints).toHaveLength(1);
+
+    const friendData = (await t.as(friend).get('/api/me/data')).json();
+    expect(friendData.payments).toHaveLength(1);
+    expect(friendData.gifts[0]).toMatchObject({ purchasedCouponId: gifted, direction: 'received' });
+    expect(JSON.stringify(friendData)).not.toContain('pv_erase_me');
+    expect(JSON.stringify(friendData)).not.toContain(EMAIL);
+  });
+
+  it('a signed link downloads the same data as a file', async () => {
+    const { url, fileName } = (await t.as(person).post('/api/me/data/link')).json();
+    expect(fileName).toBe('moi-dannye.json');
+    const file = await t.app.inject({ method: 'GET', url });
+    expect(JSON.parse(file.body).user.email).toBe(EMAIL);
+  });
+
+  it('erasure first asks to give up unused coupons', async () => {
+    const res = await t.as(person).request({ method: 'DELETE', url: '/api/me' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error: 'unused_coupons',
+      message: expect.stringContaining('«Забытая»'),
+    });
+    expect((await t.database.db.select().from(users).where(eq(users.id, person.id)))[0]?.email).toBe(EMAIL);
+  });
+
+  it('erasure leaves no personal data in any table and keeps the money records under an anonymous id', async () => {
+    expect(await columnsHoldingThePerson()).toEqual(
+      expect.arrayContaining([
+        'payments.user_id',
+        'geo_points.user_id',
+        'notifications.text',
+        'audit_events.actor_id',
+      ]),
+    );
+    const paymentsBefore = (await t.database.db.select({ n: count() }).from(payments))[0]?.n;
+    const res = await t.as(person).request({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { giveUpCoupons: true },
+    });
+    expect(res.statusCode).toBe(204);
+
+    expect(await columnsHoldingThePerson()).toEqual([]);
+
+    const [blank] = await t.database.db.select().from(users).where(eq(users.id, person.id));
+    expect(blank).toMatchObject({
+      username: null,
+      firstName: '',
+      lastName: null,
+      email: null,
+      consentEdition: null,
+    });
+    expect((await t.database.db.select({ n: count() }).from(payments))[0]?.n).toBe(paymentsBefore);
+    // node-postgres reads a bigint as a string, PGlite as a number.
+    const [anonymous] = await rowsOf<{ user_id: number | string }>(
+      sql`SELECT DISTINCT user_id FROM payments WHERE user_id < 0`,
+    );
+    const anonymousId = Number(anonymous?.user_id);
+    expect(anonymousId).toBeLessThan(0);
+    const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.actorId, anonymousId));
+    expect(events.map((event) => event.kind)).toContain('payment.started');
+  });
+
+  it('the same Telegram user opening the app again starts fresh', async () => {
+    const me = (await t.as(person).get('/api/me')).json();
+    expect(me).toMatchObject({ username: 'pv_erase_me', consentGiven: false, email: null });
+    const data = (await t.as(person).get('/api/me/data')).json();
+    expect(data).toMatchObject({ payments: [], coupons: [], gifts: [], geoPoints: [], redeemAttempts: [] });
+    expect((await t.as(person).post(`/api/payments/${couponId}`)).statusCode).toBe(403);
+  });
+});
+
+describe('retention', () => {
+  it('deletes geo points past GEO_RETENTION_DAYS and redeem attempts past a year, nothing newer', async () => {
+    const point = (daysAgo: number) => ({
+      userId: admin.id,
+      lat: 50,
+      lon: 80,
+      accuracy: 5,
+      type: 'PART' as const,
+      ts: sql`now() - make_interval(days => ${daysAgo})`,
+    });
+    await t.as(admin).get('/api/me');
+    await t.database.db.insert(geoPoints).values([point(91), point(89), point(1)]);
+    const attempt = (daysAgo: number) => ({
+      qrToken: `old-${daysAgo}`,
+      userId: admin.id,
+      result: 'UNKNOWN_TOKEN' as const,
+      createdAt: sql`now() - make_interval(days => ${daysAgo})`,
+    });
+    await t.database.db.insert(redemptions).values([attempt(366), attempt(364)]);
+
+    expect(await t.app.stalePayments.sweepRetention()).toEqual({ geoPoints: 1, redeemAttempts: 1 });
+    expect(await t.app.stalePayments.sweepRetention()).toEqual({ geoPoints: 0, redeemAttempts: 0 });
+    const left = await t.database.db.select().from(geoPoints).where(eq(geoPoints.userId, admin.id));
+    expect(left).toHaveLength(2);
+    const tokens = (await t.database.db.select().from(redemptions)).map((row) => row.qrToken);
+    expect(tokens).toContain('old-364');
+    expect(tokens).not.toContain('old-366');
+  });
+});
