@@ -12,6 +12,8 @@ export type PartnerForm = {
   address: string;
   email: string;
   username: string;
+  /** Kept as the partner has it: the form has no field for it, and saving must not erase it. */
+  inn: string;
   discountConditions: DiscountConditionInput[];
 };
 
@@ -25,6 +27,7 @@ export const emptyPartnerForm = (): PartnerForm => ({
   address: '',
   email: '',
   username: '',
+  inn: '',
   discountConditions: [{ key: 0, text: '' }],
 });
 
@@ -37,6 +40,7 @@ export const partnerFormOf = (partner: TPartner): PartnerForm => ({
   address: partner.address,
   email: partner.email,
   username: partner.spokesmanNickname,
+  inn: partner.inn ?? '',
   discountConditions: (partner.discountConditions.length > 0 ? partner.discountConditions : ['']).map(
     (text, key) => ({ key, text }),
   ),
@@ -72,6 +76,7 @@ export function toAddPartnerRequest(form: FilledPartnerForm): TAddPartnerRequest
     address: form.address.trim(),
     email: form.email.trim(),
     spokesmanNickname: usernameOf(form.username),
+    ...(form.inn && { inn: form.inn }),
     discountConditions: form.discountConditions.map(({ text }) => text.trim()).filter(Boolean),
   };
 }

@@ -30,6 +30,7 @@ const porog: TAdminPartner = {
   address: 'пос. Чкаловский, ул. Речная, 1',
   email: 'porog@example.ru',
   spokesmanNickname: 'demo_partner',
+  inn: '1001234567',
   discountConditions: ['Скидка на курс «Рафтинг с нуля»'],
   status: 'active',
   staff: ['instructor_oleg'],
@@ -174,6 +175,8 @@ describe('PartnersPage', () => {
         address: 'Кемь, ул. Речная, 2',
         email: 'porog@example.ru',
         spokesmanNickname: 'demo_partner',
+        // Not on the form, and kept: an edit must not erase the partner's ИНН.
+        inn: '1001234567',
         discountConditions: ['Скидка на курс «Рафтинг с нуля»'],
       },
     ]);
