@@ -18,8 +18,10 @@ export function apiAs(request: APIRequestContext, user: TelegramUser) {
       headers['X-XSRF-TOKEN'] = ((await csrf.json()) as { token: string }).token;
     }
     const response = await request.fetch(path, { method, headers, ...(data !== undefined && { data }) });
-    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as T;
+    const text = await response.text();
+    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${text}`);
+    // 204 (the consent, say) has no body to read.
+    return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
   return {
@@ -79,7 +81,10 @@ export async function buyOffer(
   user: TelegramUser & { username: string },
   couponId: number,
 ) {
-  const payment = await apiAs(request, user).post<TStartPaymentResponse>(`/api/payments/${couponId}`);
+  const api = apiAs(request, user);
+  // The consent the buy screen asks for before a first purchase (152-ФЗ).
+  await api.post('/api/me/consent');
+  const payment = await api.post<TStartPaymentResponse>(`/api/payments/${couponId}`);
   return payAndConfirm(request, user, { couponId, ...payment });
 }
 
