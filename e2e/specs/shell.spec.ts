@@ -15,7 +15,7 @@ test.describe('Home, as Telegram opens it', () => {
     await openAsTelegram(page, DEMO.admin);
     await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
     // The role's buttons come with the first answer of /api/me.
-    await expect(page.getByRole('button', { name: 'КАЛЕНДАРИ И ФОТО' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'ЖУРНАЛ СОБЫТИЙ' })).toBeVisible();
     expect(await visibleButtonTexts(page)).toEqual([
       'СКИДКИ ПАРТНЕРОВ',
       'ОБМЕН ФОТО',
@@ -24,10 +24,16 @@ test.describe('Home, as Telegram opens it', () => {
       'ДОБАВЛЕНИЕ ПАРТНЕРА',
       'ДОБАВЛЕНИЕ КУПОНА',
       'КАЛЕНДАРИ И ФОТО',
+      'ПАРТНЕРЫ',
+      'ПОКУПКИ',
+      'СВЕРКА С ПАРТНЕРАМИ',
+      'ЖУРНАЛ СОБЫТИЙ',
     ]);
   });
 
-  test('shows a partner the coupon request but no admin buttons', async ({ page }) => {
+  test('shows a partner the coupon request, the report and the staff but no admin buttons', async ({
+    page,
+  }) => {
     await openAsTelegram(page, DEMO.partner);
     await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ КУПОНА' })).toBeVisible();
     expect(await visibleButtonTexts(page)).toEqual([
@@ -35,6 +41,8 @@ test.describe('Home, as Telegram opens it', () => {
       'ОБМЕН ФОТО',
       'ВОДНЫЙ КАЛЕНДАРЬ',
       'ДОБАВЛЕНИЕ КУПОНА',
+      'ОТЧЁТ О ПОГАШЕНИЯХ',
+      'СОТРУДНИКИ',
     ]);
   });
 
@@ -103,7 +111,7 @@ test.describe('navigation', () => {
 });
 
 /** The last button Home shows each role, there once the role is known. */
-const LAST_BUTTON = { admin: 'КАЛЕНДАРИ И ФОТО', partner: 'ДОБАВЛЕНИЕ КУПОНА', member: 'ВОДНЫЙ КАЛЕНДАРЬ' };
+const LAST_BUTTON = { admin: 'ЖУРНАЛ СОБЫТИЙ', partner: 'СОТРУДНИКИ', member: 'ВОДНЫЙ КАЛЕНДАРЬ' };
 
 test.describe('looks', () => {
   for (const theme of ['light', 'dark'] as const) {

@@ -11,20 +11,23 @@ export const DEMO_COMPANY = 'Рафт-школа «Порог»';
 export function apiAs(request: APIRequestContext, user: TelegramUser) {
   const authorization = `tma ${signInitData(user, E2E_BOT_TOKEN)}`;
 
-  async function call<T>(method: 'GET' | 'POST', path: string, data?: unknown): Promise<T> {
+  async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
     const headers: Record<string, string> = { Authorization: authorization };
-    if (method === 'POST') {
+    if (method !== 'GET') {
       const csrf = await request.get('/api/csrf');
       headers['X-XSRF-TOKEN'] = ((await csrf.json()) as { token: string }).token;
     }
     const response = await request.fetch(path, { method, headers, ...(data !== undefined && { data }) });
-    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
-    return (await response.json()) as T;
+    const text = await response.text();
+    if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${text}`);
+    // 204 (the consent, say) has no body to read.
+    return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
   return {
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, data?: unknown) => call<T>('POST', path, data),
+    put: <T>(path: string, data?: unknown) => call<T>('PUT', path, data),
   };
 }
 
@@ -53,16 +56,36 @@ export async function payInSandbox(request: APIRequestContext, paymentUrl: strin
   if (response.status() !== 303) throw new Error(`sandbox pay: ${response.status()}`);
 }
 
-/** A coupon bought and paid for by `user`, confirmed as «Да» does: its id in the owner's list. */
-export async function buyCoupon(request: APIRequestContext, user: TelegramUser & { username: string }) {
-  const api = apiAs(request, user);
-  const { couponId, paymentId, paymentUrl } = await startPayment(api);
+/** Pays in the sandbox and confirms as «Да» does: the purchased coupon's id in the owner's list. */
+async function payAndConfirm(
+  request: APIRequestContext,
+  user: TelegramUser & { username: string },
+  { couponId, paymentId, paymentUrl }: { couponId: number } & TStartPaymentResponse,
+) {
   await payInSandbox(request, paymentUrl);
-  const { purchasedCouponId } = await api.post<{ purchasedCouponId: string }>(
+  const { purchasedCouponId } = await apiAs(request, user).post<{ purchasedCouponId: string }>(
     `/api/coupons/buy/${couponId}/${user.username}`,
     { paymentId },
   );
   return purchasedCouponId;
+}
+
+/** A coupon of the demo partner bought and paid for by `user`: its id in the owner's list. */
+export async function buyCoupon(request: APIRequestContext, user: TelegramUser & { username: string }) {
+  return payAndConfirm(request, user, await startPayment(apiAs(request, user)));
+}
+
+/** A coupon of the offer `couponId` bought and paid for by `user`: its id in the owner's list. */
+export async function buyOffer(
+  request: APIRequestContext,
+  user: TelegramUser & { username: string },
+  couponId: number,
+) {
+  const api = apiAs(request, user);
+  // The consent the buy screen asks for before a first purchase (152-ФЗ).
+  await api.post('/api/me/consent');
+  const payment = await api.post<TStartPaymentResponse>(`/api/payments/${couponId}`);
+  return payAndConfirm(request, user, { couponId, ...payment });
 }
 
 /** The user's QR coupons as the server lists them, newest first. */

@@ -2,6 +2,7 @@ import { type Location, Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { AddCouponPage } from '@/pages/add-coupon/add-coupon-page';
 import { AddPartnerPage } from '@/pages/add-partner/add-partner-page';
+import { AuditLogPage } from '@/pages/audit-log/audit-log-page';
 import { BuyCouponsPage } from '@/pages/buy-coupons/buy-coupons-page';
 import { CalendarPage } from '@/pages/calendar/calendar-page';
 import { CheckCouponPage } from '@/pages/check-coupon/check-coupon-page';
@@ -13,8 +14,13 @@ import { HomePage } from '@/pages/home/home-page';
 import { CheckPayPage } from '@/pages/is-success-pay/check-pay-page';
 import { MyCouponsPage } from '@/pages/my-coupons/my-coupons-page';
 import { OfferPage } from '@/pages/offer/offer-page';
+import { PartnerStaffPage } from '@/pages/partner-staff/partner-staff-page';
+import { PartnersPage } from '@/pages/partners/partners-page';
 import { PhotoPage } from '@/pages/photo/photo-page';
+import { PurchasesPage } from '@/pages/purchases/purchases-page';
+import { RedemptionReportPage } from '@/pages/redemption-report/redemption-report-page';
 import { RequestCouponsPage } from '@/pages/request-coupons/request-coupons-page';
+import { SettlementPage } from '@/pages/settlement/settlement-page';
 
 /** The screens of SPEC §2. `location` is passed in so a leaving page keeps rendering its own route. */
 export function AppRoutes({ location }: { location: Location }) {
@@ -35,6 +41,12 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path={paths.offer.path} element={<OfferPage />} />
       <Route path={paths.checkPay.path} element={<CheckPayPage />} />
       <Route path={paths.communityLinks.path} element={<CommunityLinksPage />} />
+      <Route path={paths.partners.path} element={<PartnersPage />} />
+      <Route path={paths.partnerStaff.path} element={<PartnerStaffPage />} />
+      <Route path={paths.purchases.path} element={<PurchasesPage />} />
+      <Route path={paths.redemptionReport.path} element={<RedemptionReportPage />} />
+      <Route path={paths.settlement.path} element={<SettlementPage />} />
+      <Route path={paths.auditLog.path} element={<AuditLogPage />} />
       <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
     </Routes>
   );

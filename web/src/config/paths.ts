@@ -37,4 +37,32 @@ export const paths = {
   },
   /** Not a screen of SPEC §2: where admins keep the calendar and photo links (issue 6). */
   communityLinks: { path: '/community-links', getHref: () => '/community-links' },
+  /** The back office (issue 11): every partner with its offers, for admins. */
+  partners: { path: '/partners', getHref: () => '/partners' },
+  /** A partner's staff, for admins and the partner's spokesman; without an id, the first one's. */
+  partnerStaff: {
+    path: '/partner-staff',
+    getHref: (partnerId?: number) =>
+      partnerId === undefined
+        ? '/partner-staff'
+        : `/partner-staff?${new URLSearchParams({ partnerId: String(partnerId) })}`,
+  },
+  /** Every purchase, with refunds and voids, for admins. */
+  purchases: { path: '/purchases', getHref: () => '/purchases' },
+  /** A partner's redemptions in a period (its spokesman, its staff, admins), exported as CSV. */
+  redemptionReport: {
+    path: '/redemption-report',
+    getHref: (query: { partnerId?: number; from?: string; to?: string } = {}) => {
+      const search = new URLSearchParams();
+      if (query.partnerId !== undefined) search.set('partnerId', String(query.partnerId));
+      if (query.from) search.set('from', query.from);
+      if (query.to) search.set('to', query.to);
+      const text = search.toString();
+      return text ? `/redemption-report?${text}` : '/redemption-report';
+    },
+  },
+  /** Per partner: sold, redeemed, refunded and open, for admins. */
+  settlement: { path: '/settlement', getHref: () => '/settlement' },
+  /** What happened and who did it, for admins. */
+  auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
 } as const;

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** A refusal answered as a plain JSON text (SPEC §4 redeem) rather than `{ error, message }`. */
+    readonly text?: string,
   ) {
     super(message);
   }
@@ -95,9 +97,11 @@ export function createApiClient({
   }
 
   async function toApiError(response: Response): Promise<ApiError> {
-    const parsed = ZErrorResponse.safeParse(await readJson(response));
+    const json = await readJson(response);
+    const parsed = ZErrorResponse.safeParse(json);
     if (parsed.success) return new ApiError(response.status, parsed.data.error, parsed.data.message);
-    return new ApiError(response.status, `http_${response.status}`, apiErrorTexts.unexpected);
+    const text = typeof json === 'string' ? json : undefined;
+    return new ApiError(response.status, `http_${response.status}`, apiErrorTexts.unexpected, text);
   }
 
   async function parseAnswer<T>(method: HttpMethod, path: string, response: Response, schema?: ZodType<T>) {

@@ -2,6 +2,12 @@ import { downloadFile } from '@telegram-apps/sdk-react';
 import { isStandIn } from './stand-in';
 
 /**
+ * Whether this client can save a file the server serves: a browser (the local stand-in) can, and
+ * Telegram can from Mini Apps 8.0. An older Telegram cannot, so a file has to come another way.
+ */
+export const canDownloadFiles = () => isStandIn() || downloadFile.isAvailable();
+
+/**
  * Saves a file the server serves at `url` (same origin, no headers needed). Telegram's WebViews
  * ignore download links, so Telegram downloads it itself where it can (Mini Apps 8.0+).
  */

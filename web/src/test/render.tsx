@@ -41,6 +41,12 @@ export const partnerUser: TUserState = {
   isChatMember: true,
   communityChatLink: 'https://t.me/+test-rafting-chat',
 };
+export const staffUser: TUserState = {
+  username: 'staff_sveta',
+  role: 'staff',
+  isChatMember: true,
+  communityChatLink: 'https://t.me/+test-rafting-chat',
+};
 export const plainUser: TUserState = {
   username: 'user_ivan',
   role: 'user',

@@ -37,6 +37,12 @@ describe('routes of SPEC §2', () => {
     ['/photo', 'ОБМЕН ФОТО'],
     ['/offer', 'Публичная оферта'],
     ['/community-links', 'КАЛЕНДАРИ И ФОТО'],
+    ['/partners', 'ПАРТНЕРЫ'],
+    ['/partner-staff', 'СОТРУДНИКИ'],
+    ['/purchases', 'ПОКУПКИ'],
+    ['/redemption-report', 'ОТЧЁТ О ПОГАШЕНИЯХ'],
+    ['/settlement', 'СВЕРКА С ПАРТНЕРАМИ'],
+    ['/audit-log', 'ЖУРНАЛ СОБЫТИЙ'],
   ])('%s is built out (%s)', (route, heading) => {
     renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);

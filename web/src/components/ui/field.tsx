@@ -61,8 +61,8 @@ type SelectOption = { value: string; label: string };
 type SelectFieldProps = {
   label: string;
   options: readonly SelectOption[];
-  /** The empty first entry shown while nothing is chosen. */
-  placeholder: string;
+  /** The empty first entry shown while nothing is chosen; none where an option is always chosen. */
+  placeholder?: string;
   value: string;
   onValueChange: (value: string) => void;
   disabled?: boolean;
@@ -92,9 +92,11 @@ export function SelectField({
             disabled={disabled}
             onChange={(event) => onValueChange(event.target.value)}
           >
-            <option value="" disabled>
-              {placeholder}
-            </option>
+            {placeholder !== undefined && (
+              <option value="" disabled>
+                {placeholder}
+              </option>
+            )}
             {options.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}

@@ -35,3 +35,11 @@ export const isAdmin = (user: TUserState | undefined) => user?.role === 'admin';
 
 export const isPartnerOrAdmin = (user: TUserState | undefined) =>
   user?.role === 'partner' || user?.role === 'admin';
+
+/** A partner's spokesman or one of its staff: scans, redeems and reads the company's report. */
+export const isPartnerOrStaff = (user: TUserState | undefined) =>
+  user?.role === 'partner' || user?.role === 'staff';
+
+/** Who may scan, redeem and undo, and read a redemption report: partners, their staff and admins. */
+export const isPartnerStaffOrAdmin = (user: TUserState | undefined) =>
+  isPartnerOrStaff(user) || isAdmin(user);

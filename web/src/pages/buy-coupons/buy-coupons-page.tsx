@@ -13,6 +13,7 @@ import { useListedPartners } from '@/features/catalogue/api/get-listed-partners'
 import { useOffers } from '@/features/catalogue/api/get-offers';
 import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
+import { offerValidityText } from '@/features/catalogue/offer-validity';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
 import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
@@ -221,9 +222,22 @@ function OfferList({ offers, chosenId, onChoose }: OfferListProps) {
         >
           <span>{texts.offerDiscount(offer.discount)}</span>{' '}
           <span className="buy__offer-price">{texts.offerPrice(offer.price)}</span>
+          <OfferValidity offer={offer} />
         </Button>
       ))}
     </fieldset>
+  );
+}
+
+function OfferValidity({ offer }: { offer: TOffer }) {
+  const validity = offerValidityText(offer);
+  return (
+    validity && (
+      <>
+        {' '}
+        <span className="buy__offer-validity">{validity}</span>
+      </>
+    )
   );
 }
 

@@ -6,8 +6,9 @@ import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { CameraPreview } from '@/features/redemption/components/camera-preview';
+import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
-import { isPartnerOrAdmin } from '@/features/session/user-state';
+import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { Page } from '@/telegram/page';
 import './check-coupon-page.css';
 import { ScannedCoupon } from './scanned-coupon';
@@ -21,7 +22,7 @@ export function CheckCouponPage() {
     <Page>
       <Header title={texts.title} />
       <Stack>
-        <RoleGate allows={isPartnerOrAdmin} refusal={texts.partnersOnly}>
+        <RoleGate allows={isPartnerStaffOrAdmin} refusal={texts.partnersOnly}>
           <CheckCoupon />
         </RoleGate>
       </Stack>
@@ -30,6 +31,7 @@ export function CheckCouponPage() {
 }
 
 function CheckCoupon() {
+  const isStaff = useUser()?.role === 'staff';
   const scan = useQrScan();
   const { mode, camera, cameraScanning, decoding } = scan;
 
@@ -40,7 +42,7 @@ function CheckCoupon() {
 
   return (
     <>
-      <h2 className="check-coupon__heading">{texts.signedInAsPartner}</h2>
+      <h2 className="check-coupon__heading">{isStaff ? texts.signedInAsStaff : texts.signedInAsPartner}</h2>
       <Section title={texts.scanSection}>
         <div className="check-coupon__modes">
           <Button

@@ -1,4 +1,5 @@
 import type { QrField } from '#contract/coupon-qr';
+import type { TPurchasedCouponStatus } from '#contract/purchases';
 import type { TScannedCoupon } from '#contract/redemption';
 import { texts } from './texts';
 
@@ -10,16 +11,24 @@ const isLabelled = (key: string): key is LabelledKey => (LABELLED_KEYS as readon
 
 export type CouponRow = { key: string; label: string; value: string };
 
+const statusTexts: Record<TPurchasedCouponStatus, string> = {
+  NOT_USED: texts.statusNotUsed,
+  USED: texts.statusUsed,
+  EXPIRED: texts.statusExpired,
+};
+
 function shownValue(key: LabelledKey, value: string): string {
-  if (key === 'status') return value === 'NOT_USED' ? texts.statusNotUsed : texts.statusUsed;
+  // SPEC §4: anything but NOT_USED counts as used, unless the server says it has expired.
+  if (key === 'status') return statusTexts[value as TPurchasedCouponStatus] ?? texts.statusUsed;
   if (key === 'discount') return texts.discountRubles(value);
   return value;
 }
 
 /**
- * The rows of «Отсканированный QR»: the labelled fields first, in SPEC order, then unknown keys under
- * their raw key. The server's live values win over the printed ones; the status is only ever the live
- * one (SPEC §4: anything but NOT_USED counts as used), so until the server answers it is not shown.
+ * The rows of «Отсканированный QR»: the labelled fields first, in SPEC order, then the last valid day
+ * the server knows (it is not printed in the QR), then unknown keys under their raw key. The server's
+ * live values win over the printed ones; the status is only ever the live one, so until the server
+ * answers it is not shown.
  */
 export function couponRows(fields: readonly QrField[], live: TScannedCoupon | undefined): CouponRow[] {
   const printed = new Map(fields.map(({ key, value }) => [key, value]));
@@ -27,8 +36,11 @@ export function couponRows(fields: readonly QrField[], live: TScannedCoupon | un
     const value = live ? live[key] : key === 'status' ? undefined : printed.get(key);
     return value === undefined ? [] : [{ key, label: texts.labels[key], value: shownValue(key, value) }];
   });
+  const expiry = live?.expiresAt
+    ? [{ key: 'expiresAt', label: texts.labels.expiresAt, value: texts.expiresAt(live.expiresAt) }]
+    : [];
   const unknown = fields
     .filter(({ key }) => !isLabelled(key))
     .map(({ key, value }) => ({ key, label: key, value }));
-  return [...labelled, ...unknown];
+  return [...labelled, ...expiry, ...unknown];
 }

@@ -5,7 +5,7 @@ import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { useScannedCoupon } from '@/features/redemption/api/get-scanned-coupon';
-import { useRedeemCoupon } from '@/features/redemption/api/redeem-coupon';
+import { type RedeemOutcome, useRedeemCoupon } from '@/features/redemption/api/redeem-coupon';
 import { useUndoRedemption } from '@/features/redemption/api/undo-redemption';
 import { useUser } from '@/features/session/api/get-me';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
@@ -13,6 +13,12 @@ import { ApiError } from '@/lib/api-client';
 import { couponRows } from './coupon-rows';
 import { smoothlyIntoView } from './smoothly-into-view';
 import { texts } from './texts';
+
+const redeemOutcomeTexts: Record<RedeemOutcome, string> = {
+  apply: texts.redeemed,
+  not_apply: texts.invalid,
+  expired: texts.expired,
+};
 
 /**
  * One scanned QR (SPEC §2 «Отсканированный QR», §4 Redeem): its fields with the live status, one
@@ -93,7 +99,7 @@ export function ScannedCoupon({ qr }: { qr: ParsedCouponQr }) {
       )}
       {redeem.data && (
         <Notice tone={redeem.data === 'apply' ? 'success' : 'error'}>
-          {redeem.data === 'apply' ? texts.redeemed : texts.invalid}
+          {redeemOutcomeTexts[redeem.data]}
         </Notice>
       )}
       {redeem.error && <Notice tone="error">{redeem.error.message}</Notice>}

@@ -1,11 +1,14 @@
+import { COUPON_EXPIRED } from '#contract/redemption';
 import type { CameraProblem } from '@/features/redemption/browser-qr-scanner';
+import { formatDay } from '@/lib/dates';
 
 const cameraFailed = 'Не удалось открыть камеру. Нажмите «Загрузить файл» и выберите снимок QR.';
 
 export const texts = {
   title: 'ПРОВЕРИТЬ СКИДКУ',
   signedInAsPartner: 'Вы вошли как партнер',
-  partnersOnly: 'Проверять и гасить купоны могут только партнеры и администраторы',
+  signedInAsStaff: 'Вы вошли как сотрудник партнера',
+  partnersOnly: 'Проверять и гасить купоны могут только партнеры, их сотрудники и администраторы',
   scanSection: 'Просканируйте QR, чтобы погасить',
   camera: 'Камера',
   uploadFile: 'Загрузить файл',
@@ -40,14 +43,18 @@ export const texts = {
     region: 'Регион',
     discount: 'Скидка',
     address: 'Адрес',
+    expiresAt: 'Действует до',
   },
   statusNotUsed: 'Не использован',
   statusUsed: 'Использован',
+  statusExpired: COUPON_EXPIRED,
+  expiresAt: formatDay,
   discountRubles: (discount: string) => (/^\d+$/.test(discount) ? `${discount} руб` : discount),
   redeem: 'Погасить QR',
   redeeming: 'Гасим',
   redeemed: 'Купон погашен',
   invalid: 'Купон не действителен',
+  expired: COUPON_EXPIRED,
   undo: 'Отменить погашение',
   undoQuestion: 'Отменить погашение? Купон снова станет действительным.',
   undoConfirm: 'Да, отменить',

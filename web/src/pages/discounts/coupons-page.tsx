@@ -4,7 +4,7 @@ import { Section } from '@/components/ui/section';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/session/api/get-me';
-import { isPartnerOrAdmin } from '@/features/session/user-state';
+import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { Page } from '@/telegram/page';
 import { texts } from './texts';
@@ -24,7 +24,7 @@ export function CouponsPage() {
       <Stack>
         {navButton(texts.buyCoupons, paths.buyCoupons.getHref())}
         {navButton(texts.myCoupons, paths.myCoupons.getHref())}
-        {isPartnerOrAdmin(user) && (
+        {isPartnerStaffOrAdmin(user) && (
           <Section title={texts.forPartners}>
             {navButton(texts.checkCoupon, paths.checkCoupon.getHref())}
           </Section>

@@ -4,7 +4,7 @@ import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { OfferLink } from '@/features/offer/components/offer-link';
 import { useUser } from '@/features/session/api/get-me';
-import { isAdmin, isPartnerOrAdmin } from '@/features/session/user-state';
+import { isAdmin, isPartnerOrAdmin, isPartnerOrStaff } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { Page } from '@/telegram/page';
@@ -24,6 +24,15 @@ export function HomePage() {
     { label: texts.addCoupon, to: paths.addCoupon.getHref(), shown: isPartnerOrAdmin(user) },
     { label: texts.communityLinks, to: paths.communityLinks.getHref(), shown: isAdmin(user) },
   ];
+  // The back office (issue 11) follows the spec's buttons, two to a row so Home stays one screen.
+  const backOffice = [
+    { label: texts.partners, to: paths.partners.getHref(), shown: isAdmin(user) },
+    { label: texts.purchases, to: paths.purchases.getHref(), shown: isAdmin(user) },
+    { label: texts.settlement, to: paths.settlement.getHref(), shown: isAdmin(user) },
+    { label: texts.auditLog, to: paths.auditLog.getHref(), shown: isAdmin(user) },
+    { label: texts.redemptionReport, to: paths.redemptionReport.getHref(), shown: isPartnerOrStaff(user) },
+    { label: texts.staff, to: paths.partnerStaff.getHref(), shown: user?.role === 'partner' },
+  ].filter(({ shown }) => shown);
 
   return (
     <Page back={false}>
@@ -36,6 +45,15 @@ export function HomePage() {
               {label}
             </Button>
           ))}
+        {backOffice.length > 0 && (
+          <div className="home__back-office">
+            {backOffice.map(({ label, to }) => (
+              <Button key={to} variant="secondary" pressed={pendingTo === to} onClick={() => go(to)}>
+                {label}
+              </Button>
+            ))}
+          </div>
+        )}
         <SwitchUserLink />
         {/* The offer is readable before any purchase, from the screen everyone sees first. */}
         <p className="home__offer">

@@ -6,4 +6,10 @@ export const texts = {
   addPartner: 'ДОБАВЛЕНИЕ ПАРТНЕРА',
   addCoupon: 'ДОБАВЛЕНИЕ КУПОНА',
   communityLinks: 'КАЛЕНДАРИ И ФОТО',
+  partners: 'ПАРТНЕРЫ',
+  purchases: 'ПОКУПКИ',
+  settlement: 'СВЕРКА С ПАРТНЕРАМИ',
+  auditLog: 'ЖУРНАЛ СОБЫТИЙ',
+  redemptionReport: 'ОТЧЁТ О ПОГАШЕНИЯХ',
+  staff: 'СОТРУДНИКИ',
 } as const;

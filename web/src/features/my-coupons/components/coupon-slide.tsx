@@ -10,17 +10,21 @@ type CouponSlideProps = {
 export const qrImageSrc = (coupon: TMyCoupon) => `data:image/png;base64,${coupon.base64}`;
 
 /**
- * One QR coupon. A used one is greyed and stamped, and does not open full screen: nobody should
- * mistake it for a valid coupon.
+ * One QR coupon. A used or expired one is greyed and stamped, and does not open full screen: nobody
+ * should mistake it for a valid coupon. A valid one with a last day says until when it is valid.
  */
 export function CouponSlide({ coupon, onOpenQr }: CouponSlideProps) {
-  const used = coupon.status !== 'NOT_USED';
+  const expired = coupon.status === 'EXPIRED';
+  const spent = coupon.status !== 'NOT_USED';
   return (
-    <article className={`coupon-slide${used ? ' coupon-slide--used' : ''}`}>
-      {used ? (
+    <article className={`coupon-slide${spent ? ' coupon-slide--used' : ''}`}>
+      {spent ? (
         <div className="coupon-slide__qr">
-          <img src={qrImageSrc(coupon)} alt={texts.usedQrOf(coupon.companyName)} />
-          <span className="coupon-slide__stamp">{texts.used}</span>
+          <img
+            src={qrImageSrc(coupon)}
+            alt={expired ? texts.expiredQrOf(coupon.companyName) : texts.usedQrOf(coupon.companyName)}
+          />
+          <span className="coupon-slide__stamp">{expired ? texts.expiredStamp : texts.used}</span>
         </div>
       ) : (
         <button
@@ -35,6 +39,12 @@ export function CouponSlide({ coupon, onOpenQr }: CouponSlideProps) {
       <h2 className="coupon-slide__company">{coupon.companyName}</h2>
       <p className="coupon-slide__discount">{texts.discount(coupon.discount)}</p>
       <p className="coupon-slide__region">{coupon.region}</p>
+      {expired ? (
+        <p className="coupon-slide__validity coupon-slide__validity--over">{texts.expired}</p>
+      ) : (
+        coupon.status === 'NOT_USED' &&
+        coupon.expiresAt && <p className="coupon-slide__validity">{texts.validUntil(coupon.expiresAt)}</p>
+      )}
     </article>
   );
 }

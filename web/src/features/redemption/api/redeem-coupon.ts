@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type TScannedCoupon, ZRedeemResponse } from '#contract/redemption';
+import { COUPON_EXPIRED, type TScannedCoupon, ZRedeemResponse } from '#contract/redemption';
 import { api } from '@/lib/api';
 import { isRefusal } from '@/lib/api-client';
 import { getScannedCouponQueryOptions } from './get-scanned-coupon';
 
-/** SPEC §4 Redeem: 'apply' when the server answered "", 'not_apply' when it refused. */
-export type RedeemOutcome = 'apply' | 'not_apply';
+/**
+ * SPEC §4 Redeem: 'apply' when the server answered "", 'not_apply' when it refused, 'expired' when
+ * it refused a coupon past its last day («Срок действия истёк»).
+ */
+export type RedeemOutcome = 'apply' | 'not_apply' | 'expired';
 
 export type RedeemCouponInput = { qrToken: string; partnerUsername: string };
 
@@ -15,11 +18,11 @@ export async function redeemCoupon({ qrToken, partnerUsername }: RedeemCouponInp
       `/api/coupon/apply/${encodeURIComponent(qrToken)}/${encodeURIComponent(partnerUsername)}`,
       { schema: ZRedeemResponse },
     );
-    return answer === '' ? 'apply' : 'not_apply';
+    return answer === '' ? 'apply' : answer === COUPON_EXPIRED ? 'expired' : 'not_apply';
   } catch (error) {
     // A refusal (used, unknown, another partner's) says «Купон не действителен» with a 4xx status.
     // A lost connection or a server failure says nothing about the coupon, so it stays an error.
-    if (isRefusal(error)) return 'not_apply';
+    if (isRefusal(error)) return error.text === COUPON_EXPIRED ? 'expired' : 'not_apply';
     throw error;
   }
 }

@@ -101,6 +101,7 @@ describe('AddPartnerPage', () => {
         address: 'Кемь, ул. Речная, 2',
         email: 'sever@example.ru',
         spokesmanNickname: 'sever_raft',
+        inn: null,
         discountConditions: ['Сплав от 3 дней', 'Не в выходные'],
       }),
     );

@@ -25,8 +25,10 @@ const porog: TListedPartner = {
 };
 const academy: TListedPartner = { id: 5, companyName: 'Академия сплава', discountConditions: [] };
 const porogOffers: TOffer[] = [
-  { id: 21, discount: 750, price: 5000, paymentLink: null },
-  { id: 22, discount: 450, price: 3000, paymentLink: null },
+  { id: 21, discount: 750, price: 5000, paymentLink: null, validUntil: '2027-09-30', validDays: null },
+  { id: 22, discount: 450, price: 3000, paymentLink: null, validUntil: null, validDays: 21 },
+  { id: 23, discount: 300, price: 2000, paymentLink: null, validUntil: '2027-09-30', validDays: 1 },
+  { id: 24, discount: 200, price: 1500, paymentLink: null, validUntil: null, validDays: null },
 ];
 const PAYMENT_ID = '0b9a4c1e-7d0f-4a57-9d5e-1f1f1f1f1f1f';
 const PAY = 'POST /api/payments/21';
@@ -107,8 +109,21 @@ describe('BuyCouponsPage', () => {
     await user.selectOptions(screen.getByLabelText('Партнер'), '1');
     await user.click(screen.getByRole('button', { name: 'ПОКАЗАТЬ СКИДКИ' }));
 
-    const offer = await screen.findByRole('button', { name: 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб' });
-    expect(screen.getByRole('button', { name: 'СКИДКА ПАРТНЕРА 450руб Цена:3000руб' })).toBeInTheDocument();
+    const offer = await screen.findByRole('button', {
+      name: 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб Действует до 30.09.2027',
+    });
+    // The buyer sees how long a coupon stays valid before paying for it.
+    expect(
+      screen.getByRole('button', {
+        name: 'СКИДКА ПАРТНЕРА 450руб Цена:3000руб Действует 21 день после покупки',
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', {
+        name: 'СКИДКА ПАРТНЕРА 300руб Цена:2000руб Действует 1 день после покупки, но не позже 30.09.2027',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'СКИДКА ПАРТНЕРА 200руб Цена:1500руб' })).toBeInTheDocument();
     expect(screen.getByText('* Не более чем 15% от стоимости услуги партнера')).toBeInTheDocument();
     expect(screen.getByText('Скидка на курс «Рафтинг с нуля»')).toBeInTheDocument();
     expect(screen.getByText('Действует с июня по сентябрь')).toBeInTheDocument();

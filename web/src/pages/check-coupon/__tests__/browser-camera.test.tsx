@@ -2,8 +2,8 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
+import { launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
 import { CheckCouponPage } from '../check-coupon-page';
-import { launchInTelegram, type PostedEvent } from './telegram-launch';
 
 const readBarcodes = vi.hoisted(() => vi.fn());
 vi.mock('zxing-wasm/reader', () => ({ prepareZXingModule: () => {}, readBarcodes }));
@@ -22,6 +22,7 @@ const LIVE = {
   address: 'пос. Чкаловский, ул. Речная, 1',
   telegramName: '@demo_member',
   canUndo: false,
+  expiresAt: null,
 };
 
 let posted: PostedEvent[];

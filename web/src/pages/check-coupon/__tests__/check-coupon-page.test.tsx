@@ -1,10 +1,11 @@
 import { emitEvent } from '@telegram-apps/sdk-react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
-import { jsonResponse, partnerUser, plainUser, renderWithProviders } from '@/test/render';
+import { jsonResponse, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
+import { launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
 import { CheckCouponPage } from '../check-coupon-page';
-import { launchInTelegram, type PostedEvent } from './telegram-launch';
 
 const readBarcodes = vi.hoisted(() => vi.fn());
 vi.mock('zxing-wasm/reader', () => ({ prepareZXingModule: () => {}, readBarcodes }));
@@ -19,8 +20,9 @@ const SCAN = `GET /api/coupon/scan/${TOKEN}`;
 const REDEEM = `POST /api/coupon/apply/${TOKEN}/partner_petr`;
 const UNDO = `POST /api/coupon/undo/${TOKEN}`;
 
-const live = (status: 'NOT_USED' | 'USED', canUndo = false) => ({
+const live = (status: 'NOT_USED' | 'USED' | 'EXPIRED', canUndo = false, expiresAt: string | null = null) => ({
   status,
+  expiresAt,
   date: '01.07.2025',
   partner: 'Рафт-школа «Порог»',
   region: 'Карелия',
@@ -36,9 +38,9 @@ beforeAll(() => {
   posted = launchInTelegram('8.0');
 });
 
-function renderCheck(routes: Record<string, FakeRoute>) {
+function renderCheck(routes: Record<string, FakeRoute>, user: TUserState = partnerUser) {
   const api = stubApi(routes);
-  renderWithProviders(<CheckCouponPage />, { route: '/check-coupon', user: partnerUser });
+  renderWithProviders(<CheckCouponPage />, { route: '/check-coupon', user });
   return api;
 }
 
@@ -59,12 +61,12 @@ const field = (label: string) => {
   return within(section).getByText(label, { selector: 'dt' }).nextElementSibling;
 };
 
-describe('a user who is neither a partner nor an admin', () => {
+describe('a user who is neither a partner, their staff nor an admin', () => {
   it('is told so, with no scanner to open', () => {
     stubApi({});
     renderWithProviders(<CheckCouponPage />, { route: '/check-coupon', user: plainUser });
     expect(
-      screen.getByText('Проверять и гасить купоны могут только партнеры и администраторы'),
+      screen.getByText('Проверять и гасить купоны могут только партнеры, их сотрудники и администраторы'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Камера' })).not.toBeInTheDocument();
     expect(screen.queryByText('Вы вошли как партнер')).not.toBeInTheDocument();
@@ -195,6 +197,45 @@ describe('CheckCouponPage', () => {
 
     await waitFor(() => expect(field('Статус')).toHaveTextContent('Использован'));
     expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+  });
+
+  it('shows an expired coupon as «Срок действия истёк» with its last day, and offers no redeem', async () => {
+    renderCheck({ [SCAN]: () => jsonResponse(live('EXPIRED', false, '2026-06-30')) });
+    await scanWithCamera();
+
+    await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истёк'));
+    expect(field('Действует до')).toHaveTextContent('30.06.2026');
+    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+  });
+
+  it('says «Срок действия истёк» when the server refuses a redeem because the coupon has just expired', async () => {
+    const answers = [live('NOT_USED', false, '2026-06-30'), live('EXPIRED', false, '2026-06-30')];
+    renderCheck({
+      [SCAN]: () => jsonResponse(answers.shift() ?? live('EXPIRED', false, '2026-06-30')),
+      [REDEEM]: () => jsonResponse('Срок действия истёк', 409),
+    });
+    await scanWithCamera();
+    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Срок действия истёк');
+    expect(screen.queryByText('Купон не действителен')).not.toBeInTheDocument();
+    await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истёк'));
+  });
+
+  it('lets a partner’s staff member scan and redeem in their own name', async () => {
+    const api = renderCheck(
+      {
+        [SCAN]: () => jsonResponse(live('NOT_USED')),
+        [`POST /api/coupon/apply/${TOKEN}/staff_sveta`]: () => jsonResponse(''),
+      },
+      staffUser,
+    );
+    expect(screen.getByText('Вы вошли как сотрудник партнера')).toBeInTheDocument();
+    await scanWithCamera();
+    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+
+    expect(await screen.findByText('Купон погашен')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/coupon/apply/${TOKEN}/staff_sveta`)).toHaveLength(1);
   });
 
   it('undoes a redemption after a confirm step', async () => {

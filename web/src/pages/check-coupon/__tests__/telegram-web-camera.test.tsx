@@ -2,8 +2,8 @@ import { fireEvent, screen } from '@testing-library/react';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { stubApi } from '@/test/fake-api';
 import { partnerUser, renderWithProviders } from '@/test/render';
+import { launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
 import { CheckCouponPage } from '../check-coupon-page';
-import { launchInTelegram, type PostedEvent } from './telegram-launch';
 
 let posted: PostedEvent[];
 

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUserState } from '@/features/session/user-state';
-import { adminUser, partnerUser, plainUser, renderWithProviders } from '@/test/render';
+import { adminUser, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
 import { CouponsPage } from '../coupons-page';
 
 describe('CouponsPage', () => {
@@ -20,6 +20,7 @@ describe('CouponsPage', () => {
 
   it.each<[string, TUserState]>([
     ['partner', partnerUser],
+    ['staff member', staffUser],
     ['admin', adminUser],
   ])('shows a %s the section for partners', (_role, user) => {
     renderWithProviders(<CouponsPage />, { user });

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, partnerUser, plainUser, renderWithProviders } from '@/test/render';
+import { adminUser, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
 import { HomePage } from '../home-page';
 
 const buttonNames = () => screen.getAllByRole('button').map((button) => button.textContent);
@@ -14,7 +14,7 @@ describe('HomePage', () => {
     );
   });
 
-  it('shows every button to an admin', () => {
+  it('shows every button to an admin, the back office after the spec’s', () => {
     renderWithProviders(<HomePage />, { user: adminUser });
     expect(buttonNames()).toEqual([
       'СКИДКИ ПАРТНЕРОВ',
@@ -24,16 +24,32 @@ describe('HomePage', () => {
       'ДОБАВЛЕНИЕ ПАРТНЕРА',
       'ДОБАВЛЕНИЕ КУПОНА',
       'КАЛЕНДАРИ И ФОТО',
+      'ПАРТНЕРЫ',
+      'ПОКУПКИ',
+      'СВЕРКА С ПАРТНЕРАМИ',
+      'ЖУРНАЛ СОБЫТИЙ',
     ]);
   });
 
-  it('shows a partner the common buttons and adding a coupon', () => {
+  it('shows a partner the common buttons, adding a coupon, the redemption report and the staff', () => {
     renderWithProviders(<HomePage />, { user: partnerUser });
     expect(buttonNames()).toEqual([
       'СКИДКИ ПАРТНЕРОВ',
       'ОБМЕН ФОТО',
       'ВОДНЫЙ КАЛЕНДАРЬ',
       'ДОБАВЛЕНИЕ КУПОНА',
+      'ОТЧЁТ О ПОГАШЕНИЯХ',
+      'СОТРУДНИКИ',
+    ]);
+  });
+
+  it('shows a partner’s staff member the common buttons and the redemption report, not adding a coupon', () => {
+    renderWithProviders(<HomePage />, { user: staffUser });
+    expect(buttonNames()).toEqual([
+      'СКИДКИ ПАРТНЕРОВ',
+      'ОБМЕН ФОТО',
+      'ВОДНЫЙ КАЛЕНДАРЬ',
+      'ОТЧЁТ О ПОГАШЕНИЯХ',
     ]);
   });
 

@@ -15,6 +15,7 @@ const coupon = (id: string, companyName: string, extra: Partial<TMyCoupon> = {})
   discount: 500,
   region: 'Карелия',
   status: 'NOT_USED',
+  expiresAt: null,
   ...extra,
 });
 
@@ -105,6 +106,37 @@ describe('MyCouponsPage', () => {
     expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();
     expect(screen.queryByText('Покажите QR партнеру для получения скидки.')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Следующий QR' })).toBeDisabled();
+  });
+
+  it('says until when a valid coupon may be used', async () => {
+    stubApi({
+      [LIST]: () => listAnswer([coupon('c4', 'Рафт-школа «Порог»', { expiresAt: '2027-09-30' })], '"v1"'),
+    });
+    renderMyCoupons();
+
+    expect(await screen.findByText('Действует до 30.09.2027')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Подарить другу' })).toBeInTheDocument();
+  });
+
+  it('shows an expired coupon as such: stamped, not openable, and not offered as a gift', async () => {
+    stubApi({
+      [LIST]: () =>
+        listAnswer(
+          [coupon('c5', 'Прокат «Байдарка»', { status: 'EXPIRED', expiresAt: '2026-06-30' })],
+          '"v1"',
+        ),
+    });
+    renderMyCoupons();
+
+    expect(await screen.findByText('Срок действия истёк')).toBeInTheDocument();
+    expect(currentSlide()).toHaveTextContent('СРОК ИСТЁК');
+    expect(screen.queryByText(/Действует до/)).not.toBeInTheDocument();
+    expect(within(currentSlide()).getByRole('img')).toHaveAccessibleName(
+      'Просроченный QR купона «Прокат «Байдарка»»',
+    );
+    expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();
+    expect(screen.queryByText('Покажите QR партнеру для получения скидки.')).not.toBeInTheDocument();
   });
 
   it('opens the QR over the whole screen on a tap and closes it by the backdrop only', async () => {

@@ -1,4 +1,4 @@
-import type { TAddPartnerRequest, TPartnerType } from '#contract/partners';
+import type { TAddPartnerRequest, TPartner, TPartnerType } from '#contract/partners';
 import { isCompletePhone } from '@/components/ui/phone-field';
 
 type DiscountConditionInput = { key: number; text: string };
@@ -12,10 +12,12 @@ export type PartnerForm = {
   address: string;
   email: string;
   username: string;
+  /** Kept as the partner has it: the form has no field for it, and saving must not erase it. */
+  inn: string;
   discountConditions: DiscountConditionInput[];
 };
 
-type FilledPartnerForm = PartnerForm & { partnerType: TPartnerType };
+export type FilledPartnerForm = PartnerForm & { partnerType: TPartnerType };
 
 export const emptyPartnerForm = (): PartnerForm => ({
   region: '',
@@ -25,7 +27,23 @@ export const emptyPartnerForm = (): PartnerForm => ({
   address: '',
   email: '',
   username: '',
+  inn: '',
   discountConditions: [{ key: 0, text: '' }],
+});
+
+/** An existing partner's data in the form, to edit it; at least one condition field, as when adding. */
+export const partnerFormOf = (partner: TPartner): PartnerForm => ({
+  region: partner.region,
+  companyName: partner.companyName,
+  partnerType: partner.partnerType,
+  phone: partner.phoneNumber,
+  address: partner.address,
+  email: partner.email,
+  username: partner.spokesmanNickname,
+  inn: partner.inn ?? '',
+  discountConditions: (partner.discountConditions.length > 0 ? partner.discountConditions : ['']).map(
+    (text, key) => ({ key, text }),
+  ),
 });
 
 /** The server takes 20 conditions at most. */
@@ -58,6 +76,7 @@ export function toAddPartnerRequest(form: FilledPartnerForm): TAddPartnerRequest
     address: form.address.trim(),
     email: form.email.trim(),
     spokesmanNickname: usernameOf(form.username),
+    ...(form.inn && { inn: form.inn }),
     discountConditions: form.discountConditions.map(({ text }) => text.trim()).filter(Boolean),
   };
 }

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type TAddPartnerRequest, ZPartner } from '#contract/partners';
+import { api } from '@/lib/api';
+import { adminPartnersQueryKey } from './get-admin-partners';
+import { partnerOptionsQueryKey } from './get-partner-options';
+
+export const editPartner = ({ partnerId, body }: { partnerId: number; body: TAddPartnerRequest }) =>
+  api.put(`/api/admin/partners/${partnerId}`, { body, schema: ZPartner });
+
+/** Saves a partner's fields, checked as when adding one. */
+export function useEditPartner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: editPartner,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPartnersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: partnerOptionsQueryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZOkResponse } from '#contract/coupons';
+import { api } from '@/lib/api';
+import { adminPartnersQueryKey } from './get-admin-partners';
+
+export const setPartnerPaused = ({ partnerId, paused }: { partnerId: number; paused: boolean }) =>
+  api.post(`/api/admin/partners/${partnerId}/${paused ? 'pause' : 'resume'}`, { schema: ZOkResponse });
+
+/** Pauses a partner (its offers leave the catalogue) or resumes it. */
+export function useSetPartnerPaused() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setPartnerPaused,
+    // Failed or not, the list shows the state the server holds.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPartnersQueryKey }),
+  });
+}

@@ -1,0 +1,155 @@
+import { type FormEvent, useState } from 'react';
+import { PARTNER_TYPES, type TAddPartnerRequest, type TPartner, type TPartnerType } from '#contract/partners';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/field';
+import { LinkButton } from '@/components/ui/link-button';
+import { Notice } from '@/components/ui/notice';
+import { PhoneField } from '@/components/ui/phone-field';
+import { Section } from '@/components/ui/section';
+import { Spinner } from '@/components/ui/spinner';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
+import { errorMessage } from '@/lib/api-client';
+import {
+  emptyPartnerForm,
+  type FilledPartnerForm,
+  isEmailValid,
+  isPartnerFormFilled,
+  MAX_DISCOUNT_CONDITIONS,
+  type PartnerForm as PartnerFormState,
+  partnerFormOf,
+  toAddPartnerRequest,
+} from '../partner-form-state';
+import { partnerFormTexts as texts } from '../texts';
+import './partner-form.css';
+
+type TextKey = 'region' | 'companyName' | 'address' | 'email' | 'username';
+type Result = { saved: true } | { saved: false; detail: string };
+
+const partnerTypeOptions = PARTNER_TYPES.map((type) => ({ value: type, label: type }));
+
+type PartnerFormProps = {
+  /** The partner being edited; without one the form adds a new partner and clears once it is added. */
+  partner?: TPartner;
+  /** Sends the form; rejects with the server's refusal. */
+  save: (request: TAddPartnerRequest) => Promise<unknown>;
+};
+
+/** A partner's fields as SPEC §5 checks them: one form for adding a partner and for editing one. */
+export function PartnerForm({ partner, save }: PartnerFormProps) {
+  const modeTexts = partner ? texts.edit : texts.add;
+  const [form, setForm] = useState(() => (partner ? partnerFormOf(partner) : emptyPartnerForm()));
+  // The email is judged once the user has left the field or tried to send.
+  const [emailChecked, setEmailChecked] = useState(false);
+  const [result, setResult] = useState<Result | null>(null);
+  const [saving, setSaving] = useState(false);
+  const savePress = useOncePerPress();
+
+  const filled = isPartnerFormFilled(form);
+  const emailError = emailChecked && form.email.trim() !== '' && !isEmailValid(form.email);
+
+  const update = <K extends keyof PartnerFormState>(key: K, value: PartnerFormState[K]) =>
+    setForm((current) => ({ ...current, [key]: value }));
+
+  const textProps = (key: TextKey) => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => update(key, event.target.value),
+  });
+
+  function updateCondition(key: number, text: string) {
+    update(
+      'discountConditions',
+      form.discountConditions.map((condition) => (condition.key === key ? { key, text } : condition)),
+    );
+  }
+
+  function addCondition() {
+    const nextKey = Math.max(...form.discountConditions.map(({ key }) => key)) + 1;
+    update('discountConditions', [...form.discountConditions, { key: nextKey, text: '' }]);
+  }
+
+  async function send(filledForm: FilledPartnerForm) {
+    setSaving(true);
+    try {
+      await save(toAddPartnerRequest(filledForm));
+      if (!partner) {
+        setForm(emptyPartnerForm());
+        setEmailChecked(false);
+      }
+      setResult({ saved: true });
+    } catch (error) {
+      setResult({ saved: false, detail: errorMessage(error) });
+    } finally {
+      setSaving(false);
+      savePress.release();
+    }
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    setEmailChecked(true);
+    if (!isPartnerFormFilled(form) || !isEmailValid(form.email)) return;
+    savePress.press(() => void send(form));
+  }
+
+  return (
+    <form className="partner-form" noValidate onSubmit={submit}>
+      <TextField label={texts.region} placeholder={texts.regionPlaceholder} {...textProps('region')} />
+      <TextField label={texts.companyName} {...textProps('companyName')} />
+      <SelectField
+        label={texts.partnerType}
+        placeholder={texts.partnerTypePlaceholder}
+        options={partnerTypeOptions}
+        value={form.partnerType}
+        onValueChange={(value) => update('partnerType', value as TPartnerType)}
+      />
+      <PhoneField label={texts.phone} value={form.phone} onValueChange={(phone) => update('phone', phone)} />
+      <TextField label={texts.address} {...textProps('address')} />
+      <TextField
+        label={texts.email}
+        type="email"
+        inputMode="email"
+        autoComplete="off"
+        placeholder={texts.emailPlaceholder}
+        error={emailError ? texts.badEmail : undefined}
+        onBlur={() => setEmailChecked(true)}
+        {...textProps('email')}
+      />
+      <TextField
+        label={texts.username}
+        placeholder="@username"
+        autoCapitalize="none"
+        autoComplete="off"
+        spellCheck={false}
+        note={texts.usernameNote}
+        {...textProps('username')}
+      />
+
+      <Section title={texts.discountConditions}>
+        {form.discountConditions.map((condition, index) => (
+          <TextField
+            key={condition.key}
+            label={texts.discountCondition(index + 1)}
+            value={condition.text}
+            onChange={(event) => updateCondition(condition.key, event.target.value)}
+          />
+        ))}
+        {form.discountConditions.length < MAX_DISCOUNT_CONDITIONS && (
+          <LinkButton onClick={addCondition}>{texts.addDiscountCondition}</LinkButton>
+        )}
+      </Section>
+
+      <Button type="submit" disabled={!filled || saving}>
+        {saving ? <Spinner label={texts.sending} /> : modeTexts.submit}
+      </Button>
+      {!filled && !result && <p className="partner-form__hint">{modeTexts.fillEverything}</p>}
+      {result &&
+        (result.saved ? (
+          <Notice tone="success">{modeTexts.done}</Notice>
+        ) : (
+          <Notice tone="error" detail={result.detail}>
+            {modeTexts.failed}
+          </Notice>
+        ))}
+    </form>
+  );
+}

@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZPartnerOptionsResponse } from '#contract/partners';
+import { api } from '@/lib/api';
+
+export const getReportPartners = () => api.get('/api/reports/partners', ZPartnerOptionsResponse);
+
+export const getReportPartnersQueryOptions = () =>
+  queryOptions({ queryKey: ['reports', 'partners'], queryFn: getReportPartners });
+
+/** The partners whose redemption report the caller may read: an admin all, a partner or staff their own. */
+export const useReportPartners = () => useQuery(getReportPartnersQueryOptions());

@@ -1,0 +1,18 @@
+import { ZPeriodQuery } from '#contract/reports';
+import { monthStart, today } from '@/lib/dates';
+
+/** A period of days, both included, as `YYYY-MM-DD`. */
+export type Period = { from: string; to: string };
+
+/** This month so far: what a report shows first. */
+export const thisMonth = (): Period => {
+  const to = today();
+  return { from: monthStart(to), to };
+};
+
+/** The period if it can be asked for, or why not in the contract's words (a day missing, the start after the end). */
+export function checkPeriod(period: Period): { period: Period } | { problem: string } {
+  const parsed = ZPeriodQuery.safeParse(period);
+  if (parsed.success) return { period };
+  return { problem: parsed.error.issues[0]?.message ?? '' };
+}

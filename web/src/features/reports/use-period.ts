@@ -1,0 +1,17 @@
+import { useState } from 'react';
+import { checkPeriod, type Period, thisMonth } from './period';
+
+/**
+ * A report's period as typed, starting with this month unless told otherwise: `valid` is it when it
+ * can be asked for (null otherwise), `problem` says why not.
+ */
+export function usePeriod(initial?: Partial<Period>) {
+  const [period, setPeriod] = useState<Period>(() => ({ ...thisMonth(), ...initial }));
+  const checked = checkPeriod(period);
+  return {
+    period,
+    setPeriod,
+    valid: 'period' in checked ? checked.period : null,
+    problem: 'problem' in checked ? checked.problem : undefined,
+  };
+}

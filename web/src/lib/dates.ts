@@ -1,0 +1,37 @@
+import { DEFAULT_REPORT_TIME_ZONE } from '#contract/dates';
+
+/** A calendar day `YYYY-MM-DD` as people write it: ДД.ММ.ГГГГ. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year}`;
+}
+
+// Report periods are cut in this zone on the server, so the times beside them are read in it too.
+const dateTimeParts = new Intl.DateTimeFormat('ru-RU', {
+  timeZone: DEFAULT_REPORT_TIME_ZONE,
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** A moment as ДД.ММ.ГГГГ ЧЧ:ММ, Moscow time. */
+export function formatDateTime(iso: string): string {
+  const part = Object.fromEntries(dateTimeParts.formatToParts(new Date(iso)).map((p) => [p.type, p.value]));
+  return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+}
+
+const dayParts = new Intl.DateTimeFormat('en-CA', {
+  timeZone: DEFAULT_REPORT_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** Today as `YYYY-MM-DD` in the zone report periods are cut in. */
+export const today = (now = new Date()) => dayParts.format(now);
+
+/** The first day of `day`'s month. */
+export const monthStart = (day: string) => `${day.slice(0, 8)}01`;

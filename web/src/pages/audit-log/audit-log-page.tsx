@@ -1,0 +1,102 @@
+import { useState } from 'react';
+import { AUDIT_KINDS, type TAuditEvent, type TAuditKind } from '#contract/reports';
+import { Header } from '@/components/layout/header';
+import { SelectField } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { Section } from '@/components/ui/section';
+import { Spinner } from '@/components/ui/spinner';
+import { Stack } from '@/components/ui/stack';
+import { useAuditLog } from '@/features/reports/api/get-audit-log';
+import { auditDetailsText } from '@/features/reports/audit-detail-texts';
+import { auditKindTexts } from '@/features/reports/audit-kind-texts';
+import { ExportButton } from '@/features/reports/components/export-button';
+import { PeriodFields } from '@/features/reports/components/period-fields';
+import { usePeriod } from '@/features/reports/use-period';
+import { RoleGate } from '@/features/session/components/role-gate';
+import { isAdmin } from '@/features/session/user-state';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/dates';
+import { Page } from '@/telegram/page';
+import './audit-log-page.css';
+import { texts } from './texts';
+
+const ALL = 'all';
+const kindOptions = [
+  { value: ALL, label: texts.allKinds },
+  ...AUDIT_KINDS.map((kind) => ({ value: kind, label: auditKindTexts[kind] })),
+];
+
+/** `purchase:3f0c…` as people read it: «Покупка 3f0c…». */
+function subjectText(subject: string) {
+  const [type = '', ...rest] = subject.split(':');
+  const name = texts.subjects[type];
+  return name ? `${name} ${rest.join(':')}` : subject;
+}
+
+/** Audit log (issue 11): what happened in a period and who did it, of one kind or all, exported as CSV. */
+export function AuditLogPage() {
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        <RoleGate allows={isAdmin} refusal={texts.adminsOnly}>
+          <AuditLog />
+        </RoleGate>
+      </Stack>
+    </Page>
+  );
+}
+
+function AuditLog() {
+  const { period, setPeriod, valid, problem } = usePeriod();
+  const [kind, setKind] = useState<TAuditKind>();
+  const events = useAuditLog(valid && { ...valid, kind });
+
+  return (
+    <>
+      <PeriodFields period={period} onChange={setPeriod} problem={problem} />
+      <SelectField
+        label={texts.kind}
+        options={kindOptions}
+        value={kind ?? ALL}
+        onValueChange={(value) => setKind(value === ALL ? undefined : (value as TAuditKind))}
+      />
+      <ExportButton request={valid && { report: 'audit', ...valid, ...(kind && { kind }) }} />
+      {events.isError ? (
+        <Notice tone="error">{errorMessage(events.error)}</Notice>
+      ) : events.data ? (
+        <Section title={texts.events}>
+          {events.data.length === 0 ? (
+            <p className="audit-log__empty">{texts.empty}</p>
+          ) : (
+            <ol className="audit-log__events">
+              {events.data.map((event) => (
+                <AuditEventItem key={event.id} event={event} />
+              ))}
+            </ol>
+          )}
+        </Section>
+      ) : (
+        valid && (
+          <p className="audit-log__state">
+            <Spinner label={texts.loading} />
+          </p>
+        )
+      )}
+    </>
+  );
+}
+
+function AuditEventItem({ event }: { event: TAuditEvent }) {
+  const details = auditDetailsText(event.details);
+  return (
+    <li className="audit-log__event">
+      <span className="audit-log__kind">{auditKindTexts[event.kind]}</span>
+      <span className="audit-log__meta">
+        {event.actor ?? texts.system} · {formatDateTime(event.at)}
+      </span>
+      <span className="audit-log__subject">{subjectText(event.subject)}</span>
+      {details && <span className="audit-log__details">{details}</span>}
+    </li>
+  );
+}

@@ -1,0 +1,16 @@
+export const texts = {
+  title: 'ЖУРНАЛ СОБЫТИЙ',
+  adminsOnly: 'Журнал событий видят только администраторы',
+  kind: 'Событие',
+  allKinds: 'Все события',
+  loading: 'Загрузка…',
+  empty: 'За этот период событий нет',
+  events: 'СОБЫТИЯ',
+  system: 'система',
+  subjects: {
+    purchase: 'Покупка',
+    payment: 'Платеж',
+    offer: 'Купон',
+    partner: 'Партнер',
+  } as Record<string, string>,
+} as const;

@@ -1,0 +1,132 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { adminUser, jsonResponse, partnerUser, renderWithProviders, staffUser } from '@/test/render';
+import { PartnerStaffPage } from '../partner-staff-page';
+
+const POROG = { id: 1, companyName: 'Рафт-школа «Порог»', region: 'Карелия' };
+const BAIDARKA = { id: 2, companyName: 'Прокат «Байдарка»', region: 'Алтай' };
+
+/** The staff lists the server holds, changed by each PUT it takes. */
+function staffServer(lists: Record<number, string[]>) {
+  const bodies: unknown[] = [];
+  const routes: Record<string, FakeRoute> = {};
+  for (const id of Object.keys(lists).map(Number)) {
+    routes[`GET /api/partners/${id}/staff`] = () => jsonResponse({ usernames: lists[id] });
+    routes[`PUT /api/partners/${id}/staff`] = (init) => {
+      const body = JSON.parse(String(init.body)) as { usernames: string[] };
+      bodies.push(body);
+      lists[id] = body.usernames;
+      return jsonResponse('ok');
+    };
+  }
+  return { routes, bodies };
+}
+
+function renderStaff(
+  routes: Record<string, FakeRoute>,
+  options = { user: partnerUser, route: '/partner-staff' },
+) {
+  const api = stubApi(routes);
+  renderWithProviders(<PartnerStaffPage />, options);
+  return api;
+}
+
+describe('PartnerStaffPage', () => {
+  it('tells a staff member that staff are named by the admin and the spokesman', () => {
+    const api = stubApi({});
+    renderWithProviders(<PartnerStaffPage />, { user: staffUser });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('СОТРУДНИКИ');
+    expect(
+      screen.getByText('Сотрудников партнера назначают администратор и представитель партнера'),
+    ).toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the spokesman their company’s staff and adds one, «@» and spaces dropped', async () => {
+    const user = userEvent.setup();
+    const server = staffServer({ 1: ['instructor_oleg'] });
+    renderStaff({ 'GET /api/partners': () => jsonResponse([POROG]), ...server.routes });
+
+    expect(await screen.findByText('@instructor_oleg')).toBeInTheDocument();
+    // One company: no choice to make, its name is said.
+    expect(screen.getByText('Рафт-школа «Порог»')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Партнер')).not.toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), ' @kassir_vera ');
+    await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ' }));
+
+    expect(await screen.findByText('@kassir_vera добавлен')).toBeInTheDocument();
+    expect(await screen.findByText('@kassir_vera')).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ usernames: ['instructor_oleg', 'kassir_vera'] }]);
+    expect(screen.getByLabelText('Юзернейм сотрудника в Telegram')).toHaveValue('');
+  });
+
+  it('refuses a malformed or repeated username without asking the server', async () => {
+    const user = userEvent.setup();
+    const server = staffServer({ 1: ['instructor_oleg'] });
+    renderStaff({ 'GET /api/partners': () => jsonResponse([POROG]), ...server.routes });
+    await screen.findByText('@instructor_oleg');
+
+    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), 'вера');
+    await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Юзернейм Telegram: 5–32 латинские буквы');
+
+    await user.clear(screen.getByLabelText('Юзернейм сотрудника в Telegram'));
+    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), 'Instructor_Oleg');
+    await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('@Instructor_Oleg уже в списке');
+    expect(server.bodies).toHaveLength(0);
+  });
+
+  it('removes a staff member with one press', async () => {
+    const user = userEvent.setup();
+    const server = staffServer({ 1: ['instructor_oleg', 'kassir_vera'] });
+    renderStaff({ 'GET /api/partners': () => jsonResponse([POROG]), ...server.routes });
+
+    await user.click(await screen.findByRole('button', { name: 'Убрать @instructor_oleg' }));
+
+    expect(await screen.findByText('@instructor_oleg больше не сотрудник')).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ usernames: ['kassir_vera'] }]);
+    expect(screen.queryByRole('button', { name: 'Убрать @instructor_oleg' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin open any partner’s staff, the one named in the address first', async () => {
+    const user = userEvent.setup();
+    const server = staffServer({ 1: ['instructor_oleg'], 2: [] });
+    renderStaff(
+      { 'GET /api/partners': () => jsonResponse([POROG, BAIDARKA]), ...server.routes },
+      { user: adminUser, route: '/partner-staff?partnerId=2' },
+    );
+
+    expect(await screen.findByText('Сотрудников пока нет')).toBeInTheDocument();
+    expect(screen.getByLabelText('Партнер')).toHaveValue('2');
+
+    await user.selectOptions(screen.getByLabelText('Партнер'), 'Рафт-школа «Порог» · Карелия');
+    expect(await screen.findByText('@instructor_oleg')).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal', async () => {
+    const user = userEvent.setup();
+    renderStaff({
+      'GET /api/partners': () => jsonResponse([POROG]),
+      'GET /api/partners/1/staff': () => jsonResponse({ usernames: [] }),
+      'PUT /api/partners/1/staff': () =>
+        jsonResponse(
+          {
+            error: 'not_your_partner',
+            message: 'Сотрудников партнера назначают администратор и представитель партнера',
+          },
+          403,
+        ),
+    });
+    await screen.findByText('Сотрудников пока нет');
+    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), 'kassir_vera');
+    await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Сотрудников партнера назначают администратор и представитель партнера',
+    );
+  });
+});

@@ -1,0 +1,161 @@
+import { type FormEvent, useState } from 'react';
+import { ZTelegramUsername } from '#contract/partners';
+import { Header } from '@/components/layout/header';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { Section } from '@/components/ui/section';
+import { Spinner } from '@/components/ui/spinner';
+import { Stack } from '@/components/ui/stack';
+import { usePartnerOptions } from '@/features/partners/api/get-partner-options';
+import { useStaff } from '@/features/partners/api/get-staff';
+import { useSaveStaff } from '@/features/partners/api/save-staff';
+import { PartnerPicker } from '@/features/partners/components/partner-picker';
+import { useChosenPartner } from '@/features/partners/use-chosen-partner';
+import { RoleGate } from '@/features/session/components/role-gate';
+import { isPartnerOrAdmin } from '@/features/session/user-state';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
+import { errorMessage } from '@/lib/api-client';
+import { Page } from '@/telegram/page';
+import './partner-staff-page.css';
+import { texts } from './texts';
+
+type Result = { tone: 'success' | 'error'; text: string };
+
+const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+/** Staff (issue 11): the admin or a partner's spokesman names who may scan and redeem for it. */
+export function PartnerStaffPage() {
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        {/* A spokesman's role is `partner`; the server checks that the company is theirs. */}
+        <RoleGate allows={isPartnerOrAdmin} refusal={texts.managersOnly}>
+          <StaffOfPartner />
+        </RoleGate>
+      </Stack>
+    </Page>
+  );
+}
+
+function StaffOfPartner() {
+  const partners = usePartnerOptions();
+  const { chosen, choose } = useChosenPartner(partners.data);
+
+  if (!partners.data)
+    return (
+      <p className="partner-staff__state">
+        <Spinner label={texts.loading} />
+      </p>
+    );
+  if (!chosen) return <p className="partner-staff__state">{texts.noPartners}</p>;
+  return (
+    <>
+      <PartnerPicker
+        label={texts.partner}
+        placeholder={texts.partnerPlaceholder}
+        options={partners.data}
+        value={chosen.id}
+        onChange={choose}
+      />
+      <p className="partner-staff__about">{texts.about}</p>
+      <StaffEditor key={chosen.id} partnerId={chosen.id} />
+    </>
+  );
+}
+
+function StaffEditor({ partnerId }: { partnerId: number }) {
+  const staff = useStaff(partnerId);
+  const save = useSaveStaff();
+  const press = useOncePerPress();
+  const [typed, setTyped] = useState('');
+  const [result, setResult] = useState<Result | null>(null);
+  const usernames = staff.data?.usernames;
+
+  function saveList(next: string[], done: string, onSaved?: () => void) {
+    press.press(() =>
+      save.mutate(
+        { partnerId, usernames: next },
+        {
+          onSuccess: () => {
+            onSaved?.();
+            setResult({ tone: 'success', text: done });
+          },
+          onError: (error) => setResult({ tone: 'error', text: errorMessage(error) }),
+          onSettled: press.release,
+        },
+      ),
+    );
+  }
+
+  function add(event: FormEvent) {
+    event.preventDefault();
+    if (!usernames) return;
+    // The contract's check, so a wrong name is refused here in the server's words.
+    const parsed = ZTelegramUsername.safeParse(typed.trim().replace(/^@/, ''));
+    if (!parsed.success) {
+      setResult({ tone: 'error', text: parsed.error.issues[0]?.message ?? '' });
+      return;
+    }
+    const username = parsed.data;
+    if (usernames.some((name) => sameName(name, username))) {
+      setResult({ tone: 'error', text: texts.alreadyThere(username) });
+      return;
+    }
+    saveList([...usernames, username], texts.added(username), () => setTyped(''));
+  }
+
+  const remove = (username: string) =>
+    usernames &&
+    saveList(
+      usernames.filter((name) => !sameName(name, username)),
+      texts.removed(username),
+    );
+
+  return (
+    <>
+      <form className="partner-staff__add" noValidate onSubmit={add}>
+        <TextField
+          label={texts.username}
+          placeholder="@username"
+          autoCapitalize="none"
+          autoComplete="off"
+          spellCheck={false}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+        />
+        <Button type="submit" disabled={!usernames || save.isPending || typed.trim() === ''}>
+          {save.isPending ? <Spinner label={texts.saving} /> : texts.add}
+        </Button>
+      </form>
+      {result && <Notice tone={result.tone}>{result.text}</Notice>}
+      <Section title={texts.listTitle}>
+        {staff.isError ? (
+          <Notice tone="error">{errorMessage(staff.error)}</Notice>
+        ) : !usernames ? (
+          <Spinner label={texts.loading} />
+        ) : usernames.length === 0 ? (
+          <p className="partner-staff__empty">{texts.empty}</p>
+        ) : (
+          <ul className="partner-staff__list">
+            {usernames.map((username) => (
+              <li key={username} className="partner-staff__member">
+                <span className="partner-staff__name">@{username}</span>
+                <button
+                  type="button"
+                  className="partner-staff__remove"
+                  aria-label={texts.removeLabel(username)}
+                  disabled={save.isPending}
+                  onClick={() => remove(username)}
+                >
+                  {texts.remove}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+export const texts = {
+  title: 'СОТРУДНИКИ',
+  managersOnly: 'Сотрудников партнера назначают администратор и представитель партнера',
+  loading: 'Загрузка…',
+  noPartners: 'Партнеров пока нет',
+  partner: 'Партнер',
+  partnerPlaceholder: 'Выберите партнера',
+  about:
+    'Сотрудники проверяют и гасят купоны партнера и видят его отчет о погашениях. Заявки на купоны они не подают.',
+  username: 'Юзернейм сотрудника в Telegram',
+  add: 'ДОБАВИТЬ',
+  remove: 'Убрать',
+  removeLabel: (username: string) => `Убрать @${username}`,
+  listTitle: 'СОТРУДНИКИ ПАРТНЕРА',
+  empty: 'Сотрудников пока нет',
+  saving: 'Сохраняем…',
+  added: (username: string) => `@${username} добавлен`,
+  removed: (username: string) => `@${username} больше не сотрудник`,
+  alreadyThere: (username: string) => `@${username} уже в списке`,
+} as const;

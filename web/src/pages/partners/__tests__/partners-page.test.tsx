@@ -1,0 +1,257 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TAdminPartner } from '#contract/back-office-partners';
+import type { TAdminOffer } from '#contract/offers';
+import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { adminUser, jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
+import { PartnersPage } from '../partners-page';
+
+const LIST = 'GET /api/admin/partners';
+
+const offer = (id: number, extra: Partial<TAdminOffer> = {}): TAdminOffer => ({
+  id,
+  partnerId: 1,
+  price: 5000,
+  discount: 750,
+  state: 'on_sale',
+  paymentLink: 'https://pay.example/porog',
+  validUntil: null,
+  validDays: null,
+  ...extra,
+});
+
+const porog: TAdminPartner = {
+  id: 1,
+  region: 'Карелия',
+  companyName: 'Рафт-школа «Порог»',
+  partnerType: 'ШКОЛА',
+  phoneNumber: '79111234567',
+  address: 'пос. Чкаловский, ул. Речная, 1',
+  email: 'porog@example.ru',
+  spokesmanNickname: 'demo_partner',
+  inn: '1001234567',
+  discountConditions: ['Скидка на курс «Рафтинг с нуля»'],
+  status: 'active',
+  staff: ['instructor_oleg'],
+  offers: [
+    offer(21, { validUntil: '2027-09-30' }),
+    offer(22, { discount: 450, price: 3000, state: 'withdrawn', paymentLink: null, validDays: 21 }),
+    offer(23, { discount: 300, price: 2000, state: 'pending' }),
+  ],
+};
+const baidarka: TAdminPartner = {
+  ...porog,
+  id: 2,
+  companyName: 'Прокат «Байдарка»',
+  region: 'Алтай',
+  partnerType: 'ПРОКАТ',
+  status: 'paused',
+  staff: [],
+  offers: [],
+};
+
+/** A route that keeps the bodies it was sent. */
+function recording(answer: () => Response) {
+  const bodies: unknown[] = [];
+  const route: FakeRoute = (init) => {
+    bodies.push(init.body === undefined ? undefined : JSON.parse(String(init.body)));
+    return answer();
+  };
+  return { route, bodies };
+}
+
+/** The list the server holds: each change below replaces it, as the server would. */
+function serverList(initial: TAdminPartner[]) {
+  let partners = initial;
+  return {
+    route: (() => jsonResponse(partners)) satisfies FakeRoute,
+    set: (next: TAdminPartner[]) => {
+      partners = next;
+    },
+  };
+}
+
+function renderPartners(routes: Record<string, FakeRoute>) {
+  const api = stubApi(routes);
+  renderWithProviders(<PartnersPage />, { route: '/partners', user: adminUser });
+  return api;
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+const open = async (user: ReturnType<typeof userEvent.setup>, name: string) => {
+  await user.click(
+    within(await screen.findByRole('article', { name })).getByRole('button', { expanded: false }),
+  );
+  return card(name);
+};
+
+describe('PartnersPage', () => {
+  it('tells anyone but an admin that only admins see the partners, without asking the server', () => {
+    const api = stubApi({});
+    renderWithProviders(<PartnersPage />, { user: partnerUser });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ПАРТНЕРЫ');
+    expect(screen.getByText('Список партнеров видят только администраторы')).toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists every partner, active and paused, and opens one on its contacts, staff and offers', async () => {
+    const user = userEvent.setup();
+    renderPartners({ [LIST]: () => jsonResponse([porog, baidarka]) });
+
+    expect(await screen.findByRole('article', { name: 'Рафт-школа «Порог»' })).toHaveTextContent(
+      'Карелия · ШКОЛА',
+    );
+    expect(card('Рафт-школа «Порог»')).toHaveTextContent('Купонов в продаже: 1');
+    expect(card('Прокат «Байдарка»')).toHaveTextContent('Приостановлен');
+
+    const opened = await open(user, 'Рафт-школа «Порог»');
+    expect(opened).toHaveTextContent('+7 (911) 123-45-67');
+    expect(opened).toHaveTextContent('@demo_partner');
+    expect(opened).toHaveTextContent('@instructor_oleg');
+    const offers = within(within(opened).getByRole('region', { name: 'КУПОНЫ' })).getAllByRole('listitem');
+    expect(offers.map((item) => item.textContent)).toEqual([
+      expect.stringMatching(
+        /Скидка 750 руб · Цена 5000 рубВ продаже.*Действует до 30\.09\.2027.*pay\.example/,
+      ),
+      expect.stringMatching(/Скидка 450 руб.*Снят с продажи.*Действует 21 день после покупки.*не задана/),
+      expect.stringMatching(/Скидка 300 руб.*Ждет решения.*Срок не ограничен/),
+    ]);
+    // An undecided offer has nothing to withdraw or change yet.
+    expect(within(offers[2] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('pauses an active partner with one press and shows it paused, then resumes it', async () => {
+    const user = userEvent.setup();
+    const list = serverList([porog]);
+    const pause = recording(() => {
+      list.set([{ ...porog, status: 'paused' }]);
+      return jsonResponse('ok');
+    });
+    const resume = recording(() => {
+      list.set([porog]);
+      return jsonResponse('ok');
+    });
+    renderPartners({
+      [LIST]: list.route,
+      'POST /api/admin/partners/1/pause': pause.route,
+      'POST /api/admin/partners/1/resume': resume.route,
+    });
+    const opened = await open(user, 'Рафт-школа «Порог»');
+
+    await user.dblClick(within(opened).getByRole('button', { name: 'Приостановить' }));
+
+    expect(await within(opened).findByRole('button', { name: 'Возобновить' })).toBeInTheDocument();
+    expect(pause.bodies).toHaveLength(1);
+    expect(opened).toHaveTextContent('Приостановлен');
+    expect(opened).toHaveTextContent('Покупатели не видят партнера и его купоны');
+
+    await user.click(within(opened).getByRole('button', { name: 'Возобновить' }));
+    expect(await within(opened).findByRole('button', { name: 'Приостановить' })).toBeInTheDocument();
+    expect(resume.bodies).toHaveLength(1);
+  });
+
+  it('edits a partner in the add-partner form, filled with its data, and says it is saved', async () => {
+    const user = userEvent.setup();
+    const edit = recording(() => jsonResponse({ ...porog, address: 'Кемь, ул. Речная, 2' }));
+    renderPartners({ [LIST]: () => jsonResponse([porog]), 'PUT /api/admin/partners/1': edit.route });
+    const opened = await open(user, 'Рафт-школа «Порог»');
+
+    await user.click(within(opened).getByRole('button', { name: 'Изменить' }));
+    expect(within(opened).getByLabelText('Телефон')).toHaveValue('+7 (911) 123-45-67');
+    expect(within(opened).getByLabelText('Тип партнера')).toHaveValue('ШКОЛА');
+    expect(within(opened).getByLabelText('Условие скидки 1')).toHaveValue('Скидка на курс «Рафтинг с нуля»');
+    await user.clear(within(opened).getByLabelText('Адрес'));
+    await user.type(within(opened).getByLabelText('Адрес'), 'Кемь, ул. Речная, 2');
+    await user.click(within(opened).getByRole('button', { name: 'СОХРАНИТЬ' }));
+
+    expect(await within(opened).findByText('Сохранено')).toBeInTheDocument();
+    expect(edit.bodies).toEqual([
+      {
+        region: 'Карелия',
+        companyName: 'Рафт-школа «Порог»',
+        partnerType: 'ШКОЛА',
+        phoneNumber: '79111234567',
+        address: 'Кемь, ул. Речная, 2',
+        email: 'porog@example.ru',
+        spokesmanNickname: 'demo_partner',
+        // Not on the form, and kept: an edit must not erase the partner's ИНН.
+        inn: '1001234567',
+        discountConditions: ['Скидка на курс «Рафтинг с нуля»'],
+      },
+    ]);
+  });
+
+  it('shows the server’s refusal of an edit', async () => {
+    const user = userEvent.setup();
+    renderPartners({
+      [LIST]: () => jsonResponse([porog]),
+      'PUT /api/admin/partners/1': () =>
+        jsonResponse(
+          { error: 'partner_exists', message: 'Партнер «Прокат «Байдарка»» уже есть в регионе «Карелия»' },
+          409,
+        ),
+    });
+    const opened = await open(user, 'Рафт-школа «Порог»');
+    await user.click(within(opened).getByRole('button', { name: 'Изменить' }));
+    await user.click(within(opened).getByRole('button', { name: 'СОХРАНИТЬ' }));
+
+    const refusal = await within(opened).findByRole('alert');
+    expect(refusal).toHaveTextContent('Не удалось сохранить');
+    expect(refusal).toHaveTextContent('уже есть в регионе «Карелия»');
+  });
+
+  it('withdraws an offer on sale and reopens a withdrawn one', async () => {
+    const user = userEvent.setup();
+    const withdraw = recording(() => jsonResponse('ok'));
+    const reopen = recording(() => jsonResponse('ok'));
+    renderPartners({
+      [LIST]: () => jsonResponse([porog]),
+      'POST /api/admin/coupons/21/withdraw': withdraw.route,
+      'POST /api/admin/coupons/22/reopen': reopen.route,
+    });
+    const opened = await open(user, 'Рафт-школа «Порог»');
+
+    await user.click(within(opened).getByRole('button', { name: 'Снять с продажи' }));
+    await user.click(within(opened).getByRole('button', { name: 'Вернуть в продажу' }));
+
+    await expect.poll(() => [withdraw.bodies.length, reopen.bodies.length]).toEqual([1, 1]);
+  });
+
+  it('changes an offer’s link and validity, checking the number of days first', async () => {
+    const user = userEvent.setup();
+    const change = recording(() => jsonResponse(offer(21, { validDays: 30, validUntil: '2027-10-15' })));
+    renderPartners({ [LIST]: () => jsonResponse([porog]), 'PUT /api/admin/coupons/21': change.route });
+    const opened = await open(user, 'Рафт-школа «Порог»');
+    const [onSale] = within(within(opened).getByRole('region', { name: 'КУПОНЫ' })).getAllByRole('listitem');
+    const row = within(onSale as HTMLElement);
+
+    await user.click(row.getByRole('button', { name: 'Срок и ссылка' }));
+    expect(row.getByLabelText('Ссылка на оплату')).toHaveValue('https://pay.example/porog');
+    expect(row.getByLabelText('Последний день действия')).toHaveValue('2027-09-30');
+    await user.type(row.getByLabelText('Дней после покупки'), '0');
+    await user.click(row.getByRole('button', { name: 'СОХРАНИТЬ' }));
+    expect(row.getByRole('alert')).toHaveTextContent('Срок: больше нуля');
+    expect(change.bodies).toHaveLength(0);
+
+    await user.clear(row.getByLabelText('Дней после покупки'));
+    await user.type(row.getByLabelText('Дней после покупки'), '30');
+    await user.clear(row.getByLabelText('Ссылка на оплату'));
+    await user.type(row.getByLabelText('Ссылка на оплату'), 'https://pay.example/new');
+    await user.clear(row.getByLabelText('Последний день действия'));
+    await user.type(row.getByLabelText('Последний день действия'), '2027-10-15');
+    await user.click(row.getByRole('button', { name: 'СОХРАНИТЬ' }));
+
+    expect(await row.findByText('Сохранено')).toBeInTheDocument();
+    expect(change.bodies).toEqual([
+      { paymentLink: 'https://pay.example/new', validUntil: '2027-10-15', validDays: 30 },
+    ]);
+  });
+
+  it('says why the list cannot be shown', async () => {
+    renderPartners({
+      [LIST]: () => jsonResponse({ error: 'forbidden', message: 'Только для администраторов' }, 403),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Только для администраторов');
+  });
+});

@@ -1,0 +1,147 @@
+import { type FormEvent, useState } from 'react';
+import { type TAdminOffer, ZOfferChangeRequest } from '#contract/offers';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { Notice } from '@/components/ui/notice';
+import { offerValidityText } from '@/features/catalogue/offer-validity';
+import { useChangeOffer } from '@/features/partners/api/change-offer';
+import { useSetOfferWithdrawn } from '@/features/partners/api/set-offer-withdrawn';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
+import { errorMessage } from '@/lib/api-client';
+import { StateToggleButton } from './state-toggle-button';
+import { texts } from './texts';
+
+/** Only a decided offer (on sale or withdrawn) has a link and a validity to change. */
+const isDecided = (offer: TAdminOffer) => offer.state === 'on_sale' || offer.state === 'withdrawn';
+
+/** One offer of a partner: its terms and state; a decided one is withdrawn, reopened or changed. */
+export function OfferRow({ offer }: { offer: TAdminOffer }) {
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+  const withdraw = useSetOfferWithdrawn();
+  const withdrawn = offer.state === 'withdrawn';
+
+  return (
+    <li className="offer-row" data-state={offer.state}>
+      <div className="offer-row__head">
+        <span className="offer-row__terms">{texts.offerTerms(offer.discount, offer.price)}</span>
+        <span className="offer-row__state">{texts.offerStates[offer.state]}</span>
+      </div>
+      <p className="offer-row__line">{offerValidityText(offer) || texts.noTimeLimit}</p>
+      <p className="offer-row__line offer-row__link">
+        {offer.paymentLink ? `${texts.paymentLink}: ${offer.paymentLink}` : texts.noPaymentLink}
+      </p>
+      {isDecided(offer) &&
+        (editing ? (
+          <OfferChangeForm
+            offer={offer}
+            onDone={(done) => {
+              setEditing(false);
+              setSaved(done);
+            }}
+          />
+        ) : (
+          <div className="partners__actions">
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setSaved(false);
+                setEditing(true);
+              }}
+            >
+              {texts.changeOffer}
+            </Button>
+            <StateToggleButton
+              key={offer.state}
+              disabled={withdraw.isPending}
+              act={(release) => {
+                setSaved(false);
+                withdraw.mutate({ offerId: offer.id, withdrawn: !withdrawn }, { onError: release });
+              }}
+            >
+              {withdrawn ? texts.reopen : texts.withdraw}
+            </StateToggleButton>
+          </div>
+        ))}
+      {saved && <Notice tone="success">{texts.saved}</Notice>}
+      {withdraw.error && <Notice tone="error">{errorMessage(withdraw.error)}</Notice>}
+    </li>
+  );
+}
+
+type OfferChangeFormProps = {
+  offer: TAdminOffer;
+  /** Closes the form: `true` once the change is saved, `false` when called off. */
+  onDone: (saved: boolean) => void;
+};
+
+function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
+  const [paymentLink, setPaymentLink] = useState(offer.paymentLink ?? '');
+  const [validUntil, setValidUntil] = useState(offer.validUntil ?? '');
+  const [validDays, setValidDays] = useState(offer.validDays === null ? '' : String(offer.validDays));
+  const [problem, setProblem] = useState<string>();
+  const change = useChangeOffer();
+  const press = useOncePerPress();
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    // The contract's own checks, so a wrong number is said here in the words the server would use.
+    const parsed = ZOfferChangeRequest.safeParse({
+      paymentLink,
+      validUntil: validUntil === '' ? null : validUntil,
+      validDays: validDays.trim() === '' ? null : validDays.trim(),
+    });
+    if (!parsed.success) {
+      setProblem(parsed.error.issues[0]?.message);
+      return;
+    }
+    setProblem(undefined);
+    press.press(() =>
+      change.mutate(
+        { offerId: offer.id, body: parsed.data },
+        {
+          onSuccess: () => onDone(true),
+          onError: (error) => setProblem(errorMessage(error)),
+          onSettled: press.release,
+        },
+      ),
+    );
+  }
+
+  return (
+    <form className="offer-row__form" noValidate onSubmit={submit}>
+      <TextField
+        label={texts.paymentLink}
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        placeholder={texts.paymentLinkPlaceholder}
+        value={paymentLink}
+        onChange={(event) => setPaymentLink(event.target.value)}
+      />
+      <TextField
+        label={texts.validUntil}
+        type="date"
+        value={validUntil}
+        onChange={(event) => setValidUntil(event.target.value)}
+      />
+      <TextField
+        label={texts.validDays}
+        inputMode="numeric"
+        autoComplete="off"
+        value={validDays}
+        note={texts.validityNote}
+        onChange={(event) => setValidDays(event.target.value)}
+      />
+      {problem && <Notice tone="error">{problem}</Notice>}
+      <div className="partners__actions">
+        <Button type="submit" disabled={change.isPending}>
+          {texts.save}
+        </Button>
+        <Button variant="secondary" onClick={() => onDone(false)}>
+          {texts.cancel}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,262 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TAdminPurchase } from '#contract/back-office-purchases';
+import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { adminUser, jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
+import { PurchasesPage } from '../purchases-page';
+
+const LIST = 'GET /api/admin/purchases';
+const PARTNERS = {
+  'GET /api/partners': () =>
+    jsonResponse([
+      { id: 1, companyName: 'Рафт-школа «Порог»', region: 'Карелия' },
+      { id: 2, companyName: 'Прокат «Байдарка»', region: 'Алтай' },
+    ]),
+};
+
+const purchase = (id: string, extra: Partial<TAdminPurchase> = {}): TAdminPurchase => ({
+  id,
+  buyer: { id: 7, name: '@demo_member' },
+  partner: { id: 1, companyName: 'Рафт-школа «Порог»', region: 'Карелия' },
+  offerId: 21,
+  price: 5000,
+  discount: 750,
+  status: 'NOT_USED',
+  provider: 'yookassa',
+  providerPaymentId: '2f1c-yk-77',
+  verified: true,
+  purchasedAt: '2026-07-01T09:30:00.000Z',
+  expiresAt: '2026-09-30',
+  redeemedBy: null,
+  history: [
+    { at: '2026-07-01T09:29:00.000Z', kind: 'payment.started', actor: '@demo_member', details: {} },
+    { at: '2026-07-01T09:30:00.000Z', kind: 'payment.succeeded', actor: null, details: {} },
+  ],
+  ...extra,
+});
+
+const PAID = purchase('3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11');
+const BY_LINK = purchase('9b1d2c3e-1111-4c55-8f7e-2b1d6c9e0a22', {
+  buyer: { id: 8, name: '@friend_olga' },
+  provider: 'link',
+  providerPaymentId: null,
+  verified: false,
+});
+
+const page =
+  (items: TAdminPurchase[], nextCursor: string | null = null) =>
+  () =>
+    jsonResponse({ items, nextCursor });
+
+function renderPurchases(routes: Record<string, FakeRoute>) {
+  const api = stubApi({ ...PARTNERS, ...routes });
+  renderWithProviders(<PurchasesPage />, { route: '/purchases', user: adminUser });
+  return api;
+}
+
+const card = (name: RegExp) => screen.getByRole('article', { name });
+const openCard = async (user: ReturnType<typeof userEvent.setup>, name: RegExp) => {
+  await user.click(
+    within(await screen.findByRole('article', { name })).getByRole('button', { expanded: false }),
+  );
+  return card(name);
+};
+
+describe('PurchasesPage', () => {
+  it('tells anyone but an admin that only admins see purchases, without asking the server', () => {
+    const api = stubApi({});
+    renderWithProviders(<PurchasesPage />, { user: partnerUser });
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ПОКУПКИ');
+    expect(screen.getByText('Покупки видят только администраторы')).toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists purchases and opens one on its payment and history', async () => {
+    const user = userEvent.setup();
+    renderPurchases({ [LIST]: page([PAID, BY_LINK]) });
+
+    const summary = await screen.findByRole('article', { name: '@demo_member, Рафт-школа «Порог»' });
+    expect(summary).toHaveTextContent('Не использован');
+    expect(summary).toHaveTextContent('5000 руб · 01.07.2026 12:30');
+
+    const opened = await openCard(user, /@demo_member/);
+    expect(opened).toHaveTextContent('ЮKassa');
+    expect(opened).toHaveTextContent('2f1c-yk-77');
+    expect(opened).toHaveTextContent('Проверенада');
+    expect(opened).toHaveTextContent('Действует до30.09.2026');
+    const history = within(within(opened).getByRole('region', { name: 'ИСТОРИЯ' })).getAllByRole('listitem');
+    expect(history.map((item) => item.textContent)).toEqual([
+      'Начата оплата@demo_member · 01.07.2026 12:29',
+      'Оплата прошласистема · 01.07.2026 12:30',
+    ]);
+
+    const byLink = await openCard(user, /@friend_olga/);
+    expect(byLink).toHaveTextContent('По ссылке');
+    expect(byLink).toHaveTextContent('нет (со слов покупателя)');
+  });
+
+  it('sends each filter in the query and searches by buyer when asked', async () => {
+    const user = userEvent.setup();
+    const api = renderPurchases({
+      [LIST]: page([PAID]),
+      'GET /api/admin/purchases?status=refunded': page([]),
+      'GET /api/admin/purchases?status=refunded&partnerId=2': page([]),
+      'GET /api/admin/purchases?status=refunded&partnerId=2&from=2026-07-01': page([]),
+      'GET /api/admin/purchases?status=refunded&partnerId=2&from=2026-07-01&to=2026-07-31': page([]),
+      'GET /api/admin/purchases?status=refunded&partnerId=2&from=2026-07-01&to=2026-07-31&q=olga': page([
+        BY_LINK,
+      ]),
+    });
+    await screen.findByRole('article', { name: /@demo_member/ });
+
+    await user.selectOptions(screen.getByLabelText('Статус'), 'Деньги возвращены');
+    expect(await screen.findByText('Покупок не найдено')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('Партнер'), 'Прокат «Байдарка» · Алтай');
+    fireEvent.change(screen.getByLabelText('С'), { target: { value: '2026-07-01' } });
+    fireEvent.change(screen.getByLabelText('По'), { target: { value: '2026-07-31' } });
+    await user.type(screen.getByLabelText('Покупатель'), '@olga');
+    // Typing alone asks nothing: the search goes when it is sent.
+    expect(api.fetchMock.mock.calls.some(([url]) => String(url).includes('q='))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Найти' }));
+
+    expect(await screen.findByRole('article', { name: /@friend_olga/ })).toBeInTheDocument();
+    expect(
+      api.callsTo(
+        'GET /api/admin/purchases?status=refunded&partnerId=2&from=2026-07-01&to=2026-07-31&q=olga',
+      ),
+    ).toHaveLength(1);
+  });
+
+  it('pages with «Показать ещё» using the cursor the server gave', async () => {
+    const user = userEvent.setup();
+    const older = purchase('0a0a0a0a-2222-4c55-8f7e-2b1d6c9e0a33', { buyer: { id: 9, name: 'Гоша' } });
+    renderPurchases({
+      [LIST]: page([PAID], 'cursor-1'),
+      'GET /api/admin/purchases?cursor=cursor-1': page([older]),
+    });
+    await screen.findByRole('article', { name: /@demo_member/ });
+
+    await user.click(screen.getByRole('button', { name: 'Показать ещё' }));
+
+    expect(await screen.findByRole('article', { name: /Гоша/ })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+  });
+
+  it('refunds after a confirmation, sending one request however often the confirm is tapped', async () => {
+    const user = userEvent.setup();
+    let refunded = false;
+    const refunds: unknown[] = [];
+    const api = renderPurchases({
+      [LIST]: () =>
+        jsonResponse({ items: [refunded ? { ...PAID, status: 'REFUNDED' } : PAID], nextCursor: null }),
+      [`POST /api/admin/purchases/${PAID.id}/refund`]: () => {
+        refunds.push(1);
+        refunded = true;
+        return jsonResponse({ status: 'REFUNDED' });
+      },
+    });
+    const opened = await openCard(user, /@demo_member/);
+
+    await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
+    expect(opened).toHaveTextContent(
+      'Вернуть 5000 руб покупателю @demo_member? Купон перестанет действовать.',
+    );
+    await user.click(within(opened).getByRole('button', { name: 'Нет' }));
+    expect(api.callsTo(`POST /api/admin/purchases/${PAID.id}/refund`)).toHaveLength(0);
+
+    await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
+    const confirm = within(opened).getByRole('button', { name: 'Да, вернуть' });
+    // Three taps before React re-renders, as a quick double tap on a phone arrives.
+    act(() => {
+      confirm.click();
+      confirm.click();
+      confirm.click();
+    });
+
+    expect(
+      await within(opened).findByText('Деньги возвращены, купон больше не действует'),
+    ).toBeInTheDocument();
+    expect(refunds).toHaveLength(1);
+    expect(await within(card(/@demo_member/)).findByText('Деньги возвращены')).toBeInTheDocument();
+    expect(
+      within(card(/@demo_member/)).queryByRole('button', { name: 'Вернуть деньги' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('says a refund is on its way when the payment service has not finished it', async () => {
+    const user = userEvent.setup();
+    renderPurchases({
+      [LIST]: page([PAID]),
+      [`POST /api/admin/purchases/${PAID.id}/refund`]: () => jsonResponse({ status: 'REFUND_PENDING' }),
+    });
+    const opened = await openCard(user, /@demo_member/);
+    await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
+    await user.click(within(opened).getByRole('button', { name: 'Да, вернуть' }));
+
+    expect(
+      await within(opened).findByText(
+        'Возврат запрошен: платежный сервис вернет деньги, купон уже не действует',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal of a refund in Russian', async () => {
+    const user = userEvent.setup();
+    const used = 'Купон уже погашен: партнер дал скидку, вернуть деньги за него нельзя';
+    renderPurchases({
+      [LIST]: page([PAID]),
+      [`POST /api/admin/purchases/${PAID.id}/refund`]: () =>
+        jsonResponse({ error: 'already_used', message: used }, 409),
+    });
+    const opened = await openCard(user, /@demo_member/);
+    await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
+    await user.click(within(opened).getByRole('button', { name: 'Да, вернуть' }));
+
+    expect(await within(opened).findByRole('alert')).toHaveTextContent(used);
+  });
+
+  it('voids only a coupon paid by link, after a confirmation', async () => {
+    const user = userEvent.setup();
+    const api = renderPurchases({
+      [LIST]: page([PAID, BY_LINK]),
+      [`POST /api/admin/purchases/${BY_LINK.id}/void`]: () => jsonResponse({ status: 'VOID' }),
+    });
+    const paid = await openCard(user, /@demo_member/);
+    expect(within(paid).queryByRole('button', { name: 'Аннулировать' })).not.toBeInTheDocument();
+
+    const byLink = await openCard(user, /@friend_olga/);
+    await user.click(within(byLink).getByRole('button', { name: 'Аннулировать' }));
+    expect(byLink).toHaveTextContent('Аннулировать купон @friend_olga?');
+    await user.click(within(byLink).getByRole('button', { name: 'Да, аннулировать' }));
+
+    expect(await within(byLink).findByText('Купон аннулирован')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/purchases/${BY_LINK.id}/void`)).toHaveLength(1);
+  });
+
+  it('notes a refund made outside the app for a coupon paid by link', async () => {
+    const user = userEvent.setup();
+    const api = renderPurchases({
+      [LIST]: page([BY_LINK]),
+      [`POST /api/admin/purchases/${BY_LINK.id}/refund`]: () => jsonResponse({ status: 'REFUNDED' }),
+    });
+    const byLink = await openCard(user, /@friend_olga/);
+    expect(within(byLink).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
+
+    await user.click(within(byLink).getByRole('button', { name: 'Отметить возврат' }));
+    expect(byLink).toHaveTextContent('Отметить, что 5000 руб вернули покупателю @friend_olga вне приложения');
+    await user.click(within(byLink).getByRole('button', { name: 'Да, отметить' }));
+
+    expect(await within(byLink).findByText('Возврат отмечен, купон больше не действует')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/purchases/${BY_LINK.id}/refund`)).toHaveLength(1);
+  });
+
+  it('offers no refund for a used coupon', async () => {
+    const user = userEvent.setup();
+    renderPurchases({ [LIST]: page([{ ...PAID, status: 'USED', redeemedBy: '@demo_partner' }]) });
+    const opened = await openCard(user, /@demo_member/);
+    expect(opened).toHaveTextContent('Погасил@demo_partner');
+    expect(within(opened).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
+  });
+});

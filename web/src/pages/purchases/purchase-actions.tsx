@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import type { TAdminPurchase } from '#contract/back-office-purchases';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { useRefundPurchase } from '@/features/admin-purchases/api/refund-purchase';
+import { useVoidPurchase } from '@/features/admin-purchases/api/void-purchase';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
+import { errorMessage } from '@/lib/api-client';
+import { texts } from './texts';
+
+type Act = 'refund' | 'void';
+type Result = { tone: 'success' | 'error'; text: string };
+
+/** Nobody has used it: its money may still go back. */
+const isUnused = (purchase: TAdminPurchase) =>
+  purchase.status === 'NOT_USED' || purchase.status === 'EXPIRED';
+
+/**
+ * Refund and void, each behind a confirmation. The confirming press acts once, however often it is
+ * tapped; the result (or the server's refusal) stays in view after the list reloads.
+ */
+export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
+  const [confirming, setConfirming] = useState<Act | null>(null);
+  const [result, setResult] = useState<Result | null>(null);
+  const refund = useRefundPurchase();
+  const voidIt = useVoidPurchase();
+  const press = useOncePerPress();
+  const pending = refund.isPending || voidIt.isPending;
+  // Paid by link, the money went past the app: a refund is made outside and only noted here.
+  const byLink = purchase.provider === 'link';
+  const refundTexts = byLink
+    ? {
+        button: texts.refundOutside,
+        question: texts.refundOutsideQuestion(purchase.price, purchase.buyer.name),
+        confirm: texts.confirmRefundOutside,
+        done: texts.refundedOutside,
+      }
+    : {
+        button: texts.refund,
+        question: texts.refundQuestion(purchase.price, purchase.buyer.name),
+        confirm: texts.confirmRefund,
+        done: texts.refunded,
+      };
+
+  const settle = {
+    onError: (error: Error) => setResult({ tone: 'error', text: errorMessage(error) }),
+    onSettled: () => {
+      setConfirming(null);
+      press.release();
+    },
+  };
+
+  const act = (chosen: Act) =>
+    press.press(() => {
+      setResult(null);
+      if (chosen === 'refund')
+        refund.mutate(purchase.id, {
+          ...settle,
+          onSuccess: ({ status }) =>
+            setResult({
+              tone: 'success',
+              text: status === 'REFUNDED' ? refundTexts.done : texts.refundPending,
+            }),
+        });
+      else
+        voidIt.mutate(purchase.id, {
+          ...settle,
+          onSuccess: () => setResult({ tone: 'success', text: texts.voided }),
+        });
+    });
+
+  return (
+    <div className="purchase-actions">
+      {confirming ? (
+        <div className="purchase-actions__confirm">
+          <p>{confirming === 'refund' ? refundTexts.question : texts.voidQuestion(purchase.buyer.name)}</p>
+          <div className="purchase-actions__row">
+            <Button disabled={pending} pressed={pending} onClick={() => act(confirming)}>
+              {pending ? (
+                <Spinner label={confirming === 'refund' ? refundTexts.confirm : texts.confirmVoid} />
+              ) : confirming === 'refund' ? (
+                refundTexts.confirm
+              ) : (
+                texts.confirmVoid
+              )}
+            </Button>
+            <Button variant="secondary" disabled={pending} onClick={() => setConfirming(null)}>
+              {texts.cancel}
+            </Button>
+          </div>
+        </div>
+      ) : (
+        isUnused(purchase) && (
+          <div className="purchase-actions__row">
+            <Button variant="secondary" onClick={() => setConfirming('refund')}>
+              {refundTexts.button}
+            </Button>
+            {byLink && (
+              <Button variant="secondary" onClick={() => setConfirming('void')}>
+                {texts.void}
+              </Button>
+            )}
+          </div>
+        )
+      )}
+      {result && <Notice tone={result.tone}>{result.text}</Notice>}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+export const texts = {
+  title: 'ОТЧЁТ О ПОГАШЕНИЯХ',
+  readersOnly: 'Отчет о погашениях видят партнеры, их сотрудники и администраторы',
+  loading: 'Загрузка…',
+  noPartners: 'Партнеров пока нет',
+  partner: 'Партнер',
+  partnerPlaceholder: 'Выберите партнера',
+  count: 'Погашено',
+  discountSum: 'Скидки, руб',
+  priceSum: 'Цены, руб',
+  rowsTitle: 'ПОГАШЕНИЯ',
+  empty: 'За этот период погашений нет',
+  row: (discount: number, price: number) => `Скидка ${discount} руб · цена ${price} руб`,
+  buyerAndRedeemer: (buyer: string, redeemedBy: string) => `${buyer} · погасил ${redeemedBy}`,
+  staff: 'СОТРУДНИКИ',
+} as const;

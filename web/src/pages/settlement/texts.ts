@@ -1,0 +1,16 @@
+export const texts = {
+  title: 'СВЕРКА С ПАРТНЕРАМИ',
+  adminsOnly: 'Сверку с партнерами видят только администраторы',
+  loading: 'Загрузка…',
+  empty: 'Партнеров пока нет',
+  total: 'ИТОГО',
+  partners: 'ПАРТНЕРЫ',
+  sold: 'Продано',
+  redeemed: 'Погашено',
+  refunded: 'Возвращено',
+  open: 'Открыто',
+  openNote: 'Открыто: проданы к концу периода и еще не погашены, не возвращены и не просрочены.',
+  count: (count: number) => `${count.toLocaleString('ru-RU')} шт`,
+  sum: (sum: number) => `${sum.toLocaleString('ru-RU')} руб`,
+  redemptions: 'Погашения партнера',
+} as const;
