@@ -79,6 +79,36 @@ export const AUDIT_KINDS = [
 export const ZAuditKind = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKind>;
 
+/** Russian names of what the audit log records: the screens and the CSV export name them alike. */
+export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
+  'payment.started': 'Начата оплата',
+  'payment.succeeded': 'Оплата прошла',
+  'payment.canceled': 'Оплата отменена',
+  'coupon.issued': 'Купон выдан',
+  'coupon.gifted': 'Купон подарен',
+  'coupon.gift_held': 'Подарок ждет получателя',
+  'coupon.gift_claimed': 'Подарок получен',
+  'coupon.gift_canceled': 'Подарок отменен',
+  'coupon.gift_returned': 'Подарок вернулся дарителю',
+  'coupon.redeemed': 'Купон погашен',
+  'coupon.undone': 'Погашение отменено',
+  'coupon.expired': 'Срок действия истёк',
+  'coupon.refunded': 'Деньги возвращены',
+  'coupon.voided': 'Купон аннулирован',
+  'refund.requested': 'Запрошен возврат',
+  'offer.requested': 'Заявка на купон',
+  'offer.accepted': 'Заявка принята',
+  'offer.rejected': 'Заявка отклонена',
+  'offer.withdrawn': 'Купон снят с продажи',
+  'offer.reopened': 'Купон снова в продаже',
+  'offer.changed': 'Купон изменен',
+  'partner.added': 'Партнер добавлен',
+  'partner.edited': 'Партнер изменен',
+  'partner.paused': 'Партнер приостановлен',
+  'partner.resumed': 'Партнер возобновлен',
+  'staff.changed': 'Сотрудники изменены',
+};
+
 export const ZAuditQuery = ZPeriodQuery.and(z.object({ kind: ZAuditKind.optional() }));
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
 

@@ -1,8 +1,7 @@
 import type { z } from 'zod';
-import type { ZExportRequest } from '#contract/reports';
+import { AUDIT_KIND_TEXTS, type ZExportRequest } from '#contract/reports';
 import { formatDateTime, toCsv } from './csv.ts';
 import type { ReportService } from './reports.service.ts';
-import { auditKindTexts } from './texts.ts';
 
 export type ExportRequest = z.output<typeof ZExportRequest>;
 
@@ -79,7 +78,7 @@ export async function buildExport(
           ['Время', 'Событие', 'Кто', 'Объект', 'Подробности'],
           events.map((event) => [
             at(event.at),
-            auditKindTexts[event.kind] ?? event.kind,
+            AUDIT_KIND_TEXTS[event.kind],
             event.actor ?? 'система',
             event.subject,
             Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null,

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { AUDIT_KINDS, type TAuditEvent, type TAuditKind } from '#contract/reports';
+import { AUDIT_KIND_TEXTS, AUDIT_KINDS, type TAuditEvent, type TAuditKind } from '#contract/reports';
 import { Header } from '@/components/layout/header';
 import { SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
@@ -8,7 +8,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { useAuditLog } from '@/features/reports/api/get-audit-log';
 import { auditDetailsText } from '@/features/reports/audit-detail-texts';
-import { auditKindTexts } from '@/features/reports/audit-kind-texts';
 import { ExportButton } from '@/features/reports/components/export-button';
 import { PeriodFields } from '@/features/reports/components/period-fields';
 import { usePeriod } from '@/features/reports/use-period';
@@ -23,7 +22,7 @@ import { texts } from './texts';
 const ALL = 'all';
 const kindOptions = [
   { value: ALL, label: texts.allKinds },
-  ...AUDIT_KINDS.map((kind) => ({ value: kind, label: auditKindTexts[kind] })),
+  ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_TEXTS[kind] })),
 ];
 
 /** `purchase:3f0c…` as people read it: «Покупка 3f0c…». */
@@ -91,7 +90,7 @@ function AuditEventItem({ event }: { event: TAuditEvent }) {
   const details = auditDetailsText(event.details);
   return (
     <li className="audit-log__event">
-      <span className="audit-log__kind">{auditKindTexts[event.kind]}</span>
+      <span className="audit-log__kind">{AUDIT_KIND_TEXTS[event.kind]}</span>
       <span className="audit-log__meta">
         {event.actor ?? texts.system} · {formatDateTime(event.at)}
       </span>

@@ -28,6 +28,7 @@ export const texts = {
     REFUNDED: 'Деньги возвращены',
     VOID: 'Аннулирован',
     EXPIRED: 'Срок истёк',
+    HELD: 'Подарок ждёт получателя',
   } satisfies Record<TCouponState, string>,
   summary: (price: number, at: string) => `${price} руб · ${at}`,
   facts: {
