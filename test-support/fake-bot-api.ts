@@ -136,6 +136,8 @@ export async function startFakeBotApi(options: { token: string }) {
           chat: { id: Number(params.chat_id), type: 'private' },
           text: params.text,
         };
+      case 'createInvoiceLink':
+        return `https://t.me/$invoice-${calls.length}`;
       case 'sendDocument':
         return {
           message_id: calls.length,

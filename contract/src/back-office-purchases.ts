@@ -9,7 +9,7 @@ import { ZDbId } from './ids.ts';
 export const ZCouponState = z.enum(['NOT_USED', 'USED', 'REFUNDED', 'VOID', 'EXPIRED', 'HELD']);
 export type TCouponState = z.infer<typeof ZCouponState>;
 
-export const ZPaymentProviderName = z.enum(['sandbox', 'link', 'yookassa']);
+export const ZPaymentProviderName = z.enum(['sandbox', 'link', 'yookassa', 'telegram']);
 
 /** What happened to a purchase, from the audit log. */
 export const ZPurchaseEvent = z.object({

@@ -1,7 +1,13 @@
 import { z } from 'zod';
 
-/** POST /api/payments/{couponId}: the provider's page to open with openLink. */
-export const ZStartPaymentResponse = z.object({ paymentId: z.string(), paymentUrl: z.string() });
+/**
+ * POST /api/payments/{couponId}: the provider's page to open with openLink, or, with the `telegram`
+ * provider, Telegram's invoice to open with openInvoice.
+ */
+export const ZStartPaymentResponse = z.union([
+  z.object({ paymentId: z.string(), paymentUrl: z.string() }),
+  z.object({ paymentId: z.string(), invoiceUrl: z.string() }),
+]);
 export type TStartPaymentResponse = z.infer<typeof ZStartPaymentResponse>;
 
 /** POST /api/coupons/buy/{couponId}/{username}: the payment check's «Да». */

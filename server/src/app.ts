@@ -185,13 +185,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           await users.upsertUser(user);
           await membership.record(user.id, member);
         },
+        // Telegram's payment sheet; `checkout` is made below and asked only when an update comes.
+        invoices:
+          config.paymentProvider === 'telegram'
+            ? {
+                check: (invoice) =>
+                  checkout.checkInvoice({ ...invoice, isChatMember: membership.isChatMember }),
+                settle: async (paid) => {
+                  await checkout.settleTelegramPayment(paid);
+                },
+              }
+            : undefined,
         log: app.log,
       })
     : undefined;
   // The bot's webhook (with PUBLIC_URL), and `app.telegram` that main.ts starts.
   await registerTelegram(app, { config, bot, notifications, outbox });
 
-  const provider = deps.paymentProvider ?? createPaymentProvider(config);
+  const provider = deps.paymentProvider ?? createPaymentProvider(config, botApi);
   const { timeZone } = config;
   const privacy = createPrivacyService(db, users.forgetSeen);
   const checkout = createCheckoutService({

@@ -3,7 +3,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/dates';
 
-const PAYMENT_PROVIDERS = ['sandbox', 'link', 'yookassa'] as const;
+const PAYMENT_PROVIDERS = ['sandbox', 'link', 'yookassa', 'telegram'] as const;
 /** YooKassa's receipt item values (its API reference, «payment_subject», «payment_mode», «agent_type»). */
 const PAYMENT_SUBJECTS = [
   'commodity',
@@ -111,6 +111,8 @@ const schema = z
         .optional(),
     ),
     PAYMENT_PROVIDER: z.enum(PAYMENT_PROVIDERS).optional(),
+    /** The payment provider token BotFather gives for YooKassa (Telegram's own payment sheet). */
+    TELEGRAM_PAYMENT_PROVIDER_TOKEN: optionalText,
     YOOKASSA_SHOP_ID: optionalText,
     YOOKASSA_SECRET_KEY: optionalText,
     YOOKASSA_API_URL: z
@@ -235,6 +237,12 @@ const schema = z
     if (env.BOT_TOKEN && /^-?\d+$/.test(env.COMMUNITY_CHAT_ID ?? '') && !env.COMMUNITY_CHAT_LINK) {
       require('COMMUNITY_CHAT_LINK', 'with a numeric COMMUNITY_CHAT_ID: the gift screen copies it');
     }
+    if (env.PAYMENT_PROVIDER === 'telegram') {
+      if (!env.BOT_TOKEN) require('BOT_TOKEN', 'when PAYMENT_PROVIDER=telegram: the bot makes the invoices');
+      if (!env.TELEGRAM_PAYMENT_PROVIDER_TOKEN) {
+        require('TELEGRAM_PAYMENT_PROVIDER_TOKEN', 'when PAYMENT_PROVIDER=telegram (BotFather → Payments → YooKassa)');
+      }
+    }
     if (env.PAYMENT_PROVIDER === 'yookassa') {
       if (!env.YOOKASSA_SHOP_ID) require('YOOKASSA_SHOP_ID', 'when PAYMENT_PROVIDER=yookassa');
       if (!env.YOOKASSA_SECRET_KEY) require('YOOKASSA_SECRET_KEY', 'when PAYMENT_PROVIDER=yookassa');
@@ -294,6 +302,7 @@ function toConfig(env: z.infer<typeof schema>) {
     telegramWebhookSecret: webhookSecret(env),
     // Only the local stand-in gets the sandbox without asking: there every buyer is a demo user.
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',
+    telegramPaymentProviderToken: env.TELEGRAM_PAYMENT_PROVIDER_TOKEN,
     yookassa: {
       shopId: env.YOOKASSA_SHOP_ID,
       secretKey: env.YOOKASSA_SECRET_KEY,

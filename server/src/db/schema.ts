@@ -32,7 +32,7 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 export const partnerType = pgEnum('partner_type', PARTNER_TYPES);
 export const couponStatus = pgEnum('coupon_status', ['PENDING', 'ACCEPTED', 'REJECTED']);
 export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'CANCELED']);
-export const paymentProvider = pgEnum('payment_provider', ['sandbox', 'link', 'yookassa']);
+export const paymentProvider = pgEnum('payment_provider', ['sandbox', 'link', 'yookassa', 'telegram']);
 /** REFUNDED: the money went back before the coupon was used; the coupon is void, kept for the record. */
 /**
  * REFUNDED: the money went back before the coupon was used; VOID: its money never came (the `link`
@@ -193,8 +193,11 @@ export const payments = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /** When the provider was last asked about it: a notice repeated within seconds asks nothing. */
     checkedAt: timestamp('checked_at', { withTimezone: true }),
+    /** Telegram's id of a paid invoice (`successful_payment`): one payment is settled by one charge. */
+    telegramChargeId: text('telegram_charge_id'),
   },
   (t) => [
+    uniqueIndex('payments_telegram_charge_key').on(t.telegramChargeId),
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payments_user_idx').on(t.userId),
   ],

@@ -56,7 +56,7 @@ export interface ProviderRefund {
  * word or only the buyer's.
  */
 export interface PaymentProvider {
-  name: 'sandbox' | 'link' | 'yookassa';
+  name: 'sandbox' | 'link' | 'yookassa' | 'telegram';
   verified: boolean;
   createPayment(input: CreatePaymentInput): Promise<CreatedPayment>;
   /** The payment's state as the provider knows it now. */

@@ -8,7 +8,22 @@ import { botTexts } from './texts.ts';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
 /** Telegram sends chat_member updates only to bots that ask for them by name. */
-export const ALLOWED_UPDATES = ['message', 'chat_member'] as const;
+export const ALLOWED_UPDATES = ['message', 'chat_member', 'pre_checkout_query'] as const;
+
+/** An invoice as Telegram reports it: our payment id in the payload, the sum in kopecks. */
+export interface InvoiceFacts {
+  payload: string;
+  buyerId: number;
+  currency: string;
+  totalKopecks: number;
+}
+
+/** Telegram's own payment sheet (PAYMENT_PROVIDER=telegram): the checks and the settlement. */
+export interface InvoiceHandlers {
+  /** Undefined to accept the pre-checkout query, else the Russian reason shown on the sheet. */
+  check(invoice: InvoiceFacts): Promise<string | undefined>;
+  settle(paid: InvoiceFacts & { chargeId: string }): Promise<void>;
+}
 
 /** A member seen writing in the chat is not written down again for this long. */
 const SEEN_WRITING_TTL_MS = 10 * 60 * 1000;
@@ -33,6 +48,7 @@ export interface BotOptions {
   communityChatId?: string;
   /** A person seen joining, leaving or writing in the community chat: the app keeps them and their membership. */
   onMembership(user: TelegramUser, member: boolean): Promise<void>;
+  invoices?: InvoiceHandlers;
   log: Logger;
 }
 
@@ -86,6 +102,43 @@ export function createBot(options: BotOptions): Bot {
     await recordMembership(from, true);
     if (seenWriting.size >= SEEN_WRITING_MAX) seenWriting.clear();
     seenWriting.set(from.id, Date.now());
+  });
+
+  // Telegram waits 10 s for the answer; a check that fails says so rather than leaving the sheet hanging.
+  bot.on('pre_checkout_query', async (ctx) => {
+    const query = ctx.preCheckoutQuery;
+    const refusal = options.invoices
+      ? await options.invoices
+          .check({
+            payload: query.invoice_payload,
+            buyerId: query.from.id,
+            currency: query.currency,
+            totalKopecks: query.total_amount,
+          })
+          .catch((err: unknown) => {
+            log.error({ err }, 'pre-checkout query not checked');
+            return botTexts.invoiceUnavailable;
+          })
+      : botTexts.invoiceUnavailable;
+    await ctx.answerPreCheckoutQuery(refusal === undefined, refusal ? { error_message: refusal } : undefined);
+  });
+
+  bot.on('message:successful_payment', async (ctx) => {
+    const paid = ctx.message.successful_payment;
+    if (!options.invoices) {
+      log.error(
+        { chargeId: paid.telegram_payment_charge_id },
+        'a paid invoice while the telegram provider is off',
+      );
+      return;
+    }
+    await options.invoices.settle({
+      payload: paid.invoice_payload,
+      buyerId: ctx.from.id,
+      currency: paid.currency,
+      totalKopecks: paid.total_amount,
+      chargeId: paid.telegram_payment_charge_id,
+    });
   });
 
   bot.chatType('private').command('start', async (ctx) => {

@@ -6,4 +6,5 @@ export const botTexts = {
   startOpenButton: 'Открыть приложение',
   startWithoutApp: 'Приложение пока не опубликовано: у бота нет публичного адреса. Загляните позже.',
   menuButton: 'Скидки',
+  invoiceUnavailable: 'Оплата сейчас недоступна. Попробуйте через минуту. Деньги не списаны.',
 } as const;

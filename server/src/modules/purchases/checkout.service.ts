@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { coupons, partners, payments, purchasedCoupons, refunds, users } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
+import { toKopecks } from '../../payments/telegram-provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
@@ -128,7 +129,10 @@ export function createCheckoutService(options: {
           updatedAt: sql`now()`,
         })
         .where(eq(payments.id, payment.id));
-      return { paymentId: payment.id, paymentUrl: created.confirmationUrl };
+      // Telegram's sheet opens with openInvoice, any other provider's page with openLink.
+      return provider.name === 'telegram'
+        ? { paymentId: payment.id, invoiceUrl: created.confirmationUrl }
+        : { paymentId: payment.id, paymentUrl: created.confirmationUrl };
     } catch (error) {
       await cancelPending(payment.id);
       if (error instanceof PaymentProviderError) {
@@ -438,6 +442,75 @@ export function createCheckoutService(options: {
     return tracked;
   }
 
+  /** Our payment an invoice's payload names, if it is a pending `telegram` one of this buyer. */
+  async function invoicePayment(payload: string, buyerId: number) {
+    if (!/^[0-9a-f-]{36}$/.test(payload)) return undefined;
+    const [payment] = await db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.id, payload), eq(payments.provider, 'telegram'), eq(payments.userId, buyerId)));
+    return payment;
+  }
+
+  /**
+   * Telegram's pre_checkout_query, answered within its 10 seconds: still on sale, still this price,
+   * the buyer still in the chat. Undefined means «ok»; a text is the Russian reason shown on the sheet.
+   */
+  async function checkInvoice(query: {
+    payload: string;
+    buyerId: number;
+    currency: string;
+    totalKopecks: number;
+    isChatMember: (userId: number) => Promise<boolean>;
+  }): Promise<string | undefined> {
+    const payment = await invoicePayment(query.payload, query.buyerId);
+    if (!payment || payment.status !== 'PENDING') return purchaseTexts.invoiceStale;
+    const [offer] = await offerOf(payment.couponId, { onSaleOnly: true });
+    if (!offer) return purchaseTexts.invoiceOfferGone;
+    if (query.currency !== 'RUB' || query.totalKopecks !== toKopecks(payment.amount))
+      return purchaseTexts.invoiceStale;
+    if (!(await query.isChatMember(query.buyerId))) return purchaseTexts.invoiceNotMember;
+    return undefined;
+  }
+
+  /**
+   * Telegram's successful_payment: the money is taken, so the coupon is issued, once however often
+   * the update comes — the charge id is unique, and issue() inserts by the unique payment id.
+   */
+  async function settleTelegramPayment(paid: {
+    payload: string;
+    buyerId: number;
+    currency: string;
+    totalKopecks: number;
+    chargeId: string;
+  }): Promise<IssuedCoupon | undefined> {
+    const payment = await invoicePayment(paid.payload, paid.buyerId);
+    if (!payment) {
+      log.error(
+        { payload: paid.payload, chargeId: paid.chargeId },
+        'a paid invoice names no payment of ours',
+      );
+      return undefined;
+    }
+    if (paid.currency !== 'RUB' || paid.totalKopecks !== toKopecks(payment.amount)) {
+      log.error({ paymentId: payment.id, paid }, 'an invoice was paid with another amount; nothing issued');
+      return undefined;
+    }
+    await db
+      .update(payments)
+      .set({ telegramChargeId: paid.chargeId, updatedAt: sql`now()` })
+      .where(and(eq(payments.id, payment.id), isNull(payments.telegramChargeId)));
+    const [charged] = await db.select().from(payments).where(eq(payments.id, payment.id));
+    if (charged?.telegramChargeId !== paid.chargeId) {
+      log.error(
+        { paymentId: payment.id, chargeId: paid.chargeId },
+        'a second charge for one payment; nothing issued',
+      );
+      return undefined;
+    }
+    return issue(charged);
+  }
+
   /** The sandbox checkout's «Оплатить» / «Отменить». */
   async function settleSandbox(paymentId: string, outcome: 'SUCCEEDED' | 'CANCELED') {
     if (outcome === 'CANCELED') {
@@ -478,6 +551,8 @@ export function createCheckoutService(options: {
 
   return {
     startPayment,
+    checkInvoice,
+    settleTelegramPayment,
     confirmPurchase,
     settleByProviderId,
     settleStalePayments,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PurchaseErrorCode } from '#contract/purchases';
+import type { Config } from '../../config.ts';
 import { DomainError } from '../../http/errors.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { escapeHtml, paymentPage } from '../../payments/pages.ts';
@@ -30,7 +31,7 @@ const RETURN_TO_TELEGRAM = `<p class="hint">${texts.returnToTelegram}</p>`;
  */
 export const paymentPagesRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
-  provider: 'sandbox' | 'link' | 'yookassa';
+  provider: Config['paymentProvider'];
   /** Refuse notifications from anywhere but YooKassa's published addresses. */
   yookassaSendersOnly: boolean;
 }> = async (app, { checkout, provider, yookassaSendersOnly }) => {

@@ -5,6 +5,9 @@ import type { Refusals } from '../../http/errors.ts';
 export const purchaseTexts = {
   paymentDescription: (offer: { companyName: string; discount: number }) =>
     `Купон «${offer.companyName}»: скидка ${offer.discount} руб`,
+  invoiceOfferGone: 'Этот купон больше не продается. Деньги не списаны.',
+  invoiceStale: 'Этот счет устарел. Откройте покупку в приложении заново. Деньги не списаны.',
+  invoiceNotMember: 'Купить купон могут только участники сплавного чата. Деньги не списаны.',
 } as const;
 
 /** The pages a browser shows outside the mini-app: the sandbox checkout and the return page. */

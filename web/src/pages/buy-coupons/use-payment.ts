@@ -54,9 +54,11 @@ export function usePayment() {
     }
     setAttempt({ couponId, status: 'starting' });
     startPayment.mutate(couponId, {
-      onSuccess: ({ paymentId, paymentUrl }) => {
+      onSuccess: (started) => {
+        const { paymentId } = started;
         try {
-          openPaymentPage(paymentUrl);
+          // An invoice link (PAYMENT_PROVIDER=telegram) opened as a link shows Telegram's sheet too.
+          openPaymentPage('paymentUrl' in started ? started.paymentUrl : started.invoiceUrl);
         } catch (error) {
           console.error('Telegram could not open the payment page', error);
           payPress.release();

@@ -1,0 +1,151 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPartnerWithCoupons, ageMembership, giveConsent } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { payments, purchasedCoupons } from '../../db/schema.ts';
+import type { TelegramUser } from '../../telegram/init-data.ts';
+
+const SECRET = 'webhook-secret-for-invoices_0123456789';
+const PROVIDER_TOKEN = '381764678:TEST:100500';
+
+let t: TestApp;
+const admin = telegramUser('tp_admin');
+const buyer = telegramUser('tp_buyer');
+const leaver = telegramUser('tp_leaver');
+let couponId: number;
+let nextUpdateId = 1;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    env: {
+      ADMIN_USERNAMES: 'tp_admin',
+      PAYMENT_PROVIDER: 'telegram',
+      TELEGRAM_PAYMENT_PROVIDER_TOKEN: PROVIDER_TOKEN,
+      PUBLIC_URL: 'https://coupons.example.ru',
+      TELEGRAM_WEBHOOK_SECRET: SECRET,
+    },
+    rateLimits: false,
+  });
+  for (const user of [buyer, leaver]) {
+    t.botApi.members.set(user.id, 'member');
+    await giveConsent(t, user);
+  }
+  couponId = (
+    await addPartnerWithCoupons(t, admin, { companyName: 'Порожистая' }, [{ price: 3500, discount: 500 }])
+  ).couponIds[0] as number;
+});
+afterAll(() => t.close());
+
+const update = (body: Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/telegram/webhook',
+    headers: { 'x-telegram-bot-api-secret-token': SECRET },
+    payload: { update_id: nextUpdateId++, ...body },
+  });
+const from = (user: TelegramUser) => ({
+  id: user.id,
+  is_bot: false,
+  first_name: user.firstName,
+  username: user.username,
+});
+
+const preCheckout = (user: TelegramUser, payload: string, totalKopecks = 350_000) =>
+  update({
+    pre_checkout_query: {
+      id: `q${nextUpdateId}`,
+      from: from(user),
+      currency: 'RUB',
+      total_amount: totalKopecks,
+      invoice_payload: payload,
+    },
+  });
+const successfulPayment = (user: TelegramUser, payload: string, chargeId: string) =>
+  update({
+    message: {
+      message_id: nextUpdateId,
+      date: Math.floor(Date.now() / 1000),
+      chat: { id: user.id, type: 'private', first_name: user.firstName },
+      from: from(user),
+      successful_payment: {
+        currency: 'RUB',
+        total_amount: 350_000,
+        invoice_payload: payload,
+        telegram_payment_charge_id: chargeId,
+        provider_payment_charge_id: `yk-${chargeId}`,
+      },
+    },
+  });
+const lastAnswer = () => t.botApi.callsOf('answerPreCheckoutQuery').at(-1)?.params;
+const issuedFor = async (paymentId: string) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.paymentId, paymentId))
+  )[0]?.n;
+
+async function startInvoice(user = buyer) {
+  const res = await t.as(user).post(`/api/payments/${couponId}`);
+  expect(res.statusCode).toBe(200);
+  return res.json() as { paymentId: string; invoiceUrl: string };
+}
+
+describe('Telegram’s own payment sheet', () => {
+  it('answers an invoice link made with createInvoiceLink: RUB, the price in kopecks, our payment as payload', async () => {
+    const { paymentId, invoiceUrl } = await startInvoice();
+    expect(invoiceUrl).toMatch(/^https:\/\/t\.me\/\$invoice-/);
+    const made = t.botApi.callsOf('createInvoiceLink').at(-1)?.params;
+    expect(made).toMatchObject({ payload: paymentId, provider_token: PROVIDER_TOKEN, currency: 'RUB' });
+    expect(made?.prices).toEqual([{ label: expect.any(String), amount: 350_000 }]);
+  });
+
+  it('accepts the pre-checkout query of an offer on sale for a member, and refuses a withdrawn one in Russian', async () => {
+    const { paymentId } = await startInvoice();
+    expect((await preCheckout(buyer, paymentId)).statusCode).toBe(200);
+    expect(lastAnswer()).toMatchObject({ ok: true });
+
+    await t.as(admin).post(`/api/admin/coupons/${couponId}/withdraw`);
+    await preCheckout(buyer, paymentId);
+    await t.as(admin).post(`/api/admin/coupons/${couponId}/reopen`);
+    expect(lastAnswer()).toMatchObject({
+      ok: false,
+      error_message: 'Этот купон больше не продается. Деньги не списаны.',
+    });
+  });
+
+  it('refuses a buyer who left the chat, a changed sum and someone else’s invoice', async () => {
+    const { paymentId } = await startInvoice(leaver);
+    t.botApi.members.set(leaver.id, 'left');
+    await ageMembership(t, leaver.id);
+    await preCheckout(leaver, paymentId);
+    expect(String(lastAnswer()?.error_message)).toContain('участники сплавного чата');
+
+    const own = await startInvoice();
+    await preCheckout(buyer, own.paymentId, 100);
+    expect(lastAnswer()?.ok).toBe(false);
+    await preCheckout(admin, own.paymentId);
+    expect(lastAnswer()?.ok).toBe(false);
+  });
+
+  it('issues exactly one coupon for 50 repeated successful_payment updates, and the QR appears without a question', async () => {
+    const { paymentId } = await startInvoice();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => successfulPayment(buyer, paymentId, 'charge-1')),
+    );
+
+    expect(answers.every((res) => res.statusCode === 200)).toBe(true);
+    expect(await issuedFor(paymentId)).toBe(1);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row).toMatchObject({ status: 'SUCCEEDED', telegramChargeId: 'charge-1' });
+    const myQr = (await t.as(buyer).get('/api/coupon/valid/qr/customer/tp_buyer')).json();
+    expect(myQr).toHaveLength(1);
+  });
+
+  it('a second charge for the same payment issues nothing more', async () => {
+    const { paymentId } = await startInvoice();
+    await successfulPayment(buyer, paymentId, 'charge-2');
+    await successfulPayment(buyer, paymentId, 'charge-3');
+    expect(await issuedFor(paymentId)).toBe(1);
+  });
+});
