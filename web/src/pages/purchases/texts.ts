@@ -43,7 +43,7 @@ export const texts = {
   },
   offer: (offerId: number, discount: number, price: number) =>
     `№${offerId}: скидка ${discount} руб за ${price} руб`,
-  providers: { sandbox: 'Песочница', link: 'По ссылке', yookassa: 'ЮKassa' },
+  providers: { sandbox: 'Песочница', link: 'По ссылке', yookassa: 'ЮKassa', telegram: 'Telegram (ЮKassa)' },
   noPaymentId: 'нет (со слов покупателя)',
   verifiedYes: 'да',
   verifiedNo: 'нет',
