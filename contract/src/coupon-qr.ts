@@ -11,6 +11,25 @@ export interface CouponQrFields {
   discount: string;
   address: string;
   telegramName: string;
+  /** The last day it may be used, YYYY-MM-DD ('' when it never expires): checked offline. */
+  exp?: string;
+  /** The partner's id: a partner's device checks offline that the coupon is its company's. */
+  pid?: string;
+}
+
+/** The key of the server's Ed25519 signature, always last: it signs the exact text before `,sig=`. */
+export const SIGNATURE_KEY = 'sig';
+const SIGNATURE_SEPARATOR = `,${SIGNATURE_KEY}=`;
+
+/** The QR text with its signature appended. */
+export const withSignature = (text: string, signature: string) => `${text}${SIGNATURE_SEPARATOR}'${signature}'`;
+
+/** The signed text and its signature, or undefined for a QR without one. */
+export function splitSignature(text: string): { signed: string; signature: string } | undefined {
+  const at = text.lastIndexOf(SIGNATURE_SEPARATOR);
+  if (at === -1) return undefined;
+  const signature = text.slice(at + SIGNATURE_SEPARATOR.length).replace(/^'|'$/g, '');
+  return /^[A-Za-z0-9_-]+$/.test(signature) ? { signed: text.slice(0, at), signature } : undefined;
 }
 
 export type QrField = { key: string; value: string };
@@ -27,7 +46,7 @@ const quoted = (value: string) => `'${value.replaceAll("'", '’')}'`;
 
 /** SPEC §3 «Scanned coupon text»: key='value' pairs separated by commas, the token first. */
 export function formatCouponQr(fields: CouponQrFields): string {
-  const { token, status, date, partner, region, discount, address, telegramName } = fields;
+  const { token, status, date, partner, region, discount, address, telegramName, exp, pid } = fields;
   return Object.entries({
     [COUPON_TOKEN_KEY]: token,
     status,
@@ -37,6 +56,8 @@ export function formatCouponQr(fields: CouponQrFields): string {
     discount,
     address,
     telegramName,
+    ...(exp !== undefined ? { exp } : {}),
+    ...(pid !== undefined ? { pid } : {}),
   })
     .map(([key, value]) => `${key}=${quoted(value)}`)
     .join(',');

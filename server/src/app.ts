@@ -26,6 +26,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { couponRequestsRoutes } from './modules/coupon-requests/coupon-requests.routes.ts';
 import { createCouponRequestService } from './modules/coupon-requests/coupon-requests.service.ts';
 import { couponRequestRefusals } from './modules/coupon-requests/texts.ts';
+import { createCouponSigner } from './modules/coupon-signing/coupon-signer.ts';
 import { devLoginRoutes } from './modules/dev-login/dev-login.routes.ts';
 import { devLoginRefusals } from './modules/dev-login/texts.ts';
 import { geoRoutes, gpxDownloadRoutes } from './modules/geo/geo.routes.ts';
@@ -238,6 +239,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gpxDownloadRoutes, { geo, downloadLinks: gpxDownloadLinks });
 
   const access = createPartnerAccess(db);
+  const signer = createCouponSigner(db);
   const reportDeps = {
     reports: createReportService(db, timeZone),
     access,
@@ -275,7 +277,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(catalogueRoutes, { catalogue: createCatalogueService(db, timeZone) });
     await api.register(purchasesRoutes, {
       checkout,
-      myCoupons: createMyCouponsService(db, timeZone),
+      myCoupons: createMyCouponsService(db, timeZone, signer),
       membership,
       users,
       privacy,

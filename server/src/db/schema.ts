@@ -437,6 +437,55 @@ export const auditEvents = pgTable(
 );
 
 /**
+ * The server's Ed25519 keys that sign coupon QR texts, kept here so every process signs alike. One
+ * is active (retired_at null, a partial unique key); retired ones stay for verifying old coupons.
+ */
+export const signingKeys = pgTable(
+  'signing_keys',
+  {
+    kid: text('kid').primaryKey(),
+    publicKey: bytea('public_key').notNull(),
+    /** PKCS#8 DER. */
+    privateKey: bytea('private_key').notNull(),
+    createdAt: createdAt(),
+    retiredAt: timestamp('retired_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('signing_keys_one_active').on(sql`(true)`).where(sql`${t.retiredAt} IS NULL`)],
+);
+
+/**
+ * QR tokens replaced by a gift (or a held gift's claim, cancel, return): a partner's device offline
+ * must know they are dead. Written by a trigger (migration 0014) whenever a coupon's token changes.
+ */
+export const retiredQrTokens = pgTable(
+  'retired_qr_tokens',
+  {
+    qrToken: text('qr_token').primaryKey(),
+    purchasedCouponId: uuid('purchased_coupon_id')
+      .notNull()
+      .references(() => purchasedCoupons.id),
+    retiredAt: timestamp('retired_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('retired_qr_tokens_coupon_idx').on(t.purchasedCouponId)],
+);
+
+export const offlineOutcome = pgEnum('offline_outcome', ['applied', 'conflict', 'refused']);
+
+/** Redemptions a partner's device made with no signal, by the device's nonce: each is answered once. */
+export const offlineRedemptions = pgTable('offline_redemptions', {
+  nonce: text('nonce').primaryKey(),
+  qrToken: text('qr_token').notNull(),
+  userId: telegramId('user_id')
+    .notNull()
+    .references(() => users.id),
+  purchasedCouponId: uuid('purchased_coupon_id').references(() => purchasedCoupons.id),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }).notNull(),
+  outcome: offlineOutcome('outcome').notNull(),
+  message: text('message'),
+  syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Per-user limits on costly writes (plugins/rate-limit.ts), kept here rather than in a process's
  * memory so that every server process counts against the same limit and a restart forgets nothing.
  * One row per route and caller: a fixed window, restarted by the first hit after it ends.

@@ -9,6 +9,7 @@ import {
   geoPoints,
   gifts,
   notifications,
+  offlineRedemptions,
   partnerStaff,
   partners,
   payments,
@@ -187,6 +188,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
       await tx.update(gifts).set({ fromUserId: moved }).where(eq(gifts.fromUserId, userId));
       await tx.update(gifts).set({ toUserId: moved }).where(eq(gifts.toUserId, userId));
       await tx.update(redemptions).set({ userId: moved }).where(eq(redemptions.userId, userId));
+      await tx.update(offlineRedemptions).set({ userId: moved }).where(eq(offlineRedemptions.userId, userId));
       await tx.update(refunds).set({ requestedBy: moved }).where(eq(refunds.requestedBy, userId));
       await tx.update(coupons).set({ requestedBy: moved }).where(eq(coupons.requestedBy, userId));
       await tx.update(coupons).set({ decidedBy: moved }).where(eq(coupons.decidedBy, userId));

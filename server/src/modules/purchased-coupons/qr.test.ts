@@ -11,10 +11,13 @@ describe('the QR text', () => {
       discount: 750,
       address: 'пос. Чкаловский, ул. Речная, 1',
       telegramName: '@river_rat',
+      expiresOn: '2026-09-30',
+      partnerId: 7,
     });
     expect(text).toBe(
       "purchased_coupon_id='tok_123',status='NOT_USED',date='15.07.2026',partner='Рафт-школа «Порог»'," +
-        "region='Карелия',discount='750',address='пос. Чкаловский, ул. Речная, 1',telegramName='@river_rat'",
+        "region='Карелия',discount='750',address='пос. Чкаловский, ул. Речная, 1',telegramName='@river_rat'," +
+        "exp='2026-09-30',pid='7'",
     );
   });
 
@@ -27,13 +30,16 @@ describe('the QR text', () => {
       discount: 1,
       address: 'a',
       telegramName: 'n',
+      expiresOn: null,
+      partnerId: 1,
     });
     expect(text).toContain("partner='O’Brien Rafting'");
   });
 
-  it('makes unguessable tokens of 192 bits', () => {
+  it('makes unguessable tokens of 128 bits, 22 characters', () => {
     const tokens = new Set(Array.from({ length: 1000 }, newQrToken));
     expect(tokens.size).toBe(1000);
-    expect(Buffer.from([...tokens][0] as string, 'base64url')).toHaveLength(24);
+    expect(Buffer.from([...tokens][0] as string, 'base64url')).toHaveLength(16);
+    expect([...tokens][0]).toHaveLength(22);
   });
 });

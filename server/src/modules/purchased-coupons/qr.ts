@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import QRCode from 'qrcode';
 import { formatCouponQr } from '#contract/coupon-qr';
 
-/** ≥128 random bits (here 192), URL-safe: what the QR carries instead of a row number. */
-export const newQrToken = () => randomBytes(24).toString('base64url');
+/** 128 random bits, URL-safe: what the QR carries instead of a row number, as short as is safe. */
+export const newQrToken = () => randomBytes(16).toString('base64url');
 
 export interface QrFields {
   token: string;
@@ -13,6 +13,9 @@ export interface QrFields {
   discount: number;
   address: string;
   telegramName: string;
+  /** The last day it may be used (YYYY-MM-DD), null when it never expires. */
+  expiresOn: string | null;
+  partnerId: number;
 }
 
 /** Dates as a Russian buyer reads them, in the time zone of Moscow: 15.07.2026. */
@@ -35,6 +38,8 @@ export function couponQrText(fields: QrFields): string {
     discount: String(fields.discount),
     address: fields.address,
     telegramName: fields.telegramName,
+    exp: fields.expiresOn ?? '',
+    pid: String(fields.partnerId),
   });
 }
 

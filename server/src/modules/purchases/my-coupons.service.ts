@@ -3,6 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { TMyCoupon } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
 import { purchasedCoupons } from '../../db/schema.ts';
+import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
   isInForce,
@@ -13,7 +14,7 @@ import {
 import { couponQrText, renderQrPng } from '../purchased-coupons/qr.ts';
 
 /** My QR: the caller's coupons with their QR images, rendered once per token and kept. */
-export function createMyCouponsService(db: Db, timeZone: string) {
+export function createMyCouponsService(db: Db, timeZone: string, signer: Pick<CouponSigner, 'signQrText'>) {
   /** A tag of what My QR shows; an unchanged list answers 304 without touching images. */
   async function ownCouponsTag(ownerId: number): Promise<string> {
     const rows = await db
@@ -43,16 +44,21 @@ export function createMyCouponsService(db: Db, timeZone: string) {
         let png = row.qrPng;
         if (!png) {
           // Rendered once per token and kept: a gift's new token clears it.
+          // Signed, so a partner with no signal can trust what it reads (issue 16).
           png = await renderQrPng(
-            couponQrText({
-              token: row.qrToken,
-              purchasedAt: row.purchasedAt,
-              partner: row.companyName,
-              region: row.region,
-              discount: row.discount,
-              address: row.address,
-              telegramName: telegramNameOf(row),
-            }),
+            await signer.signQrText(
+              couponQrText({
+                token: row.qrToken,
+                purchasedAt: row.purchasedAt,
+                partner: row.companyName,
+                region: row.region,
+                discount: row.discount,
+                address: row.address,
+                telegramName: telegramNameOf(row),
+                expiresOn: lastValidDay(row.expiresAt, timeZone),
+                partnerId: row.partnerId,
+              }),
+            ),
           );
           await db
             .update(purchasedCoupons)

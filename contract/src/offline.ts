@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** GET /api/redemption/offline-kit: what a partner's device needs to check coupons with no signal. */
+export const ZOfflineKit = z.object({
+  /** Ed25519 public keys, raw 32 bytes in base64url; retired ones stay while their coupons may live. */
+  publicKeys: z.array(z.object({ kid: z.string(), key: z.string() })),
+  /** QR tokens of the caller's companies that are no longer valid: used, gifted away, refunded, void. */
+  revoked: z.array(z.string()),
+  asOf: z.string(),
+});
+export type TOfflineKit = z.infer<typeof ZOfflineKit>;
+
+export const MAX_SYNC_ITEMS = 200;
+
+/** POST /api/redemption/sync: redemptions made with no signal, each with the device's random nonce. */
+export const ZSyncRequest = z.object({
+  redemptions: z
+    .array(
+      z.object({
+        nonce: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, 'Ожидался случайный идентификатор'),
+        qrToken: z.string().trim().min(1).max(200),
+        redeemedAt: z.iso.datetime({ offset: true, message: 'Время погашения: ISO 8601' }),
+      }),
+    )
+    .max(MAX_SYNC_ITEMS, `Не больше ${MAX_SYNC_ITEMS} погашений за раз`),
+});
+export type TSyncRequest = z.input<typeof ZSyncRequest>;
+
+export const ZSyncOutcome = z.enum(['applied', 'duplicate', 'conflict', 'refused']);
+export const ZSyncResponse = z.object({
+  results: z.array(z.object({ nonce: z.string(), outcome: ZSyncOutcome, message: z.string().optional() })),
+});
+export type TSyncResponse = z.infer<typeof ZSyncResponse>;
