@@ -25,8 +25,8 @@ const porog: TListedPartner = {
 };
 const academy: TListedPartner = { id: 5, companyName: 'Академия сплава', discountConditions: [] };
 const porogOffers: TOffer[] = [
-  { id: 21, discount: 750, price: 5000, paymentLink: null },
-  { id: 22, discount: 450, price: 3000, paymentLink: null },
+  { id: 21, discount: 750, price: 5000, paymentLink: null, validUntil: null, validDays: null },
+  { id: 22, discount: 450, price: 3000, paymentLink: null, validUntil: null, validDays: null },
 ];
 const PAYMENT_ID = '0b9a4c1e-7d0f-4a57-9d5e-1f1f1f1f1f1f';
 const PAY = 'POST /api/payments/21';
@@ -241,6 +241,9 @@ describe('BuyCouponsPage', () => {
           role: 'user',
           isChatMember: false,
           communityChatLink: 'https://t.me/rafting_chat',
+          email: null,
+          consentGiven: true,
+          receiptEmailRequired: false,
         }),
     });
     renderBuy({ ...plainUser, isChatMember: false });
