@@ -1,5 +1,5 @@
-import { LinkButton } from '@/components/ui/link-button';
 import { TextField } from '@/components/ui/field';
+import { LinkButton } from '@/components/ui/link-button';
 import { privacyTexts } from '../texts';
 import './receipt-email.css';
 
