@@ -12,8 +12,10 @@ import { GiftPage } from '@/pages/gift-to-friend/gift-page';
 import { HomePage } from '@/pages/home/home-page';
 import { CheckPayPage } from '@/pages/is-success-pay/check-pay-page';
 import { MyCouponsPage } from '@/pages/my-coupons/my-coupons-page';
+import { MyDataPage } from '@/pages/my-data/my-data-page';
 import { OfferPage } from '@/pages/offer/offer-page';
 import { PhotoPage } from '@/pages/photo/photo-page';
+import { PrivacyPage } from '@/pages/privacy/privacy-page';
 import { RequestCouponsPage } from '@/pages/request-coupons/request-coupons-page';
 
 /** The screens of SPEC §2. `location` is passed in so a leaving page keeps rendering its own route. */
@@ -35,6 +37,8 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path={paths.offer.path} element={<OfferPage />} />
       <Route path={paths.checkPay.path} element={<CheckPayPage />} />
       <Route path={paths.communityLinks.path} element={<CommunityLinksPage />} />
+      <Route path={paths.privacy.path} element={<PrivacyPage />} />
+      <Route path={paths.myData.path} element={<MyDataPage />} />
       <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
     </Routes>
   );

@@ -6,4 +6,6 @@ export const texts = {
   addPartner: 'ДОБАВЛЕНИЕ ПАРТНЕРА',
   addCoupon: 'ДОБАВЛЕНИЕ КУПОНА',
   communityLinks: 'КАЛЕНДАРИ И ФОТО',
+  privacy: 'Политика конфиденциальности',
+  myData: 'Мои данные',
 } as const;
