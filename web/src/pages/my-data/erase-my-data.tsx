@@ -65,7 +65,7 @@ export function EraseMyData({ coupons, onErased }: EraseMyDataProps) {
           {unused.length > 0 && (
             <>
               <p className="my-data__summary">{texts.unusedCoupons}</p>
-              <ul className="my-data__unused">
+              <ul className="my-data__unused" aria-label={texts.unusedList}>
                 {unused.map((coupon) => (
                   <li key={coupon.id}>{texts.couponLine(coupon.companyName, coupon.discount)}</li>
                 ))}
