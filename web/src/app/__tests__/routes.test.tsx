@@ -37,6 +37,8 @@ describe('routes of SPEC §2', () => {
     ['/photo', 'ОБМЕН ФОТО'],
     ['/offer', 'Публичная оферта'],
     ['/community-links', 'КАЛЕНДАРИ И ФОТО'],
+    ['/privacy', 'ПОЛИТИКА КОНФИДЕНЦИАЛЬНОСТИ'],
+    ['/my-data', 'МОИ ДАННЫЕ'],
   ])('%s is built out (%s)', (route, heading) => {
     renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
