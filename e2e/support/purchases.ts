@@ -19,6 +19,8 @@ export function apiAs(request: APIRequestContext, user: TelegramUser) {
     }
     const response = await request.fetch(path, { method, headers, ...(data !== undefined && { data }) });
     if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${await response.text()}`);
+    // 204 (consent given) has no body to parse.
+    if (response.status() === 204) return undefined as T;
     return (await response.json()) as T;
   }
 

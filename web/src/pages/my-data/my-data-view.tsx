@@ -17,9 +17,13 @@ const dateTimeFormat = new Intl.DateTimeFormat('ru-RU', {
 
 const formatDate = (iso: string) => dateFormat.format(new Date(iso));
 const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+// Noon, so no time zone moves a YYYY-MM-DD day (the policy's edition) to its neighbour.
+const formatDay = (day: string) => dateFormat.format(new Date(`${day}T12:00:00`));
 const named = (names: Record<string, string>, code: string) => names[code] ?? code;
 
-function Rows({ rows }: { rows: ReadonlyArray<[label: string, value: ReactNode]> }) {
+type Row = [label: string, value: ReactNode];
+
+function Rows({ rows }: { rows: readonly Row[] }) {
   return (
     <dl className="my-data__rows">
       {rows.map(([label, value]) => (
@@ -58,15 +62,13 @@ function Profile({ user }: { user: TMyData['user'] }) {
           [texts.username, user.username ? `@${user.username}` : texts.none],
           [texts.name, [user.firstName, user.lastName].filter(Boolean).join(' ') || texts.none],
           [texts.email, user.email ?? texts.emailNone],
-          [
-            texts.consent,
-            user.consent
-              ? texts.consentGiven(formatDate(user.consent.at), user.consent.edition)
-              : texts.consentNone,
-          ],
+          [texts.consent, user.consent ? texts.consentGiven(formatDate(user.consent.at)) : texts.consentNone],
+          ...(user.consent
+            ? [[texts.edition, texts.editionOf(formatDay(user.consent.edition))] satisfies Row]
+            : []),
           [texts.chatMember, user.isChatMember ? texts.yes : texts.no],
           [texts.since, formatDate(user.createdAt)],
-          [texts.lastSeen, formatDateTime(user.lastSeenAt)],
+          [texts.lastSeen, formatDate(user.lastSeenAt)],
         ]}
       />
       <p className="my-data__note">{texts.emailNote}</p>

@@ -20,8 +20,10 @@ export const texts = {
   email: 'E-mail для чека',
   emailNone: 'не указан',
   emailNote: 'E-mail для чека меняется на экране покупки.',
-  consent: 'Согласие на обработку',
-  consentGiven: (date: string, edition: string) => `дано ${date} (редакция политики ${edition})`,
+  consent: 'Согласие',
+  consentGiven: (date: string) => `дано ${date}`,
+  edition: 'Редакция политики',
+  editionOf: (date: string) => `от ${date}`,
   consentNone: 'не дано',
   chatMember: 'В чате сообщества',
   yes: 'да',
@@ -92,7 +94,7 @@ export const texts = {
   giveUpMissing: 'Отметьте, что отказываетесь от неиспользованных купонов',
   eraseConfirm: 'УДАЛИТЬ НАВСЕГДА',
   erasing: 'Удаляем…',
-  cancel: 'Отмена',
+  cancel: 'ОТМЕНА',
 
   erased: 'Ваши данные удалены',
   erasedExplained:

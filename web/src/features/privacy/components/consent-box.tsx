@@ -20,11 +20,7 @@ export function ConsentBox({ checked, onChange, error }: ConsentBoxProps) {
       checked={checked}
       onChange={onChange}
       error={error}
-      note={
-        <>
-          {privacyTexts.consentNote} <Link to={paths.privacy.getHref()}>{privacyTexts.policyLink}</Link>
-        </>
-      }
+      note={<Link to={paths.privacy.getHref()}>{privacyTexts.policyLink}</Link>}
     />
   );
 }

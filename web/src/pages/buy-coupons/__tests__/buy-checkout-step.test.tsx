@@ -97,9 +97,7 @@ describe('the buy screen before a first payment', () => {
     );
 
     await user.click(await payButton());
-    expect(screen.getByRole('alert')).toHaveTextContent(
-      'Отметьте согласие на обработку персональных данных — без него покупка невозможна',
-    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Отметьте согласие — без него покупка невозможна');
     expect(posts(api)).toEqual([]);
 
     await user.click(box);

@@ -133,9 +133,8 @@ describe('MyDataPage', () => {
     expect(rows.getByText('Имя пользователя').nextSibling).toHaveTextContent('@user_ivan');
     expect(rows.getByText('Имя').nextSibling).toHaveTextContent('Иван Петров');
     expect(rows.getByText('E-mail для чека').nextSibling).toHaveTextContent('ivan@example.ru');
-    expect(rows.getByText('Согласие на обработку').nextSibling).toHaveTextContent(
-      'дано 23 ноября 2026 г. (редакция политики 2026-11-23)',
-    );
+    expect(rows.getByText('Согласие').nextSibling).toHaveTextContent('дано 23 ноября 2026 г.');
+    expect(rows.getByText('Редакция политики').nextSibling).toHaveTextContent('от 23 ноября 2026 г.');
 
     expect(sectionNamed('ПЛАТЕЖИ').getByText('Рафт-школа «Порог» — 5000 руб.')).toBeInTheDocument();
     expect(sectionNamed('ПЛАТЕЖИ').getByText(/оплачен$/)).toBeInTheDocument();
