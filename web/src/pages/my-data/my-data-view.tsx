@@ -15,10 +15,12 @@ const dateTimeFormat = new Intl.DateTimeFormat('ru-RU', {
   minute: '2-digit',
 });
 
-const formatDate = (iso: string) => dateFormat.format(new Date(iso));
-const formatDateTime = (iso: string) => dateTimeFormat.format(new Date(iso));
+// «2026 г.» stays on one line: a narrow value never ends with «г.» alone.
+const keepYear = (text: string) => text.replace(' г.', '\u00a0г.');
+const formatDate = (iso: string) => keepYear(dateFormat.format(new Date(iso)));
+const formatDateTime = (iso: string) => keepYear(dateTimeFormat.format(new Date(iso)));
 // Noon, so no time zone moves a YYYY-MM-DD day (the policy's edition) to its neighbour.
-const formatDay = (day: string) => dateFormat.format(new Date(`${day}T12:00:00`));
+const formatDay = (day: string) => formatDate(`${day}T12:00:00`);
 const named = (names: Record<string, string>, code: string) => names[code] ?? code;
 
 type Row = [label: string, value: ReactNode];
