@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PAY, showOffersOf } from '../support/buying.ts';
+import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BASE_URL } from '../support/constants.ts';
 import { untilStill } from '../support/looks.ts';
 import { DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
@@ -145,7 +145,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await findTheOffer(page);
     await page.getByRole('button', { name: OFFER }).click();
     const pressedAt = Date.now();
-    await page.getByRole('button', { name: PAY }).click();
+    await pay(page);
 
     await expect(page.getByText('Страница оплаты открыта')).toBeVisible();
     const opened = await linksOpenedByTelegram(page);
@@ -169,7 +169,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await openAsTelegram(page, DEMO.member, { path: '/buy-coupons' });
     await findTheOffer(page);
     await page.getByRole('button', { name: OFFER }).click();
-    await page.getByRole('button', { name: PAY }).click();
+    await pay(page);
     await expect(page.getByText('Страница оплаты открыта')).toBeVisible();
 
     // Telegram opens the checkout in its browser while the mini-app stays open behind it.

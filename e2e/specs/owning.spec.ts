@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { PAY, showOffersOf, TRY_PAYING_AGAIN } from '../support/buying.ts';
+import { PAY, pay, showOffersOf, TRY_PAYING_AGAIN } from '../support/buying.ts';
 import { DEMO } from '../support/constants.ts';
 import { untilStill } from '../support/looks.ts';
 import {
@@ -26,7 +26,7 @@ async function reachThePaymentCheck(page: Page) {
   await openAsTelegram(page, DEMO.member, { path: '/buy-coupons' });
   await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
   await page.getByRole('button', { name: DEMO_OFFER }).click();
-  await page.getByRole('button', { name: PAY }).click();
+  await pay(page);
   await expect(page.getByRole('heading', { name: 'Оплата прошла?' })).toBeVisible();
 }
 

@@ -13,3 +13,14 @@ export const DEMO = {
   member: { id: 700_000_003, username: 'demo_member', firstName: 'Мария', lastName: null },
   guest: { id: 700_000_004, username: 'demo_guest', firstName: 'Гоша', lastName: null },
 } as const;
+
+/**
+ * Chat members the privacy spec buys and erases as: users the server has never seen, so a first
+ * purchase is really their first whatever ran before.
+ */
+export const FRESH_MEMBERS = {
+  firstBuyer: { id: 700_000_201, username: 'e2e_first_buyer', firstName: 'Фёкла', lastName: null },
+  eraser: { id: 700_000_202, username: 'e2e_eraser', firstName: 'Ерофей', lastName: null },
+  lookLight: { id: 700_000_203, username: 'e2e_look_light', firstName: 'Лада', lastName: null },
+  lookDark: { id: 700_000_204, username: 'e2e_look_dark', firstName: 'Дарья', lastName: null },
+} as const;

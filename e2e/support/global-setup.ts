@@ -4,7 +4,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startFakeBotApi } from '../../test-support/fake-bot-api.ts';
-import { DEMO, E2E_BASE_URL, E2E_BOT_TOKEN, E2E_CHAT_ID, E2E_STAND_IN_URL } from './constants.ts';
+import {
+  DEMO,
+  E2E_BASE_URL,
+  E2E_BOT_TOKEN,
+  E2E_CHAT_ID,
+  E2E_STAND_IN_URL,
+  FRESH_MEMBERS,
+} from './constants.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -52,7 +59,9 @@ async function startServer(baseUrl: string, env: Record<string, string>) {
  */
 export default async function globalSetup() {
   const botApi = await startFakeBotApi({ token: E2E_BOT_TOKEN });
-  for (const user of [DEMO.admin, DEMO.partner, DEMO.member]) botApi.members.set(user.id, 'member');
+  for (const user of [DEMO.admin, DEMO.partner, DEMO.member, ...Object.values(FRESH_MEMBERS)]) {
+    botApi.members.set(user.id, 'member');
+  }
   botApi.members.set(DEMO.guest.id, 'left');
 
   const stopWithBot = await startServer(E2E_BASE_URL, {

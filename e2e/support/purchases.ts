@@ -44,10 +44,16 @@ export async function startPayment(api: Api) {
     `/api/coupons/partner/${partner.id}`,
   );
   if (!offer) throw new Error(`${DEMO_COMPANY} sells no coupons`);
+  return { discount: offer.discount, ...(await startSandboxPayment(api, offer.id)) };
+}
+
+/** A payment of the offer `couponId` started as the buy screen does, after the buyer's consent. */
+async function startSandboxPayment(api: Api, couponId: number) {
   // The consent the buy screen asks for before a first purchase (152-ФЗ).
   await api.post('/api/me/consent');
-  const payment = await api.post<TStartPaymentResponse>(`/api/payments/${offer.id}`);
-  return { couponId: offer.id, discount: offer.discount, ...payment };
+  const payment = await api.post<TStartPaymentResponse>(`/api/payments/${couponId}`);
+  if (!('paymentUrl' in payment)) throw new Error('the end-to-end server pays through the sandbox checkout');
+  return { couponId, paymentId: payment.paymentId, paymentUrl: payment.paymentUrl };
 }
 
 /** Presses «Оплатить» on the sandbox checkout without a browser (its form posts no CSRF token). */
@@ -60,7 +66,7 @@ export async function payInSandbox(request: APIRequestContext, paymentUrl: strin
 async function payAndConfirm(
   request: APIRequestContext,
   user: TelegramUser & { username: string },
-  { couponId, paymentId, paymentUrl }: { couponId: number } & TStartPaymentResponse,
+  { couponId, paymentId, paymentUrl }: { couponId: number; paymentId: string; paymentUrl: string },
 ) {
   await payInSandbox(request, paymentUrl);
   const { purchasedCouponId } = await apiAs(request, user).post<{ purchasedCouponId: string }>(
@@ -81,11 +87,7 @@ export async function buyOffer(
   user: TelegramUser & { username: string },
   couponId: number,
 ) {
-  const api = apiAs(request, user);
-  // The consent the buy screen asks for before a first purchase (152-ФЗ).
-  await api.post('/api/me/consent');
-  const payment = await api.post<TStartPaymentResponse>(`/api/payments/${couponId}`);
-  return payAndConfirm(request, user, { couponId, ...payment });
+  return payAndConfirm(request, user, await startSandboxPayment(apiAs(request, user), couponId));
 }
 
 /** The user's QR coupons as the server lists them, newest first. */

@@ -1,10 +1,12 @@
 import { BrowserRouter } from 'react-router';
+import { SettingsButtonOpensPrivacy } from '@/telegram/settings-button';
 import { PageTransitions } from './page-transitions';
 
 export function AppRouter() {
   return (
     <BrowserRouter>
       <PageTransitions />
+      <SettingsButtonOpensPrivacy />
     </BrowserRouter>
   );
 }

@@ -13,10 +13,12 @@ import { GiftPage } from '@/pages/gift-to-friend/gift-page';
 import { HomePage } from '@/pages/home/home-page';
 import { CheckPayPage } from '@/pages/is-success-pay/check-pay-page';
 import { MyCouponsPage } from '@/pages/my-coupons/my-coupons-page';
+import { MyDataPage } from '@/pages/my-data/my-data-page';
 import { OfferPage } from '@/pages/offer/offer-page';
 import { PartnerStaffPage } from '@/pages/partner-staff/partner-staff-page';
 import { PartnersPage } from '@/pages/partners/partners-page';
 import { PhotoPage } from '@/pages/photo/photo-page';
+import { PrivacyPage } from '@/pages/privacy/privacy-page';
 import { PurchasesPage } from '@/pages/purchases/purchases-page';
 import { RedemptionReportPage } from '@/pages/redemption-report/redemption-report-page';
 import { RequestCouponsPage } from '@/pages/request-coupons/request-coupons-page';
@@ -47,6 +49,8 @@ export function AppRoutes({ location }: { location: Location }) {
       <Route path={paths.redemptionReport.path} element={<RedemptionReportPage />} />
       <Route path={paths.settlement.path} element={<SettlementPage />} />
       <Route path={paths.auditLog.path} element={<AuditLogPage />} />
+      <Route path={paths.privacy.path} element={<PrivacyPage />} />
+      <Route path={paths.myData.path} element={<MyDataPage />} />
       <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
     </Routes>
   );

@@ -22,6 +22,14 @@ export function writeStoredJson(key: string, value: unknown): void {
   }
 }
 
+export function removeStored(key: string): void {
+  try {
+    localStorage.removeItem(key);
+  } catch (error) {
+    console.warn(`Could not remove ${key}`, error);
+  }
+}
+
 export type PersistedStore<T> = {
   get: () => T;
   set: (value: T) => void;

@@ -3,6 +3,7 @@ import {
   initData,
   init as initSdk,
   miniApp,
+  settingsButton,
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
@@ -23,6 +24,9 @@ export function startTelegramSdk(): void {
   initSdk();
   initData.restore();
   backButton.mount.ifAvailable();
+  // Telegram's menu offers «Настройки» with it: the app opens its privacy policy there.
+  settingsButton.mount.ifAvailable();
+  settingsButton.show.ifAvailable();
 
   themeParams.mountSync.ifAvailable();
   themeParams.bindCssVars.ifAvailable();

@@ -34,24 +34,36 @@ export const adminUser: TUserState = {
   role: 'admin',
   isChatMember: true,
   communityChatLink: 'https://t.me/+test-rafting-chat',
+  email: null,
+  consentGiven: true,
+  receiptEmailRequired: false,
 };
 export const partnerUser: TUserState = {
   username: 'partner_petr',
   role: 'partner',
   isChatMember: true,
   communityChatLink: 'https://t.me/+test-rafting-chat',
+  email: null,
+  consentGiven: true,
+  receiptEmailRequired: false,
 };
 export const staffUser: TUserState = {
   username: 'staff_sveta',
   role: 'staff',
   isChatMember: true,
   communityChatLink: 'https://t.me/+test-rafting-chat',
+  email: null,
+  consentGiven: true,
+  receiptEmailRequired: false,
 };
 export const plainUser: TUserState = {
   username: 'user_ivan',
   role: 'user',
   isChatMember: true,
   communityChatLink: 'https://t.me/+test-rafting-chat',
+  email: null,
+  consentGiven: true,
+  receiptEmailRequired: false,
 };
 
 /** A fetch stand-in answering JSON with the given status. */

@@ -43,6 +43,8 @@ describe('routes of SPEC §2', () => {
     ['/redemption-report', 'ОТЧЁТ О ПОГАШЕНИЯХ'],
     ['/settlement', 'СВЕРКА С ПАРТНЕРАМИ'],
     ['/audit-log', 'ЖУРНАЛ СОБЫТИЙ'],
+    ['/privacy', 'ПОЛИТИКА КОНФИДЕНЦИАЛЬНОСТИ'],
+    ['/my-data', 'МОИ ДАННЫЕ'],
   ])('%s is built out (%s)', (route, heading) => {
     renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);

@@ -1,8 +1,20 @@
 import { type TMeResponse, ZMeResponse } from '#contract/session';
-import { readStoredJson, writeStoredJson } from '@/lib/local-storage';
+import { readStoredJson, removeStored, writeStoredJson } from '@/lib/local-storage';
 
-/** SPEC §3 User: the client's picture of who is using the app. */
-export type TUserState = Pick<TMeResponse, 'username' | 'role' | 'isChatMember' | 'communityChatLink'>;
+/**
+ * SPEC §3 User: the client's picture of who is using the app, with what the buy screen needs to
+ * know before a payment (consent to the privacy policy, the e-mail for receipts).
+ */
+export type TUserState = Pick<
+  TMeResponse,
+  | 'username'
+  | 'role'
+  | 'isChatMember'
+  | 'communityChatLink'
+  | 'email'
+  | 'consentGiven'
+  | 'receiptEmailRequired'
+>;
 
 const USER_STORAGE_KEY = 'katajsya.user';
 
@@ -14,14 +26,30 @@ const ZStoredUser = ZMeResponse.pick({
   role: true,
   isChatMember: true,
   communityChatLink: true,
+  email: true,
+  consentGiven: true,
+  receiptEmailRequired: true,
 });
 
-export function toUserState({ username, role, isChatMember, communityChatLink }: TMeResponse): TUserState {
-  return { username, role, isChatMember, communityChatLink };
+export function toUserState({
+  username,
+  role,
+  isChatMember,
+  communityChatLink,
+  email,
+  consentGiven,
+  receiptEmailRequired,
+}: TMeResponse): TUserState {
+  return { username, role, isChatMember, communityChatLink, email, consentGiven, receiptEmailRequired };
 }
 
 export function storeUser(me: TMeResponse): void {
   writeStoredJson(USER_STORAGE_KEY, { id: me.id, ...toUserState(me) });
+}
+
+/** Forgets the saved state: the user's data was erased, so the next start knows nothing of them. */
+export function forgetStoredUser(): void {
+  removeStored(USER_STORAGE_KEY);
 }
 
 /** The state saved at the last start, if it belongs to the current Telegram user. */

@@ -14,6 +14,8 @@ import { useOffers } from '@/features/catalogue/api/get-offers';
 import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
+import { ConsentBox } from '@/features/privacy/components/consent-box';
+import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
 import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
@@ -31,6 +33,7 @@ import {
 } from './buy-selection';
 import './buy-coupons-page.css';
 import { texts } from './texts';
+import { type CheckoutStep, useCheckoutStep } from './use-checkout-step';
 import { type PaymentAttempt, usePayment } from './use-payment';
 
 /** SPEC §9: the bad-payment message shows for 2.5 s. */
@@ -73,7 +76,8 @@ function useRevealed<T extends HTMLElement>(shownFor: unknown) {
 export function BuyCouponsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = readSelection(searchParams);
-  const { attempt, pay, forget } = usePayment();
+  const checkout = useCheckoutStep();
+  const { attempt, pay, forget } = usePayment(checkout);
   const { badPayment, clearBadPayment } = useBadPaymentFlag();
 
   const regions = useRegions();
@@ -188,6 +192,7 @@ export function BuyCouponsPage() {
                   {offer && (
                     <section className="buy__payment" ref={paymentRef} aria-label={texts.pay}>
                       <PaymentArea
+                        checkout={checkout}
                         attempt={attempt?.couponId === offer.id ? attempt : null}
                         onPay={() => pay(offer.id)}
                       />
@@ -256,11 +261,16 @@ function OfferNotes({ partner }: { partner: TListedPartner }) {
   );
 }
 
-function PaymentArea({ attempt, onPay }: { attempt: PaymentAttempt | null; onPay: () => void }) {
+type PaymentAreaProps = { checkout: CheckoutStep; attempt: PaymentAttempt | null; onPay: () => void };
+
+function PaymentArea({ checkout, attempt, onPay }: PaymentAreaProps) {
   const acting = attempt?.status === 'starting' || attempt?.status === 'opened';
   const chatLink = useUser()?.communityChatLink;
   return (
     <>
+      {checkout.email && <ReceiptEmailField {...checkout.email} />}
+      {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
+      {checkout.consent && <ConsentBox {...checkout.consent} />}
       <Button disabled={acting} onClick={onPay}>
         {attempt?.status === 'starting' ? <Spinner label={texts.startingPayment} /> : texts.pay}
       </Button>

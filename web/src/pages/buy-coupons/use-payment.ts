@@ -1,14 +1,18 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { TStartPaymentResponse } from '#contract/purchases';
 import { UserErrorCode } from '#contract/session';
 import { paths } from '@/config/paths';
+import { useGiveConsent } from '@/features/privacy/api/give-consent';
 import { useStartPayment } from '@/features/purchases/api/start-payment';
 import { openPaymentPage } from '@/features/purchases/open-payment-page';
 import { getMeQueryOptions, useUser } from '@/features/session/api/get-me';
+import type { TUserState } from '@/features/session/user-state';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { texts } from './texts';
+import type { CheckoutStep } from './use-checkout-step';
 
 /** SPEC §4: the payment check opens 2.5 s after the payment page. */
 const CHECK_PAY_DELAY_MS = 2500;
@@ -20,17 +24,19 @@ export type PaymentAttempt = { couponId: number } & (
   | { status: 'failed'; message: string }
 );
 
-const isNotChatMember = (error: Error) =>
+const isNotChatMember = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.code === UserErrorCode.notChatMember;
 
 /**
- * Paying for one offer (SPEC §4 Paying): only a member of the community chat may pay; the press
- * acts once per chosen offer, and only a failure lets it be pressed again.
+ * Paying for one offer (SPEC §4 Paying): only a member of the community chat may pay, once they
+ * answered the checkout step (consent, the receipt's e-mail); the press acts once per chosen offer,
+ * and only a failure lets it be pressed again.
  */
-export function usePayment() {
+export function usePayment(checkout: CheckoutStep) {
   const user = useUser();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
+  const giveConsent = useGiveConsent();
   const startPayment = useStartPayment();
   const [attempt, setAttempt] = useState<PaymentAttempt | null>(null);
   const payPress = useOncePerPress();
@@ -38,47 +44,67 @@ export function usePayment() {
 
   useEffect(() => () => clearTimeout(checkPayTimer.current), []);
 
+  const meKey = getMeQueryOptions().queryKey;
+
+  /** The cached user takes the change at once; /api/me is asked again to be sure of it. */
+  function refreshUser(change: Partial<TUserState>) {
+    queryClient.setQueryData(meKey, (current) => current && { ...current, ...change });
+    void queryClient.invalidateQueries({ queryKey: meKey });
+  }
+
   function refuseNonMember(couponId: number, message: string) {
     setAttempt({ couponId, status: 'not_member', message });
     // Whoever has just joined the chat is a member on the next press.
-    void queryClient.invalidateQueries({ queryKey: getMeQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: meKey });
   }
 
-  const pay = (couponId: number) => payPress.press(() => startPaying(couponId));
+  const pay = (couponId: number) => payPress.press(() => void startPaying(couponId));
 
-  function startPaying(couponId: number) {
+  async function startPaying(couponId: number) {
     if (user?.isChatMember === false) {
       payPress.release();
       refuseNonMember(couponId, texts.notChatMember);
       return;
     }
+    const answers = checkout.answers();
+    if (!answers) {
+      payPress.release();
+      return;
+    }
     setAttempt({ couponId, status: 'starting' });
-    startPayment.mutate(couponId, {
-      onSuccess: (started) => {
-        const { paymentId } = started;
-        try {
-          // An invoice link (PAYMENT_PROVIDER=telegram) opened as a link shows Telegram's sheet too.
-          openPaymentPage('paymentUrl' in started ? started.paymentUrl : started.invoiceUrl);
-        } catch (error) {
-          console.error('Telegram could not open the payment page', error);
-          payPress.release();
-          setAttempt({ couponId, status: 'failed', message: texts.paymentNotOpened });
-          return;
-        }
-        setAttempt({ couponId, status: 'opened' });
-        const checkPayHref = paths.checkPay.getHref({
-          couponId,
-          customerUsername: user?.username ?? '',
-          paymentId,
-        });
-        checkPayTimer.current = setTimeout(() => navigate(checkPayHref), CHECK_PAY_DELAY_MS);
-      },
-      onError: (error) => {
-        payPress.release();
-        if (isNotChatMember(error)) refuseNonMember(couponId, error.message);
-        else setAttempt({ couponId, status: 'failed', message: error.message });
-      },
+    let started: TStartPaymentResponse;
+    try {
+      if (answers.consent) {
+        await giveConsent.mutateAsync();
+        refreshUser({ consentGiven: true });
+      }
+      started = await startPayment.mutateAsync({ couponId, email: answers.email });
+    } catch (error) {
+      payPress.release();
+      if (isNotChatMember(error)) refuseNonMember(couponId, error.message);
+      else if (checkout.takeRefusal(error)) setAttempt(null);
+      else setAttempt({ couponId, status: 'failed', message: errorMessage(error) });
+      return;
+    }
+    if (answers.email) refreshUser({ email: answers.email });
+    checkout.settle();
+
+    try {
+      // An invoice link (PAYMENT_PROVIDER=telegram) opened as a link shows Telegram's sheet too.
+      openPaymentPage('paymentUrl' in started ? started.paymentUrl : started.invoiceUrl);
+    } catch (error) {
+      console.error('Telegram could not open the payment page', error);
+      payPress.release();
+      setAttempt({ couponId, status: 'failed', message: texts.paymentNotOpened });
+      return;
+    }
+    setAttempt({ couponId, status: 'opened' });
+    const checkPayHref = paths.checkPay.getHref({
+      couponId,
+      customerUsername: user?.username ?? '',
+      paymentId: started.paymentId,
     });
+    checkPayTimer.current = setTimeout(() => navigate(checkPayHref), CHECK_PAY_DELAY_MS);
   }
 
   /** Another offer chosen: its payment starts afresh. */

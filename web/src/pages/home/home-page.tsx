@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Stack } from '@/components/ui/stack';
@@ -58,6 +59,11 @@ export function HomePage() {
         {/* The offer is readable before any purchase, from the screen everyone sees first. */}
         <p className="home__offer">
           <OfferLink />
+        </p>
+        {/* 152-ФЗ: the policy and the user's own data, each a tap away from the first screen. */}
+        <p className="home__privacy">
+          <Link to={paths.privacy.getHref()}>{texts.privacy}</Link>
+          <Link to={paths.myData.getHref()}>{texts.myData}</Link>
         </p>
       </Stack>
     </Page>

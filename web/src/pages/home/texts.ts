@@ -12,4 +12,6 @@ export const texts = {
   auditLog: 'ЖУРНАЛ СОБЫТИЙ',
   redemptionReport: 'ОТЧЁТ О ПОГАШЕНИЯХ',
   staff: 'СОТРУДНИКИ',
+  privacy: 'Политика конфиденциальности',
+  myData: 'Мои данные',
 } as const;

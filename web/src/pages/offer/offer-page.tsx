@@ -1,8 +1,11 @@
+import { Link } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { Stack } from '@/components/ui/stack';
+import { paths } from '@/config/paths';
 import { OfferText } from '@/features/offer/components/offer-text';
 import { Page } from '@/telegram/page';
 import { texts } from './texts';
+import './offer-page.css';
 
 /** The public offer as a page (SPEC §1, route /offer). */
 export function OfferPage() {
@@ -11,6 +14,9 @@ export function OfferPage() {
       <Header title={texts.title} />
       <Stack>
         <OfferText sectionHeading="h2" />
+        <p className="offer-page__privacy">
+          <Link to={paths.privacy.getHref()}>{texts.privacy}</Link>
+        </p>
       </Stack>
     </Page>
   );

@@ -1,3 +1,4 @@
 export const texts = {
   title: 'Публичная оферта',
+  privacy: 'Политика конфиденциальности',
 } as const;

@@ -51,6 +51,8 @@ describe('startTelegramSdk when Telegram answers nothing', () => {
     expect(document.documentElement.style.getPropertyValue('--tg-theme-bg-color')).toBe('#17212b');
     expect(document.documentElement.dataset.theme).toBe('dark');
     expect(sdk.backButton.isMounted()).toBe(true);
+    expect(sdk.settingsButton.isVisible()).toBe(true);
+    expect(posted).toContain('web_app_setup_settings_button');
     expect(sdk.initData.raw()).toBe(initData);
     expect(posted).toContain('web_app_ready');
     expect(posted).toContain('web_app_request_safe_area');

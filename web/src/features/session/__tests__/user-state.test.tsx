@@ -6,7 +6,7 @@ import type { TMeResponse } from '#contract/session';
 import { stubApi } from '@/test/fake-api';
 import { createTestQueryClient, jsonResponse } from '@/test/render';
 import { useUser } from '../api/get-me';
-import { readStoredUser, storeUser } from '../user-state';
+import { forgetStoredUser, readStoredUser, storeUser } from '../user-state';
 
 const partner: TMeResponse = {
   id: 42,
@@ -15,6 +15,9 @@ const partner: TMeResponse = {
   role: 'partner',
   isChatMember: true,
   communityChatLink: 'https://t.me/rafting_chat',
+  email: 'petr@example.ru',
+  consentGiven: true,
+  receiptEmailRequired: false,
 };
 
 function renderUser() {
@@ -37,6 +40,9 @@ describe('user state', () => {
         role: 'partner',
         isChatMember: true,
         communityChatLink: 'https://t.me/rafting_chat',
+        email: 'petr@example.ru',
+        consentGiven: true,
+        receiptEmailRequired: false,
       }),
     );
     expect(api.callsTo('GET /api/me')).toHaveLength(1);
@@ -45,6 +51,9 @@ describe('user state', () => {
       role: 'partner',
       isChatMember: true,
       communityChatLink: 'https://t.me/rafting_chat',
+      email: 'petr@example.ru',
+      consentGiven: true,
+      receiptEmailRequired: false,
     });
   });
 
@@ -60,6 +69,9 @@ describe('user state', () => {
       role: 'partner',
       isChatMember: true,
       communityChatLink: 'https://t.me/rafting_chat',
+      email: 'petr@example.ru',
+      consentGiven: true,
+      receiptEmailRequired: false,
     });
     answer(jsonResponse({ ...partner, role: 'admin', isChatMember: false }));
     await waitFor(() =>
@@ -68,6 +80,9 @@ describe('user state', () => {
         role: 'admin',
         isChatMember: false,
         communityChatLink: 'https://t.me/rafting_chat',
+        email: 'petr@example.ru',
+        consentGiven: true,
+        receiptEmailRequired: false,
       }),
     );
     expect(readStoredUser(42)?.role).toBe('admin');
@@ -87,7 +102,16 @@ describe('user state', () => {
       role: 'partner',
       isChatMember: true,
       communityChatLink: 'https://t.me/rafting_chat',
+      email: 'petr@example.ru',
+      consentGiven: true,
+      receiptEmailRequired: false,
     });
+  });
+
+  it('forgets the saved state of a user whose data was erased', () => {
+    storeUser(partner);
+    forgetStoredUser();
+    expect(readStoredUser(42)).toBeUndefined();
   });
 
   it('does not hand one Telegram account the state saved for another', () => {

@@ -256,6 +256,9 @@ describe('BuyCouponsPage', () => {
           role: 'user',
           isChatMember: false,
           communityChatLink: 'https://t.me/rafting_chat',
+          email: null,
+          consentGiven: true,
+          receiptEmailRequired: false,
         }),
     });
     renderBuy({ ...plainUser, isChatMember: false });

@@ -13,6 +13,9 @@ const ME = {
   role: 'user',
   isChatMember: true,
   communityChatLink: 'https://t.me/katajsya_chat',
+  email: null,
+  consentGiven: true,
+  receiptEmailRequired: false,
 };
 
 function renderGift(routes: Record<string, FakeRoute> = {}) {

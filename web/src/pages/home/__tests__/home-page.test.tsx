@@ -64,6 +64,15 @@ describe('HomePage', () => {
     expect(await screen.findByRole('dialog', { name: 'Публичная оферта' })).toBeInTheDocument();
   });
 
+  it('links every user to the privacy policy and to their own data', () => {
+    renderWithProviders(<HomePage />, { user: plainUser });
+    expect(screen.getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute(
+      'href',
+      '/privacy',
+    );
+    expect(screen.getByRole('link', { name: 'Мои данные' })).toHaveAttribute('href', '/my-data');
+  });
+
   it('shows the banner and the tagline instead of a title', () => {
     renderWithProviders(<HomePage />, { user: plainUser });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('КАТАЙСЯ С НАМИ');

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { getMyDataLink } from '@/features/privacy/api/get-my-data-link';
+import { sendMyData } from '@/features/privacy/api/send-my-data';
+import { errorMessage } from '@/lib/api-client';
+import { canDownloadFiles, downloadFileFrom } from '@/telegram/download-file';
+import { texts } from './texts';
+
+type DownloadState =
+  | { kind: 'idle' | 'preparing' | 'started' | 'sent' }
+  | { kind: 'failed'; message: string };
+
+/**
+ * A copy of everything held, as a file: saved where Telegram can download files, else sent by the
+ * bot into its chat with the user.
+ */
+export function DownloadMyData() {
+  const [state, setState] = useState<DownloadState>({ kind: 'idle' });
+
+  async function download() {
+    setState({ kind: 'preparing' });
+    try {
+      if (canDownloadFiles()) {
+        const { url, fileName } = await getMyDataLink();
+        // Telegram answers when its download dialog closes; the screen need not wait for that.
+        downloadFileFrom(url, fileName).catch((error: unknown) =>
+          console.error('The download of my data failed', error),
+        );
+        setState({ kind: 'started' });
+      } else {
+        await sendMyData();
+        setState({ kind: 'sent' });
+      }
+    } catch (error) {
+      setState({ kind: 'failed', message: errorMessage(error) });
+    }
+  }
+
+  return (
+    <>
+      <Button onClick={download} disabled={state.kind === 'preparing'}>
+        {state.kind === 'preparing' ? <Spinner label={texts.preparing} /> : texts.download}
+      </Button>
+      {state.kind === 'started' && <Notice tone="success">{texts.downloadStarted}</Notice>}
+      {state.kind === 'sent' && <Notice tone="success">{texts.sentByBot}</Notice>}
+      {state.kind === 'failed' && <Notice tone="error">{state.message}</Notice>}
+    </>
+  );
+}

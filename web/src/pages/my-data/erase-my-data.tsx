@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { PrivacyErrorCode, type TMyData } from '#contract/privacy';
+import { Button } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { Notice } from '@/components/ui/notice';
+import { Section } from '@/components/ui/section';
+import { Spinner } from '@/components/ui/spinner';
+import { useEraseMe } from '@/features/privacy/api/erase-me';
+import { getMyDataQueryOptions } from '@/features/privacy/api/get-my-data';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { texts } from './texts';
+
+type EraseMyDataProps = {
+  coupons: TMyData['coupons'];
+  onErased: () => void;
+};
+
+/**
+ * «Удалить мои данные»: a second press confirms, and unused coupons are named and given up by a
+ * box of their own before the server is asked.
+ */
+export function EraseMyData({ coupons, onErased }: EraseMyDataProps) {
+  const queryClient = useQueryClient();
+  const erase = useEraseMe();
+  const [asking, setAsking] = useState(false);
+  const [givenUp, setGivenUp] = useState(false);
+  const [giveUpError, setGiveUpError] = useState<string>();
+  const unused = coupons.filter((coupon) => coupon.status === 'NOT_USED');
+
+  function cancel() {
+    setAsking(false);
+    setGivenUp(false);
+    setGiveUpError(undefined);
+    erase.reset();
+  }
+
+  function confirm() {
+    if (unused.length > 0 && !givenUp) {
+      setGiveUpError(texts.giveUpMissing);
+      return;
+    }
+    erase.mutate(unused.length > 0 ? { giveUpCoupons: true } : undefined, {
+      onSuccess: onErased,
+      onError: (error) => {
+        // A coupon arrived meanwhile (a gift): the list is read again and asked about anew.
+        if (error instanceof ApiError && error.code === PrivacyErrorCode.unusedCoupons) {
+          setGivenUp(false);
+          void queryClient.invalidateQueries({ queryKey: getMyDataQueryOptions().queryKey });
+        }
+      },
+    });
+  }
+
+  return (
+    <Section title={texts.erase}>
+      <p className="my-data__summary">{texts.eraseExplained}</p>
+      {!asking ? (
+        <Button variant="secondary" className="my-data__erase" onClick={() => setAsking(true)}>
+          {texts.eraseButton}
+        </Button>
+      ) : (
+        <div className="my-data__confirm">
+          <p className="my-data__sure">{texts.eraseSure}</p>
+          {unused.length > 0 && (
+            <>
+              <p className="my-data__summary">{texts.unusedCoupons}</p>
+              <ul className="my-data__unused" aria-label={texts.unusedList}>
+                {unused.map((coupon) => (
+                  <li key={coupon.id}>{texts.couponLine(coupon.companyName, coupon.discount)}</li>
+                ))}
+              </ul>
+              <CheckboxField
+                label={texts.giveUp}
+                checked={givenUp}
+                error={giveUpError}
+                onChange={(checked) => {
+                  setGivenUp(checked);
+                  if (checked) setGiveUpError(undefined);
+                }}
+              />
+            </>
+          )}
+          {erase.isError && <Notice tone="error">{errorMessage(erase.error)}</Notice>}
+          <Button className="my-data__erase-confirm" disabled={erase.isPending} onClick={confirm}>
+            {erase.isPending ? <Spinner label={texts.erasing} /> : texts.eraseConfirm}
+          </Button>
+          <Button variant="secondary" disabled={erase.isPending} onClick={cancel}>
+            {texts.cancel}
+          </Button>
+        </div>
+      )}
+    </Section>
+  );
+}

@@ -1,0 +1,77 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Header } from '@/components/layout/header';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { Stack } from '@/components/ui/stack';
+import { paths } from '@/config/paths';
+import { useMyData } from '@/features/privacy/api/get-my-data';
+import { forgetStoredUser } from '@/features/session/user-state';
+import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { errorMessage } from '@/lib/api-client';
+import { Page } from '@/telegram/page';
+import { DownloadMyData } from './download-my-data';
+import { EraseMyData } from './erase-my-data';
+import { MyDataView } from './my-data-view';
+import { texts } from './texts';
+import './my-data-page.css';
+
+/** «Мои данные» (152-ФЗ): what the server holds about the user, a copy to download, and erasure. */
+export function MyDataPage() {
+  const [erased, setErased] = useState(false);
+  const queryClient = useQueryClient();
+
+  function startAfresh() {
+    setErased(true);
+    // Nothing known of the user survives on the device: the session starts again from /api/me.
+    forgetStoredUser();
+    void queryClient.resetQueries();
+  }
+
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>{erased ? <Erased /> : <HeldData onErased={startAfresh} />}</Stack>
+    </Page>
+  );
+}
+
+function HeldData({ onErased }: { onErased: () => void }) {
+  const data = useMyData();
+  return (
+    <>
+      <p className="my-data__lead">
+        {texts.lead} <Link to={paths.privacy.getHref()}>{texts.policy}</Link>
+      </p>
+      {data.isError ? (
+        <Notice tone="error">{errorMessage(data.error)}</Notice>
+      ) : !data.data ? (
+        <p className="my-data__state">
+          <Spinner label={texts.loading} />
+        </p>
+      ) : (
+        <>
+          <DownloadMyData />
+          <MyDataView data={data.data} />
+          <EraseMyData coupons={data.data.coupons} onErased={onErased} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Erased() {
+  const { go, pendingTo } = useDelayedNavigate();
+  const home = paths.home.getHref();
+  return (
+    <>
+      <Notice tone="success">{texts.erased}</Notice>
+      <p className="my-data__summary">{texts.erasedExplained}</p>
+      <Button pressed={pendingTo === home} onClick={() => go(home, { replace: true })}>
+        {texts.home}
+      </Button>
+    </>
+  );
+}

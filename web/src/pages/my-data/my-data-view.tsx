@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import type { TMyData } from '#contract/privacy';
+import { Section } from '@/components/ui/section';
+import { texts } from './texts';
+
+/** How many redeem attempts the screen lists; the rest are in the downloaded file. */
+const ATTEMPTS_SHOWN = 10;
+
+const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
+const dateTimeFormat = new Intl.DateTimeFormat('ru-RU', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+// «2026 г.» stays on one line: a narrow value never ends with «г.» alone.
+const keepYear = (text: string) => text.replace(' г.', '\u00a0г.');
+const formatDate = (iso: string) => keepYear(dateFormat.format(new Date(iso)));
+const formatDateTime = (iso: string) => keepYear(dateTimeFormat.format(new Date(iso)));
+// Noon, so no time zone moves a YYYY-MM-DD day (the policy's edition) to its neighbour.
+const formatDay = (day: string) => formatDate(`${day}T12:00:00`);
+const named = (names: Record<string, string>, code: string) => names[code] ?? code;
+
+type Row = [label: string, value: ReactNode];
+
+function Rows({ rows }: { rows: readonly Row[] }) {
+  return (
+    <dl className="my-data__rows">
+      {rows.map(([label, value]) => (
+        <div key={label} className="my-data__row">
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+type Line = { key: string; main: string; detail: string };
+
+function Lines({ lines, more }: { lines: readonly Line[]; more?: string | undefined }) {
+  if (lines.length === 0) return <p className="my-data__nothing">{texts.nothing}</p>;
+  return (
+    <ul className="my-data__lines">
+      {lines.map((line) => (
+        <li key={line.key}>
+          <span className="my-data__main">{line.main}</span>
+          <span className="my-data__detail">{line.detail}</span>
+        </li>
+      ))}
+      {more && <li className="my-data__more">{more}</li>}
+    </ul>
+  );
+}
+
+function Profile({ user }: { user: TMyData['user'] }) {
+  return (
+    <Section title={texts.profile}>
+      <Rows
+        rows={[
+          [texts.telegramId, String(user.id)],
+          [texts.username, user.username ? `@${user.username}` : texts.none],
+          [texts.name, [user.firstName, user.lastName].filter(Boolean).join(' ') || texts.none],
+          [texts.email, user.email ?? texts.emailNone],
+          [texts.consent, user.consent ? texts.consentGiven(formatDate(user.consent.at)) : texts.consentNone],
+          ...(user.consent
+            ? [[texts.edition, texts.editionOf(formatDay(user.consent.edition))] satisfies Row]
+            : []),
+          [texts.chatMember, user.isChatMember ? texts.yes : texts.no],
+          [texts.since, formatDate(user.createdAt)],
+          [texts.lastSeen, formatDate(user.lastSeenAt)],
+        ]}
+      />
+      <p className="my-data__note">{texts.emailNote}</p>
+    </Section>
+  );
+}
+
+function GeoPoints({ points }: { points: TMyData['geoPoints'] }) {
+  // Newest first, as the server lists them.
+  const newest = points[0];
+  const oldest = points.at(-1);
+  return (
+    <Section title={texts.geoPoints}>
+      {newest && oldest ? (
+        <p className="my-data__summary">
+          {texts.geoSummary(points.length, formatDate(oldest.ts), formatDate(newest.ts))}
+        </p>
+      ) : (
+        <p className="my-data__nothing">{texts.nothing}</p>
+      )}
+    </Section>
+  );
+}
+
+/** What the server holds about the user, in words: the profile, then each kind of record. */
+export function MyDataView({ data }: { data: TMyData }) {
+  const attempts = data.redeemAttempts.slice(0, ATTEMPTS_SHOWN);
+  const attemptsLeft = data.redeemAttempts.length - attempts.length;
+  return (
+    <>
+      <Profile user={data.user} />
+      <Section title={texts.payments}>
+        <Lines
+          lines={data.payments.map((payment) => ({
+            key: payment.id,
+            main: texts.paymentLine(payment.companyName, payment.amount),
+            detail: `${formatDateTime(payment.createdAt)} · ${named(texts.paymentStatus, payment.status)}`,
+          }))}
+        />
+      </Section>
+      <Section title={texts.coupons}>
+        <Lines
+          lines={data.coupons.map((coupon) => ({
+            key: coupon.id,
+            main: texts.couponLine(coupon.companyName, coupon.discount),
+            detail: [
+              named(texts.couponStatus, coupon.status),
+              `${texts.purchased} ${formatDate(coupon.purchasedAt)}`,
+              coupon.redeemedAt && `${texts.redeemed} ${formatDate(coupon.redeemedAt)}`,
+            ]
+              .filter(Boolean)
+              .join(' · '),
+          }))}
+        />
+      </Section>
+      <Section title={texts.gifts}>
+        <Lines
+          lines={data.gifts.map((gift) => ({
+            key: `${gift.at}/${gift.purchasedCouponId}/${gift.direction}`,
+            main: gift.direction === 'sent' ? texts.giftSent : texts.giftReceived,
+            detail: formatDateTime(gift.at),
+          }))}
+        />
+      </Section>
+      <Section title={texts.redeemAttempts}>
+        <Lines
+          lines={attempts.map((attempt, index) => ({
+            key: `${attempt.at}/${index}`,
+            main: named(texts.redeemResult, attempt.result),
+            detail: formatDateTime(attempt.at),
+          }))}
+          more={attemptsLeft > 0 ? texts.moreInFile(attemptsLeft) : undefined}
+        />
+      </Section>
+      <GeoPoints points={data.geoPoints} />
+    </>
+  );
+}

@@ -1,0 +1,104 @@
+const plural = (count: number, one: string, few: string, many: string) => {
+  const lastTwo = count % 100;
+  const last = count % 10;
+  if (lastTwo >= 11 && lastTwo <= 14) return many;
+  if (last === 1) return one;
+  if (last >= 2 && last <= 4) return few;
+  return many;
+};
+
+export const texts = {
+  title: 'МОИ ДАННЫЕ',
+  lead: 'Всё, что сервис хранит о вас. Можно скачать копию или удалить данные.',
+  policy: 'Политика конфиденциальности',
+  loading: 'Загружаем ваши данные…',
+
+  profile: 'ПРОФИЛЬ',
+  telegramId: 'ID в Telegram',
+  username: 'Имя пользователя',
+  name: 'Имя',
+  email: 'E-mail для чека',
+  emailNone: 'не указан',
+  emailNote: 'E-mail для чека меняется на экране покупки.',
+  consent: 'Согласие',
+  consentGiven: (date: string) => `дано ${date}`,
+  edition: 'Редакция политики',
+  editionOf: (date: string) => `от ${date}`,
+  consentNone: 'не дано',
+  chatMember: 'В чате сообщества',
+  yes: 'да',
+  no: 'нет',
+  since: 'В сервисе с',
+  lastSeen: 'Последний вход',
+  none: '—',
+
+  payments: 'ПЛАТЕЖИ',
+  paymentLine: (company: string, amount: number) => `${company} — ${amount} руб.`,
+  paymentStatus: {
+    PENDING: 'ожидает оплаты',
+    SUCCEEDED: 'оплачен',
+    CANCELED: 'отменён',
+  } as Record<string, string>,
+
+  coupons: 'КУПОНЫ',
+  couponLine: (company: string, discount: number) => `${company} — скидка ${discount} руб.`,
+  couponStatus: {
+    NOT_USED: 'не использован',
+    USED: 'использован',
+    REFUNDED: 'деньги возвращены',
+    VOID: 'аннулирован',
+  } as Record<string, string>,
+  purchased: 'куплен',
+  redeemed: 'погашен',
+
+  gifts: 'ПОДАРКИ',
+  giftSent: 'Вы подарили купон',
+  giftReceived: 'Вам подарили купон',
+
+  redeemAttempts: 'ПРОВЕРКИ КУПОНОВ',
+  redeemResult: {
+    REDEEMED: 'купон погашен',
+    ALREADY_USED: 'купон уже использован',
+    UNKNOWN_TOKEN: 'неизвестный QR-код',
+    OTHER_COMPANY: 'купон другого партнёра',
+    OWNER_NOT_MEMBER: 'владелец не в чате',
+    UNDONE: 'погашение отменено',
+    NOT_ALLOWED: 'нет прав на погашение',
+    EXPIRED: 'срок купона истёк',
+    REFUND_PENDING: 'идёт возврат денег',
+  } as Record<string, string>,
+  moreInFile: (count: number) => `и ещё ${count} — в скачанном файле`,
+
+  geoPoints: 'ГЕОТОЧКИ',
+  geoSummary: (count: number, from: string, to: string) =>
+    `${count} ${plural(count, 'точка', 'точки', 'точек')} маршрута, с ${from} по ${to}`,
+
+  nothing: 'Нет записей',
+
+  download: 'СКАЧАТЬ МОИ ДАННЫЕ',
+  preparing: 'Готовим файл…',
+  downloadStarted: 'Файл с вашими данными скачивается.',
+  sentByBot: 'Бот прислал вам файл с данными — откройте чат с ботом.',
+
+  erase: 'УДАЛЕНИЕ ДАННЫХ',
+  eraseExplained:
+    'Удалятся профиль, e-mail, согласие и геоточки. Записи о платежах останутся без имени и e-mail — ' +
+    'их требует хранить закон о бухгалтерском учёте.',
+  eraseButton: 'Удалить мои данные',
+  eraseSure: 'Удалить ваши данные? Отменить это будет нельзя.',
+  unusedCoupons:
+    'У вас есть неиспользованные купоны. После удаления они пропадут из «Мои QR» и воспользоваться ' +
+    'ими будет нельзя:',
+  unusedList: 'Неиспользованные купоны',
+  giveUp: 'Отказываюсь от этих купонов',
+  giveUpMissing: 'Отметьте, что отказываетесь от неиспользованных купонов',
+  eraseConfirm: 'УДАЛИТЬ НАВСЕГДА',
+  erasing: 'Удаляем…',
+  cancel: 'ОТМЕНА',
+
+  erased: 'Ваши данные удалены',
+  erasedExplained:
+    'Сервис больше не хранит ваш профиль, e-mail, согласие и геоточки. Если вы снова откроете сервис, ' +
+    'он будет знать о вас только то, что Telegram передаёт при входе.',
+  home: 'НА ГЛАВНУЮ',
+} as const;
