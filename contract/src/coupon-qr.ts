@@ -22,7 +22,8 @@ export const SIGNATURE_KEY = 'sig';
 const SIGNATURE_SEPARATOR = `,${SIGNATURE_KEY}=`;
 
 /** The QR text with its signature appended. */
-export const withSignature = (text: string, signature: string) => `${text}${SIGNATURE_SEPARATOR}'${signature}'`;
+export const withSignature = (text: string, signature: string) =>
+  `${text}${SIGNATURE_SEPARATOR}'${signature}'`;
 
 /** The signed text and its signature, or undefined for a QR without one. */
 export function splitSignature(text: string): { signed: string; signature: string } | undefined {
