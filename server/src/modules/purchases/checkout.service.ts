@@ -464,7 +464,7 @@ export function createCheckoutService(options: {
     isChatMember: (userId: number) => Promise<boolean>;
   }): Promise<string | undefined> {
     const payment = await invoicePayment(query.payload, query.buyerId);
-    if (!payment || payment.status !== 'PENDING') return purchaseTexts.invoiceStale;
+    if (payment?.status !== 'PENDING') return purchaseTexts.invoiceStale;
     const [offer] = await offerOf(payment.couponId, { onSaleOnly: true });
     if (!offer) return purchaseTexts.invoiceOfferGone;
     if (query.currency !== 'RUB' || query.totalKopecks !== toKopecks(payment.amount))

@@ -1,4 +1,4 @@
-import type { QrField } from '#contract/coupon-qr';
+import { type QrField, SIGNATURE_KEY } from '#contract/coupon-qr';
 import type { TPurchasedCouponStatus } from '#contract/purchases';
 import type { TScannedCoupon } from '#contract/redemption';
 import { texts } from './texts';
@@ -8,6 +8,9 @@ const LABELLED_KEYS = ['telegramName', 'status', 'date', 'partner', 'region', 'd
 type LabelledKey = (typeof LABELLED_KEYS)[number];
 
 const isLabelled = (key: string): key is LabelledKey => (LABELLED_KEYS as readonly string[]).includes(key);
+
+/** Keys for the partner's device, not for people (issue 16): the signature and what it checks offline. */
+const MACHINE_KEYS: readonly string[] = [SIGNATURE_KEY, 'exp', 'pid'];
 
 export type CouponRow = { key: string; label: string; value: string };
 
@@ -26,7 +29,7 @@ function shownValue(key: LabelledKey, value: string): string {
 
 /**
  * The rows of «Отсканированный QR»: the labelled fields first, in SPEC order, then the last valid day
- * the server knows (it is not printed in the QR), then unknown keys under their raw key. The server's
+ * the server knows, then unknown keys under their raw key (never the signature and its kin). The server's
  * live values win over the printed ones; the status is only ever the live one, so until the server
  * answers it is not shown.
  */
@@ -40,7 +43,7 @@ export function couponRows(fields: readonly QrField[], live: TScannedCoupon | un
     ? [{ key: 'expiresAt', label: texts.labels.expiresAt, value: texts.expiresAt(live.expiresAt) }]
     : [];
   const unknown = fields
-    .filter(({ key }) => !isLabelled(key))
+    .filter(({ key }) => !isLabelled(key) && !MACHINE_KEYS.includes(key))
     .map(({ key, value }) => ({ key, label: key, value }));
   return [...labelled, ...expiry, ...unknown];
 }

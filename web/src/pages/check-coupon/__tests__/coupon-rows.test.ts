@@ -1,0 +1,14 @@
+import { describe, expect, it } from 'vitest';
+import { parseCouponQr, withSignature } from '#contract/coupon-qr';
+import { couponRows } from '../coupon-rows';
+
+describe('the rows of a scanned QR', () => {
+  it('never show the signature, the partner id or the raw expiry, but do show a field nobody labels', () => {
+    const text = withSignature(
+      "purchased_coupon_id='t',status='NOT_USED',partner='Порог',telegramName='@ivan',exp='2027-09-30',pid='3',note='x'",
+      'c2lnbmF0dXJl',
+    );
+    const rows = couponRows(parseCouponQr(text).fields, undefined);
+    expect(rows.map((row) => row.key)).toEqual(['telegramName', 'partner', 'note']);
+  });
+});
