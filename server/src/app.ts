@@ -60,6 +60,7 @@ import { paymentPagesRoutes } from './modules/purchases/payment-pages.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { createStalePaymentsWorker } from './modules/purchases/stale-payments.worker.ts';
 import { purchaseRefusals } from './modules/purchases/texts.ts';
+import { createOfflineRedemptionService } from './modules/redemption/offline.service.ts';
 import { redemptionRoutes } from './modules/redemption/redemption.routes.ts';
 import { createRedemptionService } from './modules/redemption/redemption.service.ts';
 import { redemptionRefusals } from './modules/redemption/texts.ts';
@@ -285,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(giftsRoutes, { gifts, membership });
     await api.register(redemptionRoutes, {
       redemption: createRedemptionService({ db, membership, notifications, timeZone }),
+      offline: createOfflineRedemptionService({ db, signer, notifications }),
       access,
     });
     await api.register(calendarRoutes, { calendar: createCalendarService(db) });

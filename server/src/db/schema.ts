@@ -351,6 +351,7 @@ export const notificationKind = pgEnum('notification_kind', [
   'COUPON_VOIDED',
   'GIFT_CLAIMED',
   'GIFT_RETURNED',
+  'OFFLINE_CONFLICT',
 ]);
 
 /**

@@ -52,6 +52,8 @@ export function createCouponSigner(db: Db) {
 
   /** Every key a device may need: the active one and those retired recently. */
   async function publicKeys(): Promise<{ kid: string; key: string }[]> {
+    // A device may ask before any coupon was signed: the key it will need exists from now on.
+    await activeKey();
     const rows = await db
       .select({ kid: signingKeys.kid, publicKey: signingKeys.publicKey })
       .from(signingKeys)

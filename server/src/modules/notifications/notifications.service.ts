@@ -243,6 +243,18 @@ export function createNotificationService(options: {
       ]);
     },
 
+    /** A coupon redeemed with no signal that was no longer valid: the admins sort it out. */
+    async notifyOfflineConflict(
+      input: { nonce: string; partner: string; coupon: CouponLine; what: string },
+      tx?: Executor,
+    ): Promise<void> {
+      const eventKey = input.nonce;
+      const text = notificationTexts.offlineConflict(input);
+      await enqueue({ kind: 'OFFLINE_CONFLICT', eventKey }, tx, (exec) =>
+        toAdmins(exec, { kind: 'OFFLINE_CONFLICT', eventKey, text }),
+      );
+    },
+
     /** The owner of a coupon an admin refunded or voided: it has left their My QR. */
     async notifyCouponWithdrawn(input: CouponWithdrawnFromOwner, tx?: Executor): Promise<void> {
       const eventKey = input.purchasedCouponId;

@@ -21,6 +21,10 @@ export const notificationTexts = {
     `Подарок для @${input.toUsername} не забрали за 7 дней: купон ${coupon(input.coupon)} ` +
     `на скидку ${rub(input.coupon.discount)} снова ваш, с новым QR.`,
 
+  offlineConflict: (input: { partner: string; coupon: CouponLine; what: string }) =>
+    `Погашение без связи не принято: ${input.partner} погасил купон ${coupon(input.coupon)} ` +
+    `на скидку ${rub(input.coupon.discount)}, но ${input.what}. Разберитесь с партнером и покупателем.`,
+
   couponRedeemed: (input: { coupon: CouponLine }) =>
     `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} погашен партнером.`,
 

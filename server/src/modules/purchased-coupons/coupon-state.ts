@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { coupons, partnerStaff, partners, purchasedCoupons } from '../../db/schema.ts';
-import { isExpiredNow } from './expiry.ts';
+import { expiredAt, isExpiredNow } from './expiry.ts';
 
 export type CouponStatus = (typeof purchasedCoupons.status.enumValues)[number];
 
@@ -59,10 +59,13 @@ const soldBy = (partnerUserId: number) =>
                            AND ${partnerStaff.userId} = ${partnerUserId})))`;
 
 /** What must also hold for a change beyond its starting status. */
-function alsoRequired(change: CouponChange): SQL | undefined {
+function alsoRequired(change: CouponChange, asOf?: Date): SQL | undefined {
   switch (change) {
     case 'redeem':
-      return and(sql`NOT ${isExpiredNow}`, isNull(purchasedCoupons.refundRequestedAt));
+      return and(
+        sql`NOT ${asOf ? expiredAt(asOf) : isExpiredNow}`,
+        isNull(purchasedCoupons.refundRequestedAt),
+      );
     case 'gift':
     case 'hold':
       return sql`NOT ${isExpiredNow}`;
@@ -145,6 +148,8 @@ export function changeCoupon(
   actor: CouponActor,
   which: CouponSelector,
   also: Partial<typeof purchasedCoupons.$inferInsert> = {},
+  /** A redemption made earlier with no signal: its expiry is checked at that moment. */
+  options: { asOf?: Date } = {},
 ) {
   const allowed = whoMay(change, actor);
   const conditions = [
@@ -153,7 +158,7 @@ export function changeCoupon(
     which.id !== undefined ? eq(purchasedCoupons.id, which.id) : undefined,
     which.qrToken !== undefined ? eq(purchasedCoupons.qrToken, which.qrToken) : undefined,
     which.paymentId !== undefined ? eq(purchasedCoupons.paymentId, which.paymentId) : undefined,
-    alsoRequired(change),
+    alsoRequired(change, options.asOf),
   ];
   if (which.id === undefined && which.qrToken === undefined && which.paymentId === undefined) {
     throw new Error('changeCoupon needs a coupon to change');

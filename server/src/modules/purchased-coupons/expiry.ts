@@ -15,6 +15,10 @@ export function expiryAtPurchase(couponId: number, timeZone: string): SQL {
     ) FROM ${coupons} WHERE ${coupons.id} = ${couponId})`;
 }
 
+/** True in SQL for a coupon past its expiry at `at`. */
+export const expiredAt = (at: Date) =>
+  sql`(${purchasedCoupons.expiresAt} IS NOT NULL AND ${purchasedCoupons.expiresAt} <= ${at.toISOString()}::timestamptz)`;
+
 /** True in SQL for a coupon past its expiry now. */
 export const isExpiredNow = sql`(${purchasedCoupons.expiresAt} IS NOT NULL AND ${purchasedCoupons.expiresAt} <= now())`;
 

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import { ErrorCode } from '#contract/errors';
+import { ZOfflineKit, ZSyncRequest, ZSyncResponse } from '#contract/offline';
 import {
   COUPON_EXPIRED,
   REDEEM_REFUSED,
@@ -14,6 +15,7 @@ import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { PartnerAccess } from '../partners/partner-access.ts';
 import { requireOwnUsername, requireRole, ZPathUsername } from '../users/caller.ts';
+import type { OfflineRedemptionService } from './offline.service.ts';
 import type { Redeemer, RedemptionService } from './redemption.service.ts';
 import { type RedemptionRefusal, redeemRefusals } from './texts.ts';
 
@@ -28,8 +30,9 @@ const NOT_ALLOWED: readonly string[] = [
 
 export const redemptionRoutes: FastifyPluginAsyncZod<{
   redemption: RedemptionService;
+  offline: OfflineRedemptionService;
   access: PartnerAccess;
-}> = async (app, { redemption, access }) => {
+}> = async (app, { redemption, offline, access }) => {
   const redeemerOf = async (caller: { id: number; role(): Promise<string> }): Promise<Redeemer> => {
     const isAdmin = (await caller.role()) === 'admin';
     return { id: caller.id, isAdmin, partnerIds: isAdmin ? [] : await access.partnerIdsOf(caller.id) };
@@ -77,6 +80,21 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{
       const text = result === 'EXPIRED' ? COUPON_EXPIRED : REDEEM_REFUSED;
       return sendJsonText(reply, text, redeemRefusals[result as keyof typeof redeemRefusals]);
     },
+  );
+
+  app.get(
+    '/api/redemption/offline-kit',
+    { preValidation: requireRole('partner', 'staff', 'admin'), schema: { response: { 200: ZOfflineKit } } },
+    async (request) => offline.kit(await redeemerOf(request.caller)),
+  );
+
+  app.post(
+    '/api/redemption/sync',
+    {
+      preValidation: requireRole('partner', 'staff', 'admin'),
+      schema: { body: ZSyncRequest, response: { 200: ZSyncResponse } },
+    },
+    async (request) => offline.sync(await redeemerOf(request.caller), request.body.redemptions),
   );
 
   app.post(

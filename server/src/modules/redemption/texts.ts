@@ -31,3 +31,24 @@ export const redeemRefusals: Record<Exclude<RedeemResult, 'REDEEMED' | 'UNDONE' 
   EXPIRED: 409,
   REFUND_PENDING: 409,
 };
+
+const dayTime = (at: Date) =>
+  new Intl.DateTimeFormat('ru-RU', {
+    timeZone: 'Europe/Moscow',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(at);
+
+/** What a partner's device is told about a redemption it made with no signal. */
+export const offlineTexts = {
+  someone: 'другой сотрудник',
+  usedBy: (who: string, at: Date) => `купон уже погасил ${who} ${dayTime(at)}`,
+  refunded: 'деньги за купон вернули покупателю, купон недействителен',
+  giftedAway: (at: Date) => `купон подарили другому человеку ${dayTime(at)}, этот QR недействителен`,
+  notYours: 'Купон не действителен для вашей компании',
+  notRedeemable: 'Купон сейчас нельзя погасить: срок действия истёк или по нему идет возврат денег',
+  badTime: 'Время погашения на устройстве неверное: проверьте часы телефона',
+} as const;

@@ -1,0 +1,199 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TOfflineKit, TSyncResponse, ZSyncRequest } from '#contract/offline';
+import type { Db } from '../../db/client.ts';
+import { coupons, offlineRedemptions, purchasedCoupons, retiredQrTokens, users } from '../../db/schema.ts';
+import { displayName } from '../admin-purchases/purchase-list.service.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
+import { expiredAt } from '../purchased-coupons/expiry.ts';
+import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import type { Redeemer } from './redemption.service.ts';
+import { offlineTexts } from './texts.ts';
+
+type SyncItem = z.output<typeof ZSyncRequest>['redemptions'][number];
+type Outcome = TSyncResponse['results'][number];
+
+/** How far back a device's clock may date a redemption it kept, and how far ahead. */
+const OLDEST_OFFLINE_MS = 14 * 24 * 3600_000;
+const CLOCK_SKEW_MS = 10 * 60_000;
+
+/**
+ * Redeeming at the riverbank with no signal (issue 16): the kit a partner's device checks coupons
+ * with, and the sync of what it redeemed meanwhile. Each redemption is answered once, by its nonce;
+ * one whose coupon was used, gifted or refunded in between is a conflict, told to the admins.
+ */
+export function createOfflineRedemptionService(options: {
+  db: Db;
+  signer: Pick<CouponSigner, 'publicKeys'>;
+  notifications: Pick<NotificationService, 'notifyOfflineConflict'>;
+}) {
+  const { db, signer, notifications } = options;
+
+  /** Tokens of these partners' coupons that are no longer valid, whatever their printed signature says. */
+  async function revokedTokens(partnerIds: readonly number[] | 'all'): Promise<string[]> {
+    const ofPartners = partnerIds === 'all' ? undefined : inArray(coupons.partnerId, [...partnerIds, -1]);
+    const [spent, replaced] = await Promise.all([
+      db
+        .select({ token: purchasedCoupons.qrToken })
+        .from(purchasedCoupons)
+        .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+        .where(and(ne(purchasedCoupons.status, 'NOT_USED'), ofPartners)),
+      db
+        .select({ token: retiredQrTokens.qrToken })
+        .from(retiredQrTokens)
+        .innerJoin(purchasedCoupons, eq(purchasedCoupons.id, retiredQrTokens.purchasedCouponId))
+        .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+        .where(ofPartners),
+    ]);
+    return [...spent, ...replaced].map((row) => row.token);
+  }
+
+  async function kit(redeemer: Redeemer): Promise<TOfflineKit> {
+    const asOf = new Date().toISOString();
+    const [publicKeys, revoked] = await Promise.all([
+      signer.publicKeys(),
+      revokedTokens(redeemer.isAdmin ? 'all' : redeemer.partnerIds),
+    ]);
+    return { publicKeys, revoked, asOf };
+  }
+
+  /** Why an offline redemption of this coupon cannot stand: who used it and when, or what became of it. */
+  async function conflictOf(
+    executor: Db,
+    token: string,
+  ): Promise<{ purchasedCouponId: string; what: string } | undefined> {
+    const [current] = await executor
+      .select({
+        id: purchasedCoupons.id,
+        status: purchasedCoupons.status,
+        redeemedAt: purchasedCoupons.redeemedAt,
+        redeemerUsername: users.username,
+        redeemerFirstName: users.firstName,
+      })
+      .from(purchasedCoupons)
+      .leftJoin(users, eq(users.id, purchasedCoupons.redeemedBy))
+      .where(eq(purchasedCoupons.qrToken, token));
+    if (current?.status === 'USED') {
+      const who =
+        current.redeemerFirstName === null
+          ? offlineTexts.someone
+          : displayName({ username: current.redeemerUsername, firstName: current.redeemerFirstName });
+      return {
+        purchasedCouponId: current.id,
+        what: offlineTexts.usedBy(who, current.redeemedAt ?? new Date()),
+      };
+    }
+    if (current?.status === 'REFUNDED' || current?.status === 'VOID') {
+      return { purchasedCouponId: current.id, what: offlineTexts.refunded };
+    }
+    const [retired] = await executor
+      .select({ id: retiredQrTokens.purchasedCouponId, at: retiredQrTokens.retiredAt })
+      .from(retiredQrTokens)
+      .where(eq(retiredQrTokens.qrToken, token));
+    return retired ? { purchasedCouponId: retired.id, what: offlineTexts.giftedAway(retired.at) } : undefined;
+  }
+
+  async function syncOne(redeemer: Redeemer, item: SyncItem): Promise<Outcome> {
+    const [seen] = await db.select().from(offlineRedemptions).where(eq(offlineRedemptions.nonce, item.nonce));
+    if (seen)
+      return { nonce: item.nonce, outcome: 'duplicate', ...(seen.message ? { message: seen.message } : {}) };
+
+    const redeemedAt = new Date(item.redeemedAt);
+    const age = Date.now() - redeemedAt.getTime();
+    return db.transaction(async (tx) => {
+      // The nonce row first: a second sync of the same nonce waits here and then finds it.
+      const [claimed] = await tx
+        .insert(offlineRedemptions)
+        .values({
+          nonce: item.nonce,
+          qrToken: item.qrToken,
+          userId: redeemer.id,
+          redeemedAt,
+          outcome: 'refused',
+        })
+        .onConflictDoNothing()
+        .returning({ nonce: offlineRedemptions.nonce });
+      if (!claimed) return { nonce: item.nonce, outcome: 'duplicate' as const };
+      const finish = async (
+        outcome: 'applied' | 'conflict' | 'refused',
+        message?: string,
+        couponId?: string,
+      ) => {
+        await tx
+          .update(offlineRedemptions)
+          .set({ outcome, message: message ?? null, purchasedCouponId: couponId ?? null })
+          .where(eq(offlineRedemptions.nonce, item.nonce));
+        return { nonce: item.nonce, outcome, ...(message ? { message } : {}) };
+      };
+      if (age > OLDEST_OFFLINE_MS || age < -CLOCK_SKEW_MS) return finish('refused', offlineTexts.badTime);
+
+      const actor = redeemer.isAdmin
+        ? ({ kind: 'admin', id: redeemer.id } as const)
+        : ({ kind: 'partner', id: redeemer.id } as const);
+      const [redeemed] = await changeCoupon(
+        tx,
+        'redeem',
+        actor,
+        { qrToken: item.qrToken },
+        { redeemedAt },
+        { asOf: redeemedAt },
+      );
+      if (redeemed) {
+        await recordAudit(tx, {
+          kind: 'coupon.redeemed',
+          actorId: redeemer.id,
+          subject: subjectOf.purchase(redeemed.id),
+          details: { offline: true, nonce: item.nonce, redeemedAt: item.redeemedAt },
+        });
+        return finish('applied', undefined, redeemed.id);
+      }
+      const conflict = await conflictOf(tx, item.qrToken);
+      if (!conflict) {
+        const [unused] = await tx
+          .select({ id: purchasedCoupons.id, partnerId: coupons.partnerId })
+          .from(purchasedCoupons)
+          .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+          .where(and(eq(purchasedCoupons.qrToken, item.qrToken), sql`NOT ${expiredAt(redeemedAt)}`));
+        const ours = unused && (redeemer.isAdmin || redeemer.partnerIds.includes(unused.partnerId));
+        return finish('refused', ours ? offlineTexts.notRedeemable : offlineTexts.notYours);
+      }
+      const [own] = await tx
+        .select({ partnerId: coupons.partnerId })
+        .from(purchasedCoupons)
+        .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+        .where(eq(purchasedCoupons.id, conflict.purchasedCouponId));
+      if (!redeemer.isAdmin && !redeemer.partnerIds.includes(own?.partnerId ?? -1)) {
+        return finish('refused', offlineTexts.notYours);
+      }
+      await recordAudit(tx, {
+        kind: 'coupon.offline_conflict',
+        actorId: redeemer.id,
+        subject: subjectOf.purchase(conflict.purchasedCouponId),
+        details: { nonce: item.nonce, redeemedAt: item.redeemedAt, what: conflict.what },
+      });
+      const line = await couponLineOf(tx, conflict.purchasedCouponId);
+      const [me] = await tx.select().from(users).where(eq(users.id, redeemer.id));
+      if (line) {
+        await notifications.notifyOfflineConflict(
+          { nonce: item.nonce, partner: displayName(me), coupon: line, what: conflict.what },
+          tx,
+        );
+      }
+      return finish('conflict', conflict.what, conflict.purchasedCouponId);
+    });
+  }
+
+  /** Answers every item; the same nonce sent again is a duplicate with its first answer's message. */
+  async function sync(redeemer: Redeemer, items: SyncItem[]): Promise<TSyncResponse> {
+    const results: Outcome[] = [];
+    for (const item of items) results.push(await syncOne(redeemer, item));
+    return { results };
+  }
+
+  return { kit, sync };
+}
+
+export type OfflineRedemptionService = ReturnType<typeof createOfflineRedemptionService>;

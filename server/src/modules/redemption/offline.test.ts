@@ -1,0 +1,159 @@
+import { randomBytes } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { auditEvents, notifications, purchasedCoupons } from '../../db/schema.ts';
+
+let t: TestApp;
+const admin = telegramUser('off_admin');
+const buyer = telegramUser('off_buyer');
+const friend = telegramUser('off_friend');
+const spokesman = telegramUser('off_spokesman');
+const instructor = telegramUser('off_instructor');
+const stranger = telegramUser('off_stranger');
+let couponId: number;
+let otherCouponId: number;
+
+const nonce = () => randomBytes(16).toString('base64url');
+const tokenOf = async (id: string) =>
+  (await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id)))[0]
+    ?.qrToken as string;
+const sync = (user: typeof admin, redemptions: { nonce: string; qrToken: string; redeemedAt: string }[]) =>
+  t.as(user).post('/api/redemption/sync', { redemptions });
+const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000).toISOString();
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'off_admin' }, rateLimits: false });
+  for (const user of [buyer, friend, spokesman, instructor, stranger])
+    t.botApi.members.set(user.id, 'member');
+  const own = await addPartnerWithCoupons(
+    t,
+    admin,
+    { companyName: 'Берег', spokesmanNickname: 'off_spokesman' },
+    [{ price: 2000, discount: 250 }],
+  );
+  couponId = own.couponIds[0] as number;
+  otherCouponId = (
+    await addPartnerWithCoupons(
+      t,
+      admin,
+      { companyName: 'Другой берег', spokesmanNickname: 'off_stranger' },
+      [{ price: 1000, discount: 100 }],
+    )
+  ).couponIds[0] as number;
+  for (const user of [spokesman, friend, stranger, admin]) await t.as(user).get('/api/me');
+  await t.as(spokesman).put(`/api/partners/${own.partnerId}/staff`, { usernames: ['off_instructor'] });
+  await t.as(instructor).get('/api/me');
+});
+afterAll(() => t.close());
+
+describe('the offline kit', () => {
+  it('gives the public keys and the company’s dead tokens: used, gifted away, refunded', async () => {
+    const used = await buyCoupon(t, buyer, couponId);
+    const usedToken = await tokenOf(used);
+    await t.as(spokesman).post(`/api/coupon/apply/${usedToken}/off_spokesman`);
+    const gifted = await buyCoupon(t, buyer, couponId);
+    const giftedToken = await tokenOf(gifted);
+    await t.as(buyer).post(`/api/coupons/buy/friend/${gifted}/off_buyer/off_friend`);
+    const alive = await tokenOf(await buyCoupon(t, buyer, couponId));
+    const foreignUsed = await buyCoupon(t, buyer, otherCouponId);
+    await t.as(stranger).post(`/api/coupon/apply/${await tokenOf(foreignUsed)}/off_stranger`);
+
+    const kit = (await t.as(instructor).get('/api/redemption/offline-kit')).json();
+
+    expect(kit.publicKeys).toEqual([
+      { kid: expect.any(String), key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
+    ]);
+    expect(kit.revoked).toEqual(expect.arrayContaining([usedToken, giftedToken]));
+    expect(kit.revoked).not.toContain(alive);
+    expect(kit.revoked).not.toContain(await tokenOf(foreignUsed));
+    expect((await t.as(buyer).get('/api/redemption/offline-kit')).statusCode).toBe(403);
+  });
+});
+
+describe('syncing redemptions made with no signal', () => {
+  it('is idempotent by nonce: the same nonce 20 times is one applied and 19 duplicates', async () => {
+    const id = await buyCoupon(t, buyer, couponId);
+    const item = { nonce: nonce(), qrToken: await tokenOf(id), redeemedAt: minutesAgo(30) };
+
+    const answers = await Promise.all(Array.from({ length: 20 }, () => sync(instructor, [item])));
+
+    const outcomes = answers.map((res) => res.json().results[0].outcome);
+    expect(outcomes.filter((o) => o === 'applied')).toHaveLength(1);
+    expect(outcomes.filter((o) => o === 'duplicate')).toHaveLength(19);
+    const [row] = await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id));
+    expect(row).toMatchObject({ status: 'USED', redeemedBy: instructor.id });
+    expect(row?.redeemedAt?.toISOString()).toBe(item.redeemedAt);
+  });
+
+  it('two devices redeeming the same coupon offline: one applied, one conflict saying who and when, the admins told', async () => {
+    const id = await buyCoupon(t, buyer, couponId);
+    const token = await tokenOf(id);
+    const first = (
+      await sync(instructor, [{ nonce: nonce(), qrToken: token, redeemedAt: minutesAgo(20) }])
+    ).json();
+    const second = (
+      await sync(spokesman, [{ nonce: nonce(), qrToken: token, redeemedAt: minutesAgo(10) }])
+    ).json();
+
+    expect(first.results[0].outcome).toBe('applied');
+    expect(second.results[0]).toMatchObject({
+      outcome: 'conflict',
+      message: expect.stringContaining('купон уже погасил @off_instructor'),
+    });
+    const conflicts = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'coupon.offline_conflict'), eq(auditEvents.subject, `purchase:${id}`)));
+    expect(conflicts).toHaveLength(1);
+    const told = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.kind, 'OFFLINE_CONFLICT'));
+    expect(told.map((message) => message.chatId)).toContain(admin.id);
+  });
+
+  it('a coupon refunded meanwhile is a conflict', async () => {
+    const id = await buyCoupon(t, buyer, couponId);
+    const token = await tokenOf(id);
+    expect((await t.as(admin).post(`/api/admin/purchases/${id}/refund`)).json()).toEqual({
+      status: 'REFUNDED',
+    });
+
+    const res = (
+      await sync(instructor, [{ nonce: nonce(), qrToken: token, redeemedAt: minutesAgo(5) }])
+    ).json();
+
+    expect(res.results[0]).toMatchObject({
+      outcome: 'conflict',
+      message: expect.stringContaining('вернули'),
+    });
+    expect(
+      (await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id)))[0]?.status,
+    ).toBe('REFUNDED');
+  });
+
+  it('another partner’s coupon and an impossible time are refused; undo works on a synced redemption', async () => {
+    const foreign = await buyCoupon(t, buyer, otherCouponId);
+    const mine = await buyCoupon(t, buyer, couponId);
+    const results = (
+      await sync(instructor, [
+        { nonce: nonce(), qrToken: await tokenOf(foreign), redeemedAt: minutesAgo(1) },
+        {
+          nonce: nonce(),
+          qrToken: await tokenOf(mine),
+          redeemedAt: new Date(Date.now() + 3600_000).toISOString(),
+        },
+      ])
+    ).json().results;
+    expect(results.map((r: { outcome: string }) => r.outcome)).toEqual(['refused', 'refused']);
+
+    const item = { nonce: nonce(), qrToken: await tokenOf(mine), redeemedAt: minutesAgo(1) };
+    expect((await sync(instructor, [item])).json().results[0].outcome).toBe('applied');
+    expect((await t.as(instructor).post(`/api/coupon/undo/${item.qrToken}`)).statusCode).toBe(200);
+    expect(
+      (await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, mine)))[0]?.status,
+    ).toBe('NOT_USED');
+  });
+});
