@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { ROLES } from './roles.ts';
 
-export const ZRole = z.enum(['admin', 'partner', 'user']);
-export type TRole = z.infer<typeof ZRole>;
+export type { TRole } from './roles.ts';
+export const ZRole = z.enum(ROLES);
 
 /** Every error the API answers: a machine code and a Russian text fit to show. */
 export const ZErrorResponse = z.object({ error: z.string(), message: z.string() });

@@ -1,4 +1,5 @@
-import { type TMeResponse, ZMeResponse } from '#contract/session';
+import { ROLES } from '#contract/roles';
+import type { TMeResponse } from '#contract/session';
 import { readStoredJson, writeStoredJson } from '@/lib/local-storage';
 
 /** SPEC §3 User: the client's picture of who is using the app. */
@@ -6,15 +7,24 @@ export type TUserState = Pick<TMeResponse, 'username' | 'role' | 'isChatMember' 
 
 const USER_STORAGE_KEY = 'katajsya.user';
 
-// The Telegram id is kept beside the state so that another account on the same device
-// never starts with someone else's role.
-const ZStoredUser = ZMeResponse.pick({
-  id: true,
-  username: true,
-  role: true,
-  isChatMember: true,
-  communityChatLink: true,
-});
+type StoredUser = Pick<TMeResponse, 'id'> & TUserState;
+
+/**
+ * The Telegram id is kept beside the state so that another account on the same device never starts
+ * with someone else's role. Checked by hand, not with the contract's zod schema: this runs on the
+ * first screen, whose script carries no zod.
+ */
+function readUser(value: unknown): StoredUser | undefined {
+  const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const { id, username, role, isChatMember, communityChatLink } = stored;
+  const valid =
+    typeof id === 'number' &&
+    (username === null || typeof username === 'string') &&
+    ROLES.includes(role as StoredUser['role']) &&
+    typeof isChatMember === 'boolean' &&
+    typeof communityChatLink === 'string';
+  return valid ? (stored as StoredUser) : undefined;
+}
 
 export function toUserState({ username, role, isChatMember, communityChatLink }: TMeResponse): TUserState {
   return { username, role, isChatMember, communityChatLink };
@@ -26,7 +36,7 @@ export function storeUser(me: TMeResponse): void {
 
 /** The state saved at the last start, if it belongs to the current Telegram user. */
 export function readStoredUser(telegramUserId: number | undefined): TUserState | undefined {
-  const stored = readStoredJson(USER_STORAGE_KEY, ZStoredUser);
+  const stored = readStoredJson(USER_STORAGE_KEY, readUser);
   if (!stored || (telegramUserId !== undefined && stored.id !== telegramUserId)) return undefined;
   return toUserState({ ...stored, firstName: '' });
 }

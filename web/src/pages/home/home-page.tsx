@@ -6,6 +6,7 @@ import { OfferLink } from '@/features/offer/components/offer-link';
 import { useUser } from '@/features/session/api/get-me';
 import { isAdmin, isPartnerOrAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { Page } from '@/telegram/page';
 import { texts } from './texts';
@@ -23,19 +24,18 @@ export function HomePage() {
     { label: texts.addPartner, to: paths.addPartner.getHref(), shown: isAdmin(user) },
     { label: texts.addCoupon, to: paths.addCoupon.getHref(), shown: isPartnerOrAdmin(user) },
     { label: texts.communityLinks, to: paths.communityLinks.getHref(), shown: isAdmin(user) },
-  ];
+  ].filter(({ shown }) => shown);
+  usePrefetchRoutes(buttons.map(({ to }) => to));
 
   return (
     <Page back={false}>
       <Header />
       <Stack>
-        {buttons
-          .filter(({ shown }) => shown)
-          .map(({ label, to }) => (
-            <Button key={to} pressed={pendingTo === to} onClick={() => go(to)}>
-              {label}
-            </Button>
-          ))}
+        {buttons.map(({ label, to }) => (
+          <Button key={to} pressed={pendingTo === to} onClick={() => go(to)}>
+            {label}
+          </Button>
+        ))}
         <SwitchUserLink />
         {/* The offer is readable before any purchase, from the screen everyone sees first. */}
         <p className="home__offer">

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { initData } from '@telegram-apps/sdk-react';
-import { ZMeResponse } from '#contract/session';
 import { api } from '@/lib/api';
 import { readStoredUser, storeUser, toUserState } from '../user-state';
 
 const USER_STALE_MS = 60_000;
 
-export const getMe = () => api.get('/api/me', ZMeResponse);
+// Asked on every first screen: its schema comes in a chunk of its own (lib/api-client.ts).
+export const getMe = () =>
+  api.get('/api/me', () => import('#contract/session').then((contract) => contract.ZMeResponse));
 
 export const getMeQueryOptions = () =>
   queryOptions({
