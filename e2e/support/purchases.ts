@@ -22,9 +22,17 @@ export function apiAs(request: APIRequestContext, user: TelegramUser) {
     return (await response.json()) as T;
   }
 
+  /** An image the API serves to `user` only (a coupon's QR), as its bytes. */
+  async function image(path: string): Promise<Uint8Array> {
+    const response = await request.get(path, { headers: { Authorization: authorization } });
+    if (!response.ok()) throw new Error(`GET ${path}: ${response.status()} ${await response.text()}`);
+    return new Uint8Array(await response.body());
+  }
+
   return {
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, data?: unknown) => call<T>('POST', path, data),
+    image,
   };
 }
 
@@ -64,6 +72,13 @@ export async function buyCoupon(request: APIRequestContext, user: TelegramUser &
 }
 
 /** The user's QR coupons as the server lists them, newest first. */
+/** The PNG of a coupon of My QR, fetched as its owner's app fetches it. */
+export const qrPngOf = (
+  request: APIRequestContext,
+  user: TelegramUser,
+  coupon: Pick<TMyCoupon, 'qrImageUrl'>,
+) => apiAs(request, user).image(coupon.qrImageUrl);
+
 export async function listMyCoupons(request: APIRequestContext, user: TelegramUser & { username: string }) {
   const coupons = await apiAs(request, user).get<TMyCoupon[]>(
     `/api/coupon/valid/qr/customer/${user.username}`,

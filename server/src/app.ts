@@ -12,6 +12,7 @@ import { answerClientError, answerFrameworkError } from './http/edge-errors.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { logSerializers } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
+import { RequestLog } from './http/request-log.ts';
 import { HELMET_OPTIONS } from './http/security-headers.ts';
 import { httpRefusals } from './http/texts.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: logSerializers,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
+    logController: new RequestLog(),
     trustProxy: config.trustedProxies,
     // Path segments carry QR tokens, regions and organizers up to 200 characters; our schemas,
     // not the router's default of 100, decide what is too long (a 400 naming the field).
@@ -211,14 +213,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requireInitData(api, { botToken, maxAgeS: config.initDataMaxAgeS, users });
     await api.register(compress, API_COMPRESSION);
     await api.register(usersRoutes, { users, membership, communityChatLink: config.communityChatLink });
-    await api.register(partnersRoutes, { partners: createPartnerService(db) });
+    await api.register(partnersRoutes, { partners: createPartnerService(db, users.forgetRoles) });
     await api.register(couponRequestsRoutes, {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
     });
     await api.register(catalogueRoutes, { catalogue: createCatalogueService(db) });
     await api.register(purchasesRoutes, {
       checkout,
-      myCoupons: createMyCouponsService(db),
+      myCoupons: await createMyCouponsService(database),
       membership,
       users,
     });

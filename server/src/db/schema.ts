@@ -60,6 +60,11 @@ export const users = pgTable(
     profileAsOf: timestamp('profile_as_of', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Counts the changes of what this user's My QR shows; a trigger on purchased_coupons (migration
+     * 0011) raises it in the transaction of the change, so a poll learns «nothing new» from this row.
+     */
+    couponsVersion: bigint('coupons_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
 );

@@ -27,7 +27,8 @@ const toPartner = (row: PartnerRow): TPartner => ({
   discountConditions: row.discountConditions,
 });
 
-export function createPartnerService(db: Db) {
+/** `onSpokesmanBound`: a partner added names a spokesman the app knows, who is a partner from now on. */
+export function createPartnerService(db: Db, onSpokesmanBound: () => void) {
   async function addPartner(
     input: z.output<typeof ZAddPartnerRequest>,
     createdBy: number,
@@ -52,6 +53,7 @@ export function createPartnerService(db: Db) {
         })
         .returning();
       if (!row) throw new Error('insert returned no row');
+      if (row.spokesmanUserId !== null) onSpokesmanBound();
       return toPartner(row);
     } catch (error) {
       if (isUniqueViolation(error)) {

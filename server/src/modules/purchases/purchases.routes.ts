@@ -81,4 +81,21 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
       return myCoupons.listOwnCoupons(ownerId);
     },
   );
+
+  app.get(
+    '/api/coupon/qr/:qrToken',
+    { schema: { params: z.object({ qrToken: z.string().trim().min(1).max(200) }) } },
+    async (request, reply) => {
+      const coupon = await myCoupons.couponByQrToken(request.params.qrToken);
+      // Its owner's, or an admin's (who may open anyone's My QR); to anyone else it does not exist.
+      const mayView =
+        coupon && (coupon.ownerId === request.caller.id || (await request.caller.role()) === 'admin');
+      if (!coupon || !mayView) throw new DomainError<PurchaseRefusal>('qr_not_found');
+      // One token, one image for good: the browser keeps it, for this user only.
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(await myCoupons.qrPngOf(coupon));
+    },
+  );
 };

@@ -1,0 +1,25 @@
+-- My QR's version (users.coupons_version): raised in the transaction of any change of what the
+-- list shows (a coupon issued, redeemed, undone, refunded, gifted), for the owners before and after,
+-- by whatever module or process made it. A poll compares one row instead of the list; the channel
+-- tells a process that keeps versions in memory (PGlite's one process) to forget the owners'.
+CREATE FUNCTION raise_coupons_version() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE users SET coupons_version = coupons_version + 1
+   WHERE id IN (
+     CASE WHEN TG_OP = 'INSERT' THEN NEW.owner_id ELSE OLD.owner_id END,
+     CASE WHEN TG_OP = 'DELETE' THEN OLD.owner_id ELSE NEW.owner_id END
+   );
+  PERFORM pg_notify(
+    'my_coupons_changed',
+    concat_ws(',',
+      CASE WHEN TG_OP = 'INSERT' THEN NULL ELSE OLD.owner_id END,
+      CASE WHEN TG_OP = 'DELETE' THEN NULL ELSE NEW.owner_id END)
+  );
+  RETURN NULL;
+END
+$$;
+--> statement-breakpoint
+-- The columns My QR reads from the row; the QR image kept beside the token (qr_png) is not one.
+CREATE TRIGGER purchased_coupons_my_qr_version
+AFTER INSERT OR DELETE OR UPDATE OF owner_id, status, qr_token, coupon_id ON purchased_coupons
+FOR EACH ROW EXECUTE FUNCTION raise_coupons_version();
