@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { constants as zlib } from 'node:zlib';
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Api } from 'grammy';
@@ -13,7 +12,7 @@ import { registerErrorHandling } from './http/errors.ts';
 import { logSerializers } from './http/log-redaction.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
 import { RequestLog } from './http/request-log.ts';
-import { HELMET_OPTIONS } from './http/security-headers.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
 import { httpRefusals } from './http/texts.ts';
 import { backupRoutes } from './modules/backup/backup.routes.ts';
 import { backupRefusals } from './modules/backup/texts.ts';
@@ -153,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, REFUSALS);
 
-  await app.register(helmet, HELMET_OPTIONS);
+  registerSecurityHeaders(app);
   refuseNulCharacters(app);
 
   registerCsrf(app, createCsrf(botToken));

@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
-import helmet from 'helmet';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
-/** The security headers of every answer (@fastify/helmet), and of the few Node answers alone. */
+/** The security headers of every answer, and of the few Node answers alone. */
 export const HELMET_OPTIONS = {
   // Telegram Web opens mini-apps in an iframe: framing is allowed for Telegram only.
   frameguard: false,
@@ -20,7 +20,7 @@ export const HELMET_OPTIONS = {
     },
   },
   crossOriginEmbedderPolicy: false,
-} satisfies FastifyHelmetOptions;
+} satisfies HelmetOptions;
 
 let computed: Record<string, string> | undefined;
 
@@ -42,4 +42,16 @@ export function securityHeaders(): Record<string, string> {
   helmet(HELMET_OPTIONS)({} as never, collector, () => {});
   computed = headers;
   return headers;
+}
+
+/**
+ * Every answer gets `securityHeaders()`, worked out once. (@fastify/helmet builds helmet anew for
+ * every request, parsing the policy each time: an eighth of what an unchanged poll cost.)
+ */
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const headers = securityHeaders();
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TMyCoupon } from '#contract/purchases';
 import type { Database } from '../../db/client.ts';
 import { coupons, partners, purchasedCoupons, users } from '../../db/schema.ts';
@@ -26,6 +26,27 @@ export const qrImagePath = (qrToken: string) => `/api/coupon/qr/${qrToken}`;
  * versions read are kept in memory until a change is told, and an unchanged poll reads nothing.
  */
 export async function createMyCouponsService({ db, listen }: Pick<Database, 'db' | 'listen'>) {
+  // Prepared once: drizzle builds their SQL once, PostgreSQL plans them once per connection.
+  const versionOf = db
+    .select({ version: users.couponsVersion })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('ownerId')))
+    .prepare('my_qr_version');
+  const listOf = db
+    .select({
+      id: purchasedCoupons.id,
+      status: purchasedCoupons.status,
+      qrToken: purchasedCoupons.qrToken,
+      companyName: partners.companyName,
+      discount: coupons.discount,
+      region: partners.region,
+    })
+    .from(purchasedCoupons)
+    .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+    .innerJoin(partners, eq(partners.id, coupons.partnerId))
+    .where(eq(purchasedCoupons.ownerId, sql.placeholder('ownerId')))
+    .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id))
+    .prepare('my_qr_list');
   const versions = new Map<number, number>();
   let changesHeard = 0;
   await listen?.(CHANGES_CHANNEL, (ownerIds) => {
@@ -38,10 +59,7 @@ export async function createMyCouponsService({ db, listen }: Pick<Database, 'db'
     let version = versions.get(ownerId);
     if (version === undefined) {
       const heardBefore = changesHeard;
-      const [row] = await db
-        .select({ version: users.couponsVersion })
-        .from(users)
-        .where(eq(users.id, ownerId));
+      const [row] = await versionOf.execute({ ownerId });
       version = row?.version ?? 0;
       // A change told while the row was read may be newer than what was read: not kept then.
       if (listen && changesHeard === heardBefore) versions.set(ownerId, version);
@@ -50,20 +68,7 @@ export async function createMyCouponsService({ db, listen }: Pick<Database, 'db'
   }
 
   async function listOwnCoupons(ownerId: number): Promise<TMyCoupon[]> {
-    const rows = await db
-      .select({
-        id: purchasedCoupons.id,
-        status: purchasedCoupons.status,
-        qrToken: purchasedCoupons.qrToken,
-        companyName: partners.companyName,
-        discount: coupons.discount,
-        region: partners.region,
-      })
-      .from(purchasedCoupons)
-      .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-      .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .where(eq(purchasedCoupons.ownerId, ownerId))
-      .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id));
+    const rows = await listOf.execute({ ownerId });
     return rows.filter(isInForce).map((row) => ({
       id: row.id,
       qrImageUrl: qrImagePath(row.qrToken),
