@@ -11,6 +11,8 @@ import { couponQrText, renderQrPng } from '../purchased-coupons/qr.ts';
 
 /** Raised whenever an item of My QR changes shape: a tag of an older shape then never matches. */
 const LIST_SHAPE = 2;
+/** More owners than this with a list kept: the lists are dropped, to be read again. */
+const MAX_KEPT = 10_000;
 /** Where the trigger of migration 0011 tells of a change of an owner's list. */
 const CHANGES_CHANNEL = 'my_coupons_changed';
 
@@ -21,9 +23,11 @@ export const qrImagePath = (qrToken: string) => `/api/coupon/qr/${qrToken}`;
  * My QR: the caller's coupons, and their QR images, rendered once per token and kept.
  *
  * Polled every 5 s, so «nothing new» must cost almost nothing: the list's tag is the owner's
- * `coupons_version`, which a trigger raises with every change of the list. On PostgreSQL that is one
- * row read by its key per poll; on PGlite, whose one process hears every change (`listen`), the
- * versions read are kept in memory until a change is told, and an unchanged poll reads nothing.
+ * `coupons_version`, which triggers raise with every change of what the list shows. On PostgreSQL
+ * that is one row read by its key per poll; on PGlite, whose one process hears every change
+ * (`listen`), the versions read are kept in memory until a change is told, and an unchanged poll
+ * reads nothing. A list read is kept with its version, so the next one at that version (another
+ * device, the next opening of My QR) is not read again.
  */
 export async function createMyCouponsService({ db, listen }: Pick<Database, 'db' | 'listen'>) {
   // Prepared once: drizzle builds their SQL once, PostgreSQL plans them once per connection.
@@ -48,35 +52,56 @@ export async function createMyCouponsService({ db, listen }: Pick<Database, 'db'
     .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id))
     .prepare('my_qr_list');
   const versions = new Map<number, number>();
+  /** The list last sent to each owner, with the version it shows: the same version, the same list. */
+  const lists = new Map<number, { version: number; list: TMyCoupon[] }>();
   let changesHeard = 0;
   await listen?.(CHANGES_CHANNEL, (ownerIds) => {
     changesHeard += 1;
     for (const id of ownerIds.split(',')) versions.delete(Number(id));
   });
 
-  /** A tag of what My QR shows `ownerId`: equal tags, equal lists. */
-  async function ownCouponsTag(ownerId: number): Promise<string> {
+  async function versionOfList(ownerId: number): Promise<number> {
     let version = versions.get(ownerId);
     if (version === undefined) {
       const heardBefore = changesHeard;
       const [row] = await versionOf.execute({ ownerId });
       version = row?.version ?? 0;
       // A change told while the row was read may be newer than what was read: not kept then.
-      if (listen && changesHeard === heardBefore) versions.set(ownerId, version);
+      if (listen && changesHeard === heardBefore) {
+        if (versions.size >= MAX_KEPT) versions.clear();
+        versions.set(ownerId, version);
+      }
     }
-    return `W/"${LIST_SHAPE}.${ownerId}.${version}"`;
+    return version;
   }
 
-  async function listOwnCoupons(ownerId: number): Promise<TMyCoupon[]> {
-    const rows = await listOf.execute({ ownerId });
-    return rows.filter(isInForce).map((row) => ({
-      id: row.id,
-      qrImageUrl: qrImagePath(row.qrToken),
-      companyName: row.companyName,
-      discount: row.discount,
-      region: row.region,
-      status: row.status,
-    }));
+  /**
+   * What My QR shows `ownerId` now: its tag (equal tags, equal lists), and the list itself, read
+   * only when asked for and not already read at this version.
+   */
+  async function ownCoupons(ownerId: number) {
+    const version = await versionOfList(ownerId);
+    return {
+      tag: `W/"${LIST_SHAPE}.${ownerId}.${version}"`,
+      list: async (): Promise<TMyCoupon[]> => {
+        const kept = lists.get(ownerId);
+        if (kept?.version === version) return kept.list;
+        const rows = await listOf.execute({ ownerId });
+        const list = rows.filter(isInForce).map((row) => ({
+          id: row.id,
+          qrImageUrl: qrImagePath(row.qrToken),
+          companyName: row.companyName,
+          discount: row.discount,
+          region: row.region,
+          status: row.status,
+        }));
+        // Read after the version: if a change came between, this list is newer than `version`,
+        // and the next poll, finding a newer version, reads it again.
+        if (lists.size >= MAX_KEPT && !lists.has(ownerId)) lists.clear();
+        lists.set(ownerId, { version, list });
+        return list;
+      },
+    };
   }
 
   /** The coupon in force a QR token names, with what its image shows; undefined when there is none. */
@@ -108,7 +133,7 @@ export async function createMyCouponsService({ db, listen }: Pick<Database, 'db'
     return png;
   }
 
-  return { ownCouponsTag, listOwnCoupons, couponByQrToken, qrPngOf };
+  return { ownCoupons, couponByQrToken, qrPngOf };
 }
 
 export type MyCouponsService = Awaited<ReturnType<typeof createMyCouponsService>>;

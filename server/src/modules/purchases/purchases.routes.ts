@@ -75,10 +75,10 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
       const ownerId = (await pathSubject(request, request.params.username, users))?.id;
       if (ownerId === undefined) throw new DomainError<PurchaseRefusal>('owner_not_found');
 
-      const tag = await myCoupons.ownCouponsTag(ownerId);
+      const { tag, list } = await myCoupons.ownCoupons(ownerId);
       reply.header('etag', tag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === tag) return reply.status(304).send(undefined);
-      return myCoupons.listOwnCoupons(ownerId);
+      return list();
     },
   );
 

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addPartnerWithCoupons } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { payments, purchasedCoupons } from '../../db/schema.ts';
+import { partners, payments, purchasedCoupons } from '../../db/schema.ts';
 
 let t: TestApp;
 const admin = telegramUser('shop_admin');
@@ -269,6 +269,22 @@ describe('My QR', () => {
     expect(gift.statusCode).toBe(200);
     expect((await poll(buyer, afterRedeem.etag)).status).toBe(200);
     expect((await poll(friend, friendTag)).status).toBe(200);
+  });
+
+  it('tells a poll of a partner renamed, which every list holding its coupons shows', async () => {
+    const url = '/api/coupon/valid/qr/customer/buyer_one';
+    const first = await t.as(buyer).get(url);
+    const etag = first.headers.etag as string;
+    await t.database.db
+      .update(partners)
+      .set({ companyName: 'Порог-2' })
+      .where(eq(partners.companyName, 'Порог'));
+
+    const again = await t.as(buyer).request({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().map((c: { companyName: string }) => c.companyName)).toContain('Порог-2');
+    // Read afresh, not the list kept for the version before.
+    expect((await t.as(buyer).get(url)).json()).toEqual(again.json());
   });
 
   it('refuses to show someone else’s coupons to a user', async () => {
