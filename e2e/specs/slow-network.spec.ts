@@ -45,6 +45,7 @@ const WATCH_FOR_BLANK = () => {
   Object.assign(window, { __blanks: blanks });
   new MutationObserver(() => {
     const root = document.getElementById('root');
+    // biome-ignore lint/performance/useDomNodeTextContent: the words drawn, not those the DOM holds hidden.
     if (root && root.innerText.trim() === '') blanks.push(root.innerHTML.slice(0, 200));
   }).observe(document, { childList: true, subtree: true, characterData: true });
 };
