@@ -25,3 +25,13 @@ export const getMeQueryOptions = () =>
 
 /** The current user (SPEC §3), or undefined until the first answer on a first start. */
 export const useUser = () => useQuery(getMeQueryOptions()).data;
+
+/**
+ * The caller's Telegram username: the server's word once /api/me has answered, before that the
+ * launch's init data, which the server reads it from. A screen that needs only the username (My QR
+ * asks for its list by it) does not wait for /api/me on a first start.
+ */
+export function useUsername(): string | null | undefined {
+  const user = useUser();
+  return user ? user.username : initData.user()?.username;
+}
