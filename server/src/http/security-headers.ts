@@ -44,14 +44,30 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/** What a browser reads as a page: the policy of where its parts may come from applies to it. */
+const DOCUMENT = /^(text\/html|image\/svg\+xml)/;
+/** Headers that matter on any answer, a JSON or an image too. */
+const ON_EVERY_ANSWER = [
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'referrer-policy',
+];
+
 /**
- * Every answer gets `securityHeaders()`, worked out once. (@fastify/helmet builds helmet anew for
- * every request, parsing the policy each time: an eighth of what an unchanged poll cost.)
+ * Pages (HTML, SVG) get all of `securityHeaders()`; every other answer (JSON, images, scripts, a 304
+ * to a poll) the few that matter to it, and a policy that lets it be nothing but data: 250 bytes
+ * instead of 720 on an answer whose own bytes are often fewer. Worked out once, not per request
+ * (@fastify/helmet built helmet anew for every request, parsing the policy each time).
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
-  const headers = securityHeaders();
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(headers);
-    done();
+  const forPages = securityHeaders();
+  const forData = {
+    ...Object.fromEntries(ON_EVERY_ANSWER.map((name) => [name, forPages[name] ?? ''])),
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    reply.headers(DOCUMENT.test(String(reply.getHeader('content-type') ?? '')) ? forPages : forData);
+    done(null, payload);
   });
 }

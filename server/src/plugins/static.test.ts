@@ -99,4 +99,13 @@ describe('serving the web app', () => {
       "img-src 'self' data: blob: https://tile.openstreetmap.org;",
     );
   });
+
+  it('sends an API answer the headers that matter to data, and a policy that makes it nothing else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/csrf' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // The page's own policy and its document-only headers are for pages.
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
 });

@@ -1,5 +1,6 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { paths } from '@/config/paths';
+import { whenIdle } from '@/lib/when-idle';
 import { offerTexts } from '../texts';
 import './offer-link.css';
 
@@ -19,10 +20,14 @@ type OfferLinkProps = {
  */
 export function OfferLink({ children = offerTexts.link, className }: OfferLinkProps) {
   const [open, setOpen] = useState(false);
-  useEffect(() => {
-    // Fetched ahead once the link is on screen, so a tap opens it at once.
-    loadPopup().catch((error: unknown) => console.warn('Could not fetch the offer ahead', error));
-  }, []);
+  // Fetched ahead once the link is on screen and the page idle, so a tap opens it at once.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadPopup().catch((error: unknown) => console.warn('Could not fetch the offer ahead', error));
+      }),
+    [],
+  );
   return (
     <>
       <a
