@@ -9,7 +9,7 @@ import { paths } from '@/config/paths';
 import { useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
 import { CouponSlide } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
-import { useUser } from '@/features/session/api/get-me';
+import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { Page } from '@/telegram/page';
 import './my-coupons-page.css';
@@ -19,8 +19,8 @@ const couponKey = (coupon: TMyCoupon) => coupon.id;
 
 /** My QR (SPEC §2 My QR): the user's coupons in a slider, reloaded every 5 s. */
 export function MyCouponsPage() {
-  const user = useUser();
-  const { data: coupons, isPending, isError } = useMyCoupons(user?.username);
+  const username = useUsername();
+  const { data: coupons, isPending, isError } = useMyCoupons(username);
   const [currentId, setCurrentId] = useState<string>();
   const [openedId, setOpenedId] = useState<string>();
   const { go, pendingTo } = useDelayedNavigate();
@@ -30,7 +30,7 @@ export function MyCouponsPage() {
   const current = coupons?.find((coupon) => coupon.id === currentId) ?? coupons?.[0];
   // Looked up in each new list: a coupon redeemed (or given away) while shown big leaves the overlay.
   const opened = coupons?.find((coupon) => coupon.id === openedId && coupon.status === 'NOT_USED');
-  const loading = !!user?.username && isPending && !isError;
+  const loading = !!username && isPending && !isError;
   const giftHref = current && paths.giftToFriend.getHref(current.id);
   const homeHref = paths.home.getHref();
 

@@ -10,7 +10,7 @@ const LIST = 'GET /api/coupon/valid/qr/customer/user_ivan';
 
 const coupon = (id: string, companyName: string, extra: Partial<TMyCoupon> = {}): TMyCoupon => ({
   id,
-  base64: `png-of-${id}`,
+  qrImageUrl: `/api/coupon/qr/qr-of-${id}`,
   companyName,
   discount: 500,
   region: 'Карелия',
@@ -25,6 +25,15 @@ const COUPONS = [
   coupon('c2', 'Прокат «Байдарка»', { discount: 300, region: 'Алтай' }),
   coupon('c1', 'Магазин «Снаряга»', { status: 'USED' }),
 ];
+
+// Each QR image as the server sends it (here a few bytes standing for the PNG), and as <img> shows it.
+const IMAGES = Object.fromEntries(
+  ['c1', 'c2', 'c3', 'c4'].map((id) => [
+    `GET /api/coupon/qr/qr-of-${id}`,
+    () => new Response(`png-of-${id}`, { headers: { 'Content-Type': 'image/png' } }),
+  ]),
+);
+const shownQr = (id: string) => `data:image/png;base64,${btoa(`png-of-${id}`)}`;
 
 const listAnswer = (coupons: TMyCoupon[], etag: string) =>
   new Response(JSON.stringify(coupons), { status: 200, headers: { ETag: etag } });
@@ -68,13 +77,13 @@ describe('MyCouponsPage', () => {
   });
 
   it('shows the newest QR first with a pager, and the arrows move through the list', async () => {
-    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('МОИ QR');
     expect(await screen.findByText('1 / 3')).toBeInTheDocument();
     expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Рафт-школа «Порог»');
-    expect(within(currentSlide()).getByRole('img')).toHaveAttribute('src', 'data:image/png;base64,png-of-c3');
+    expect(await within(currentSlide()).findByRole('img')).toHaveAttribute('src', shownQr('c3'));
     expect(currentSlide()).toHaveTextContent('Скидка 500 руб');
     expect(currentSlide()).toHaveTextContent('Карелия');
     expect(screen.getByText('Покажите QR партнеру для получения скидки.')).toBeInTheDocument();
@@ -90,7 +99,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('shows a used coupon as used: greyed and stamped, not openable, no gift, no «show it» hint', async () => {
-    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
 
@@ -99,7 +108,7 @@ describe('MyCouponsPage', () => {
 
     expect(pager()).toHaveTextContent('3 / 3');
     expect(currentSlide()).toHaveTextContent('ИСПОЛЬЗОВАН');
-    expect(within(currentSlide()).getByRole('img')).toHaveAccessibleName(
+    expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
       'Использованный QR купона «Магазин «Снаряга»»',
     );
     expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
@@ -140,15 +149,15 @@ describe('MyCouponsPage', () => {
   });
 
   it('opens the QR over the whole screen on a tap and closes it by the backdrop only', async () => {
-    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
 
     fireEvent.click(screen.getByRole('button', { name: 'Открыть крупно QR купона «Рафт-школа «Порог»»' }));
 
     const overlay = screen.getByRole('dialog');
-    const bigQr = within(overlay).getByRole('img');
-    expect(bigQr).toHaveAttribute('src', 'data:image/png;base64,png-of-c3');
+    const bigQr = await within(overlay).findByRole('img');
+    expect(bigQr).toHaveAttribute('src', shownQr('c3'));
     fireEvent.click(bigQr);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
@@ -157,7 +166,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('gifts the coupon on the current slide, 200 ms after the tap', async () => {
-    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
     fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
@@ -172,7 +181,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('goes home by «НА ГЛАВНУЮ СТРАНИЦУ»', async () => {
-    stubApi({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
 
     fireEvent.click(screen.getByRole('button', { name: 'НА ГЛАВНУЮ СТРАНИЦУ' }));
@@ -188,6 +197,7 @@ describe('MyCouponsPage', () => {
       () => listAnswer([coupon('c4', 'Туры «Алтай»'), ...COUPONS.slice(0, 1)], '"v2"'),
     ];
     const api = stubApi({
+      ...IMAGES,
       [LIST]: () => answers.shift()?.() ?? new Response(null, { status: 304, headers: { ETag: '"v2"' } }),
     });
     renderMyCoupons();
@@ -208,6 +218,10 @@ describe('MyCouponsPage', () => {
     expect(api.callsTo(LIST)[2]?.get('If-None-Match')).toBe('"v1"');
     expect(await screen.findByText('1 / 2')).toBeInTheDocument();
     expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Туры «Алтай»');
+    // A new coupon's QR is fetched once; the one already shown is not fetched again.
+    expect(await within(currentSlide()).findByRole('img')).toHaveAttribute('src', shownQr('c4'));
+    expect(api.callsTo('GET /api/coupon/qr/qr-of-c4')).toHaveLength(1);
+    expect(api.callsTo('GET /api/coupon/qr/qr-of-c3')).toHaveLength(1);
   });
 
   it('says there is no QR yet when the list is empty', async () => {
