@@ -35,6 +35,9 @@ describe('the username', () => {
         role: 'user',
         isChatMember: true,
         communityChatLink: 'https://t.me/rafting_chat',
+        email: null,
+        consentGiven: false,
+        receiptEmailRequired: false,
       }),
     );
     await waitFor(() => expect(result.current).toBe('from_server'));

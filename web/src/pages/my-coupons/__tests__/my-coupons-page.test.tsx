@@ -28,7 +28,7 @@ const COUPONS = [
 
 // Each QR image as the server sends it (here a few bytes standing for the PNG), and as <img> shows it.
 const IMAGES = Object.fromEntries(
-  ['c1', 'c2', 'c3', 'c4'].map((id) => [
+  ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => [
     `GET /api/coupon/qr/qr-of-${id}`,
     () => new Response(`png-of-${id}`, { headers: { 'Content-Type': 'image/png' } }),
   ]),
@@ -129,6 +129,7 @@ describe('MyCouponsPage', () => {
 
   it('shows an expired coupon as such: stamped, not openable, and not offered as a gift', async () => {
     stubApi({
+      ...IMAGES,
       [LIST]: () =>
         listAnswer(
           [coupon('c5', 'Прокат «Байдарка»', { status: 'EXPIRED', expiresAt: '2026-06-30' })],
@@ -140,7 +141,7 @@ describe('MyCouponsPage', () => {
     expect(await screen.findByText('Срок действия истёк')).toBeInTheDocument();
     expect(currentSlide()).toHaveTextContent('СРОК ИСТЁК');
     expect(screen.queryByText(/Действует до/)).not.toBeInTheDocument();
-    expect(within(currentSlide()).getByRole('img')).toHaveAccessibleName(
+    expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
       'Просроченный QR купона «Прокат «Байдарка»»',
     );
     expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
