@@ -197,11 +197,15 @@ test.describe('looks', () => {
 
       await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme });
       await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible();
+      // Each QR image comes after the list, by its own address: the picture waits for it.
+      const currentQr = page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr img');
+      await expect(currentQr).toBeVisible();
       await page.screenshot({ path: `${SCREENS}/my-qr-${theme}.png` });
 
       await page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr').click();
       const overlay = page.getByRole('dialog');
       await expect(overlay).toBeVisible();
+      await expect(overlay.getByRole('img')).toBeVisible();
       // The overlay fades in (160 ms): the picture is taken once it covers the page for good.
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/my-qr-overlay-${theme}.png` });
@@ -211,6 +215,7 @@ test.describe('looks', () => {
       await page.getByRole('button', { name: 'Следующий QR' }).click();
       const usedSlide = page.locator('.slider__slide:not([aria-hidden])');
       await expect(usedSlide.getByText('ИСПОЛЬЗОВАН')).toBeVisible();
+      await expect(usedSlide.getByRole('img')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Подарить другу' })).toHaveCount(0);
       // The arrow scrolls the track smoothly: the picture waits for the used slide to settle.
       await untilStill(page);

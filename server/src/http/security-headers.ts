@@ -55,10 +55,12 @@ const ON_EVERY_ANSWER = [
 ];
 
 /**
- * Pages (HTML, SVG) get all of `securityHeaders()`; every other answer (JSON, images, scripts, a 304
- * to a poll) the few that matter to it, and a policy that lets it be nothing but data: 250 bytes
- * instead of 720 on an answer whose own bytes are often fewer. Worked out once, not per request
- * (@fastify/helmet built helmet anew for every request, parsing the policy each time).
+ * The web app's files and pages get all of `securityHeaders()`; the API's answers but its pages
+ * (JSON, QR images, a poll's 304) the few that matter to them, and a policy that lets them be
+ * nothing but data: 250 bytes instead of 720 on answers whose own bytes are often fewer. Outside
+ * /api/ the full set goes on a 304 too: a browser takes a 304's headers into the page it keeps.
+ * Worked out once, not per request (@fastify/helmet built helmet anew for every request, parsing
+ * the policy each time).
  */
 export function registerSecurityHeaders(app: FastifyInstance) {
   const forPages = securityHeaders();
@@ -66,8 +68,10 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     ...Object.fromEntries(ON_EVERY_ANSWER.map((name) => [name, forPages[name] ?? ''])),
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   };
-  app.addHook('onSend', (_request, reply, payload, done) => {
-    reply.headers(DOCUMENT.test(String(reply.getHeader('content-type') ?? '')) ? forPages : forData);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const page =
+      !request.url.startsWith('/api/') || DOCUMENT.test(String(reply.getHeader('content-type') ?? ''));
+    reply.headers(page ? forPages : forData);
     done(null, payload);
   });
 }

@@ -100,6 +100,17 @@ describe('serving the web app', () => {
     );
   });
 
+  it('keeps the page’s policy on a 304 to a page revalidated (a browser takes its headers in)', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/my-coupons' });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/my-coupons',
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
   it('sends an API answer the headers that matter to data, and a policy that makes it nothing else', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/csrf' });
     expect(res.headers['x-content-type-options']).toBe('nosniff');
