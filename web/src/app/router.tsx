@@ -1,5 +1,6 @@
 import { BrowserRouter } from 'react-router';
 import { SettingsButtonOpensPrivacy } from '@/telegram/settings-button';
+import { OpensStartScreen } from '@/telegram/start-param';
 import { PageTransitions } from './page-transitions';
 
 export function AppRouter() {
@@ -7,6 +8,7 @@ export function AppRouter() {
     <BrowserRouter>
       <PageTransitions />
       <SettingsButtonOpensPrivacy />
+      <OpensStartScreen />
     </BrowserRouter>
   );
 }

@@ -286,7 +286,11 @@ describe('sharing a gift in Telegram (issue 13.2)', () => {
 
     expect(res.statusCode).toBe(200);
     const appLink = 'https://t.me/katajsya_bot?startapp=my-coupons';
-    expect(res.json()).toEqual({ id: expect.stringMatching(/^prepared-/), text: expect.any(String), appLink });
+    expect(res.json()).toEqual({
+      id: expect.stringMatching(/^prepared-/),
+      text: expect.any(String),
+      appLink,
+    });
     expect(res.json().text).toMatch(/^🎁 @giver_anna дарит купон «Партнер \d+» на скидку 150 руб\./);
     const [call] = t.botApi.callsOf('savePreparedInlineMessage').slice(-1);
     expect(call?.params).toMatchObject({
