@@ -5,6 +5,8 @@ export const giftTexts = {
   waitsFor: (username: string) => `Ждет, когда @${username} откроет приложение`,
   waitsForNote: `Если за ${HELD_GIFT_DAYS} дней не откроет, купон вернется к вам.`,
   cancel: 'Отменить подарок',
+  cancelShort: 'Отменить',
+  cancelFor: (username: string) => `Отменить подарок для @${username}`,
   canceling: 'Отменяем',
   canceled: 'Подарок отменен: купон снова в «Мои QR»',
   heldTitle: 'ПОДАРКИ ЖДУТ ПОЛУЧАТЕЛЯ',

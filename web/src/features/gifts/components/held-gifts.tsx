@@ -30,18 +30,17 @@ function HeldGiftRow({ gift, onCanceled }: { gift: THeldGift; onCanceled: () => 
   const cancel = useCancelHeldGift();
   return (
     <li className="held-gifts__gift">
+      <span className="held-gifts__who">{giftTexts.heldFor(gift.toUsername)}</span>
       <div className="held-gifts__line">
-        <span className="held-gifts__who">
-          {giftTexts.heldFor(gift.toUsername)}
-          <span className="held-gifts__since">{giftTexts.heldSince(formatDateTime(gift.createdAt))}</span>
-        </span>
+        <span className="held-gifts__since">{giftTexts.heldSince(formatDateTime(gift.createdAt))}</span>
         <button
           type="button"
           className="held-gifts__cancel"
+          aria-label={giftTexts.cancelFor(gift.toUsername)}
           disabled={cancel.isPending}
           onClick={() => cancel.mutate(gift.giftId, { onSuccess: onCanceled })}
         >
-          {cancel.isPending ? <Spinner label={giftTexts.canceling} /> : giftTexts.cancel}
+          {cancel.isPending ? <Spinner label={giftTexts.canceling} /> : giftTexts.cancelShort}
         </button>
       </div>
       {cancel.error && <Notice tone="error">{cancel.error.message}</Notice>}

@@ -251,7 +251,7 @@ describe('MyCouponsPage', () => {
     const row = (await screen.findByText('Для @quiet_friend')).closest('li') as HTMLElement;
     expect(screen.getByRole('heading', { name: 'ПОДАРКИ ЖДУТ ПОЛУЧАТЕЛЯ' })).toBeInTheDocument();
     expect(row).toHaveTextContent('подарен 01.06.2026 12:30');
-    fireEvent.click(within(row).getByRole('button', { name: 'Отменить подарок' }));
+    fireEvent.click(within(row).getByRole('button', { name: 'Отменить подарок для @quiet_friend' }));
 
     expect(await screen.findByRole('heading', { name: 'Туры «Алтай»' })).toBeInTheDocument();
     expect(api.callsTo(CANCEL)).toHaveLength(1);
