@@ -136,6 +136,9 @@ export async function startFakeBotApi(options: { token: string }) {
           chat: { id: Number(params.chat_id), type: 'private' },
           text: params.text,
         };
+      case 'savePreparedInlineMessage':
+        // Telegram keeps a prepared message for a day.
+        return { id: `prepared-${calls.length}`, expiration_date: Math.floor(Date.now() / 1000) + 86_400 };
       case 'createInvoiceLink':
         return `https://t.me/$invoice-${calls.length}`;
       case 'sendDocument':

@@ -8,8 +8,11 @@ export type TGeoPointType = (typeof GEO_POINT_TYPES)[number];
 const EARLIEST = Date.UTC(2000, 0, 1);
 /** A phone's clock may run ahead a little; a point dated further ahead is a broken clock. */
 const LATEST_AHEAD_MS = 24 * 60 * 60 * 1000;
-/** Coarse network positions are kilometres off; anything beyond this is not a position at all. */
-const MAX_ACCURACY_M = 100_000;
+/**
+ * Coarse network positions are kilometres off; anything beyond this is not a position at all.
+ * A position of unknown accuracy (Telegram may not say) is sent with this one.
+ */
+export const MAX_ACCURACY_M = 100_000;
 
 export const ZGeoPoint = z.object({
   /** The sender's own username; the point is stored under the caller whatever it says. */

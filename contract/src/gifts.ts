@@ -10,6 +10,9 @@ export const GiftErrorCode = {
   friendNotFound: 'friend_not_found',
   couponUnavailable: 'coupon_unavailable',
   giftNotHeld: 'gift_not_held',
+  giftNotFound: 'gift_not_found',
+  giftNotShareable: 'gift_not_shareable',
+  shareUnavailable: 'share_unavailable',
 } as const;
 
 /**
@@ -31,3 +34,14 @@ export const ZHeldGift = z.object({
 });
 export type THeldGift = z.infer<typeof ZHeldGift>;
 export const ZHeldGiftsResponse = z.array(ZHeldGift);
+
+/** The `startapp` parameter of a shared gift's button: the mini-app opens on My QR. */
+export const MY_COUPONS_START_PARAM = 'my-coupons';
+
+/**
+ * POST /api/gifts/{giftId}/prepared-message: the message about a gift the bot prepared for the giver
+ * to share (`id` for Mini Apps' shareMessage), and its text and link for a t.me/share/url link where
+ * the client cannot share a prepared message.
+ */
+export const ZPreparedGiftMessage = z.object({ id: z.string(), text: z.string(), appLink: z.url() });
+export type TPreparedGiftMessage = z.infer<typeof ZPreparedGiftMessage>;

@@ -5,7 +5,12 @@ import { DEMO } from '../support/constants.ts';
 import { untilStill } from '../support/looks.ts';
 import { apiAs, buyCoupon, buyOffer, DEMO_COMPANY, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { decodeQrPng } from '../support/qr.ts';
-import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/telegram.ts';
+import {
+  emitTelegramEvent,
+  openAsTelegram,
+  pressTelegramButton,
+  telegramEvents,
+} from '../support/telegram.ts';
 
 const SCREENS = 'test-results/screens';
 
@@ -139,7 +144,7 @@ test.describe('the back office', () => {
     await page.getByRole('button', { name: 'Камера' }).click();
     await expect.poll(() => postedOf(page, 'web_app_open_scan_qr_popup')).toHaveLength(1);
     await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
-    await page.getByRole('button', { name: 'Погасить QR' }).click();
+    await pressTelegramButton(page, 'Погасить QR');
     await expect(page.getByText('Купон погашен')).toBeVisible();
 
     const redeemed = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);

@@ -3,7 +3,12 @@ import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BASE_URL } from '../support/constants.ts';
 import { untilStill } from '../support/looks.ts';
 import { DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
-import { linksOpenedByTelegram, openAsTelegram } from '../support/telegram.ts';
+import {
+  linksOpenedByTelegram,
+  openAsTelegram,
+  pressTelegramButton,
+  telegramButton,
+} from '../support/telegram.ts';
 
 const SCREENS = 'test-results/screens';
 
@@ -33,7 +38,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
   test('an admin adds a partner through the form', async ({ page }) => {
     await openAsTelegram(page, DEMO.admin, { path: '/add-partner' });
     await expect(page.getByRole('heading', { name: 'Добавление партнера' })).toBeVisible();
-    const submit = page.getByRole('button', { name: 'ДОБАВИТЬ ПАРТНЕРА' });
+    const submit = () => pressTelegramButton(page, 'ДОБАВИТЬ ПАРТНЕРА');
 
     await page.getByLabel('Регион').fill(PARTNER.region);
     await page.getByLabel('Название компании').fill(PARTNER.companyName);
@@ -42,13 +47,16 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await phone.pressSequentially('89215550011');
     await expect(phone).toHaveValue('+7 (921) 555-00-11');
     await page.getByLabel('Адрес').fill('пос. Умба, ул. Беломорская, 5');
-    await expect(submit).toBeDisabled();
+    await expect
+      .poll(() => telegramButton(page))
+      .toEqual({ text: 'ДОБАВИТЬ ПАРТНЕРА', active: false, loading: false });
+    await expect(page.getByRole('button', { name: 'ДОБАВИТЬ ПАРТНЕРА' })).toHaveCount(0);
 
     const email = page.getByLabel('Email');
     await email.fill('umba@example');
     await page.getByLabel('Юзернейм партнера в Telegram').fill(`@${SPOKESMAN.username}`);
     await expect(page.getByText('Неправильный формат email')).toBeVisible();
-    await submit.click();
+    await submit();
     await expect(page.getByText('Успешно добавлен')).toHaveCount(0);
     await email.fill('umba@example.ru');
     await expect(page.getByText('Неправильный формат email')).toHaveCount(0);
@@ -56,7 +64,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await page.getByLabel('Условие скидки 1').fill(PARTNER.conditions[0] ?? '');
     await page.getByRole('button', { name: '+ добавить условие скидки' }).click();
     await page.getByLabel('Условие скидки 2').fill(PARTNER.conditions[1] ?? '');
-    await submit.click();
+    await submit();
 
     await expect(page.getByText('Успешно добавлен')).toBeVisible();
     await expect(page.getByLabel('Название компании')).toHaveValue('');
@@ -71,7 +79,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
 
     await page.getByLabel('Стоимость купона, руб').fill('4000');
     await page.getByLabel('Скидка, руб').fill('500');
-    await page.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }).click();
+    await pressTelegramButton(page, 'ДОБАВИТЬ КУПОН');
 
     await expect(page.getByText('Заявка отправлена')).toBeVisible();
     await expect(page.getByText('Заявка отправлена')).toHaveCount(0, { timeout: 4000 });
@@ -97,7 +105,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await expect(page.getByLabel('Партнер', { exact: true })).toHaveValue(/\d+/);
     await page.getByLabel('Стоимость купона, руб').fill('9000');
     await page.getByLabel('Скидка, руб').fill('900');
-    await page.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }).click();
+    await pressTelegramButton(page, 'ДОБАВИТЬ КУПОН');
     await expect(page.getByText('Заявка отправлена')).toBeVisible();
 
     const admin = await context.newPage();
@@ -125,17 +133,23 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
       'href',
       '/offer',
     );
+    // No offer chosen yet: nothing to pay for, on the page or on Telegram's main button.
     await expect(page.getByRole('button', { name: PAY })).toHaveCount(0);
+    expect(await telegramButton(page)).toBeNull();
   });
 
   test('a non-member pressing pay is told to join the chat first', async ({ page }) => {
     await openAsTelegram(page, DEMO.guest, { path: '/buy-coupons' });
     await findTheOffer(page);
     await page.getByRole('button', { name: OFFER }).click();
-    await page.getByRole('button', { name: PAY }).click();
+    await pay(page);
 
     await expect(page.getByRole('alert')).toContainText('Сначала вступите в чат сообщества');
     expect(await linksOpenedByTelegram(page)).toEqual([]);
+    // Two actions now: pay again, or go to the chat on the secondary button.
+    await expect
+      .poll(() => telegramButton(page, 'secondary'))
+      .toEqual({ text: 'Перейти в сплавной чат', active: true, loading: false });
   });
 
   test('a member pressing pay gets the checkout from Telegram and the payment check 2.5 s later', async ({
@@ -201,8 +215,9 @@ test.describe('looks', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`add partner, add coupon, the request list and buying, ${theme}`, async ({ page }) => {
       await openAsTelegram(page, DEMO.admin, { path: '/add-partner', theme });
-      const addPartner = page.getByRole('button', { name: 'ДОБАВИТЬ ПАРТНЕРА' });
-      await expect(addPartner).toBeDisabled();
+      await expect
+        .poll(() => telegramButton(page))
+        .toEqual({ text: 'ДОБАВИТЬ ПАРТНЕРА', active: false, loading: false });
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/add-partner-${theme}.png` });
       await page.getByLabel('Регион').fill('Республика Карелия');
@@ -216,8 +231,9 @@ test.describe('looks', () => {
       await page.getByRole('button', { name: '+ добавить условие скидки' }).click();
       await page.getByLabel('Условие скидки 2').fill('Только для новых членов клуба');
       await expect(page.getByText('Неправильный формат email')).toBeVisible();
-      await addPartner.scrollIntoViewIfNeeded();
-      await expect(addPartner).toBeInViewport();
+      await expect
+        .poll(() => telegramButton(page))
+        .toEqual({ text: 'ДОБАВИТЬ ПАРТНЕРА', active: true, loading: false });
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/add-partner-filled-${theme}.png` });
 
@@ -228,7 +244,7 @@ test.describe('looks', () => {
       );
       await page.getByLabel('Стоимость купона, руб').fill('6000');
       await page.getByLabel('Скидка, руб').fill('800');
-      await page.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }).click();
+      await pressTelegramButton(page, 'ДОБАВИТЬ КУПОН');
       await expect(page.getByText('Заявка отправлена')).toBeVisible();
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/add-coupon-partner-${theme}.png` });
@@ -242,7 +258,9 @@ test.describe('looks', () => {
       await page
         .getByLabel('Партнер', { exact: true })
         .selectOption({ label: `${DEMO_COMPANY} · ${DEMO_REGION}` });
-      await expect(page.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' })).toBeEnabled();
+      await expect
+        .poll(() => telegramButton(page))
+        .toEqual({ text: 'ДОБАВИТЬ КУПОН', active: true, loading: false });
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/add-coupon-admin-${theme}.png` });
 
@@ -266,7 +284,7 @@ test.describe('looks', () => {
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/buy-coupons-${theme}.png` });
       await offer.click();
-      await expect(page.getByRole('button', { name: PAY })).toBeInViewport();
+      await expect.poll(() => telegramButton(page)).toEqual({ text: PAY, active: true, loading: false });
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/buy-coupons-offer-chosen-${theme}.png` });
     });

@@ -12,7 +12,7 @@ import {
   startPayment,
 } from '../support/purchases.ts';
 import { decodeQrPng, qrToken, shownQr } from '../support/qr.ts';
-import { openAsTelegram } from '../support/telegram.ts';
+import { openAsTelegram, pressTelegramButton, telegramButton } from '../support/telegram.ts';
 
 const SCREENS = 'test-results/screens';
 
@@ -36,7 +36,7 @@ async function expectToBeToldToPayAgain(page: Page) {
   await expect(page.getByRole('heading', { name: 'СГЕНЕРИРОВАТЬ QR' })).toBeVisible();
   await expect(page.getByText(TRY_PAYING_AGAIN)).toBeVisible();
   await expect(page.getByRole('button', { name: DEMO_OFFER })).toHaveAttribute('aria-pressed', 'true');
-  await expect(page.getByRole('button', { name: PAY })).toBeEnabled();
+  await expect.poll(() => telegramButton(page)).toEqual({ text: PAY, active: true, loading: false });
 }
 
 test.describe('buying and owning a QR', () => {
@@ -134,11 +134,11 @@ test.describe('buying and owning a QR', () => {
     await expect(page).toHaveURL(new RegExp(`/gift-to-friend\\?couponId=${purchasedCouponId}$`));
     await expect(page.getByRole('heading', { name: 'ПОДАРИТЬ ДРУГУ' })).toBeVisible();
     await page.getByLabel('Юзернейм друга в Telegram').fill('@demo_member');
-    await page.getByRole('button', { name: 'Подарить QR' }).click();
+    await pressTelegramButton(page, 'Подарить QR');
     await expect(page.getByText('Нельзя отправить купон себе!!')).toBeVisible();
 
     await page.getByLabel('Юзернейм друга в Telegram').fill('@demo_admin');
-    await page.getByRole('button', { name: 'Подарить QR' }).click();
+    await pressTelegramButton(page, 'Подарить QR');
     await expect(page.getByText('Купон отправлен')).toBeVisible();
 
     await page.getByRole('button', { name: 'Назад' }).click();
@@ -223,7 +223,7 @@ test.describe('looks', () => {
 
       await openAsTelegram(page, DEMO.member, { path: `/gift-to-friend?couponId=${usedId}`, theme });
       await page.getByLabel('Юзернейм друга в Telegram').fill('demo_admin');
-      await page.getByRole('button', { name: 'Подарить QR' }).click();
+      await pressTelegramButton(page, 'Подарить QR');
       await expect(page.getByText('Этот купон уже использован или больше не ваш')).toBeVisible();
       await page.screenshot({ path: `${SCREENS}/gift-${theme}.png` });
     });

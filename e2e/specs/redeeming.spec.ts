@@ -2,7 +2,17 @@ import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { buyCoupon, DEMO_COMPANY, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { decodeQrPng } from '../support/qr.ts';
-import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/telegram.ts';
+import {
+  emitTelegramEvent,
+  hapticNotifications,
+  openAsTelegram,
+  pressTelegramButton,
+  telegramButton,
+  telegramEvents,
+} from '../support/telegram.ts';
+
+/** Telegram's main button on the check screen once a valid coupon is scanned. */
+const REDEEM = 'Погасить QR';
 
 const SCREENS = 'test-results/screens';
 
@@ -88,25 +98,26 @@ test.describe('checking and redeeming a coupon', () => {
     await expect(field(page, 'Адрес')).not.toBeEmpty();
     await expect(page.getByText('purchased_coupon_id')).toHaveCount(0);
 
-    const redeem = page.getByRole('button', { name: 'Погасить QR' });
-    await expect(redeem).toBeInViewport();
-    await redeem.click();
+    expect(await hapticNotifications(page)).toEqual([]);
+    await pressTelegramButton(page, REDEEM);
     await expect(page.getByText('Купон погашен')).toBeVisible();
+    // The phone buzzes for a redeemed coupon, as Telegram's own haptics.
+    expect(await hapticNotifications(page)).toEqual(['success']);
     await expect(field(page, 'Статус')).toHaveText('Использован');
-    await expect(redeem).toHaveCount(0);
+    await expect.poll(() => telegramButton(page)).toBeNull();
     await expect(page.getByRole('button', { name: 'Отменить погашение' })).toBeVisible();
 
     await scanWithCamera(page, qr.text);
     await expect(field(page, 'Статус')).toHaveText('Использован');
     await expect(page.getByText('Купон погашен')).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Погасить QR' })).toHaveCount(0);
+    expect(await telegramButton(page)).toBeNull();
   });
 
   test('the partner takes a redemption back after confirming', async ({ page, request }) => {
     const qr = await freshCouponQr(request);
     await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
     await scanWithCamera(page, qr.text);
-    await page.getByRole('button', { name: 'Погасить QR' }).click();
+    await pressTelegramButton(page, REDEEM);
     await expect(page.getByText('Купон погашен')).toBeVisible();
 
     await page.getByRole('button', { name: 'Отменить погашение' }).click();
@@ -114,7 +125,7 @@ test.describe('checking and redeeming a coupon', () => {
 
     await expect(page.getByText('Погашение отменено')).toBeVisible();
     await expect(field(page, 'Статус')).toHaveText('Не использован');
-    await expect(page.getByRole('button', { name: 'Погасить QR' })).toBeEnabled();
+    await expect.poll(() => telegramButton(page)).toEqual({ text: REDEEM, active: true, loading: false });
   });
 
   test('the partner uploads the QR picture instead, and a non-image is refused', async ({
@@ -137,7 +148,7 @@ test.describe('checking and redeeming a coupon', () => {
     await picker.setInputFiles({ name: 'coupon-qr.png', mimeType: 'image/png', buffer: Buffer.from(qr.png) });
     await expect(field(page, 'Статус')).toHaveText('Не использован');
     await expect(field(page, 'Партнер')).toHaveText(DEMO_COMPANY);
-    await page.getByRole('button', { name: 'Погасить QR' }).click();
+    await pressTelegramButton(page, REDEEM);
     await expect(page.getByText('Купон погашен')).toBeVisible();
   });
 
@@ -149,7 +160,7 @@ test.describe('checking and redeeming a coupon', () => {
     await scanWithCamera(page, unknown);
 
     await expect(page.getByRole('alert')).toContainText('Купон не действителен');
-    await expect(page.getByRole('button', { name: 'Погасить QR' })).toHaveCount(0);
+    expect(await telegramButton(page)).toBeNull();
   });
 });
 
@@ -187,9 +198,9 @@ test.describe('looks', () => {
       await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });
       await page.screenshot({ path: `${SCREENS}/check-coupon-${theme}.png` });
       await scanWithCamera(page, qr.text);
-      await expect(page.getByRole('button', { name: 'Погасить QR' })).toBeInViewport();
+      await expect.poll(() => telegramButton(page)).toEqual({ text: REDEEM, active: true, loading: false });
       await page.screenshot({ path: `${SCREENS}/check-coupon-scanned-${theme}.png` });
-      await page.getByRole('button', { name: 'Погасить QR' }).click();
+      await pressTelegramButton(page, REDEEM);
       await expect(page.getByText('Купон погашен')).toBeVisible();
       await page.screenshot({ path: `${SCREENS}/check-coupon-redeemed-${theme}.png` });
       await page.getByRole('button', { name: 'Загрузить файл' }).click();

@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { pressTelegramButton } from './telegram.ts';
 
 export const PAY = 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR';
 export const CONSENT = 'Согласен(на) на обработку персональных данных';
@@ -17,12 +18,12 @@ export async function showOffersOf(
 }
 
 /**
- * Presses pay on the chosen offer, first ticking the consent box shown to a buyer who never
- * consented (152-ФЗ). By then the offers took several answers to show: /api/me, asked at start,
- * has long said whether the box is due.
+ * Presses pay (Telegram's main button) on the chosen offer, first ticking the consent box shown to
+ * a buyer who never consented (152-ФЗ). By then the offers took several answers to show: /api/me,
+ * asked at start, has long said whether the box is due.
  */
 export async function pay(page: Page) {
   const consent = page.getByRole('checkbox', { name: CONSENT });
   if (await consent.isVisible()) await consent.check();
-  await page.getByRole('button', { name: PAY }).click();
+  await pressTelegramButton(page, PAY);
 }

@@ -3,6 +3,8 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3187);
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** A second server, without a bot, as `npm start` runs: the local stand-in with its user picker. */
 export const E2E_STAND_IN_URL = `http://127.0.0.1:${E2E_PORT + 1}`;
+/** A third server, started by the spec that needs it: payments through Telegram's own sheet. */
+export const E2E_INVOICE_URL = `http://127.0.0.1:${E2E_PORT + 2}`;
 export const E2E_BOT_TOKEN = '7000000001:E2E-test-bot-token_abcdefghijklmnop';
 export const E2E_CHAT_ID = '-1009876543210';
 
@@ -15,12 +17,14 @@ export const DEMO = {
 } as const;
 
 /**
- * Chat members the privacy spec buys and erases as: users the server has never seen, so a first
- * purchase is really their first whatever ran before.
+ * Chat members the server has never seen when a spec starts: the privacy spec buys and erases as
+ * them, so a first purchase is really their first; the native spec holds a gift for one.
  */
 export const FRESH_MEMBERS = {
   firstBuyer: { id: 700_000_201, username: 'e2e_first_buyer', firstName: 'Фёкла', lastName: null },
   eraser: { id: 700_000_202, username: 'e2e_eraser', firstName: 'Ерофей', lastName: null },
   lookLight: { id: 700_000_203, username: 'e2e_look_light', firstName: 'Лада', lastName: null },
   lookDark: { id: 700_000_204, username: 'e2e_look_dark', firstName: 'Дарья', lastName: null },
+  /** A member a gift is held for until she first opens the app (ADR 0012). */
+  quietFriend: { id: 700_000_205, username: 'e2e_quiet_friend', firstName: 'Тихона', lastName: null },
 } as const;

@@ -1,8 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startFakeBotApi } from '../../test-support/fake-bot-api.ts';
 import {
   DEMO,
@@ -12,45 +7,7 @@ import {
   E2E_STAND_IN_URL,
   FRESH_MEMBERS,
 } from './constants.ts';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
-
-async function waitForHealth(server: ChildProcess, baseUrl: string, deadline: number) {
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      const res = await fetch(`${baseUrl}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become healthy in time');
-}
-
-/** The real server in a process of its own, on an embedded database in a fresh folder. */
-async function startServer(baseUrl: string, env: Record<string, string>) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kss-e2e-'));
-  const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      PORT: new URL(baseUrl).port,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  await waitForHealth(server, baseUrl, Date.now() + 60_000);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-}
+import { startServer } from './server.ts';
 
 /**
  * Starts the real server as production would run it with a bot: a test bot token, a fake Bot API

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { signInitData, type TelegramUser } from '../../server/src/telegram/init-data.ts';
 import { E2E_BOT_TOKEN } from './constants.ts';
 
@@ -43,7 +43,13 @@ export type TelegramEvent = [type: string, data: unknown];
 export async function openAsTelegram(
   page: Page,
   user: TelegramUser,
-  options: { path?: string; theme?: 'light' | 'dark'; botToken?: string } = {},
+  options: {
+    path?: string;
+    theme?: 'light' | 'dark';
+    botToken?: string;
+    /** The `startapp` parameter of a t.me link the app is opened from. */
+    startParam?: string;
+  } = {},
 ) {
   await page.addInitScript(() => {
     const events: TelegramEvent[] = [];
@@ -63,6 +69,7 @@ export async function openAsTelegram(
     tgWebAppVersion: '8.0',
     tgWebAppPlatform: 'tdesktop',
     tgWebAppThemeParams: JSON.stringify(theme),
+    ...(options.startParam && { tgWebAppStartParam: options.startParam }),
   });
   await page.emulateMedia({ colorScheme: options.theme === 'dark' ? 'dark' : 'light' });
   // A goto that changes only the hash keeps the app already running, with its user: start afresh.
@@ -97,4 +104,100 @@ export function emitTelegramEvent(page: Page, eventType: string, eventData?: unk
     },
     [eventType, eventData] as const,
   );
+}
+
+/** Telegram's bottom button as the user sees it: its text, whether a press acts, its spinner. */
+export type BottomButton = { text: string; active: boolean; loading: boolean };
+type BottomButtonKind = 'main' | 'secondary';
+
+type ButtonSetup = {
+  text: string;
+  is_visible: boolean;
+  is_active: boolean;
+  is_progress_visible: boolean;
+  color?: string;
+  text_color?: string;
+};
+
+async function lastSetup(page: Page, kind: BottomButtonKind): Promise<ButtonSetup | undefined> {
+  const setups = (await telegramEvents(page)).filter(([type]) => type === `web_app_setup_${kind}_button`);
+  return setups.at(-1)?.[1] as ButtonSetup | undefined;
+}
+
+/** Telegram's main (or secondary) button as the app last set it up; null while it is hidden. */
+export async function telegramButton(
+  page: Page,
+  kind: BottomButtonKind = 'main',
+): Promise<BottomButton | null> {
+  const setup = await lastSetup(page, kind);
+  if (!setup?.is_visible) return null;
+  return { text: setup.text, active: setup.is_active, loading: setup.is_progress_visible };
+}
+
+/**
+ * Presses Telegram's main (or secondary) button once it shows `text` and a press acts, as the
+ * user's thumb would: inside Telegram a screen's main action is that button, not one on the page.
+ */
+export async function pressTelegramButton(page: Page, text: string, kind: BottomButtonKind = 'main') {
+  await expect.poll(() => telegramButton(page, kind)).toEqual({ text, active: true, loading: false });
+  await emitTelegramEvent(page, `${kind}_button_pressed`);
+}
+
+/** The haptic notifications the app asked for (`success`, `error`, `warning`), oldest first. */
+export async function hapticNotifications(page: Page) {
+  return (await telegramEvents(page))
+    .filter(([type]) => type === 'web_app_trigger_haptic_feedback')
+    .map(([, data]) => data as { type: string; notification_type?: string })
+    .filter(({ type }) => type === 'notification')
+    .map(({ notification_type }) => notification_type);
+}
+
+/**
+ * For a screenshot only: draws Telegram's bottom bar over the page as the client would, with the
+ * buttons the app set up (Telegram draws them outside the page, so a headless browser shows none),
+ * and leaves the page room above it. Returns a function that takes it away again.
+ */
+export async function drawTelegramBottomBar(page: Page): Promise<() => Promise<void>> {
+  const buttons = [await lastSetup(page, 'secondary'), await lastSetup(page, 'main')].filter(
+    (setup): setup is ButtonSetup => !!setup?.is_visible,
+  );
+  if (buttons.length === 0) return async () => {};
+  await page.evaluate((setups) => {
+    const bar = document.createElement('div');
+    bar.id = 'e2e-telegram-bottom-bar';
+    Object.assign(bar.style, {
+      position: 'fixed',
+      insetInline: '0',
+      bottom: '0',
+      zIndex: '2147483647',
+      display: 'flex',
+      gap: '8px',
+      padding: '8px 12px 16px',
+      background:
+        getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color') || '#fff',
+      boxShadow: '0 -1px 0 rgb(0 0 0 / 0.08)',
+    });
+    for (const setup of setups) {
+      const button = document.createElement('div');
+      button.textContent = setup.text;
+      Object.assign(button.style, {
+        flex: '1',
+        padding: '14px 8px',
+        borderRadius: '12px',
+        background: setup.color ?? '#3390ec',
+        color: setup.text_color ?? '#fff',
+        font: '600 15px system-ui, sans-serif',
+        textAlign: 'center',
+        opacity: setup.is_active ? '1' : '0.6',
+      });
+      bar.append(button);
+    }
+    document.body.append(bar);
+    document.documentElement.style.paddingBottom = `${bar.offsetHeight}px`;
+  }, buttons);
+  return () =>
+    page.evaluate(() => {
+      document.getElementById('e2e-telegram-bottom-bar')?.remove();
+      document.documentElement.style.paddingBottom = '';
+    });
 }

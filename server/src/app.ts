@@ -35,6 +35,7 @@ import { geoRoutes, gpxDownloadRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
 import { createGpxDownloadLinks } from './modules/geo/gpx-download-links.ts';
 import { geoRefusals } from './modules/geo/texts.ts';
+import { createGiftShareService } from './modules/gifts/gift-share.service.ts';
 import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { createGiftService } from './modules/gifts/gifts.service.ts';
 import { giftRefusals } from './modules/gifts/texts.ts';
@@ -301,7 +302,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       users,
       privacy,
     });
-    await api.register(giftsRoutes, { gifts, membership });
+    await api.register(giftsRoutes, {
+      gifts,
+      share: createGiftShareService({ db, botApi, log: app.log }),
+      membership,
+    });
     await api.register(redemptionRoutes, {
       redemption: createRedemptionService({ db, membership, notifications, timeZone }),
       offline: createOfflineRedemptionService({ db, signer, notifications }),

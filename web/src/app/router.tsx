@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { BrowserRouter } from 'react-router';
 import { RoutePrefetchContext } from '@/lib/route-prefetch';
 import { SettingsButtonOpensPrivacy } from '@/telegram/settings-button';
+import { OpensStartScreen } from '@/telegram/start-param';
 import { PageTransitions } from './page-transitions';
 import { prefetchScreen } from './routes';
 
@@ -15,6 +16,7 @@ export function AppRouter() {
         <PageTransitions />
       </RoutePrefetchContext.Provider>
       <SettingsButtonOpensPrivacy />
+      <OpensStartScreen />
     </BrowserRouter>
   );
 }

@@ -1,9 +1,13 @@
 import {
   backButton,
+  closingBehavior,
   initData,
   init as initSdk,
+  mainButton,
   miniApp,
+  secondaryButton,
   settingsButton,
+  swipeBehavior,
   themeParams,
   viewport,
 } from '@telegram-apps/sdk-react';
@@ -24,6 +28,7 @@ export function startTelegramSdk(): void {
   initSdk();
   initData.restore();
   backButton.mount.ifAvailable();
+  mountNativeControls();
   // Telegram's menu offers «Настройки» with it: the app opens its privacy policy there.
   settingsButton.mount.ifAvailable();
   settingsButton.show.ifAvailable();
@@ -34,6 +39,20 @@ export function startTelegramSdk(): void {
 
   void mountViewport();
   miniApp.ready.ifAvailable();
+}
+
+/**
+ * Telegram's bottom buttons, swipes and closing confirmation, for the screens that use them. After
+ * a reload the SDK restores a button a screen left shown; no screen owns it yet, so it goes.
+ */
+function mountNativeControls(): void {
+  closingBehavior.mount.ifAvailable();
+  swipeBehavior.mount.ifAvailable();
+  for (const button of [mainButton, secondaryButton]) {
+    button.mount.ifAvailable();
+    if (button.isMounted() && button.isVisible())
+      button.setParams({ isVisible: false, isLoaderVisible: false });
+  }
 }
 
 /** The palette follows Telegram's theme, which may differ from the OS setting. */

@@ -1,20 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
-import { ZGiftResponse, ZHeldGiftsResponse } from '#contract/gifts';
+import { ZGiftResponse, ZHeldGiftsResponse, ZPreparedGiftMessage } from '#contract/gifts';
 import { ZDbId } from '#contract/ids';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { requireOwnUsername, ZPathUsername } from '../users/caller.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember } from '../users/require-chat-member.ts';
+import type { GiftShareService } from './gift-share.service.ts';
 import type { GiftService } from './gifts.service.ts';
 import type { GiftRefusal } from './texts.ts';
 
 export const giftsRoutes: FastifyPluginAsyncZod<{
   gifts: GiftService;
+  share: GiftShareService;
   membership: MembershipService;
-}> = async (app, { gifts, membership }) => {
+}> = async (app, { gifts, share, membership }) => {
   app.post(
     '/api/coupons/buy/friend/:purchasedCouponId/:ownUsername/:friendUsername',
     {
@@ -41,6 +43,16 @@ export const giftsRoutes: FastifyPluginAsyncZod<{
       await gifts.cancelHeldGift(request.caller.id, request.params.giftId);
       return sendJsonText(reply, 'ok');
     },
+  );
+
+  // The giver's own gift only (checked by the service); each call is a Bot API call, limited as gifts are.
+  app.post(
+    '/api/gifts/:giftId/prepared-message',
+    {
+      config: { rateLimit: RATE_LIMITS.gift },
+      schema: { params: z.object({ giftId: ZDbId }), response: { 200: ZPreparedGiftMessage } },
+    },
+    async (request) => share.prepareMessage(request.caller, request.params.giftId),
   );
 
   app.get('/api/gifts/held', { schema: { response: { 200: ZHeldGiftsResponse } } }, async (request) =>

@@ -273,3 +273,62 @@ describe('a gift to a username the app has not seen (ADR 0012)', () => {
     expect((await row(id))?.ownerId).toBe(giver.id);
   });
 });
+
+describe('sharing a gift in Telegram (issue 13.2)', () => {
+  const prepare = (user: typeof giver, giftId: number) =>
+    t.as(user).post(`/api/gifts/${giftId}/prepared-message`);
+
+  it('prepares the giver’s message: a text naming the coupon and a button opening My QR', async () => {
+    const id = await buyCoupon(t, giver, couponId);
+    const { giftId } = (await gift(giver, id, 'giver_anna', 'friend_boris')).json();
+
+    const res = await prepare(giver, giftId);
+
+    expect(res.statusCode).toBe(200);
+    const appLink = 'https://t.me/katajsya_bot?startapp=my-coupons';
+    expect(res.json()).toEqual({
+      id: expect.stringMatching(/^prepared-/),
+      text: expect.any(String),
+      appLink,
+    });
+    expect(res.json().text).toMatch(/^🎁 @giver_anna дарит купон «Партнер \d+» на скидку 150 руб\./);
+    const [call] = t.botApi.callsOf('savePreparedInlineMessage').slice(-1);
+    expect(call?.params).toMatchObject({
+      user_id: giver.id,
+      allow_user_chats: true,
+      allow_group_chats: true,
+      result: {
+        type: 'article',
+        input_message_content: { message_text: res.json().text },
+        reply_markup: { inline_keyboard: [[{ text: 'Открыть «Мои QR»', url: appLink }]] },
+      },
+    });
+  });
+
+  it('shares a held gift too, but not one canceled, nor anybody else’s', async () => {
+    const id = await buyCoupon(t, giver, couponId);
+    const { giftId } = (await gift(giver, id, 'giver_anna', 'still_quiet')).json();
+    expect((await prepare(giver, giftId)).statusCode).toBe(200);
+    expect((await prepare(friend, giftId)).statusCode).toBe(404);
+
+    await t.as(giver).post(`/api/gifts/${giftId}/cancel`);
+    const canceled = await prepare(giver, giftId);
+
+    expect(canceled.statusCode).toBe(409);
+    expect(canceled.json().message).toBe('Подарок отменен или вернулся к вам: отправлять другу нечего');
+  });
+
+  it('says Telegram could not prepare it while the Bot API refuses, and prepares it once it answers', async () => {
+    const id = await buyCoupon(t, giver, couponId);
+    const { giftId } = (await gift(giver, id, 'giver_anna', 'friend_boris')).json();
+    t.botApi.setMethodError('savePreparedInlineMessage', { error_code: 400, description: 'Bad Request' });
+    try {
+      const refused = await prepare(giver, giftId);
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error).toBe('share_unavailable');
+    } finally {
+      t.botApi.setMethodError('savePreparedInlineMessage', undefined);
+    }
+    expect((await prepare(giver, giftId)).statusCode).toBe(200);
+  });
+});

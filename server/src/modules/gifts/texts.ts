@@ -1,6 +1,7 @@
 import { ErrorCode } from '#contract/errors';
 import { GIFT_COUPON_UNAVAILABLE, GIFT_FRIEND_NOT_FOUND, GIFT_TO_SELF, GiftErrorCode } from '#contract/gifts';
 import type { Refusals } from '../../http/errors.ts';
+import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 
 // The web shows the spec's texts itself too: they live in the contract, and this table points at them.
 export const giftRefusals = {
@@ -11,6 +12,15 @@ export const giftRefusals = {
     status: 409,
     message: 'Подарок уже получен или отменен: отменить его нельзя',
   },
+  [GiftErrorCode.giftNotFound]: { status: 404, error: ErrorCode.notFound, message: 'Подарок не найден' },
+  [GiftErrorCode.giftNotShareable]: {
+    status: 409,
+    message: 'Подарок отменен или вернулся к вам: отправлять другу нечего',
+  },
+  [GiftErrorCode.shareUnavailable]: {
+    status: 503,
+    message: 'Telegram сейчас не может подготовить сообщение. Попробуйте еще раз чуть позже',
+  },
   gift_of_own_coupon_only: {
     status: 403,
     error: ErrorCode.forbidden,
@@ -18,3 +28,13 @@ export const giftRefusals = {
   },
 } satisfies Refusals;
 export type GiftRefusal = keyof typeof giftRefusals;
+
+/** The message a giver shares about a gift, and its button opening the mini-app on My QR. */
+export const giftShareTexts = {
+  title: 'Подарок: купон на скидку',
+  description: ({ companyName, discount }: CouponLine) => `«${companyName}», скидка ${discount} руб.`,
+  message: (input: { fromUsername: string | null; coupon: CouponLine }) =>
+    `🎁 ${input.fromUsername ? `@${input.fromUsername} дарит` : 'Вам дарят'} купон «${input.coupon.companyName}» ` +
+    `на скидку ${input.coupon.discount} руб.\nОткройте приложение «Катайся с нами»: QR будет в разделе «Мои QR».`,
+  button: 'Открыть «Мои QR»',
+} as const;

@@ -14,7 +14,9 @@ import { useUser } from '@/features/session/api/get-me';
 import { isAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { isRefusal } from '@/lib/api-client';
+import { vibrateFor } from '@/telegram/haptics';
 import { Page } from '@/telegram/page';
+import { useMainButton } from '@/telegram/use-main-button';
 import './add-coupon-page.css';
 import { texts } from './texts';
 
@@ -50,6 +52,10 @@ export function AddCouponPage() {
 
   function submit(event: FormEvent) {
     event.preventDefault();
+    send();
+  }
+
+  function send() {
     if (!ready || applyForCoupon.isPending) return;
     const requester: Pick<TCouponApplyRequest, 'partnerUsername' | 'adminUsername'> = isAdmin(user)
       ? { adminUsername: user.username }
@@ -68,12 +74,21 @@ export function AddCouponPage() {
           setDiscount('');
           showResult({ sent: true });
         },
-        onError: (error) => showResult({ sent: false, detail: error.message }),
+        onError: (error) => {
+          showResult({ sent: false, detail: error.message });
+          vibrateFor('error');
+        },
       },
     );
   }
 
   const requestsHref = paths.requestCoupons.getHref();
+  const sendOnTelegram = useMainButton({
+    text: texts.submit,
+    onClick: send,
+    enabled: ready,
+    loading: applyForCoupon.isPending,
+  });
 
   return (
     <Page>
@@ -120,9 +135,11 @@ export function AddCouponPage() {
               error={refusalOf(partners.error)}
             />
           )}
-          <Button type="submit" disabled={!ready || applyForCoupon.isPending}>
-            {applyForCoupon.isPending ? <Spinner label={texts.sending} /> : texts.submit}
-          </Button>
+          {!sendOnTelegram && (
+            <Button type="submit" disabled={!ready || applyForCoupon.isPending}>
+              {applyForCoupon.isPending ? <Spinner label={texts.sending} /> : texts.submit}
+            </Button>
+          )}
           {result &&
             (result.sent ? (
               <Notice tone="success">{texts.sent}</Notice>

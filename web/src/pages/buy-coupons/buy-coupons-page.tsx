@@ -20,6 +20,7 @@ import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
 import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
 import { Page } from '@/telegram/page';
+import { useMainButton, useSecondaryButton } from '@/telegram/use-main-button';
 import {
   type BuySelection,
   chooseOffer,
@@ -264,22 +265,35 @@ function OfferNotes({ partner }: { partner: TListedPartner }) {
 type PaymentAreaProps = { checkout: CheckoutStep; attempt: PaymentAttempt | null; onPay: () => void };
 
 function PaymentArea({ checkout, attempt, onPay }: PaymentAreaProps) {
-  const acting = attempt?.status === 'starting' || attempt?.status === 'opened';
+  const starting = attempt?.status === 'starting';
+  const acting = starting || attempt?.status === 'opened' || attempt?.status === 'invoice';
   const chatLink = useUser()?.communityChatLink;
+  const openChat = chatLink ? () => openTelegramOrExternalLink(chatLink) : undefined;
+  const payOnTelegram = useMainButton({
+    text: texts.pay,
+    onClick: onPay,
+    enabled: !acting,
+    loading: starting,
+  });
+  const chatOnTelegram = useSecondaryButton(
+    attempt?.status === 'not_member' && openChat ? { text: texts.openChat, onClick: openChat } : undefined,
+  );
   return (
     <>
       {checkout.email && <ReceiptEmailField {...checkout.email} />}
       {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
       {checkout.consent && <ConsentBox {...checkout.consent} />}
-      <Button disabled={acting} onClick={onPay}>
-        {attempt?.status === 'starting' ? <Spinner label={texts.startingPayment} /> : texts.pay}
-      </Button>
+      {!payOnTelegram && (
+        <Button disabled={acting} onClick={onPay}>
+          {starting ? <Spinner label={texts.startingPayment} /> : texts.pay}
+        </Button>
+      )}
       {attempt?.status === 'opened' && <Notice tone="info">{texts.paymentOpened}</Notice>}
       {(attempt?.status === 'not_member' || attempt?.status === 'failed') && (
         <Notice tone="error">{attempt.message}</Notice>
       )}
-      {attempt?.status === 'not_member' && chatLink && (
-        <Button variant="secondary" onClick={() => openTelegramOrExternalLink(chatLink)}>
+      {attempt?.status === 'not_member' && openChat && !chatOnTelegram && (
+        <Button variant="secondary" onClick={openChat}>
           {texts.openChat}
         </Button>
       )}

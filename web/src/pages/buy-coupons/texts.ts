@@ -20,6 +20,7 @@ export const texts = {
   startingPayment: 'Открываем оплату…',
   paymentOpened: 'Страница оплаты открыта. После оплаты вернитесь сюда.',
   paymentNotOpened: 'Не удалось открыть страницу оплаты. Попробуйте ещё раз.',
+  invoiceFailed: 'Оплата не прошла. Попробуйте ещё раз.',
   notChatMember: NOT_CHAT_MEMBER_MESSAGE,
   openChat: 'Перейти в сплавной чат',
   noPartners: 'ПАРТНЕРОВ ПОКА НЕТ',

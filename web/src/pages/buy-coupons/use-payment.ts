@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import type { TStartPaymentResponse } from '#contract/purchases';
 import { UserErrorCode } from '#contract/session';
 import { paths } from '@/config/paths';
+import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
 import { useGiveConsent } from '@/features/privacy/api/give-consent';
 import { useStartPayment } from '@/features/purchases/api/start-payment';
 import { openPaymentPage } from '@/features/purchases/open-payment-page';
@@ -11,6 +12,9 @@ import { getMeQueryOptions, useUser } from '@/features/session/api/get-me';
 import type { TUserState } from '@/features/session/user-state';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { vibrateFor } from '@/telegram/haptics';
+import { canOpenInvoice, openInvoiceSheet } from '@/telegram/open-invoice';
+import { askWriteAccessOnce } from '@/telegram/write-access';
 import { texts } from './texts';
 import type { CheckoutStep } from './use-checkout-step';
 
@@ -21,6 +25,8 @@ export type PaymentAttempt = { couponId: number } & (
   | { status: 'not_member'; message: string }
   | { status: 'starting' }
   | { status: 'opened' }
+  /** Telegram's payment sheet is open over the screen. */
+  | { status: 'invoice' }
   | { status: 'failed'; message: string }
 );
 
@@ -52,8 +58,15 @@ export function usePayment(checkout: CheckoutStep) {
     void queryClient.invalidateQueries({ queryKey: meKey });
   }
 
+  function fail(couponId: number, message: string) {
+    payPress.release();
+    setAttempt({ couponId, status: 'failed', message });
+    vibrateFor('error');
+  }
+
   function refuseNonMember(couponId: number, message: string) {
     setAttempt({ couponId, status: 'not_member', message });
+    vibrateFor('error');
     // Whoever has just joined the chat is a member on the next press.
     void queryClient.invalidateQueries({ queryKey: meKey });
   }
@@ -78,24 +91,29 @@ export function usePayment(checkout: CheckoutStep) {
         await giveConsent.mutateAsync();
         refreshUser({ consentGiven: true });
       }
+      // The bot brings the coupon's news; a user who has not let it write is asked once, now.
+      await askWriteAccessOnce();
       started = await startPayment.mutateAsync({ couponId, email: answers.email });
     } catch (error) {
       payPress.release();
       if (isNotChatMember(error)) refuseNonMember(couponId, error.message);
       else if (checkout.takeRefusal(error)) setAttempt(null);
-      else setAttempt({ couponId, status: 'failed', message: errorMessage(error) });
+      else fail(couponId, errorMessage(error));
       return;
     }
     if (answers.email) refreshUser({ email: answers.email });
     checkout.settle();
 
+    if ('invoiceUrl' in started && canOpenInvoice()) {
+      await payInTelegram(couponId, started.invoiceUrl);
+      return;
+    }
     try {
-      // An invoice link (PAYMENT_PROVIDER=telegram) opened as a link shows Telegram's sheet too.
+      // Where Telegram has no payment sheet, an invoice link opened as a link shows it in the chat.
       openPaymentPage('paymentUrl' in started ? started.paymentUrl : started.invoiceUrl);
     } catch (error) {
       console.error('Telegram could not open the payment page', error);
-      payPress.release();
-      setAttempt({ couponId, status: 'failed', message: texts.paymentNotOpened });
+      fail(couponId, texts.paymentNotOpened);
       return;
     }
     setAttempt({ couponId, status: 'opened' });
@@ -105,6 +123,41 @@ export function usePayment(checkout: CheckoutStep) {
       paymentId: started.paymentId,
     });
     checkPayTimer.current = setTimeout(() => navigate(checkPayHref), CHECK_PAY_DELAY_MS);
+  }
+
+  /**
+   * Telegram's payment sheet (PAYMENT_PROVIDER=telegram, issue 13.4). The server issues the coupon
+   * when Telegram tells it of the payment, so «paid» here is only a hint to look at My QR, which
+   * shows the QR as soon as the server has it: no «Оплата прошла?» question on this path.
+   */
+  async function payInTelegram(couponId: number, invoiceUrl: string) {
+    setAttempt({ couponId, status: 'invoice' });
+    let status: Awaited<ReturnType<typeof openInvoiceSheet>>;
+    try {
+      status = await openInvoiceSheet(invoiceUrl);
+    } catch (error) {
+      console.error('Telegram could not open the invoice', error);
+      fail(couponId, texts.paymentNotOpened);
+      return;
+    }
+    switch (status) {
+      case 'paid':
+      case 'pending':
+        if (status === 'paid') vibrateFor('success');
+        void queryClient.invalidateQueries({
+          queryKey: getMyCouponsQueryOptions(user?.username).queryKey,
+        });
+        navigate(paths.myCoupons.getHref());
+        return;
+      case 'failed':
+        fail(couponId, texts.invoiceFailed);
+        return;
+      default:
+        // cancelled: the buyer closed the sheet, and may press again.
+        payPress.release();
+        setAttempt(null);
+        return;
+    }
   }
 
   /** Another offer chosen: its payment starts afresh. */

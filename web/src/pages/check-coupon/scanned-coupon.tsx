@@ -10,6 +10,8 @@ import { useUndoRedemption } from '@/features/redemption/api/undo-redemption';
 import { useUser } from '@/features/session/api/get-me';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError } from '@/lib/api-client';
+import { vibrateFor } from '@/telegram/haptics';
+import { useMainButton } from '@/telegram/use-main-button';
 import { couponRows } from './coupon-rows';
 import { smoothlyIntoView } from './smoothly-into-view';
 import { texts } from './texts';
@@ -38,7 +40,13 @@ export function ScannedCoupon({ qr }: { qr: ParsedCouponQr }) {
     if (!partnerUsername) return;
     redeemPress.press(() => {
       undo.reset();
-      redeem.mutate({ qrToken, partnerUsername });
+      redeem.mutate(
+        { qrToken, partnerUsername },
+        {
+          onSuccess: (outcome) => vibrateFor(outcome === 'apply' ? 'success' : 'error'),
+          onError: () => vibrateFor('error'),
+        },
+      );
     });
   };
 
@@ -56,6 +64,17 @@ export function ScannedCoupon({ qr }: { qr: ParsedCouponQr }) {
   useEffect(() => {
     if (showRedeem) smoothlyIntoView(redeemButton.current);
   }, [showRedeem]);
+
+  const redeemOnTelegram = useMainButton(
+    showRedeem && token
+      ? {
+          text: texts.redeem,
+          onClick: () => redeemOnce(token),
+          enabled: !!partnerUsername && redeem.isIdle,
+          loading: redeem.isPending,
+        }
+      : undefined,
+  );
 
   const liveFailure = live.error;
   const refusedByServer =
@@ -87,7 +106,7 @@ export function ScannedCoupon({ qr }: { qr: ParsedCouponQr }) {
         ) : (
           <Notice tone="error">{liveFailure.message}</Notice>
         ))}
-      {showRedeem && token && (
+      {showRedeem && token && !redeemOnTelegram && (
         <Button
           ref={redeemButton}
           disabled={!partnerUsername || !redeem.isIdle}

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import type { TGiftResponse } from '#contract/gifts';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -9,6 +10,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { Toasts, useToasts } from '@/components/ui/toast';
 import { useGiftCoupon } from '@/features/gifts/api/gift-coupon';
+import { HeldGiftStatus } from '@/features/gifts/components/held-gift-status';
 import { copyToClipboard } from '@/features/gifts/copy-to-clipboard';
 import {
   classifyGiftFailure,
@@ -19,8 +21,12 @@ import {
 import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
 import { useUser } from '@/features/session/api/get-me';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
+import { vibrateFor } from '@/telegram/haptics';
 import { Page } from '@/telegram/page';
+import { useMainButton } from '@/telegram/use-main-button';
+import { askWriteAccessOnce } from '@/telegram/write-access';
 import './gift-page.css';
+import { GiftSharing, useGiftSharing } from './gift-sharing';
 import { texts } from './texts';
 
 /** SPEC §2 Gift, §9: the copy toast shows 2 s, and taps within those 2 s are ignored. */
@@ -49,38 +55,53 @@ export function GiftPage() {
   const gift = useGiftCoupon();
   const [friend, setFriend] = useState('');
   const [outcome, setOutcome] = useState<Outcome>();
+  const [heldCanceled, setHeldCanceled] = useState(false);
   const { toasts, showToast } = useToasts();
   const sendPress = useOncePerPress();
   const copyLock = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(copyLock.current), []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const refreshMyCoupons = () =>
+    void queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(ownUsername).queryKey });
+
+  const trySend = () => {
     const friendUsername = normalizeFriendUsername(friend);
     if (!friendUsername || !couponId || !ownUsername) return;
-    sendPress.press(() => send(couponId, ownUsername, friendUsername));
+    sendPress.press(() => void send(couponId, ownUsername, friendUsername));
   };
 
-  const send = (couponId: string, ownUsername: string, friendUsername: string) => {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    trySend();
+  };
+
+  const refuse = (text: string) => {
+    sendPress.release();
+    setOutcome({ tone: 'error', text });
+    vibrateFor('error');
+  };
+
+  const send = async (couponId: string, ownUsername: string, friendUsername: string) => {
     if (isSameUsername(friendUsername, ownUsername)) {
-      sendPress.release();
-      setOutcome({ tone: 'error', text: texts.toSelf });
+      refuse(texts.toSelf);
       return;
     }
     setOutcome(undefined);
+    // The bot tells the friend, and the giver when a held gift is claimed: it may need to ask first.
+    await askWriteAccessOnce();
     gift.mutate(
       { purchasedCouponId: couponId, ownUsername, friendUsername },
       {
         onSuccess: () => {
           setOutcome({ tone: 'success', text: texts.sent });
-          void queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(ownUsername).queryKey });
+          vibrateFor('success');
+          refreshMyCoupons();
         },
         onError: (error) => {
-          sendPress.release();
           const failure = classifyGiftFailure(error);
           if (failure.kind === 'not_sent') console.error('The gift did not reach the server', error);
-          setOutcome({ tone: 'error', text: failureText(failure) });
+          refuse(failureText(failure));
         },
       },
     );
@@ -98,7 +119,19 @@ export function GiftPage() {
     });
   };
 
-  const sent = gift.isSuccess;
+  const sent: TGiftResponse | undefined = gift.data;
+  // A canceled gift is the giver's again: there is nothing left to tell the friend.
+  const share = useGiftSharing(heldCanceled ? undefined : sent?.giftId);
+  const mainButtonShown = useMainButton(
+    sent
+      ? share.action
+      : {
+          text: texts.gift,
+          onClick: trySend,
+          enabled: !!couponId && normalizeFriendUsername(friend) !== '',
+          loading: gift.isPending,
+        },
+  );
 
   return (
     <Page>
@@ -117,13 +150,26 @@ export function GiftPage() {
             autoComplete="off"
             spellCheck={false}
             enterKeyHint="send"
-            disabled={sent}
+            disabled={!!sent}
           />
-          <Button type="submit" disabled={!couponId || sent || gift.isPending} pressed={gift.isPending}>
-            {gift.isPending ? <Spinner label={texts.sending} /> : texts.gift}
-          </Button>
+          {!mainButtonShown && (
+            <Button type="submit" disabled={!couponId || !!sent || gift.isPending} pressed={gift.isPending}>
+              {gift.isPending ? <Spinner label={texts.sending} /> : texts.gift}
+            </Button>
+          )}
         </form>
         {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
+        {sent?.status === 'held' && (
+          <HeldGiftStatus
+            giftId={sent.giftId}
+            toUsername={normalizeFriendUsername(friend)}
+            onCanceled={() => {
+              setHeldCanceled(true);
+              refreshMyCoupons();
+            }}
+          />
+        )}
+        <GiftSharing sharing={share} withButton={!mainButtonShown} />
         <Button variant="secondary" onClick={copyChatLink}>
           {texts.copyChatLink}
         </Button>

@@ -13,6 +13,7 @@ import { useUser } from '@/features/session/api/get-me';
 import { useGoBack } from '@/hooks/use-go-back';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError } from '@/lib/api-client';
+import { vibrateFor } from '@/telegram/haptics';
 import { Page } from '@/telegram/page';
 import './check-pay-page.css';
 import { texts } from './texts';
@@ -34,11 +35,13 @@ export function CheckPayPage() {
 
   const confirmation = useConfirmPurchase({
     onSuccess: async () => {
+      vibrateFor('success');
       await queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(customerUsername).queryKey });
       navigate(paths.myCoupons.getHref(), { replace: true });
     },
     onError: (error) => {
       yesPress.release();
+      vibrateFor('error');
       if (error instanceof ApiError && error.status === 402) {
         setBadPayment(texts.tryPayingAgain);
         goBack();

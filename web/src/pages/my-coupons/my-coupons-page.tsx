@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
 import { Header } from '@/components/layout/header';
@@ -6,12 +7,14 @@ import { Slider } from '@/components/ui/slider';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
+import { HeldGifts } from '@/features/gifts/components/held-gifts';
+import { getMyCouponsQueryOptions, useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
 import { CouponSlide } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
 import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { Page } from '@/telegram/page';
+import { useVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
 import './my-coupons-page.css';
 import { texts } from './texts';
 
@@ -26,6 +29,12 @@ export function MyCouponsPage() {
   const { go, pendingTo } = useDelayedNavigate();
   const openQr = useCallback((coupon: TMyCoupon) => setOpenedId(coupon.id), []);
   const closeQr = useCallback(() => setOpenedId(undefined), []);
+  const queryClient = useQueryClient();
+  // A canceled gift's coupon is back, with a new QR: the list is asked now, not in 5 s.
+  const refreshCoupons = () =>
+    void queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(username).queryKey });
+  // The slider is swiped sideways; a slightly slanted swipe must not close the app.
+  useVerticalSwipesOff();
 
   const current = coupons?.find((coupon) => coupon.id === currentId) ?? coupons?.[0];
   // Looked up in each new list: a coupon redeemed (or given away) while shown big leaves the overlay.
@@ -62,6 +71,7 @@ export function MyCouponsPage() {
         ) : (
           <p className="my-coupons__empty">{texts.noQr}</p>
         )}
+        <HeldGifts onCanceled={refreshCoupons} />
         <Button variant="secondary" pressed={pendingTo === homeHref} onClick={() => go(homeHref)}>
           {texts.home}
         </Button>

@@ -1,6 +1,7 @@
 import { type MouseEvent, useState } from 'react';
 import type { TTrackPoint } from '#contract/geo';
 import { openExternalLink } from '@/telegram/open-external-link';
+import { useVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
 import { geoTexts } from '../texts';
 import { projectTrack, scaleBarM, TILE_PX, type Tile, tilesCovering, trackLengthM } from './track-geometry';
 import './track-map.css';
@@ -34,6 +35,8 @@ function openCopyright(event: MouseEvent) {
 export function TrackMap({ points }: { points: readonly TTrackPoint[] }) {
   // A broken image still draws a frame and an icon: tiles that did not load are left out.
   const [failedTiles, setFailedTiles] = useState<ReadonlySet<string>>(new Set());
+  // A finger on the map follows the track; a swipe down there must not close the app.
+  useVerticalSwipesOff();
   const view = projectTrack(points, FRAME);
   const { xy, pxPerM } = view;
   const first = xy[0];

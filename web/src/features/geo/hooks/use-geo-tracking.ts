@@ -1,13 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TGeoPoint, TGeoPointType } from '#contract/geo';
+import { canWatchPosition, type Position, watchPosition } from './position-watch';
 
 /** SPEC §4, §9: the first point about 2 s after start, then one every 60 s; "stopped" shows 3.5 s. */
 const FIRST_POINT_DELAY_MS = 2000;
 const POINT_INTERVAL_MS = 60_000;
 const STOPPED_STATUS_MS = 3500;
-
-/** SPEC §9: high accuracy, never a cached position, an hour before the watch gives up. */
-const WATCH_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 3_600_000, maximumAge: 0 };
 
 /** unsupported: no geolocation at all; denied: refused, or the position could not be had. */
 export type GeoTrackingProblem = 'unsupported' | 'denied';
@@ -22,10 +20,8 @@ type Options = {
 
 /** One recording, from start to stop. */
 type Session = {
-  /** The geolocation the watch runs on: the one to clear it on. */
-  geolocation: Geolocation;
-  watchId: number;
-  position?: GeolocationPosition;
+  stopWatch: () => void;
+  position?: Position;
   startSent: boolean;
   /** The 2 s have passed: the START goes as soon as there is a position. */
   startDue: boolean;
@@ -51,13 +47,13 @@ export function useGeoTracking(options: Options) {
     latest.current = options;
   });
 
-  const send = useCallback((position: GeolocationPosition, geoPointType: TGeoPointType) => {
+  const send = useCallback((position: Position, geoPointType: TGeoPointType) => {
     const { username, sendPoint } = latest.current;
     sendPoint({
       username,
-      lat: position.coords.latitude,
-      lon: position.coords.longitude,
-      accuracy: position.coords.accuracy,
+      lat: position.lat,
+      lon: position.lon,
+      accuracy: position.accuracy,
       ts: new Date().toISOString(),
       geoPointType,
     }).then(
@@ -87,7 +83,7 @@ export function useGeoTracking(options: Options) {
     const current = session.current;
     if (!current) return false;
     session.current = null;
-    current.geolocation.clearWatch(current.watchId);
+    current.stopWatch();
     clearTimeout(current.firstTimer);
     clearInterval(current.interval);
     if (current.position) send(current.position, 'END');
@@ -105,7 +101,7 @@ export function useGeoTracking(options: Options) {
 
   const start = useCallback(() => {
     if (session.current) return;
-    if (!('geolocation' in navigator)) {
+    if (!canWatchPosition()) {
       latest.current.onProblem('unsupported');
       return;
     }
@@ -114,28 +110,27 @@ export function useGeoTracking(options: Options) {
     setSent(0);
     setLastSendFailed(false);
 
-    const current: Session = {
-      geolocation: navigator.geolocation,
-      watchId: 0,
-      startSent: false,
-      startDue: false,
-    };
+    const current: Session = { stopWatch: () => {}, startSent: false, startDue: false };
     // Set before the watch starts: a browser may report a refusal at once.
     session.current = current;
-    current.watchId = current.geolocation.watchPosition(
-      (position) => {
+    current.stopWatch = watchPosition({
+      onPosition: (position) => {
         if (session.current !== current) return;
         current.position = position;
         if (current.startDue && !current.startSent) sendDue(current);
       },
-      (error) => {
+      onError: (error) => {
         if (session.current !== current) return;
         console.error('Geolocation failed', error);
         stop();
         latest.current.onProblem('denied');
       },
-      WATCH_OPTIONS,
-    );
+    });
+    // A refusal reported at once ended the session before its watch could be kept: end the watch too.
+    if (session.current !== current) {
+      current.stopWatch();
+      return;
+    }
     current.firstTimer = setTimeout(() => {
       current.startDue = true;
       sendDue(current);

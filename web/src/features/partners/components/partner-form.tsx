@@ -9,6 +9,8 @@ import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { errorMessage } from '@/lib/api-client';
+import { vibrateFor } from '@/telegram/haptics';
+import { useMainButton } from '@/telegram/use-main-button';
 import {
   emptyPartnerForm,
   type FilledPartnerForm,
@@ -78,18 +80,28 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
       setResult({ saved: true });
     } catch (error) {
       setResult({ saved: false, detail: errorMessage(error) });
+      vibrateFor('error');
     } finally {
       setSaving(false);
       savePress.release();
     }
   }
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  function trySave() {
     setEmailChecked(true);
     if (!isPartnerFormFilled(form) || !isEmailValid(form.email)) return;
     savePress.press(() => void send(form));
   }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    trySave();
+  }
+
+  // Adding a partner is its screen's main action; an edit sits among others on the partners list.
+  const saveOnTelegram = useMainButton(
+    partner ? undefined : { text: modeTexts.submit, onClick: trySave, enabled: filled, loading: saving },
+  );
 
   return (
     <form className="partner-form" noValidate onSubmit={submit}>
@@ -138,9 +150,11 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
         )}
       </Section>
 
-      <Button type="submit" disabled={!filled || saving}>
-        {saving ? <Spinner label={texts.sending} /> : modeTexts.submit}
-      </Button>
+      {!saveOnTelegram && (
+        <Button type="submit" disabled={!filled || saving}>
+          {saving ? <Spinner label={texts.sending} /> : modeTexts.submit}
+        </Button>
+      )}
       {!filled && !result && <p className="partner-form__hint">{modeTexts.fillEverything}</p>}
       {result &&
         (result.saved ? (

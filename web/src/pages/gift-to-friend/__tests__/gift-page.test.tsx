@@ -104,6 +104,53 @@ describe('GiftPage', () => {
     await waitFor(() => expect(posts(api)).toHaveLength(2));
   });
 
+  describe('a gift held for a username the app has not seen (ADR 0012)', () => {
+    const CANCEL = 'POST /api/gifts/7/cancel';
+    const held = { [giftTo('quiet_friend')]: () => jsonResponse({ status: 'held', giftId: 7 }) };
+
+    it('says it is sent and waits for @friend, and cancels it: the coupon is back in My QR', async () => {
+      const api = renderGift({ ...held, [CANCEL]: () => jsonResponse('ok') });
+      typeFriend('@quiet_friend');
+      pressGift();
+
+      expect(await screen.findByText('Купон отправлен')).toHaveClass('notice--success');
+      expect(screen.getByText('Ждет, когда @quiet_friend откроет приложение')).toHaveTextContent(
+        'Если за 7 дней не откроет, купон вернется к вам.',
+      );
+      fireEvent.click(screen.getByRole('button', { name: 'Отменить подарок' }));
+
+      expect(await screen.findByText('Подарок отменен: купон снова в «Мои QR»')).toHaveClass(
+        'notice--success',
+      );
+      expect(api.callsTo(CANCEL)).toHaveLength(1);
+      expect(screen.queryByRole('button', { name: 'Отменить подарок' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Ждет, когда/)).not.toBeInTheDocument();
+    });
+
+    it('shows the server’s refusal when the gift was claimed meanwhile, and can be pressed again', async () => {
+      const refusal = 'Подарок уже получен или отменен: отменить его нельзя';
+      renderGift({
+        ...held,
+        [CANCEL]: () => jsonResponse({ error: 'gift_not_held', message: refusal }, 409),
+      });
+      typeFriend('quiet_friend');
+      pressGift();
+      fireEvent.click(await screen.findByRole('button', { name: 'Отменить подарок' }));
+
+      expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
+      expect(screen.getByRole('button', { name: 'Отменить подарок' })).toBeEnabled();
+    });
+
+    it('says nothing of waiting for a gift sent at once to a member', async () => {
+      renderGift({ [giftTo('friend_olga')]: () => jsonResponse({ status: 'sent', giftId: 8 }) });
+      typeFriend('friend_olga');
+      pressGift();
+      await screen.findByText('Купон отправлен');
+      expect(screen.queryByText(/Ждет, когда/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Отменить подарок' })).not.toBeInTheDocument();
+    });
+  });
+
   describe('copying the chat link', () => {
     const writeText = vi.fn<(text: string) => Promise<void>>();
 

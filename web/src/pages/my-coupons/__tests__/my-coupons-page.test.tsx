@@ -2,11 +2,12 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMyCoupon } from '#contract/purchases';
-import { stubApi } from '@/test/fake-api';
-import { plainUser, renderWithProviders } from '@/test/render';
+import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { MyCouponsPage } from '../my-coupons-page';
 
 const LIST = 'GET /api/coupon/valid/qr/customer/user_ivan';
+const HELD = 'GET /api/gifts/held';
 
 const coupon = (id: string, companyName: string, extra: Partial<TMyCoupon> = {}): TMyCoupon => ({
   id,
@@ -53,6 +54,10 @@ function renderMyCoupons() {
   );
 }
 
+/** The API with no gift of the user's waiting for its addressee, unless the routes say otherwise. */
+const stubWithoutHeldGifts = (routes: Record<string, FakeRoute>) =>
+  stubApi({ [HELD]: () => jsonResponse([]), ...routes });
+
 const pager = () => screen.getByText(/^\d+ \/ \d+$/);
 const currentSlide = () => screen.getByRole('article');
 
@@ -77,7 +82,10 @@ describe('MyCouponsPage', () => {
   });
 
   it('shows the newest QR first with a pager, and the arrows move through the list', async () => {
-    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({
+      ...IMAGES,
+      [LIST]: () => listAnswer(COUPONS, '"v1"'),
+    });
     renderMyCoupons();
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('МОИ QR');
@@ -99,7 +107,10 @@ describe('MyCouponsPage', () => {
   });
 
   it('shows a used coupon as used: greyed and stamped, not openable, no gift, no «show it» hint', async () => {
-    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({
+      ...IMAGES,
+      [LIST]: () => listAnswer(COUPONS, '"v1"'),
+    });
     renderMyCoupons();
     await screen.findByText('1 / 3');
 
@@ -118,7 +129,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('says until when a valid coupon may be used', async () => {
-    stubApi({
+    stubWithoutHeldGifts({
       [LIST]: () => listAnswer([coupon('c4', 'Рафт-школа «Порог»', { expiresAt: '2027-09-30' })], '"v1"'),
     });
     renderMyCoupons();
@@ -128,7 +139,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('shows an expired coupon as such: stamped, not openable, and not offered as a gift', async () => {
-    stubApi({
+    stubWithoutHeldGifts({
       ...IMAGES,
       [LIST]: () =>
         listAnswer(
@@ -150,7 +161,10 @@ describe('MyCouponsPage', () => {
   });
 
   it('opens the QR over the whole screen on a tap and closes it by the backdrop only', async () => {
-    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({
+      ...IMAGES,
+      [LIST]: () => listAnswer(COUPONS, '"v1"'),
+    });
     renderMyCoupons();
     await screen.findByText('1 / 3');
 
@@ -167,7 +181,10 @@ describe('MyCouponsPage', () => {
   });
 
   it('gifts the coupon on the current slide, 200 ms after the tap', async () => {
-    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({
+      ...IMAGES,
+      [LIST]: () => listAnswer(COUPONS, '"v1"'),
+    });
     renderMyCoupons();
     await screen.findByText('1 / 3');
     fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
@@ -182,7 +199,10 @@ describe('MyCouponsPage', () => {
   });
 
   it('goes home by «НА ГЛАВНУЮ СТРАНИЦУ»', async () => {
-    stubApi({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({
+      ...IMAGES,
+      [LIST]: () => listAnswer(COUPONS, '"v1"'),
+    });
     renderMyCoupons();
 
     fireEvent.click(screen.getByRole('button', { name: 'НА ГЛАВНУЮ СТРАНИЦУ' }));
@@ -197,7 +217,7 @@ describe('MyCouponsPage', () => {
       () => new Response(null, { status: 304, headers: { ETag: '"v1"' } }),
       () => listAnswer([coupon('c4', 'Туры «Алтай»'), ...COUPONS.slice(0, 1)], '"v2"'),
     ];
-    const api = stubApi({
+    const api = stubWithoutHeldGifts({
       ...IMAGES,
       [LIST]: () => answers.shift()?.() ?? new Response(null, { status: 304, headers: { ETag: '"v2"' } }),
     });
@@ -226,7 +246,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('says there is no QR yet when the list is empty', async () => {
-    stubApi({ [LIST]: () => listAnswer([], '"v0"') });
+    stubWithoutHeldGifts({ [LIST]: () => listAnswer([], '"v0"') });
     renderMyCoupons();
     expect(await screen.findByText('QR ПОКА НЕТ')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();
@@ -234,8 +254,38 @@ describe('MyCouponsPage', () => {
 
   it('says there is no QR yet when the server cannot be reached', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
-    stubApi({});
+    stubWithoutHeldGifts({});
     renderMyCoupons();
     expect(await screen.findByText('QR ПОКА НЕТ')).toBeInTheDocument();
+  });
+
+  it('lists the gifts waiting for their addressee, and a canceled one leaves the list and comes back as a QR', async () => {
+    const CANCEL = 'POST /api/gifts/7/cancel';
+    let canceled = false;
+    const waiting = {
+      giftId: 7,
+      purchasedCouponId: 'c9',
+      toUsername: 'quiet_friend',
+      createdAt: '2026-06-01T09:30:00.000Z',
+    };
+    const api = stubApi({
+      [LIST]: () => listAnswer(canceled ? [coupon('c9', 'Туры «Алтай»'), ...COUPONS] : COUPONS, '"v1"'),
+      [HELD]: () => jsonResponse(canceled ? [] : [waiting]),
+      [CANCEL]: () => {
+        canceled = true;
+        return jsonResponse('ok');
+      },
+    });
+    renderMyCoupons();
+
+    const row = (await screen.findByText('Для @quiet_friend')).closest('li') as HTMLElement;
+    expect(screen.getByRole('heading', { name: 'ПОДАРКИ ЖДУТ ПОЛУЧАТЕЛЯ' })).toBeInTheDocument();
+    expect(row).toHaveTextContent('подарен 01.06.2026 12:30');
+    fireEvent.click(within(row).getByRole('button', { name: 'Отменить подарок для @quiet_friend' }));
+
+    expect(await screen.findByRole('heading', { name: 'Туры «Алтай»' })).toBeInTheDocument();
+    expect(api.callsTo(CANCEL)).toHaveLength(1);
+    expect(screen.queryByText('Для @quiet_friend')).not.toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'ПОДАРКИ ЖДУТ ПОЛУЧАТЕЛЯ' })).not.toBeInTheDocument();
   });
 });

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZOkResponse } from '#contract/coupons';
+import { api } from '@/lib/api';
+import { getHeldGiftsQueryOptions } from './get-held-gifts';
+
+/** Takes back a gift still waiting for its addressee: the coupon returns with a new QR. */
+export const cancelHeldGift = (giftId: number) =>
+  api.post(`/api/gifts/${giftId}/cancel`, { schema: ZOkResponse });
+
+export function useCancelHeldGift() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelHeldGift,
+    // Canceled or, for a 409, settled meanwhile: either way the list has changed.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: getHeldGiftsQueryOptions().queryKey }),
+  });
+}

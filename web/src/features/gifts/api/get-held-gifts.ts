@@ -1,0 +1,12 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { ZHeldGiftsResponse } from '#contract/gifts';
+import { api } from '@/lib/api';
+
+export const getHeldGiftsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['held-gifts'],
+    queryFn: () => api.get('/api/gifts/held', ZHeldGiftsResponse),
+  });
+
+/** The caller's gifts still waiting for their addressee to open the app (ADR 0012). */
+export const useHeldGifts = () => useQuery(getHeldGiftsQueryOptions());

@@ -1,0 +1,19 @@
+import { HELD_GIFT_DAYS } from '#contract/gifts';
+
+/** Texts of held gifts and of sharing a gift (issue 13.1–2), on the gift screen and My QR. */
+export const giftTexts = {
+  waitsFor: (username: string) => `Ждет, когда @${username} откроет приложение`,
+  waitsForNote: `Если за ${HELD_GIFT_DAYS} дней не откроет, купон вернется к вам.`,
+  cancel: 'Отменить подарок',
+  cancelShort: 'Отменить',
+  cancelFor: (username: string) => `Отменить подарок для @${username}`,
+  canceling: 'Отменяем',
+  canceled: 'Подарок отменен: купон снова в «Мои QR»',
+  heldTitle: 'ПОДАРКИ ЖДУТ ПОЛУЧАТЕЛЯ',
+  heldFor: (username: string) => `Для @${username}`,
+  heldSince: (dateTime: string) => `подарен ${dateTime}`,
+  share: 'Отправить другу',
+  sharing: 'Готовим сообщение',
+  shared: 'Сообщение отправлено',
+  shareFailed: 'Не удалось отправить сообщение',
+} as const;

@@ -1,0 +1,57 @@
+import { locationManager } from '@telegram-apps/sdk-react';
+import { isStandIn } from './stand-in';
+
+/** Telegram's location answers one request at a time: asked this often, a point is never older. */
+const REFRESH_MS = 15_000;
+
+export type Fix = { lat: number; lon: number; accuracy: number | null };
+
+/** What Telegram's `location_requested` carries when a position is there (the SDK types it loosely). */
+type TelegramLocation = { latitude: number; longitude: number; horizontal_accuracy?: number | null };
+
+/**
+ * Telegram's own LocationManager (Mini Apps 8.0): it asks the user once for the bot and works
+ * where the webview's geolocation is blocked. Not in the local stand-in, which has no location.
+ */
+export const hasTelegramLocation = () => !isStandIn() && locationManager.mount.isAvailable();
+
+type Handlers = {
+  onFix: (fix: Fix) => void;
+  /** Refused, or Telegram failed: no more fixes will come. */
+  onError: (error: unknown) => void;
+  /** This device has no location for Telegram (a desktop): the caller turns to the browser's. */
+  onUnavailable: () => void;
+};
+
+/** Asks Telegram for the position now and every REFRESH_MS until the returned stop is called. */
+export function watchTelegramLocation({ onFix, onError, onUnavailable }: Handlers): () => void {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+
+  const ask = async () => {
+    try {
+      if (!locationManager.isMounted()) await locationManager.mount();
+      if (stopped) return;
+      if (!locationManager.isAvailable()) {
+        onUnavailable();
+        return;
+      }
+      const location: TelegramLocation = await locationManager.requestLocation();
+      if (stopped) return;
+      onFix({
+        lat: location.latitude,
+        lon: location.longitude,
+        accuracy: location.horizontal_accuracy ?? null,
+      });
+      timer = setTimeout(() => void ask(), REFRESH_MS);
+    } catch (error) {
+      if (!stopped) onError(error);
+    }
+  };
+  void ask();
+
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}

@@ -1,0 +1,37 @@
+import { initData, retrieveLaunchParams } from '@telegram-apps/sdk-react';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { MY_COUPONS_START_PARAM } from '#contract/gifts';
+import { paths } from '@/config/paths';
+
+/** Set once the start screen was opened: a reload of this launch stays where the user went. */
+const OPENED_KEY = 'katajsya.startParamOpened';
+
+/** The `startapp` parameter the app was launched with: Telegram puts it in the launch parameters and init data. */
+function startParam(): string | undefined {
+  try {
+    return retrieveLaunchParams().tgWebAppStartParam ?? initData.startParam();
+  } catch {
+    return initData.startParam();
+  }
+}
+
+const SCREENS: Record<string, string> = { [MY_COUPONS_START_PARAM]: paths.myCoupons.getHref() };
+
+/**
+ * Opens the screen a link asked for (`t.me/<bot>?startapp=my-coupons`, the button of a shared
+ * gift) once at launch; Home stays below it, for the back button.
+ */
+export function OpensStartScreen() {
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    const param = startParam();
+    const screen = param ? SCREENS[param] : undefined;
+    if (!screen || sessionStorage.getItem(OPENED_KEY)) return;
+    sessionStorage.setItem(OPENED_KEY, '1');
+    navigate(screen);
+  }, [navigate]);
+
+  return null;
+}

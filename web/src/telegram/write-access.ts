@@ -1,0 +1,27 @@
+import { initData, requestWriteAccess } from '@telegram-apps/sdk-react';
+import { isStandIn } from './stand-in';
+
+/** The user's answer, kept per Telegram user: one phone may open the app as several. */
+const answerKey = (userId: number) => `katajsya.writeAccess.${userId}`;
+
+/** Long enough for a person to read Telegram's question; a client that never answers is not waited for. */
+const ANSWER_TIMEOUT_MS = 60_000;
+
+/**
+ * Asks once whether the bot may write to the user (issue 13.3), at the moment it matters: before a
+ * purchase or a gift, whose news the bot brings. Asked only when init data says the bot may not yet;
+ * the answer, yes or no, is remembered and never asked again. Whatever the answer, the purchase or
+ * the gift goes on.
+ */
+export async function askWriteAccessOnce(): Promise<void> {
+  const user = initData.user();
+  if (!user || user.allows_write_to_pm || isStandIn()) return;
+  const key = answerKey(user.id);
+  if (localStorage.getItem(key) !== null) return;
+  if (!requestWriteAccess.isAvailable()) return;
+  try {
+    localStorage.setItem(key, await requestWriteAccess({ timeout: ANSWER_TIMEOUT_MS }));
+  } catch (error) {
+    console.warn('Telegram did not answer the write access request', error);
+  }
+}
