@@ -57,8 +57,10 @@ const ON_EVERY_ANSWER = [
 /**
  * The web app's files and pages get all of `securityHeaders()`; the API's answers but its pages
  * (JSON, QR images, a poll's 304) the few that matter to them, and a policy that lets them be
- * nothing but data: 250 bytes instead of 720 on answers whose own bytes are often fewer. Outside
- * /api/ the full set goes on a 304 too: a browser takes a 304's headers into the page it keeps.
+ * nothing but data: 250 bytes instead of 720 on answers whose own bytes are often fewer; none on an
+ * API's 304, which only confirms an answer the browser keeps with its headers (every poll of an
+ * open My QR). Outside /api/ the full set goes on a 304 too: a browser takes a 304's headers into
+ * the page it keeps, and a page's are its policy.
  * Worked out once, not per request (@fastify/helmet built helmet anew for every request, parsing
  * the policy each time).
  */
@@ -71,7 +73,8 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {
     const page =
       !request.url.startsWith('/api/') || DOCUMENT.test(String(reply.getHeader('content-type') ?? ''));
-    reply.headers(page ? forPages : forData);
+    if (page) reply.headers(forPages);
+    else if (reply.statusCode !== 304) reply.headers(forData);
     done(null, payload);
   });
 }

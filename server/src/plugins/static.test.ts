@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/harness.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
 
 let t: TestApp;
 let webRoot: string;
@@ -118,5 +118,20 @@ describe('serving the web app', () => {
     expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     // The page's own policy and its document-only headers are for pages.
     expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
+  });
+
+  it('adds no security header to an API 304, which confirms an answer kept with its own', async () => {
+    const url = '/api/coupon/valid/qr/customer/poll_owner';
+    const owner = telegramUser('poll_owner');
+    const first = await t.as(owner).get(url);
+    expect(first.headers['x-content-type-options']).toBe('nosniff');
+    const again = await t.as(owner).request({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['x-content-type-options']).toBeUndefined();
+    expect(again.headers['content-security-policy']).toBeUndefined();
   });
 });
