@@ -14,21 +14,22 @@ import { brotli, gzip } from './precompress.ts';
 const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // React 19 + ReactDOM alone weigh 58 KB here; the Telegram SDK (16 KB), React Router (12 KB) and
   // TanStack Query (9 KB) come next. Issue 14 asks for 100 KB: docs/performance.md says what is left.
-  // The back office's buttons, the privacy links and Telegram's Settings button added 1.3 KB to Home.
+  // The back office's buttons, the privacy links and Telegram's Settings button added 1.3 KB to Home;
+  // Telegram's bottom buttons and held gifts (issue 13) about 1–3 KB to the screens that use them.
   ['home', null, 108],
   // Other screens add their own code and zod (21 KB), which checks their answers.
   ['discounts', 'discounts/coupons-page', 108],
   ['photo', 'photo/photo-page', 134],
   ['calendar', 'calendar/calendar-page', 132],
-  ['geo-service', 'geo-service/geo-page', 137],
-  ['add-partner', 'add-partner/add-partner-page', 137],
-  ['add-coupon', 'add-coupon/add-coupon-page', 137],
+  ['geo-service', 'geo-service/geo-page', 138],
+  ['add-partner', 'add-partner/add-partner-page', 139],
+  ['add-coupon', 'add-coupon/add-coupon-page', 138],
   ['request-coupons', 'request-coupons/request-coupons-page', 135],
-  ['buy-coupons', 'buy-coupons/buy-coupons-page', 142],
-  ['my-coupons', 'my-coupons/my-coupons-page', 134],
+  ['buy-coupons', 'buy-coupons/buy-coupons-page', 144],
+  ['my-coupons', 'my-coupons/my-coupons-page', 139],
   // The scanner's wasm comes only once the camera is on (decode-qr-image.ts): not counted here.
-  ['check-coupon', 'check-coupon/check-coupon-page', 139],
-  ['gift-to-friend', 'gift-to-friend/gift-page', 136],
+  ['check-coupon', 'check-coupon/check-coupon-page', 141],
+  ['gift-to-friend', 'gift-to-friend/gift-page', 140],
   ['offer', 'offer/offer-page', 134],
   ['is-success-pay', 'is-success-pay/check-pay-page', 134],
   ['community-links', 'community-links/community-links-page', 137],
