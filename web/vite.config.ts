@@ -12,8 +12,9 @@ export default defineConfig({
   },
   build: {
     outDir: '../dist/web',
-    // The output lives outside web/, so Vite would refuse to clear it without this.
-    emptyOutDir: true,
+    // Browsers that run the app (Telegram's webviews, current Chrome and Safari) know modulepreload;
+    // the polyfill would only add to the first screen's script.
+    modulePreload: { polyfill: false },
   },
   server: {
     proxy: {

@@ -35,9 +35,6 @@ export const ZHeldGift = z.object({
 export type THeldGift = z.infer<typeof ZHeldGift>;
 export const ZHeldGiftsResponse = z.array(ZHeldGift);
 
-/** The `startapp` parameter of a shared gift's button: the mini-app opens on My QR. */
-export const MY_COUPONS_START_PARAM = 'my-coupons';
-
 /**
  * POST /api/gifts/{giftId}/prepared-message: the message about a gift the bot prepared for the giver
  * to share (`id` for Mini Apps' shareMessage), and its text and link for a t.me/share/url link where

@@ -20,10 +20,14 @@ export type TConfirmPurchaseResponse = z.infer<typeof ZConfirmPurchaseResponse>;
 export const ZPurchasedCouponStatus = z.enum(['NOT_USED', 'USED', 'EXPIRED']);
 export type TPurchasedCouponStatus = z.infer<typeof ZPurchasedCouponStatus>;
 
-/** SPEC §3 QR coupon, plus its status so a used coupon is not shown as valid. */
+/**
+ * SPEC §3 QR coupon, plus its status so a used coupon is not shown as valid. Its QR image is not
+ * inline (SPEC's `base64`) but at `qrImageUrl`, an address a browser keeps for good (a gift's new QR
+ * is a new address): a poll that finds the list changed does not carry every image again.
+ */
 export const ZMyCoupon = z.object({
   id: z.string(),
-  base64: z.string(),
+  qrImageUrl: z.string(),
   companyName: z.string(),
   discount: z.number().int(),
   region: z.string(),

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { ROLES } from './roles.ts';
 
-/** `staff`: may scan, redeem and undo for one partner and read its report, but not request coupons. */
-export const ZRole = z.enum(['admin', 'partner', 'staff', 'user']);
-export type TRole = z.infer<typeof ZRole>;
+export type { TRole } from './roles.ts';
+export const ZRole = z.enum(ROLES);
 
 /** Every error the API answers: a machine code and a Russian text fit to show. */
 export const ZErrorResponse = z.object({ error: z.string(), message: z.string() });

@@ -3,8 +3,8 @@ import type { TAddPartnerRequest, TPartner } from '#contract/partners';
 import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
 import { DEMO } from '../support/constants.ts';
 import { untilStill } from '../support/looks.ts';
-import { apiAs, buyCoupon, buyOffer, DEMO_COMPANY, listMyCoupons } from '../support/purchases.ts';
-import { decodeQrPng, pngFromBase64 } from '../support/qr.ts';
+import { apiAs, buyCoupon, buyOffer, DEMO_COMPANY, listMyCoupons, qrPngOf } from '../support/purchases.ts';
+import { decodeQrPng } from '../support/qr.ts';
 import {
   emitTelegramEvent,
   openAsTelegram,
@@ -133,7 +133,7 @@ test.describe('the back office', () => {
     const purchasedCouponId = await buyCoupon(request, DEMO.member);
     const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
     if (!coupon) throw new Error('the bought coupon is not in the list');
-    const qrText = await decodeQrPng(pngFromBase64(coupon.base64));
+    const qrText = await decodeQrPng(await qrPngOf(request, DEMO.member, coupon));
 
     await openAsTelegram(page, CASHIER);
     await expect(page.getByRole('button', { name: 'ОТЧЁТ О ПОГАШЕНИЯХ' })).toBeVisible();

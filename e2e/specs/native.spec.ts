@@ -3,8 +3,8 @@ import { startFakeBotApi } from '../../test-support/fake-bot-api.ts';
 import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BOT_TOKEN, E2E_CHAT_ID, E2E_INVOICE_URL, FRESH_MEMBERS } from '../support/constants.ts';
 import { untilStill } from '../support/looks.ts';
-import { buyCoupon, DEMO_COMPANY, DEMO_REGION, listMyCoupons } from '../support/purchases.ts';
-import { decodeQrPng, pngFromBase64 } from '../support/qr.ts';
+import { buyCoupon, DEMO_COMPANY, DEMO_REGION, listMyCoupons, qrPngOf } from '../support/purchases.ts';
+import { decodeQrPng } from '../support/qr.ts';
 import { startServer } from '../support/server.ts';
 import {
   drawTelegramBottomBar,
@@ -311,7 +311,7 @@ test.describe('looks', () => {
       const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === toScan);
       if (!coupon) throw new Error('the bought coupon is not in the list');
       await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });
-      await scanWithTelegram(page, await decodeQrPng(pngFromBase64(coupon.base64)));
+      await scanWithTelegram(page, await decodeQrPng(await qrPngOf(request, DEMO.member, coupon)));
       await expect
         .poll(() => telegramButton(page))
         .toEqual({ text: 'Погасить QR', active: true, loading: false });

@@ -8,9 +8,10 @@ import {
   DEMO_COMPANY,
   DEMO_REGION,
   listMyCoupons,
+  qrPngOf,
   startPayment,
 } from '../support/purchases.ts';
-import { decodeQrPng, pngFromBase64, qrToken } from '../support/qr.ts';
+import { decodeQrPng, qrToken, shownQr } from '../support/qr.ts';
 import { openAsTelegram, pressTelegramButton, telegramButton } from '../support/telegram.ts';
 
 const SCREENS = 'test-results/screens';
@@ -61,14 +62,15 @@ test.describe('buying and owning a QR', () => {
     await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
     const [newest] = await listMyCoupons(request, DEMO.member);
     if (!newest) throw new Error('the member owns no coupon');
-    await expect.poll(() => currentQrSrc(page)).toBe(`data:image/png;base64,${newest.base64}`);
+    const newestPng = await qrPngOf(request, DEMO.member, newest);
+    await expect.poll(() => currentQrSrc(page)).toBe(shownQr(newestPng));
     const slide = page.locator('.slider__slide:not([aria-hidden])');
     await expect(slide.getByRole('heading', { name: DEMO_COMPANY })).toBeVisible();
     await expect(slide.getByText(`Скидка ${discount} руб`)).toBeVisible();
     await expect(slide.getByText('Карелия', { exact: true })).toBeVisible();
     await expect(page.getByText('Покажите QR партнеру для получения скидки.')).toBeVisible();
 
-    const text = await decodeQrPng(pngFromBase64(newest.base64));
+    const text = await decodeQrPng(newestPng);
     expect(text).toMatch(
       new RegExp(
         "^purchased_coupon_id='[A-Za-z0-9_-]{22}',status='NOT_USED',date='\\d{2}\\.\\d{2}\\.\\d{4}'," +
@@ -121,11 +123,12 @@ test.describe('buying and owning a QR', () => {
     const before = await listMyCoupons(request, DEMO.member);
     const given = before.find(({ id }) => id === purchasedCouponId);
     if (!given) throw new Error('the bought coupon is not in the list');
-    const oldToken = qrToken(await decodeQrPng(pngFromBase64(given.base64)));
+    const givenPng = await qrPngOf(request, DEMO.member, given);
+    const oldToken = qrToken(await decodeQrPng(givenPng));
 
     await openAsTelegram(page, DEMO.member, { path: '/my-coupons' });
     await expect(page.getByText(`1 / ${before.length}`)).toBeVisible();
-    await expect.poll(() => currentQrSrc(page)).toBe(`data:image/png;base64,${given.base64}`);
+    await expect.poll(() => currentQrSrc(page)).toBe(shownQr(givenPng));
     await page.getByRole('button', { name: 'Подарить другу' }).click();
 
     await expect(page).toHaveURL(new RegExp(`/gift-to-friend\\?couponId=${purchasedCouponId}$`));
@@ -148,8 +151,9 @@ test.describe('buying and owning a QR', () => {
     const [received] = await listMyCoupons(request, DEMO.admin);
     expect(received?.id).toBe(purchasedCouponId);
     if (!received) return;
-    await expect.poll(() => currentQrSrc(adminPage)).toBe(`data:image/png;base64,${received.base64}`);
-    const receivedText = await decodeQrPng(pngFromBase64(received.base64));
+    const receivedPng = await qrPngOf(request, DEMO.admin, received);
+    await expect.poll(() => currentQrSrc(adminPage)).toBe(shownQr(receivedPng));
+    const receivedText = await decodeQrPng(receivedPng);
     expect(receivedText).toContain("telegramName='@demo_admin'");
     expect(qrToken(receivedText)).not.toBe(oldToken);
     await adminPage.close();
@@ -180,7 +184,7 @@ test.describe('looks', () => {
       const usedId = await buyCoupon(request, DEMO.member);
       const used = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === usedId);
       if (!used) throw new Error('the bought coupon is not in the list');
-      const usedToken = qrToken(await decodeQrPng(pngFromBase64(used.base64)));
+      const usedToken = qrToken(await decodeQrPng(await qrPngOf(request, DEMO.member, used)));
       await apiAs(request, DEMO.partner).post(`/api/coupon/apply/${usedToken}/demo_partner`);
       await buyCoupon(request, DEMO.member);
 
@@ -193,11 +197,15 @@ test.describe('looks', () => {
 
       await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme });
       await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible();
+      // Each QR image comes after the list, by its own address: the picture waits for it.
+      const currentQr = page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr img');
+      await expect(currentQr).toBeVisible();
       await page.screenshot({ path: `${SCREENS}/my-qr-${theme}.png` });
 
       await page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr').click();
       const overlay = page.getByRole('dialog');
       await expect(overlay).toBeVisible();
+      await expect(overlay.getByRole('img')).toBeVisible();
       // The overlay fades in (160 ms): the picture is taken once it covers the page for good.
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/my-qr-overlay-${theme}.png` });
@@ -207,6 +215,7 @@ test.describe('looks', () => {
       await page.getByRole('button', { name: 'Следующий QR' }).click();
       const usedSlide = page.locator('.slider__slide:not([aria-hidden])');
       await expect(usedSlide.getByText('ИСПОЛЬЗОВАН')).toBeVisible();
+      await expect(usedSlide.getByRole('img')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Подарить другу' })).toHaveCount(0);
       // The arrow scrolls the track smoothly: the picture waits for the used slide to settle.
       await untilStill(page);

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
-import { buyCoupon, DEMO_COMPANY, listMyCoupons } from '../support/purchases.ts';
-import { decodeQrPng, pngFromBase64 } from '../support/qr.ts';
+import { buyCoupon, DEMO_COMPANY, listMyCoupons, qrPngOf } from '../support/purchases.ts';
+import { decodeQrPng } from '../support/qr.ts';
 import {
   emitTelegramEvent,
   hapticNotifications,
@@ -21,7 +21,7 @@ async function freshCouponQr(request: Parameters<typeof buyCoupon>[0]) {
   const purchasedCouponId = await buyCoupon(request, DEMO.member);
   const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
   if (!coupon) throw new Error('the bought coupon is not in the list');
-  const png = pngFromBase64(coupon.base64);
+  const png = await qrPngOf(request, DEMO.member, coupon);
   return { png, text: await decodeQrPng(png) };
 }
 

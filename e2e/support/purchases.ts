@@ -24,10 +24,18 @@ export function apiAs(request: APIRequestContext, user: TelegramUser) {
     return (text === '' ? undefined : JSON.parse(text)) as T;
   }
 
+  /** An image the API serves to `user` only (a coupon's QR), as its bytes. */
+  async function image(path: string): Promise<Uint8Array> {
+    const response = await request.get(path, { headers: { Authorization: authorization } });
+    if (!response.ok()) throw new Error(`GET ${path}: ${response.status()} ${await response.text()}`);
+    return new Uint8Array(await response.body());
+  }
+
   return {
     get: <T>(path: string) => call<T>('GET', path),
     post: <T>(path: string, data?: unknown) => call<T>('POST', path, data),
     put: <T>(path: string, data?: unknown) => call<T>('PUT', path, data),
+    image,
   };
 }
 
@@ -89,6 +97,13 @@ export async function buyOffer(
 ) {
   return payAndConfirm(request, user, await startSandboxPayment(apiAs(request, user), couponId));
 }
+
+/** The PNG of a coupon of My QR, fetched as its owner's app fetches it. */
+export const qrPngOf = (
+  request: APIRequestContext,
+  user: TelegramUser,
+  coupon: Pick<TMyCoupon, 'qrImageUrl'>,
+) => apiAs(request, user).image(coupon.qrImageUrl);
 
 /** The user's QR coupons as the server lists them, newest first. */
 export async function listMyCoupons(request: APIRequestContext, user: TelegramUser & { username: string }) {

@@ -26,9 +26,8 @@ export async function decodeQrPng(png: Uint8Array): Promise<string> {
   return found.text;
 }
 
-/** The PNG behind a `data:image/png;base64,…` address (or bare base64), as the app shows it. */
-export const pngFromBase64 = (base64: string) =>
-  new Uint8Array(Buffer.from(base64.replace(/^data:image\/png;base64,/, ''), 'base64'));
+/** How the app's <img> shows a QR it fetched: a `data:` address of its PNG. */
+export const shownQr = (png: Uint8Array) => `data:image/png;base64,${Buffer.from(png).toString('base64')}`;
 
 /** The coupon token a QR carries (SPEC §3 `purchased_coupon_id`), read as the partner's app reads it. */
 export function qrToken(qrText: string): string {

@@ -1,120 +1,257 @@
 /**
- * `npm run bench`: throughput of the polled endpoints (ARCHITECTURE §6) against a bare Fastify
- * answer measured in the same run, on loopback only, bounded in requests and time. Prints a table;
- * nothing asserts on timing here (timing claims live in benchmarks, not in tests).
+ * `npm run bench`: what a phone and a poll cost, measured as a user meets the app (`npm start`: the
+ * stand-in, demo data, an info-level log), against a bare Fastify measured in the same run.
+ *
+ * - The server, a bare Fastify and every load generator each run in a process of their own, on
+ *   loopback only; each measurement is bounded in time, and each endpoint's runs alternate with the
+ *   bare one's, so a machine busy with something else slows both alike.
+ * - Both databases: PGlite, and PostgreSQL when BENCH_DATABASE_URL is set (in a database of the
+ *   bench's own beside the one named, dropped after).
+ * - The web app is built, each screen's JavaScript on the wire counted in Chromium, and Lighthouse
+ *   (mobile) run on Home and My QR.
+ *
+ * `npm run bench -- --cpu-prof` instead profiles the server under each My QR poll and prints where
+ * its time goes. Nothing here asserts a timing: it prints figures.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Fastify from 'fastify';
-import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
-import { openDatabase } from '../src/db/client.ts';
 import { DEMO_USERS } from '../src/db/seed/demo-users.ts';
-import { seedDemoData } from '../src/db/seed/seed-demo-data.ts';
 import { signInitData } from '../src/telegram/init-data.ts';
-import { localBotToken } from '../src/telegram/local-bot-token.ts';
+import { type AppServer, startAppServer } from './app-server.ts';
 import { buyCoupon } from './buy.ts';
+import type { ClosedLoadJob, ClosedLoadResult } from './closed-load.ts';
+import { profileClock, summarizeCpuProfiles } from './cpu-profile.ts';
+import type { OpenLoadJob, OpenLoadResult } from './open-load.ts';
+import { temporaryDatabase } from './postgres.ts';
+import { firstLine, outputOf, runTs, stop } from './processes.ts';
+import { measureWeb } from './web-load.ts';
 
-const CONCURRENCY = 16;
-const MAX_REQUESTS = 4000;
-const MAX_SECONDS = 8;
+const CONNECTIONS = 16;
+const SECONDS = 3;
+const WARM_UP_SECONDS = 1;
+const ROUNDS = 2;
+/** The offered rate of the open-model run, and how long it lasts. */
+const OPEN_RATE = 2_000;
+const OPEN_SECONDS = 5;
 
-interface Result {
+interface Target {
   name: string;
-  requests: number;
-  perSecond: number;
-  p50: number;
-  p99: number;
+  url: string;
+  headers: Record<string, string>;
+  expect: number;
 }
 
-/** Sends GETs with a fixed concurrency until the count or the time runs out. */
-async function measure(
-  name: string,
-  url: string,
-  headers: Record<string, string>,
-  expect: number,
-): Promise<Result> {
-  const latencies: number[] = [];
-  const deadline = performance.now() + MAX_SECONDS * 1000;
-  let sent = 0;
-  const started = performance.now();
-  async function worker() {
-    while (sent < MAX_REQUESTS && performance.now() < deadline) {
-      sent += 1;
-      const t0 = performance.now();
-      const res = await fetch(url, { headers });
-      await res.arrayBuffer();
-      if (res.status !== expect) throw new Error(`${name}: answered ${res.status}, expected ${expect}`);
-      latencies.push(performance.now() - t0);
+async function closedLoad(target: Target, seconds = SECONDS): Promise<ClosedLoadResult> {
+  const job: ClosedLoadJob = { url: target.url, headers: target.headers, connections: CONNECTIONS, seconds };
+  const result = JSON.parse(
+    await outputOf(runTs('server/bench/closed-load.ts', [JSON.stringify(job)])),
+  ) as ClosedLoadResult;
+  const others = Object.entries(result.statuses).filter(([code]) => Number(code) !== target.expect);
+  if (others.length > 0 || result.errors > 0)
+    throw new Error(
+      `${target.name}: expected ${target.expect} only, got ${JSON.stringify(result.statuses)}, ${result.errors} errors`,
+    );
+  return result;
+}
+
+async function openLoad(target: Target): Promise<OpenLoadResult> {
+  const job: OpenLoadJob = {
+    url: target.url,
+    headers: target.headers,
+    perSecond: OPEN_RATE,
+    seconds: OPEN_SECONDS,
+    expect: target.expect,
+  };
+  return JSON.parse(
+    await outputOf(runTs('server/bench/open-load.ts', [JSON.stringify(job)])),
+  ) as OpenLoadResult;
+}
+
+/** Log lines written to `file` since `from` (its size then). */
+function linesSince(file: string, from: number): number {
+  const size = statSync(file).size;
+  const buffer = Buffer.alloc(size - from);
+  const fd = openSync(file, 'r');
+  readSync(fd, buffer, 0, buffer.length, from);
+  closeSync(fd);
+  return buffer.filter((byte) => byte === 0x0a).length;
+}
+
+/** A demo member with 3 coupons, and the polled endpoints as the app calls them. */
+async function pollTargets(server: AppServer): Promise<Target[]> {
+  const member = DEMO_USERS[2];
+  const auth = { authorization: `tma ${signInitData({ ...member, lastName: null }, server.botToken)}` };
+  for (let i = 0; i < 3; i += 1) await buyCoupon(server.base, auth, member.username);
+  const myQr = `${server.base}/api/coupon/valid/qr/customer/${member.username}`;
+  const etag = (await fetch(myQr, { headers: auth })).headers.get('etag') ?? '';
+  return [
+    { name: 'GET /api/csrf', url: `${server.base}/api/csrf`, headers: {}, expect: 200 },
+    { name: 'regions', url: `${server.base}/api/partners/region`, headers: auth, expect: 200 },
+    { name: 'My QR unchanged (304)', url: myQr, headers: { ...auth, 'if-none-match': etag }, expect: 304 },
+    { name: 'My QR, 3 coupons (200)', url: myQr, headers: auth, expect: 200 },
+  ];
+}
+
+interface Row {
+  endpoint: string;
+  'req/s': number;
+  'bare req/s': number;
+  'vs bare': string;
+  'log lines/req': string;
+}
+
+/** Each endpoint against the bare Fastify, alternating, ROUNDS times. */
+async function throughput(server: AppServer, bare: Target, targets: Target[]): Promise<Row[]> {
+  for (const target of [bare, ...targets]) await closedLoad(target, WARM_UP_SECONDS);
+  const sums = new Map(targets.map((t) => [t.name, { own: 0, bare: 0, requests: 0, lines: 0 }]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const target of targets) {
+      const sum = sums.get(target.name);
+      if (!sum) continue;
+      sum.bare += (await closedLoad(bare)).perSecond;
+      const logFrom = statSync(server.logFile).size;
+      const own = await closedLoad(target);
+      sum.own += own.perSecond;
+      sum.requests += own.requests;
+      sum.lines += linesSince(server.logFile, logFrom);
     }
   }
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  const seconds = (performance.now() - started) / 1000;
-  latencies.sort((a, b) => a - b);
-  const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? 0;
-  return {
-    name,
-    requests: latencies.length,
-    perSecond: latencies.length / seconds,
-    p50: at(0.5),
-    p99: at(0.99),
-  };
+  return targets.map((target) => {
+    const sum = sums.get(target.name) ?? { own: 0, bare: 1, requests: 1, lines: 0 };
+    return {
+      endpoint: target.name,
+      'req/s': Math.round(sum.own / ROUNDS),
+      'bare req/s': Math.round(sum.bare / ROUNDS),
+      'vs bare': `${((sum.own / sum.bare) * 100).toFixed(1)} %`,
+      'log lines/req': (sum.lines / sum.requests).toFixed(2),
+    };
+  });
+}
+
+const ms = (value: number) => value.toFixed(1);
+
+async function onDatabase(
+  label: string,
+  databaseUrl: string | undefined,
+  bare: Target,
+  options: { web: boolean },
+) {
+  const database = databaseUrl ? await temporaryDatabase(databaseUrl) : undefined;
+  const server = await startAppServer({ databaseUrl: database?.url });
+  try {
+    const targets = await pollTargets(server);
+    if (options.web) {
+      const web = await measureWeb(server.base, server.botToken);
+      console.log(
+        '\nJavaScript of each screen on its first load (Chromium, no cache), asked for before its heading was drawn:',
+      );
+      console.table(
+        web.routes.map((r) => ({
+          route: r.route,
+          'KB on the wire': (r.jsOnWire / 1000).toFixed(1),
+          'KB unpacked': (r.jsDecoded / 1000).toFixed(1),
+          scripts: r.scripts,
+          'KB until idle (with fetched ahead)': (r.jsOnWireUntilIdle / 1000).toFixed(1),
+        })),
+      );
+      console.log('Lighthouse, mobile (simulated slow 4G, mid phone):');
+      console.table(
+        web.lighthouse.map((s) => ({
+          page: s.page,
+          performance: s.performance,
+          'FCP s': (s.fcpMs / 1000).toFixed(2),
+          'LCP s': (s.lcpMs / 1000).toFixed(2),
+          'TBT ms': Math.round(s.tbtMs),
+          'unused JS KB': (s.unusedJsBytes / 1000).toFixed(0),
+          ...(s.failure ? { failure: s.failure } : {}),
+        })),
+      );
+    }
+    const rows = await throughput(server, bare, targets);
+    console.log(
+      `\n${label}: closed model, ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per endpoint, each after a bare run:`,
+    );
+    console.table(rows);
+    const poll = targets.find((t) => t.expect === 304);
+    const open = [
+      { name: 'bare Fastify', ...(await openLoad(bare)) },
+      ...(poll ? [{ name: poll.name, ...(await openLoad(poll)) }] : []),
+    ];
+    console.log(`${label}: open model, ${OPEN_RATE} req/s offered for ${OPEN_SECONDS} s:`);
+    console.table(
+      open.map((o) => ({
+        endpoint: o.name,
+        answered: o.answered,
+        wrong: o.wrong,
+        'p50 ms': ms(o.p50),
+        'p99 ms': ms(o.p99),
+        'max ms': ms(o.max),
+      })),
+    );
+  } finally {
+    await server.stop();
+    await database?.drop();
+  }
+}
+
+/**
+ * `--cpu-prof`: a profiled server per My QR poll, loaded for 5 s, and where its time went in those
+ * 5 s (start-up and shutdown left out).
+ */
+async function profile(label: string, databaseUrl: string | undefined) {
+  for (const expect of [304, 200]) {
+    const folder = mkdtempSync(path.join(tmpdir(), 'kss-cpu-prof-'));
+    const database = databaseUrl ? await temporaryDatabase(databaseUrl) : undefined;
+    const server = await startAppServer({ databaseUrl: database?.url, cpuProfileDir: folder });
+    try {
+      const target = (await pollTargets(server)).find(
+        (t) => t.expect === expect && t.name.startsWith('My QR'),
+      );
+      if (!target) continue;
+      await closedLoad(target, WARM_UP_SECONDS);
+      const from = profileClock();
+      const { perSecond } = await closedLoad(target, 5);
+      const to = profileClock();
+      await server.stop();
+      const { places, functions } = summarizeCpuProfiles(folder, from, to);
+      console.log(`\n${label}, ${target.name}: ${Math.round(perSecond)} req/s under the profiler`);
+      console.table(places);
+      console.table(functions);
+    } finally {
+      await server.stop();
+      await database?.drop();
+      rmSync(folder, { recursive: true, force: true });
+    }
+  }
 }
 
 async function main() {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kss-bench-'));
-  const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir, NODE_ENV: 'development' });
-  const database = await openDatabase({ url: process.env.BENCH_DATABASE_URL, dataDir });
-  await seedDemoData(database.db);
-  const botToken = localBotToken(dataDir);
-  const app = await buildApp({ config, database, botToken, logger: false });
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  const databases: Array<[string, string | undefined]> = [['PGlite', undefined]];
+  const postgresUrl = process.env.BENCH_DATABASE_URL;
+  if (postgresUrl) databases.push(['PostgreSQL', postgresUrl]);
+  console.log('building the web app…');
+  await outputOf(runTs('server/scripts/build-web.ts', []));
 
-  const bare = Fastify();
-  bare.get('/hello', async () => ({ hello: 'world' }));
-  const bareBase = await bare.listen({ port: 0, host: '127.0.0.1' });
-
-  const member = DEMO_USERS[2];
-  const auth = { authorization: `tma ${signInitData({ ...member, lastName: null }, botToken)}` };
-  for (let i = 0; i < 3; i += 1) await buyCoupon(base, auth, member.username);
-  const first = await fetch(`${base}/api/coupon/valid/qr/customer/${member.username}`, { headers: auth });
-  const etag = first.headers.get('etag') ?? '';
-
-  const results = [
-    await measure('bare Fastify GET /hello (same run)', `${bareBase}/hello`, {}, 200),
-    await measure('GET /api/partners/region', `${base}/api/partners/region`, auth, 200),
-    await measure(
-      'My QR poll, unchanged (304)',
-      `${base}/api/coupon/valid/qr/customer/${member.username}`,
-      { ...auth, 'if-none-match': etag },
-      304,
-    ),
-    await measure(
-      'My QR poll, full list of 3 (200)',
-      `${base}/api/coupon/valid/qr/customer/${member.username}`,
-      auth,
-      200,
-    ),
-  ];
-  const bareRate = results[0]?.perSecond ?? 1;
-  console.log(
-    `database: ${database.kind}; concurrency ${CONCURRENCY}; up to ${MAX_REQUESTS} requests or ${MAX_SECONDS} s each`,
-  );
-  console.table(
-    results.map((r) => ({
-      endpoint: r.name,
-      requests: r.requests,
-      'req/s': Math.round(r.perSecond),
-      'vs bare': `${((r.perSecond / bareRate) * 100).toFixed(0)}%`,
-      'p50 ms': r.p50.toFixed(1),
-      'p99 ms': r.p99.toFixed(1),
-    })),
-  );
-
-  await bare.close();
-  await app.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  if (process.argv.includes('--cpu-prof')) {
+    for (const [label, url] of databases) await profile(label, url);
+    return;
+  }
+  const bareProcess = runTs('server/bench/bare-fastify.ts', []);
+  try {
+    const bare: Target = {
+      name: 'bare',
+      url: `${await firstLine(bareProcess)}/hello`,
+      headers: {},
+      expect: 200,
+    };
+    for (const [index, [label, url]] of databases.entries()) {
+      await onDatabase(label, url, bare, { web: index === 0 });
+    }
+  } finally {
+    await stop(bareProcess);
+  }
+  if (!postgresUrl) console.log('\n(BENCH_DATABASE_URL not set: PostgreSQL not measured)');
 }
 
 await main();

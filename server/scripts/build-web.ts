@@ -12,6 +12,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './precompress.ts';
 
 /**
  * `npm run build`: the web app into a new folder, then `dist/web` switched to it in one rename(2),
@@ -43,6 +44,25 @@ export function sourcesHash(base = root): string {
   return hash.digest('hex');
 }
 
+/** The web app built into `outDir`, each file beside its brotli and gzip copies. */
+export async function buildWebApp(outDir: string) {
+  await viteBuild(outDir);
+  precompress(outDir);
+}
+
+/**
+ * Vite's build alone; `manifest` adds its map of chunks (`.vite/manifest.json`), which the size
+ * budget of each screen reads.
+ */
+export async function viteBuild(outDir: string, options: { manifest?: boolean; quiet?: boolean } = {}) {
+  const { build } = await import('vite');
+  await build({
+    configFile: path.join(root, 'web/vite.config.ts'),
+    logLevel: options.quiet ? 'warn' : 'info',
+    build: { outDir, emptyOutDir: true, manifest: options.manifest ?? false },
+  });
+}
+
 /** Points `link` at `target` in one step: a new link made aside, then renamed over the old one. */
 export function switchLink(link: string, target: string) {
   const aside = `${link}.${randomBytes(4).toString('hex')}`;
@@ -61,13 +81,9 @@ async function main() {
     console.log('web app unchanged since the last build; not built again');
     return;
   }
-  const { build } = await import('vite');
   // Two starts from one checkout may build at once: each into a folder of its own.
   const outDir = path.join(dist, `web-${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`);
-  await build({
-    configFile: path.join(root, 'web/vite.config.ts'),
-    build: { outDir, emptyOutDir: true },
-  });
+  await buildWebApp(outDir);
   writeFileSync(`${outDir}.hash`, digest);
   const before = existsSync(live) && lstatSync(live).isSymbolicLink() ? readlinkSync(live) : '';
   switchLink(live, outDir);

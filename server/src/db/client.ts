@@ -18,6 +18,12 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** PGlite only: a consistent snapshot of its data folder (a gzipped tar), taken while it serves. */
   dump?: () => Promise<Blob>;
+  /**
+   * PGlite only: `onPayload` hears every NOTIFY on `channel`, once its transaction has committed and
+   * before the statement that committed it returns. One process holds a PGlite, so it hears every
+   * change; processes sharing a PostgreSQL are not given this (they ask the database instead).
+   */
+  listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -101,6 +107,9 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
       db,
       kind: 'pglite',
       dump: () => client.dumpDataDir('gzip'),
+      listen: async (channel, onPayload) => {
+        await client.listen(channel, onPayload);
+      },
       close: once(() => client.close().finally(release)),
     };
   } catch (error) {

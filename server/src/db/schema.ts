@@ -81,6 +81,11 @@ export const users = pgTable(
     /** Consent to the privacy policy (152-ФЗ): when, and to which edition of its text. */
     consentAt: timestamp('consent_at', { withTimezone: true }),
     consentEdition: text('consent_edition'),
+    /**
+     * Counts the changes of what this user's My QR shows; a trigger on purchased_coupons (migration
+     * 0017) raises it in the transaction of the change, so a poll learns «nothing new» from this row.
+     */
+    couponsVersion: bigint('coupons_version', { mode: 'number' }).notNull().default(0),
   },
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
 );

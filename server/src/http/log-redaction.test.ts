@@ -60,6 +60,29 @@ describe('what the log keeps of a request', () => {
   });
 });
 
+describe('what the log keeps of a poll', () => {
+  it('keeps nothing of an unchanged one, and one line of one that brought news', async () => {
+    const url = '/api/coupon/valid/qr/customer/log_buyer';
+    const etag = (await t.as(buyer).get(url)).headers.etag as string;
+    logged = '';
+    const unchanged = await t.as(buyer).request({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(unchanged.statusCode).toBe(304);
+    expect(logged).toBe('');
+
+    const changed = await t
+      .as(buyer)
+      .request({ method: 'GET', url, headers: { 'if-none-match': 'W/"old"' } });
+    expect(changed.statusCode).toBe(200);
+    const lines = logged
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(lines).toEqual([
+      expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ url }) }),
+    ]);
+  });
+});
+
 describe('what the log keeps of a failed query', () => {
   it('keeps the SQL and drops the parameter values', () => {
     const cause = Object.assign(new Error('duplicate key value violates unique constraint'), {

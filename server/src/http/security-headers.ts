@@ -1,8 +1,8 @@
 import type { ServerResponse } from 'node:http';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
-import helmet from 'helmet';
+import type { FastifyInstance } from 'fastify';
+import helmet, { type HelmetOptions } from 'helmet';
 
-/** The security headers of every answer (@fastify/helmet), and of the few Node answers alone. */
+/** The security headers of every answer, and of the few Node answers alone. */
 export const HELMET_OPTIONS = {
   // Telegram Web opens mini-apps in an iframe: framing is allowed for Telegram only.
   frameguard: false,
@@ -20,7 +20,7 @@ export const HELMET_OPTIONS = {
     },
   },
   crossOriginEmbedderPolicy: false,
-} satisfies FastifyHelmetOptions;
+} satisfies HelmetOptions;
 
 let computed: Record<string, string> | undefined;
 
@@ -42,4 +42,36 @@ export function securityHeaders(): Record<string, string> {
   helmet(HELMET_OPTIONS)({} as never, collector, () => {});
   computed = headers;
   return headers;
+}
+
+/** What a browser reads as a page: the policy of where its parts may come from applies to it. */
+const DOCUMENT = /^(text\/html|image\/svg\+xml)/;
+/** Headers that matter on any answer, a JSON or an image too. */
+const ON_EVERY_ANSWER = [
+  'x-content-type-options',
+  'cross-origin-resource-policy',
+  'strict-transport-security',
+  'referrer-policy',
+];
+
+/**
+ * The web app's files and pages get all of `securityHeaders()`; the API's answers but its pages
+ * (JSON, QR images, a poll's 304) the few that matter to them, and a policy that lets them be
+ * nothing but data: 250 bytes instead of 720 on answers whose own bytes are often fewer. Outside
+ * /api/ the full set goes on a 304 too: a browser takes a 304's headers into the page it keeps.
+ * Worked out once, not per request (@fastify/helmet built helmet anew for every request, parsing
+ * the policy each time).
+ */
+export function registerSecurityHeaders(app: FastifyInstance) {
+  const forPages = securityHeaders();
+  const forData = {
+    ...Object.fromEntries(ON_EVERY_ANSWER.map((name) => [name, forPages[name] ?? ''])),
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  };
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const page =
+      !request.url.startsWith('/api/') || DOCUMENT.test(String(reply.getHeader('content-type') ?? ''));
+    reply.headers(page ? forPages : forData);
+    done(null, payload);
+  });
 }

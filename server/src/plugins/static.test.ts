@@ -1,17 +1,23 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;
 let webRoot: string;
+const PAGE = '<!doctype html><title>Катайся с нами</title>';
 
 beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'kss-web-'));
   mkdirSync(path.join(webRoot, 'assets'));
-  writeFileSync(path.join(webRoot, 'index.html'), '<!doctype html><title>Катайся с нами</title>');
+  writeFileSync(path.join(webRoot, 'index.html'), PAGE);
   writeFileSync(path.join(webRoot, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+  // What scripts/precompress.ts leaves beside a file: its brotli and gzip copies.
+  writeFileSync(path.join(webRoot, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync('console.log(1)'));
+  writeFileSync(path.join(webRoot, 'assets', 'index-3f9a1c.js.gz'), gzipSync('console.log(1)'));
+  writeFileSync(path.join(webRoot, 'index.html.br'), brotliCompressSync(PAGE));
   t = await createTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -31,6 +37,38 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends the compressed copy a browser takes, and says so', async () => {
+    const url = '/assets/index-3f9a1c.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe('console.log(1)');
+
+    const gz = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe('console.log(1)');
+
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe('console.log(1)');
+  });
+
+  it('sends the page compressed too, from the SPA fallback', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/my-coupons',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
+    expect(res.headers['cache-control']).toBe('no-cache');
   });
 
   it('answers a screen route with index.html (SPA fallback)', async () => {
@@ -60,5 +98,25 @@ describe('serving the web app', () => {
     expect(res.headers['content-security-policy']).toContain(
       "img-src 'self' data: blob: https://tile.openstreetmap.org;",
     );
+  });
+
+  it('keeps the page’s policy on a 304 to a page revalidated (a browser takes its headers in)', async () => {
+    const first = await t.app.inject({ method: 'GET', url: '/my-coupons' });
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/my-coupons',
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
+  it('sends an API answer the headers that matter to data, and a policy that makes it nothing else', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/csrf' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    // The page's own policy and its document-only headers are for pages.
+    expect(res.headers['x-dns-prefetch-control']).toBeUndefined();
   });
 });

@@ -25,7 +25,9 @@ function folderWithAsset(webRoot: string, name: string): string | undefined {
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never, and any other
- * non-API GET answered with index.html so the router can take it (SPA fallback).
+ * non-API GET answered with index.html so the router can take it (SPA fallback). Every file goes
+ * out in the brotli or gzip copy the build made beside it (scripts/precompress.ts) when the
+ * browser takes one, with `Content-Encoding` and `Vary: Accept-Encoding`.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string) {
   if (!existsSync(path.join(webRoot, 'index.html'))) {
@@ -37,6 +39,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
     root: webRoot,
     wildcard: false,
     index: false,
+    preCompressed: true,
     // index.html only through the fallback below, which reads it from one build (see there).
     allowedPath: (pathName) => pathName !== '/index.html',
     setHeaders: (reply, filePath) => {

@@ -1,12 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { getMeQueryOptions } from '@/features/session/api/get-me';
 import { ApiError } from '@/lib/api-client';
-import { DevLogin } from '@/telegram/dev-login/dev-login';
 import { OpenInTelegram } from '@/telegram/dev-login/open-in-telegram';
 import { type LaunchState, launchAsStandIn } from '@/telegram/launch';
 import { SignInRefused } from '@/telegram/sign-in-refused';
 import { AppRouter } from './router';
+
+// The stand-in's user picker is for a plain browser only: never part of what Telegram loads first.
+const DevLogin = lazy(() =>
+  import('@/telegram/dev-login/dev-login').then((module) => ({ default: module.DevLogin })),
+);
 
 function StartedApp() {
   // SPEC §4: the user's username, role and chat membership are loaded on start, whatever screen opens.
@@ -23,7 +27,11 @@ export function App({ launchState: initialLaunchState }: { launchState: LaunchSt
     case 'started':
       return <StartedApp />;
     case 'outside':
-      return <DevLogin onLogin={(initData) => setLaunchState(launchAsStandIn(initData))} />;
+      return (
+        <Suspense>
+          <DevLogin onLogin={(initData) => setLaunchState(launchAsStandIn(initData))} />
+        </Suspense>
+      );
     case 'failed':
       return <OpenInTelegram />;
   }

@@ -1,39 +1,77 @@
-import { AnimatePresence, m, type Variants } from 'motion/react';
-import { useLocation, useNavigationType } from 'react-router';
+import { Suspense, useEffect, useState } from 'react';
+import { type Location, useLocation, useNavigationType } from 'react-router';
+import { Spinner } from '@/components/ui/spinner';
+import { PresenceContext } from '@/hooks/use-is-present';
 import { AppRoutes } from './routes';
+import { appTexts } from './texts';
 import './page-transitions.css';
 
-type Direction = 1 | -1;
+/** As long as the CSS animations of page-transitions.css. */
+const TRANSITION_MS = 300;
 
-// Forward: the new screen flies in from the right and the old one out to the left; back mirrors it.
-const flyOut: Variants = {
-  enter: (direction: Direction) => ({ x: `${direction * 100}%`, opacity: 1 }),
-  center: { x: '0%', opacity: 1 },
-  exit: (direction: Direction) => ({ x: `${direction * -35}%`, opacity: 0 }),
-};
+type Direction = 'forward' | 'back';
 
-const transition = { duration: 0.3, ease: [0.22, 1, 0.36, 1] } as const;
+interface Shown {
+  current: Location;
+  /** The screen flying out, drawn until its animation ends. */
+  leaving?: Location;
+  direction: Direction;
+  /** False for the first screen: it appears without flying in. */
+  moved: boolean;
+}
 
+/**
+ * Forward, the new screen flies in from the right and the old one out to the left; back mirrors
+ * it. CSS animations, not a library: the first screen's script stays small. A screen whose chunk
+ * is still on its way keeps the old one in place (the router moves inside a React transition), so
+ * the move starts once the new screen can be drawn; a first load shows a spinner meanwhile.
+ */
 export function PageTransitions() {
   const location = useLocation();
-  const direction: Direction = useNavigationType() === 'POP' ? -1 : 1;
+  const direction: Direction = useNavigationType() === 'POP' ? 'back' : 'forward';
+  const [shown, setShown] = useState<Shown>({ current: location, direction, moved: false });
+
+  // Adjusted while rendering, so the new screen and the leaving one appear in the same frame.
+  if (location !== shown.current) {
+    const newScreen = location.pathname !== shown.current.pathname;
+    setShown(
+      newScreen
+        ? { current: location, leaving: shown.current, direction, moved: true }
+        : { ...shown, current: location },
+    );
+  }
+
+  useEffect(() => {
+    if (!shown.leaving) return;
+    const timer = setTimeout(() => setShown((now) => ({ ...now, leaving: undefined })), TRANSITION_MS);
+    return () => clearTimeout(timer);
+  }, [shown.leaving]);
+
+  const frame = (where: Location, role: 'entering' | 'leaving') => (
+    <div
+      key={where.pathname}
+      className={`page-frame page-frame--${shown.direction}${shown.moved ? ` page-frame--${role}` : ''}`}
+      aria-hidden={role === 'leaving' || undefined}
+      inert={role === 'leaving' || undefined}
+    >
+      <PresenceContext.Provider value={role === 'entering'}>
+        <AppRoutes location={where} />
+      </PresenceContext.Provider>
+    </div>
+  );
 
   return (
     <div className="page-transitions">
-      <AnimatePresence initial={false} custom={direction}>
-        <m.div
-          key={location.pathname}
-          className="page-frame"
-          custom={direction}
-          variants={flyOut}
-          initial="enter"
-          animate="center"
-          exit="exit"
-          transition={transition}
-        >
-          <AppRoutes location={location} />
-        </m.div>
-      </AnimatePresence>
+      <Suspense
+        fallback={
+          <div className="page-transitions__loading">
+            <Spinner label={appTexts.loadingScreen} />
+          </div>
+        }
+      >
+        {shown.leaving && frame(shown.leaving, 'leaving')}
+        {frame(shown.current, 'entering')}
+      </Suspense>
     </div>
   );
 }

@@ -1,5 +1,4 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { domAnimation, LazyMotion, MotionConfig } from 'motion/react';
 import { type ReactNode, useState } from 'react';
 import { isRefusal } from '@/lib/api-client';
 
@@ -20,12 +19,5 @@ function createQueryClient() {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      {/* LazyMotion with `m.*` components keeps only the animation features the app uses. */}
-      <LazyMotion features={domAnimation} strict>
-        <MotionConfig reducedMotion="user">{children}</MotionConfig>
-      </LazyMotion>
-    </QueryClientProvider>
-  );
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,56 +1,190 @@
-import { type Location, Navigate, Route, Routes } from 'react-router';
+import type { QueryClient } from '@tanstack/react-query';
+import { type Location, matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
-import { AddCouponPage } from '@/pages/add-coupon/add-coupon-page';
-import { AddPartnerPage } from '@/pages/add-partner/add-partner-page';
-import { AuditLogPage } from '@/pages/audit-log/audit-log-page';
-import { BuyCouponsPage } from '@/pages/buy-coupons/buy-coupons-page';
-import { CalendarPage } from '@/pages/calendar/calendar-page';
-import { CheckCouponPage } from '@/pages/check-coupon/check-coupon-page';
-import { CommunityLinksPage } from '@/pages/community-links/community-links-page';
-import { CouponsPage } from '@/pages/discounts/coupons-page';
-import { GeoPage } from '@/pages/geo-service/geo-page';
-import { GiftPage } from '@/pages/gift-to-friend/gift-page';
 import { HomePage } from '@/pages/home/home-page';
-import { CheckPayPage } from '@/pages/is-success-pay/check-pay-page';
-import { MyCouponsPage } from '@/pages/my-coupons/my-coupons-page';
-import { MyDataPage } from '@/pages/my-data/my-data-page';
-import { OfferPage } from '@/pages/offer/offer-page';
-import { PartnerStaffPage } from '@/pages/partner-staff/partner-staff-page';
-import { PartnersPage } from '@/pages/partners/partners-page';
-import { PhotoPage } from '@/pages/photo/photo-page';
-import { PrivacyPage } from '@/pages/privacy/privacy-page';
-import { PurchasesPage } from '@/pages/purchases/purchases-page';
-import { RedemptionReportPage } from '@/pages/redemption-report/redemption-report-page';
-import { RequestCouponsPage } from '@/pages/request-coupons/request-coupons-page';
-import { SettlementPage } from '@/pages/settlement/settlement-page';
+import { type LazyScreen, lazyScreen } from './lazy-route';
+
+/**
+ * The screens of SPEC §2 but Home, each in a chunk of its own: Home, the first screen, carries none
+ * of them. The page transition covers a chunk still on its way; buttons fetch theirs ahead.
+ */
+const SCREENS: Array<[path: string, screen: LazyScreen]> = [
+  [
+    paths.coupons.path,
+    lazyScreen(
+      () => import('@/pages/discounts/coupons-page'),
+      (m) => m.CouponsPage,
+    ),
+  ],
+  [
+    paths.photo.path,
+    lazyScreen(
+      () => import('@/pages/photo/photo-page'),
+      (m) => m.PhotoPage,
+    ),
+  ],
+  [
+    paths.calendar.path,
+    lazyScreen(
+      () => import('@/pages/calendar/calendar-page'),
+      (m) => m.CalendarPage,
+    ),
+  ],
+  [
+    paths.geo.path,
+    lazyScreen(
+      () => import('@/pages/geo-service/geo-page'),
+      (m) => m.GeoPage,
+    ),
+  ],
+  [
+    paths.addPartner.path,
+    lazyScreen(
+      () => import('@/pages/add-partner/add-partner-page'),
+      (m) => m.AddPartnerPage,
+    ),
+  ],
+  [
+    paths.addCoupon.path,
+    lazyScreen(
+      () => import('@/pages/add-coupon/add-coupon-page'),
+      (m) => m.AddCouponPage,
+    ),
+  ],
+  [
+    paths.requestCoupons.path,
+    lazyScreen(
+      () => import('@/pages/request-coupons/request-coupons-page'),
+      (m) => m.RequestCouponsPage,
+    ),
+  ],
+  [
+    paths.buyCoupons.path,
+    lazyScreen(
+      () => import('@/pages/buy-coupons/buy-coupons-page'),
+      (m) => m.BuyCouponsPage,
+    ),
+  ],
+  [
+    paths.myCoupons.path,
+    lazyScreen(
+      () => import('@/pages/my-coupons/my-coupons-page'),
+      (m) => m.MyCouponsPage,
+    ),
+  ],
+  [
+    paths.checkCoupon.path,
+    lazyScreen(
+      () => import('@/pages/check-coupon/check-coupon-page'),
+      (m) => m.CheckCouponPage,
+    ),
+  ],
+  [
+    paths.giftToFriend.path,
+    lazyScreen(
+      () => import('@/pages/gift-to-friend/gift-page'),
+      (m) => m.GiftPage,
+    ),
+  ],
+  [
+    paths.offer.path,
+    lazyScreen(
+      () => import('@/pages/offer/offer-page'),
+      (m) => m.OfferPage,
+    ),
+  ],
+  [
+    paths.checkPay.path,
+    lazyScreen(
+      () => import('@/pages/is-success-pay/check-pay-page'),
+      (m) => m.CheckPayPage,
+    ),
+  ],
+  [
+    paths.communityLinks.path,
+    lazyScreen(
+      () => import('@/pages/community-links/community-links-page'),
+      (m) => m.CommunityLinksPage,
+    ),
+  ],
+  [
+    paths.partners.path,
+    lazyScreen(
+      () => import('@/pages/partners/partners-page'),
+      (m) => m.PartnersPage,
+    ),
+  ],
+  [
+    paths.partnerStaff.path,
+    lazyScreen(
+      () => import('@/pages/partner-staff/partner-staff-page'),
+      (m) => m.PartnerStaffPage,
+    ),
+  ],
+  [
+    paths.purchases.path,
+    lazyScreen(
+      () => import('@/pages/purchases/purchases-page'),
+      (m) => m.PurchasesPage,
+    ),
+  ],
+  [
+    paths.redemptionReport.path,
+    lazyScreen(
+      () => import('@/pages/redemption-report/redemption-report-page'),
+      (m) => m.RedemptionReportPage,
+    ),
+  ],
+  [
+    paths.settlement.path,
+    lazyScreen(
+      () => import('@/pages/settlement/settlement-page'),
+      (m) => m.SettlementPage,
+    ),
+  ],
+  [
+    paths.auditLog.path,
+    lazyScreen(
+      () => import('@/pages/audit-log/audit-log-page'),
+      (m) => m.AuditLogPage,
+    ),
+  ],
+  [
+    paths.privacy.path,
+    lazyScreen(
+      () => import('@/pages/privacy/privacy-page'),
+      (m) => m.PrivacyPage,
+    ),
+  ],
+  [
+    paths.myData.path,
+    lazyScreen(
+      () => import('@/pages/my-data/my-data-page'),
+      (m) => m.MyDataPage,
+    ),
+  ],
+];
+
+const screenAt = (href: string) =>
+  SCREENS.find(([path]) => matchPath(path, href.split(/[?#]/)[0] ?? ''))?.[1];
+
+/** Fetches the chunk of the screen at `href` and starts on the data it first shows. */
+export function prefetchScreen(href: string, queryClient: QueryClient): void {
+  screenAt(href)
+    ?.load()
+    .then((module) => module.prefetch?.(queryClient))
+    // A chunk that cannot be fetched now is fetched again when the screen opens; only logged here.
+    .catch((error: unknown) => console.warn(`Could not fetch ahead ${href}`, error));
+}
 
 /** The screens of SPEC §2. `location` is passed in so a leaving page keeps rendering its own route. */
 export function AppRoutes({ location }: { location: Location }) {
   return (
     <Routes location={location}>
       <Route path={paths.home.path} element={<HomePage />} />
-      <Route path={paths.coupons.path} element={<CouponsPage />} />
-      <Route path={paths.photo.path} element={<PhotoPage />} />
-      <Route path={paths.calendar.path} element={<CalendarPage />} />
-      <Route path={paths.geo.path} element={<GeoPage />} />
-      <Route path={paths.addPartner.path} element={<AddPartnerPage />} />
-      <Route path={paths.addCoupon.path} element={<AddCouponPage />} />
-      <Route path={paths.requestCoupons.path} element={<RequestCouponsPage />} />
-      <Route path={paths.buyCoupons.path} element={<BuyCouponsPage />} />
-      <Route path={paths.myCoupons.path} element={<MyCouponsPage />} />
-      <Route path={paths.checkCoupon.path} element={<CheckCouponPage />} />
-      <Route path={paths.giftToFriend.path} element={<GiftPage />} />
-      <Route path={paths.offer.path} element={<OfferPage />} />
-      <Route path={paths.checkPay.path} element={<CheckPayPage />} />
-      <Route path={paths.communityLinks.path} element={<CommunityLinksPage />} />
-      <Route path={paths.partners.path} element={<PartnersPage />} />
-      <Route path={paths.partnerStaff.path} element={<PartnerStaffPage />} />
-      <Route path={paths.purchases.path} element={<PurchasesPage />} />
-      <Route path={paths.redemptionReport.path} element={<RedemptionReportPage />} />
-      <Route path={paths.settlement.path} element={<SettlementPage />} />
-      <Route path={paths.auditLog.path} element={<AuditLogPage />} />
-      <Route path={paths.privacy.path} element={<PrivacyPage />} />
-      <Route path={paths.myData.path} element={<MyDataPage />} />
+      {SCREENS.map(([path, { Component }]) => (
+        <Route key={path} path={path} element={<Component />} />
+      ))}
       <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
     </Routes>
   );

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useRef, useState } from 'react';
 import { type NavigateOptions, useNavigate } from 'react-router';
+import { RoutePrefetchContext } from '@/lib/route-prefetch';
 
 /** SPEC §2: a button navigates after 300 ms, or 200 ms when the target carries a query. */
 const NAVIGATION_DELAY_MS = 300;
@@ -11,9 +12,11 @@ const navigationDelayFor = (to: string) =>
 /**
  * Navigation for the buttons of one screen. The first tap wins: until it navigates, further taps
  * (a double tap, or another button) are ignored, and `pendingTo` lets the tapped button look pressed.
+ * The screen behind the button is fetched at the press, so the wait hides its fetching.
  */
 export function useDelayedNavigate() {
   const navigate = useNavigate();
+  const prefetch = useContext(RoutePrefetchContext);
   const [pendingTo, setPendingTo] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
@@ -22,6 +25,7 @@ export function useDelayedNavigate() {
   const go = useCallback(
     (to: string, options?: NavigateOptions) => {
       if (timer.current !== undefined) return;
+      prefetch(to);
       setPendingTo(to);
       timer.current = setTimeout(() => {
         timer.current = undefined;
@@ -29,7 +33,7 @@ export function useDelayedNavigate() {
         navigate(to, options);
       }, navigationDelayFor(to));
     },
-    [navigate],
+    [navigate, prefetch],
   );
 
   return { go, pendingTo };

@@ -1,13 +1,14 @@
 import { useSyncExternalStore } from 'react';
-import type { ZodType } from 'zod';
+
+/** Checks a stored value: what it holds, or undefined when it is not (or no longer) of its shape. */
+export type ReadStored<T> = (value: unknown) => T | undefined;
 
 /** Reads a JSON value; a missing, unreadable or outdated entry counts as absent. */
-export function readStoredJson<T>(key: string, schema: ZodType<T>): T | undefined {
+export function readStoredJson<T>(key: string, read: ReadStored<T>): T | undefined {
   try {
     const text = localStorage.getItem(key);
     if (text === null) return undefined;
-    const parsed = schema.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    return read(JSON.parse(text));
   } catch {
     return undefined;
   }
@@ -37,9 +38,9 @@ export type PersistedStore<T> = {
 };
 
 /** A value kept in localStorage that every component using it sees change at once. */
-export function createPersistedStore<T>(key: string, schema: ZodType<T>, fallback: T): PersistedStore<T> {
+export function createPersistedStore<T>(key: string, read: ReadStored<T>, fallback: T): PersistedStore<T> {
   const listeners = new Set<() => void>();
-  let current = readStoredJson(key, schema) ?? fallback;
+  let current = readStoredJson(key, read) ?? fallback;
 
   return {
     get: () => current,

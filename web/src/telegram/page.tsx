@@ -1,7 +1,7 @@
 import { backButton } from '@telegram-apps/sdk-react';
-import { useIsPresent } from 'motion/react';
 import { type ReactNode, useEffect } from 'react';
 import { useGoBack } from '@/hooks/use-go-back';
+import { useIsPresent } from '@/hooks/use-is-present';
 
 type PageProps = {
   /** Show Telegram's BackButton (every screen but Home). */

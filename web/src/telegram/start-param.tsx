@@ -1,7 +1,7 @@
 import { initData, retrieveLaunchParams } from '@telegram-apps/sdk-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { MY_COUPONS_START_PARAM } from '#contract/gifts';
+import { MY_COUPONS_START_PARAM } from '#contract/start-params';
 import { paths } from '@/config/paths';
 
 /** Set once the start screen was opened: a reload of this launch stays where the user went. */

@@ -1,6 +1,6 @@
 import { mainButton, secondaryButton } from '@telegram-apps/sdk-react';
-import { useIsPresent } from 'motion/react';
 import { useEffect, useEffectEvent, useState } from 'react';
+import { useIsPresent } from '@/hooks/use-is-present';
 import { isStandIn } from './stand-in';
 
 /** A screen's action on one of Telegram's bottom buttons. */

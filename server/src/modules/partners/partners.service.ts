@@ -59,7 +59,11 @@ const sameRegion = (region: string, except?: number) =>
 const userIdOf = (username: string) =>
   sql`(SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${username.toLowerCase()})`;
 
-export function createPartnerService(db: Db, options: { innRequired: boolean }) {
+/**
+ * `innRequired`: sales are made as the partners' agent (receipts name them). `forgetRoles`: a change
+ * here may make someone a partner or staff, or stop them being one; roles are read afresh.
+ */
+export function createPartnerService(db: Db, options: { innRequired: boolean; forgetRoles: () => void }) {
   /** Sales made as the partner's agent name it on every receipt: then its ИНН is needed. */
   const requireInn = (input: PartnerInput) => {
     if (options.innRequired && !input.inn) throw new DomainError<PartnerRefusal>('inn_required');
@@ -103,7 +107,8 @@ export function createPartnerService(db: Db, options: { innRequired: boolean }) 
         });
         return toPartner(row);
       })
-      .catch(refuseDuplicate(input));
+      .catch(refuseDuplicate(input))
+      .finally(options.forgetRoles);
   }
 
   /**
@@ -149,7 +154,8 @@ export function createPartnerService(db: Db, options: { innRequired: boolean }) 
         });
         return after;
       })
-      .catch(refuseDuplicate(input));
+      .catch(refuseDuplicate(input))
+      .finally(options.forgetRoles);
   }
 
   /** Pauses or resumes a partner; false when it was already so (nothing recorded twice). */
@@ -243,6 +249,7 @@ export function createPartnerService(db: Db, options: { innRequired: boolean }) 
         });
       }
     });
+    options.forgetRoles();
   }
 
   return { addPartner, editPartner, setPaused, listForAdmin, setStaff, listPartnerOptions };

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TMyCoupon } from '#contract/purchases';
-import type { Db } from '../../db/client.ts';
-import { purchasedCoupons } from '../../db/schema.ts';
+import type { Database } from '../../db/client.ts';
+import { coupons, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
@@ -13,72 +12,159 @@ import {
 } from '../purchased-coupons/purchased-coupons.query.ts';
 import { couponQrText, renderQrPng } from '../purchased-coupons/qr.ts';
 
-/** My QR: the caller's coupons with their QR images, rendered once per token and kept. */
-export function createMyCouponsService(db: Db, timeZone: string, signer: Pick<CouponSigner, 'signQrText'>) {
-  /** A tag of what My QR shows; an unchanged list answers 304 without touching images. */
-  async function ownCouponsTag(ownerId: number): Promise<string> {
-    const rows = await db
-      .select({
-        id: purchasedCoupons.id,
-        token: purchasedCoupons.qrToken,
-        status: purchasedCoupons.status,
-        expiresAt: purchasedCoupons.expiresAt,
-      })
-      .from(purchasedCoupons)
-      .where(eq(purchasedCoupons.ownerId, ownerId))
-      .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id));
-    const hash = createHash('sha256');
-    for (const row of rows) {
-      hash.update(`${row.id}:${row.token}:${isInForce(row) ? visibleStatus(row) : row.status};`);
+/** Raised whenever an item of My QR changes shape: a tag of an older shape then never matches. */
+const LIST_SHAPE = 3;
+/** More owners than this with a list kept: the lists are dropped, to be read again. */
+const MAX_KEPT = 10_000;
+/** Where the trigger of migration 0017 tells of a change of an owner's list. */
+const CHANGES_CHANNEL = 'my_coupons_changed';
+
+/** Where a coupon's QR image is: by its token, so a gift's new token is a new address. */
+export const qrImagePath = (qrToken: string) => `/api/coupon/qr/${qrToken}`;
+
+type ListRow = {
+  id: string;
+  status: (typeof purchasedCoupons.$inferSelect)['status'];
+  qrToken: string;
+  companyName: string;
+  discount: number;
+  region: string;
+  expiresAt: Date | null;
+};
+
+/**
+ * My QR: the caller's coupons, and their QR images, rendered once per token and kept.
+ *
+ * Polled every 5 s, so «nothing new» must cost almost nothing: the list's tag is the owner's
+ * `coupons_version`, which triggers raise with every change of what the list shows. On PostgreSQL
+ * that is one row read by its key per poll; on PGlite, whose one process hears every change
+ * (`listen`), the versions read are kept in memory until a change is told, and an unchanged poll
+ * reads nothing. A list read is kept with its version, so the next one at that version (another
+ * device, the next opening of My QR) is not read again. Expiry needs no change at all to happen:
+ * the tag also counts the kept coupons whose last day has passed, so midnight changes it.
+ */
+export async function createMyCouponsService(
+  { db, listen }: Pick<Database, 'db' | 'listen'>,
+  options: { timeZone: string; signer: Pick<CouponSigner, 'signQrText'> },
+) {
+  const { timeZone, signer } = options;
+  // Prepared once: drizzle builds their SQL once, PostgreSQL plans them once per connection.
+  const versionOf = db
+    .select({ version: users.couponsVersion })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('ownerId')))
+    .prepare('my_qr_version');
+  const listOf = db
+    .select({
+      id: purchasedCoupons.id,
+      status: purchasedCoupons.status,
+      qrToken: purchasedCoupons.qrToken,
+      companyName: partners.companyName,
+      discount: coupons.discount,
+      region: partners.region,
+      expiresAt: purchasedCoupons.expiresAt,
+    })
+    .from(purchasedCoupons)
+    .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+    .innerJoin(partners, eq(partners.id, coupons.partnerId))
+    .where(eq(purchasedCoupons.ownerId, sql.placeholder('ownerId')))
+    .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id))
+    .prepare('my_qr_list');
+  const versions = new Map<number, number>();
+  /** The rows last read for each owner, with the version they show: the same version, the same rows. */
+  const lists = new Map<number, { version: number; rows: ListRow[] }>();
+  let changesHeard = 0;
+  await listen?.(CHANGES_CHANNEL, (ownerIds) => {
+    changesHeard += 1;
+    for (const id of ownerIds.split(',')) versions.delete(Number(id));
+  });
+
+  async function versionOfList(ownerId: number): Promise<number> {
+    let version = versions.get(ownerId);
+    if (version === undefined) {
+      const heardBefore = changesHeard;
+      const [row] = await versionOf.execute({ ownerId });
+      version = row?.version ?? 0;
+      // A change told while the row was read may be newer than what was read: not kept then.
+      if (listen && changesHeard === heardBefore) {
+        if (versions.size >= MAX_KEPT) versions.clear();
+        versions.set(ownerId, version);
+      }
     }
-    return `W/"${hash.digest('base64url').slice(0, 27)}"`;
+    return version;
   }
 
-  async function listOwnCoupons(ownerId: number): Promise<TMyCoupon[]> {
-    const rows = await selectPurchasedCoupons(db)
-      .where(eq(purchasedCoupons.ownerId, ownerId))
-      .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id));
+  async function rowsAt(ownerId: number, version: number): Promise<ListRow[]> {
+    const kept = lists.get(ownerId);
+    if (kept?.version === version) return kept.rows;
+    const rows = (await listOf.execute({ ownerId })).filter(isInForce);
+    // Read after the version: if a change came between, these rows are newer than `version`, and
+    // the next poll, finding a newer version, reads them again.
+    if (lists.size >= MAX_KEPT && !lists.has(ownerId)) lists.clear();
+    lists.set(ownerId, { version, rows });
+    return rows;
+  }
 
-    return Promise.all(
-      rows.filter(isInForce).map(async (row) => {
-        let png = row.qrPng;
-        if (!png) {
-          // Rendered once per token and kept: a gift's new token clears it.
-          // Signed, so a partner with no signal can trust what it reads (issue 16).
-          png = await renderQrPng(
-            await signer.signQrText(
-              couponQrText({
-                token: row.qrToken,
-                purchasedAt: row.purchasedAt,
-                partner: row.companyName,
-                region: row.region,
-                discount: row.discount,
-                address: row.address,
-                telegramName: telegramNameOf(row),
-                expiresOn: lastValidDay(row.expiresAt, timeZone),
-                partnerId: row.partnerId,
-              }),
-            ),
-          );
-          await db
-            .update(purchasedCoupons)
-            .set({ qrPng: png })
-            .where(and(eq(purchasedCoupons.id, row.id), eq(purchasedCoupons.qrToken, row.qrToken)));
-        }
-        return {
+  /** What My QR shows `ownerId` now: its tag (equal tags, equal lists), and the list itself. */
+  async function ownCoupons(ownerId: number) {
+    const version = await versionOfList(ownerId);
+    const rows = await rowsAt(ownerId, version);
+    const now = new Date();
+    const expired = rows.filter(
+      (row) => row.status === 'NOT_USED' && row.expiresAt && row.expiresAt <= now,
+    ).length;
+    return {
+      tag: `W/"${LIST_SHAPE}.${ownerId}.${version}.${expired}"`,
+      list: async (): Promise<TMyCoupon[]> =>
+        rows.filter(isInForce).map((row) => ({
           id: row.id,
-          base64: png.toString('base64'),
+          qrImageUrl: qrImagePath(row.qrToken),
           companyName: row.companyName,
           discount: row.discount,
           region: row.region,
-          status: visibleStatus(row),
+          status: visibleStatus(row, now),
           expiresAt: lastValidDay(row.expiresAt, timeZone),
-        };
-      }),
-    );
+        })),
+    };
   }
 
-  return { ownCouponsTag, listOwnCoupons };
+  /** The coupon in force a QR token names, with what its image shows; undefined when there is none. */
+  async function couponByQrToken(qrToken: string) {
+    const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
+    return row && isInForce(row) ? row : undefined;
+  }
+
+  type QrCoupon = NonNullable<Awaited<ReturnType<typeof couponByQrToken>>>;
+
+  /**
+   * The coupon's QR image as PNG, rendered on first request and kept (a gift's new token clears it);
+   * signed, so a partner with no signal can trust what it reads (ADR 0013).
+   */
+  async function qrPngOf(row: QrCoupon): Promise<Buffer> {
+    if (row.qrPng) return row.qrPng;
+    const png = await renderQrPng(
+      await signer.signQrText(
+        couponQrText({
+          token: row.qrToken,
+          purchasedAt: row.purchasedAt,
+          partner: row.companyName,
+          region: row.region,
+          discount: row.discount,
+          address: row.address,
+          telegramName: telegramNameOf(row),
+          expiresOn: lastValidDay(row.expiresAt, timeZone),
+          partnerId: row.partnerId,
+        }),
+      ),
+    );
+    await db
+      .update(purchasedCoupons)
+      .set({ qrPng: png })
+      .where(and(eq(purchasedCoupons.id, row.id), eq(purchasedCoupons.qrToken, row.qrToken)));
+    return png;
+  }
+
+  return { ownCoupons, couponByQrToken, qrPngOf };
 }
 
-export type MyCouponsService = ReturnType<typeof createMyCouponsService>;
+export type MyCouponsService = Awaited<ReturnType<typeof createMyCouponsService>>;

@@ -84,10 +84,27 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
       const ownerId = (await pathSubject(request, request.params.username, users))?.id;
       if (ownerId === undefined) throw new DomainError<PurchaseRefusal>('owner_not_found');
 
-      const tag = await myCoupons.ownCouponsTag(ownerId);
+      const { tag, list } = await myCoupons.ownCoupons(ownerId);
       reply.header('etag', tag).header('cache-control', 'private, no-cache');
       if (request.headers['if-none-match'] === tag) return reply.status(304).send(undefined);
-      return myCoupons.listOwnCoupons(ownerId);
+      return list();
+    },
+  );
+
+  app.get(
+    '/api/coupon/qr/:qrToken',
+    { schema: { params: z.object({ qrToken: z.string().trim().min(1).max(200) }) } },
+    async (request, reply) => {
+      const coupon = await myCoupons.couponByQrToken(request.params.qrToken);
+      // Its owner's, or an admin's (who may open anyone's My QR); to anyone else it does not exist.
+      const mayView =
+        coupon && (coupon.ownerId === request.caller.id || (await request.caller.role()) === 'admin');
+      if (!coupon || !mayView) throw new DomainError<PurchaseRefusal>('qr_not_found');
+      // One token, one image for good: the browser keeps it, for this user only.
+      return reply
+        .type('image/png')
+        .header('cache-control', 'private, max-age=31536000, immutable')
+        .send(await myCoupons.qrPngOf(coupon));
     },
   );
 };

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { payments, purchasedCoupons } from '../../db/schema.ts';
+import { partners, payments, purchasedCoupons } from '../../db/schema.ts';
 
 let t: TestApp;
 const admin = telegramUser('shop_admin');
@@ -175,7 +175,48 @@ describe('My QR', () => {
       region: 'Карелия',
       status: 'NOT_USED',
     });
-    expect(Buffer.from(coupon.base64, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const image = await t.as(buyer).get(coupon.qrImageUrl);
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/png');
+    expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('serves a QR image for the browser to keep, to its owner and admins only', async () => {
+    const [coupon] = (await t.as(buyer).get('/api/coupon/valid/qr/customer/buyer_one')).json();
+    // The token is the address: a gift's new token is a new image.
+    const [row] = await t.database.db
+      .select({ token: purchasedCoupons.qrToken })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.id, coupon.id));
+    expect(coupon.qrImageUrl).toBe(`/api/coupon/qr/${row?.token}`);
+
+    const image = await t.as(buyer).get(coupon.qrImageUrl);
+    expect(image.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect((await t.as(admin).get(coupon.qrImageUrl)).rawPayload).toEqual(image.rawPayload);
+    const stranger = await t.as(friend).get(coupon.qrImageUrl);
+    expect(stranger.statusCode).toBe(404);
+    expect(stranger.json()).toMatchObject({ error: 'not_found', message: 'Такого QR-кода нет' });
+    expect((await t.app.inject({ method: 'GET', url: coupon.qrImageUrl })).statusCode).toBe(401);
+  });
+
+  it('answers an unchanged poll reading at most one row, by its key', async () => {
+    const url = '/api/coupon/valid/qr/customer/buyer_one';
+    const etag = (await t.as(buyer).get(url)).headers.etag as string;
+    // The driver's own client under drizzle (PGlite, or node-postgres' pool): every query passes it.
+    const client = (t.database.db as unknown as { $client: { query: (query: unknown) => unknown } }).$client;
+    const queries = vi.spyOn(client, 'query');
+    try {
+      const again = await t.as(buyer).request({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      const sqlOf = (query: unknown) =>
+        typeof query === 'string' ? query : (query as { text: string }).text;
+      const read = queries.mock.calls.map(([query]) => sqlOf(query));
+      // PGlite's one process keeps the version it read (none); PostgreSQL's processes read it.
+      expect(read.length).toBeLessThanOrEqual(1);
+      for (const sql of read) expect(sql).toMatch(/from "users" where "users"\."id" = \$1$/);
+    } finally {
+      queries.mockRestore();
+    }
   });
 
   it('answers 304 while nothing changed and 200 after a new purchase', async () => {
@@ -198,6 +239,54 @@ describe('My QR', () => {
     });
     expect(changed.statusCode).toBe(200);
     expect(changed.json().length).toBe(first.json().length + 1);
+  });
+
+  it('tells the polls of both owners of a coupon redeemed, then gifted', async () => {
+    const urlOf = (user: typeof buyer) => `/api/coupon/valid/qr/customer/${user.username}`;
+    const poll = async (user: typeof buyer, etag?: string) => {
+      const res = await t.as(user).request({
+        method: 'GET',
+        url: urlOf(user),
+        headers: etag ? { 'if-none-match': etag } : {},
+      });
+      return { status: res.statusCode, etag: res.headers.etag as string };
+    };
+    const [first, second] = (await t.as(buyer).get(urlOf(buyer))).json() as Array<{ id: string }>;
+    const buyerTag = (await poll(buyer)).etag;
+    const friendTag = (await poll(friend)).etag;
+    const tokenOf = async (id: string | undefined) =>
+      (
+        await t.database.db
+          .select()
+          .from(purchasedCoupons)
+          .where(eq(purchasedCoupons.id, id ?? ''))
+      )[0]?.qrToken;
+
+    await t.as(admin).post(`/api/coupon/apply/${await tokenOf(second?.id)}/shop_admin`);
+    const afterRedeem = await poll(buyer, buyerTag);
+    expect(afterRedeem.status).toBe(200);
+    expect((await poll(friend, friendTag)).status).toBe(304);
+
+    const gift = await t.as(buyer).post(`/api/coupons/buy/friend/${first?.id}/buyer_one/buyer_two`);
+    expect(gift.statusCode).toBe(200);
+    expect((await poll(buyer, afterRedeem.etag)).status).toBe(200);
+    expect((await poll(friend, friendTag)).status).toBe(200);
+  });
+
+  it('tells a poll of a partner renamed, which every list holding its coupons shows', async () => {
+    const url = '/api/coupon/valid/qr/customer/buyer_one';
+    const first = await t.as(buyer).get(url);
+    const etag = first.headers.etag as string;
+    await t.database.db
+      .update(partners)
+      .set({ companyName: 'Порог-2' })
+      .where(eq(partners.companyName, 'Порог'));
+
+    const again = await t.as(buyer).request({ method: 'GET', url, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().map((c: { companyName: string }) => c.companyName)).toContain('Порог-2');
+    // Read afresh, not the list kept for the version before.
+    expect((await t.as(buyer).get(url)).json()).toEqual(again.json());
   });
 
   it('refuses to show someone else’s coupons to a user', async () => {

@@ -7,12 +7,25 @@ import type { TelegramUser } from '../../telegram/init-data.ts';
 export const normalizeUsername = (username: string) => username.trim().replace(/^@/, '').toLowerCase();
 
 const SEEN_TTL_MS = 10 * 60 * 1000;
+/**
+ * How long a role once resolved stands in this process. A change made here (a username bound, a
+ * partner added, staff named) is seen at once; one made by another process within this time.
+ */
+const ROLE_TTL_MS = 10_000;
+const MAX_ROLES = 10_000;
 
 export function createUserService(db: Db, adminUsernames: readonly string[]) {
   const configuredIds = adminUsernames.filter((name) => /^\d+$/.test(name)).map(Number);
   const configuredNames = adminUsernames.filter((name) => !/^\d+$/.test(name));
   /** Users written recently with these exact attributes: a poll every 5 s should not write every 5 s. */
   const seen = new Map<number, { key: string; at: number }>();
+  /** Roles resolved lately: every guarded request asks, a list polled every 3 s among them. */
+  const roles = new Map<number, { role: Promise<TRole>; at: number }>();
+
+  /** Roles may have changed (a partner's spokesman, staff, an admin bound): resolve them afresh. */
+  function forgetRoles(): void {
+    roles.clear();
+  }
 
   /**
    * Records a user as Telegram showed them at `asOf` (init data's auth_date; now for the bot's live
@@ -50,6 +63,7 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
         });
       if (username) await bindUsername(tx, user.id, normalizeUsername(username));
     });
+    forgetRoles();
     seen.set(user.id, { key, at: Date.now() });
   }
 
@@ -129,11 +143,24 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     return row !== undefined;
   }
 
-  async function resolveRole(userId: number): Promise<TRole> {
+  async function lookUpRole(userId: number): Promise<TRole> {
     if (await isAdmin(userId)) return 'admin';
     if (await isPartner(userId)) return 'partner';
     if (await isStaff(userId)) return 'staff';
     return 'user';
+  }
+
+  function resolveRole(userId: number): Promise<TRole> {
+    const known = roles.get(userId);
+    if (known && Date.now() - known.at < ROLE_TTL_MS) return known.role;
+    if (roles.size >= MAX_ROLES) forgetRoles();
+    const role = lookUpRole(userId);
+    roles.set(userId, { role, at: Date.now() });
+    // A lookup that failed (the database down) is not an answer to keep.
+    role.catch(() => {
+      if (roles.get(userId)?.role === role) roles.delete(userId);
+    });
+    return role;
   }
 
   /** The username the database holds for a user now (ADR 0004), read in the caller's transaction. */
@@ -142,12 +169,23 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     return row?.username ?? null;
   }
 
-  /** Makes the next request of this user write their profile again (after an erasure). */
+  /** Makes the next request of this user write their profile again and resolve their role (after an erasure). */
   const forgetSeen = (userId: number) => {
     seen.delete(userId);
+    forgetRoles();
   };
 
-  return { upsertUser, usernameOf, forgetSeen, findByUsername, adminIds, isAdmin, isPartner, resolveRole };
+  return {
+    upsertUser,
+    usernameOf,
+    forgetSeen,
+    forgetRoles,
+    findByUsername,
+    adminIds,
+    isAdmin,
+    isPartner,
+    resolveRole,
+  };
 }
 
 export type UserService = ReturnType<typeof createUserService>;

@@ -16,9 +16,9 @@ describe('routes of SPEC §2', () => {
     );
   });
 
-  it('tells the partner on the check screen who they are', () => {
+  it('tells the partner on the check screen who they are', async () => {
     renderWithProviders(<CurrentRoutes />, { route: '/check-coupon', user: partnerUser });
-    expect(screen.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Вы вошли как партнер' })).toBeInTheDocument();
   });
 
   it.each([
@@ -45,9 +45,10 @@ describe('routes of SPEC §2', () => {
     ['/audit-log', 'ЖУРНАЛ СОБЫТИЙ'],
     ['/privacy', 'ПОЛИТИКА КОНФИДЕНЦИАЛЬНОСТИ'],
     ['/my-data', 'МОИ ДАННЫЕ'],
-  ])('%s is built out (%s)', (route, heading) => {
+  ])('%s is built out (%s)', async (route, heading) => {
     renderWithProviders(<CurrentRoutes />, { route, user: partnerUser });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+    // Every screen but Home comes in a chunk of its own: it is drawn once that has loaded.
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveTextContent(heading);
   });
 
   it('sends an unknown path home', () => {
@@ -64,23 +65,28 @@ describe('routes of SPEC §2', () => {
       vi.useRealTimers();
     });
 
-    it('goes from Home to Coupons to My coupons by buttons and back by the header', () => {
+    // The 300 ms of a press, then whatever the new screen's chunk needs to arrive.
+    const pressAndWait = async (name: string) => {
+      fireEvent.click(screen.getByRole('button', { name }));
+      await act(() => vi.advanceTimersByTimeAsync(300));
+    };
+
+    it('goes from Home to Coupons to My coupons by buttons and back by the header', async () => {
       renderWithProviders(<CurrentRoutes />, { route: '/', user: partnerUser });
 
-      fireEvent.click(screen.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' }));
-      act(() => vi.advanceTimersByTime(300));
+      await pressAndWait('СКИДКИ ПАРТНЕРОВ');
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('СКИДКИ');
 
-      fireEvent.click(screen.getByRole('button', { name: 'МОИ СКИДКИ' }));
-      act(() => vi.advanceTimersByTime(300));
+      await pressAndWait('МОИ СКИДКИ');
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('МОИ QR');
 
       fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('СКИДКИ');
     });
 
-    it('goes home from the header of a screen opened directly', () => {
+    it('goes home from the header of a screen opened directly', async () => {
       renderWithProviders(<CurrentRoutes />, { route: '/my-coupons', user: partnerUser });
+      await act(() => vi.advanceTimersByTimeAsync(0));
       fireEvent.click(screen.getByRole('button', { name: 'Назад' }));
       expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('КАТАЙСЯ С НАМИ');
     });

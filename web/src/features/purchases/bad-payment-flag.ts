@@ -7,7 +7,11 @@ export type TBadPaymentFlag = z.infer<typeof ZBadPaymentFlag>;
 
 const NO_BAD_PAYMENT: TBadPaymentFlag = { flag: false, text: '' };
 
-const badPaymentStore = createPersistedStore('katajsya.badPayment', ZBadPaymentFlag, NO_BAD_PAYMENT);
+const badPaymentStore = createPersistedStore(
+  'katajsya.badPayment',
+  (value) => ZBadPaymentFlag.safeParse(value).data,
+  NO_BAD_PAYMENT,
+);
 
 export function useBadPaymentFlag() {
   return {

@@ -1,4 +1,5 @@
-import { type TMeResponse, ZMeResponse } from '#contract/session';
+import { ROLES } from '#contract/roles';
+import type { TMeResponse } from '#contract/session';
 import { readStoredJson, removeStored, writeStoredJson } from '@/lib/local-storage';
 
 /**
@@ -18,18 +19,28 @@ export type TUserState = Pick<
 
 const USER_STORAGE_KEY = 'katajsya.user';
 
-// The Telegram id is kept beside the state so that another account on the same device
-// never starts with someone else's role.
-const ZStoredUser = ZMeResponse.pick({
-  id: true,
-  username: true,
-  role: true,
-  isChatMember: true,
-  communityChatLink: true,
-  email: true,
-  consentGiven: true,
-  receiptEmailRequired: true,
-});
+type StoredUser = Pick<TMeResponse, 'id'> & TUserState;
+
+/**
+ * The Telegram id is kept beside the state so that another account on the same device never starts
+ * with someone else's role. Checked by hand, not with the contract's zod schema: this runs on the
+ * first screen, whose script carries no zod.
+ */
+function readUser(value: unknown): StoredUser | undefined {
+  const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const { id, username, role, isChatMember, communityChatLink, email, consentGiven, receiptEmailRequired } =
+    stored;
+  const valid =
+    typeof id === 'number' &&
+    (username === null || typeof username === 'string') &&
+    ROLES.includes(role as StoredUser['role']) &&
+    typeof isChatMember === 'boolean' &&
+    typeof communityChatLink === 'string' &&
+    (email === null || typeof email === 'string') &&
+    typeof consentGiven === 'boolean' &&
+    typeof receiptEmailRequired === 'boolean';
+  return valid ? (stored as StoredUser) : undefined;
+}
 
 export function toUserState({
   username,
@@ -54,7 +65,7 @@ export function forgetStoredUser(): void {
 
 /** The state saved at the last start, if it belongs to the current Telegram user. */
 export function readStoredUser(telegramUserId: number | undefined): TUserState | undefined {
-  const stored = readStoredJson(USER_STORAGE_KEY, ZStoredUser);
+  const stored = readStoredJson(USER_STORAGE_KEY, readUser);
   if (!stored || (telegramUserId !== undefined && stored.id !== telegramUserId)) return undefined;
   return toUserState({ ...stored, firstName: '' });
 }

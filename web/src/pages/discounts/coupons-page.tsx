@@ -6,12 +6,15 @@ import { paths } from '@/config/paths';
 import { useUser } from '@/features/session/api/get-me';
 import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { Page } from '@/telegram/page';
 import { texts } from './texts';
 
 export function CouponsPage() {
   const user = useUser();
   const { go, pendingTo } = useDelayedNavigate();
+  const checkCoupon = isPartnerStaffOrAdmin(user) ? [paths.checkCoupon.getHref()] : [];
+  usePrefetchRoutes([paths.buyCoupons.getHref(), paths.myCoupons.getHref(), ...checkCoupon]);
   const navButton = (label: string, to: string) => (
     <Button pressed={pendingTo === to} onClick={() => go(to)}>
       {label}

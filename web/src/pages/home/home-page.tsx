@@ -7,6 +7,7 @@ import { OfferLink } from '@/features/offer/components/offer-link';
 import { useUser } from '@/features/session/api/get-me';
 import { isAdmin, isPartnerOrAdmin, isPartnerOrStaff } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { Page } from '@/telegram/page';
 import { texts } from './texts';
@@ -24,7 +25,7 @@ export function HomePage() {
     { label: texts.addPartner, to: paths.addPartner.getHref(), shown: isAdmin(user) },
     { label: texts.addCoupon, to: paths.addCoupon.getHref(), shown: isPartnerOrAdmin(user) },
     { label: texts.communityLinks, to: paths.communityLinks.getHref(), shown: isAdmin(user) },
-  ];
+  ].filter(({ shown }) => shown);
   // The back office (issue 11) follows the spec's buttons, two to a row so Home stays one screen.
   const backOffice = [
     { label: texts.partners, to: paths.partners.getHref(), shown: isAdmin(user) },
@@ -34,18 +35,17 @@ export function HomePage() {
     { label: texts.redemptionReport, to: paths.redemptionReport.getHref(), shown: isPartnerOrStaff(user) },
     { label: texts.staff, to: paths.partnerStaff.getHref(), shown: user?.role === 'partner' },
   ].filter(({ shown }) => shown);
+  usePrefetchRoutes([...buttons, ...backOffice].map(({ to }) => to));
 
   return (
     <Page back={false}>
       <Header />
       <Stack>
-        {buttons
-          .filter(({ shown }) => shown)
-          .map(({ label, to }) => (
-            <Button key={to} pressed={pendingTo === to} onClick={() => go(to)}>
-              {label}
-            </Button>
-          ))}
+        {buttons.map(({ label, to }) => (
+          <Button key={to} pressed={pendingTo === to} onClick={() => go(to)}>
+            {label}
+          </Button>
+        ))}
         {backOffice.length > 0 && (
           <div className="home__back-office">
             {backOffice.map(({ label, to }) => (

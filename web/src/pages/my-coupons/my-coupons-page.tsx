@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
@@ -7,11 +7,10 @@ import { Slider } from '@/components/ui/slider';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { HeldGifts } from '@/features/gifts/components/held-gifts';
 import { getMyCouponsQueryOptions, useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
 import { CouponSlide } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
-import { useUser } from '@/features/session/api/get-me';
+import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { Page } from '@/telegram/page';
 import { useVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
@@ -20,10 +19,15 @@ import { texts } from './texts';
 
 const couponKey = (coupon: TMyCoupon) => coupon.id;
 
+// Gifts waiting for their addressee are rare: their list comes in a chunk of its own, after the QR.
+const HeldGifts = lazy(() =>
+  import('@/features/gifts/components/held-gifts').then((module) => ({ default: module.HeldGifts })),
+);
+
 /** My QR (SPEC §2 My QR): the user's coupons in a slider, reloaded every 5 s. */
 export function MyCouponsPage() {
-  const user = useUser();
-  const { data: coupons, isPending, isError } = useMyCoupons(user?.username);
+  const username = useUsername();
+  const { data: coupons, isPending, isError } = useMyCoupons(username);
   const [currentId, setCurrentId] = useState<string>();
   const [openedId, setOpenedId] = useState<string>();
   const { go, pendingTo } = useDelayedNavigate();
@@ -32,14 +36,14 @@ export function MyCouponsPage() {
   const queryClient = useQueryClient();
   // A canceled gift's coupon is back, with a new QR: the list is asked now, not in 5 s.
   const refreshCoupons = () =>
-    void queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(user?.username).queryKey });
+    void queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(username).queryKey });
   // The slider is swiped sideways; a slightly slanted swipe must not close the app.
   useVerticalSwipesOff();
 
   const current = coupons?.find((coupon) => coupon.id === currentId) ?? coupons?.[0];
   // Looked up in each new list: a coupon redeemed (or given away) while shown big leaves the overlay.
   const opened = coupons?.find((coupon) => coupon.id === openedId && coupon.status === 'NOT_USED');
-  const loading = !!user?.username && isPending && !isError;
+  const loading = !!username && isPending && !isError;
   const giftHref = current && paths.giftToFriend.getHref(current.id);
   const homeHref = paths.home.getHref();
 
@@ -71,7 +75,9 @@ export function MyCouponsPage() {
         ) : (
           <p className="my-coupons__empty">{texts.noQr}</p>
         )}
-        <HeldGifts onCanceled={refreshCoupons} />
+        <Suspense fallback={null}>
+          <HeldGifts onCanceled={refreshCoupons} />
+        </Suspense>
         <Button variant="secondary" pressed={pendingTo === homeHref} onClick={() => go(homeHref)}>
           {texts.home}
         </Button>

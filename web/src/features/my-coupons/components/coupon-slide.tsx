@@ -1,13 +1,12 @@
 import type { TMyCoupon } from '#contract/purchases';
 import { texts } from '../texts';
+import { QrImage } from './qr-image';
 import './coupon-slide.css';
 
 type CouponSlideProps = {
   coupon: TMyCoupon;
   onOpenQr: (coupon: TMyCoupon) => void;
 };
-
-export const qrImageSrc = (coupon: TMyCoupon) => `data:image/png;base64,${coupon.base64}`;
 
 /**
  * One QR coupon. A used or expired one is greyed and stamped, and does not open full screen: nobody
@@ -20,8 +19,8 @@ export function CouponSlide({ coupon, onOpenQr }: CouponSlideProps) {
     <article className={`coupon-slide${spent ? ' coupon-slide--used' : ''}`}>
       {spent ? (
         <div className="coupon-slide__qr">
-          <img
-            src={qrImageSrc(coupon)}
+          <QrImage
+            url={coupon.qrImageUrl}
             alt={expired ? texts.expiredQrOf(coupon.companyName) : texts.usedQrOf(coupon.companyName)}
           />
           <span className="coupon-slide__stamp">{expired ? texts.expiredStamp : texts.used}</span>
@@ -33,7 +32,7 @@ export function CouponSlide({ coupon, onOpenQr }: CouponSlideProps) {
           aria-label={texts.openQr(coupon.companyName)}
           onClick={() => onOpenQr(coupon)}
         >
-          <img src={qrImageSrc(coupon)} alt={texts.qrOf(coupon.companyName)} />
+          <QrImage url={coupon.qrImageUrl} alt={texts.qrOf(coupon.companyName)} />
         </button>
       )}
       <h2 className="coupon-slide__company">{coupon.companyName}</h2>

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import type { TMyCoupon } from '#contract/purchases';
 import { texts } from '../texts';
-import { qrImageSrc } from './coupon-slide';
+import { QrImage } from './qr-image';
 import './qr-overlay.css';
 
 type QrOverlayProps = {
@@ -32,7 +32,7 @@ export function QrOverlay({ coupon, onClose }: QrOverlayProps) {
         if (event.target === event.currentTarget) onClose();
       }}
     >
-      <img className="qr-overlay__qr" src={qrImageSrc(coupon)} alt={texts.qrOf(coupon.companyName)} />
+      <QrImage className="qr-overlay__qr" url={coupon.qrImageUrl} alt={texts.qrOf(coupon.companyName)} />
     </div>,
     document.body,
   );

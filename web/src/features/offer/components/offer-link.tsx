@@ -1,8 +1,12 @@
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { paths } from '@/config/paths';
+import { whenIdle } from '@/lib/when-idle';
 import { offerTexts } from '../texts';
-import { OfferPopup } from './offer-popup';
 import './offer-link.css';
+
+// The offer is long and read rarely: its popup comes in a chunk of its own, after the screen is up.
+const loadPopup = () => import('./offer-popup');
+const OfferPopup = lazy(() => loadPopup().then((module) => ({ default: module.OfferPopup })));
 
 type OfferLinkProps = {
   /** The link's words; «Публичная оферта» by default. */
@@ -16,6 +20,14 @@ type OfferLinkProps = {
  */
 export function OfferLink({ children = offerTexts.link, className }: OfferLinkProps) {
   const [open, setOpen] = useState(false);
+  // Fetched ahead once the link is on screen and the page idle, so a tap opens it at once.
+  useEffect(
+    () =>
+      whenIdle(() => {
+        loadPopup().catch((error: unknown) => console.warn('Could not fetch the offer ahead', error));
+      }),
+    [],
+  );
   return (
     <>
       <a
@@ -28,7 +40,11 @@ export function OfferLink({ children = offerTexts.link, className }: OfferLinkPr
       >
         {children}
       </a>
-      <OfferPopup open={open} onClose={() => setOpen(false)} />
+      {open && (
+        <Suspense>
+          <OfferPopup onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -6,21 +6,20 @@ import { OfferText } from './offer-text';
 import './offer-popup.css';
 
 type OfferPopupProps = {
-  open: boolean;
   onClose: () => void;
 };
 
 /**
- * The public offer over the current screen (SPEC §1): «Закрыть», a click outside and Escape close
- * it. Drawn into <body>, outside the page frame, which moves during page transitions.
+ * The public offer over the current screen (SPEC §1), drawn while it is open: «Закрыть», a click
+ * outside and Escape close it. Drawn into <body>, outside the page frame, which moves during page
+ * transitions.
  */
-export function OfferPopup({ open, onClose }: OfferPopupProps) {
+export function OfferPopup({ onClose }: OfferPopupProps) {
   const titleId = useId();
   const panel = useRef<HTMLDivElement>(null);
   const close = useEffectEvent(onClose);
 
   useEffect(() => {
-    if (!open) return;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     panel.current?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
@@ -31,9 +30,7 @@ export function OfferPopup({ open, onClose }: OfferPopupProps) {
       document.removeEventListener('keydown', onKeyDown);
       opener?.focus();
     };
-  }, [open]);
-
-  if (!open) return null;
+  }, []);
 
   return createPortal(
     <div className="offer-popup">

@@ -1,6 +1,7 @@
 import { Notice } from '@/components/ui/notice';
 import { useOffer } from '../api/get-offer';
-import { OFFER_SECTIONS, offerTexts } from '../texts';
+import { OFFER_SECTIONS } from '../offer-sections';
+import { offerTexts } from '../texts';
 import './offer-text.css';
 
 type OfferTextProps = {

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { initData } from '@telegram-apps/sdk-react';
-import { ZMeResponse } from '#contract/session';
 import { api } from '@/lib/api';
 import { readStoredUser, storeUser, toUserState } from '../user-state';
 
 const USER_STALE_MS = 60_000;
 
-export const getMe = () => api.get('/api/me', ZMeResponse);
+// Asked on every first screen: its schema comes in a chunk of its own (lib/api-client.ts).
+export const getMe = () =>
+  api.get('/api/me', () => import('#contract/session').then((contract) => contract.ZMeResponse));
 
 export const getMeQueryOptions = () =>
   queryOptions({
@@ -24,3 +25,13 @@ export const getMeQueryOptions = () =>
 
 /** The current user (SPEC §3), or undefined until the first answer on a first start. */
 export const useUser = () => useQuery(getMeQueryOptions()).data;
+
+/**
+ * The caller's Telegram username: the server's word once /api/me has answered, before that the
+ * launch's init data, which the server reads it from. A screen that needs only the username (My QR
+ * asks for its list by it) does not wait for /api/me on a first start.
+ */
+export function useUsername(): string | null | undefined {
+  const user = useUser();
+  return user ? user.username : initData.user()?.username;
+}

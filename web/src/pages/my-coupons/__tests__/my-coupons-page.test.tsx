@@ -11,7 +11,7 @@ const HELD = 'GET /api/gifts/held';
 
 const coupon = (id: string, companyName: string, extra: Partial<TMyCoupon> = {}): TMyCoupon => ({
   id,
-  base64: `png-of-${id}`,
+  qrImageUrl: `/api/coupon/qr/qr-of-${id}`,
   companyName,
   discount: 500,
   region: 'Карелия',
@@ -26,6 +26,15 @@ const COUPONS = [
   coupon('c2', 'Прокат «Байдарка»', { discount: 300, region: 'Алтай' }),
   coupon('c1', 'Магазин «Снаряга»', { status: 'USED' }),
 ];
+
+// Each QR image as the server sends it (here a few bytes standing for the PNG), and as <img> shows it.
+const IMAGES = Object.fromEntries(
+  ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => [
+    `GET /api/coupon/qr/qr-of-${id}`,
+    () => new Response(`png-of-${id}`, { headers: { 'Content-Type': 'image/png' } }),
+  ]),
+);
+const shownQr = (id: string) => `data:image/png;base64,${btoa(`png-of-${id}`)}`;
 
 const listAnswer = (coupons: TMyCoupon[], etag: string) =>
   new Response(JSON.stringify(coupons), { status: 200, headers: { ETag: etag } });
@@ -73,13 +82,13 @@ describe('MyCouponsPage', () => {
   });
 
   it('shows the newest QR first with a pager, and the arrows move through the list', async () => {
-    stubWithoutHeldGifts({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('МОИ QR');
     expect(await screen.findByText('1 / 3')).toBeInTheDocument();
     expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Рафт-школа «Порог»');
-    expect(within(currentSlide()).getByRole('img')).toHaveAttribute('src', 'data:image/png;base64,png-of-c3');
+    expect(await within(currentSlide()).findByRole('img')).toHaveAttribute('src', shownQr('c3'));
     expect(currentSlide()).toHaveTextContent('Скидка 500 руб');
     expect(currentSlide()).toHaveTextContent('Карелия');
     expect(screen.getByText('Покажите QR партнеру для получения скидки.')).toBeInTheDocument();
@@ -95,7 +104,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('shows a used coupon as used: greyed and stamped, not openable, no gift, no «show it» hint', async () => {
-    stubWithoutHeldGifts({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
 
@@ -104,7 +113,7 @@ describe('MyCouponsPage', () => {
 
     expect(pager()).toHaveTextContent('3 / 3');
     expect(currentSlide()).toHaveTextContent('ИСПОЛЬЗОВАН');
-    expect(within(currentSlide()).getByRole('img')).toHaveAccessibleName(
+    expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
       'Использованный QR купона «Магазин «Снаряга»»',
     );
     expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
@@ -125,6 +134,7 @@ describe('MyCouponsPage', () => {
 
   it('shows an expired coupon as such: stamped, not openable, and not offered as a gift', async () => {
     stubWithoutHeldGifts({
+      ...IMAGES,
       [LIST]: () =>
         listAnswer(
           [coupon('c5', 'Прокат «Байдарка»', { status: 'EXPIRED', expiresAt: '2026-06-30' })],
@@ -136,7 +146,7 @@ describe('MyCouponsPage', () => {
     expect(await screen.findByText('Срок действия истёк')).toBeInTheDocument();
     expect(currentSlide()).toHaveTextContent('СРОК ИСТЁК');
     expect(screen.queryByText(/Действует до/)).not.toBeInTheDocument();
-    expect(within(currentSlide()).getByRole('img')).toHaveAccessibleName(
+    expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
       'Просроченный QR купона «Прокат «Байдарка»»',
     );
     expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
@@ -145,15 +155,15 @@ describe('MyCouponsPage', () => {
   });
 
   it('opens the QR over the whole screen on a tap and closes it by the backdrop only', async () => {
-    stubWithoutHeldGifts({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
 
     fireEvent.click(screen.getByRole('button', { name: 'Открыть крупно QR купона «Рафт-школа «Порог»»' }));
 
     const overlay = screen.getByRole('dialog');
-    const bigQr = within(overlay).getByRole('img');
-    expect(bigQr).toHaveAttribute('src', 'data:image/png;base64,png-of-c3');
+    const bigQr = await within(overlay).findByRole('img');
+    expect(bigQr).toHaveAttribute('src', shownQr('c3'));
     fireEvent.click(bigQr);
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
@@ -162,7 +172,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('gifts the coupon on the current slide, 200 ms after the tap', async () => {
-    stubWithoutHeldGifts({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
     fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
@@ -177,7 +187,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('goes home by «НА ГЛАВНУЮ СТРАНИЦУ»', async () => {
-    stubWithoutHeldGifts({ [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
 
     fireEvent.click(screen.getByRole('button', { name: 'НА ГЛАВНУЮ СТРАНИЦУ' }));
@@ -193,6 +203,7 @@ describe('MyCouponsPage', () => {
       () => listAnswer([coupon('c4', 'Туры «Алтай»'), ...COUPONS.slice(0, 1)], '"v2"'),
     ];
     const api = stubWithoutHeldGifts({
+      ...IMAGES,
       [LIST]: () => answers.shift()?.() ?? new Response(null, { status: 304, headers: { ETag: '"v2"' } }),
     });
     renderMyCoupons();
@@ -213,6 +224,10 @@ describe('MyCouponsPage', () => {
     expect(api.callsTo(LIST)[2]?.get('If-None-Match')).toBe('"v1"');
     expect(await screen.findByText('1 / 2')).toBeInTheDocument();
     expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Туры «Алтай»');
+    // A new coupon's QR is fetched once; the one already shown is not fetched again.
+    expect(await within(currentSlide()).findByRole('img')).toHaveAttribute('src', shownQr('c4'));
+    expect(api.callsTo('GET /api/coupon/qr/qr-of-c4')).toHaveLength(1);
+    expect(api.callsTo('GET /api/coupon/qr/qr-of-c3')).toHaveLength(1);
   });
 
   it('says there is no QR yet when the list is empty', async () => {
@@ -234,12 +249,13 @@ describe('MyCouponsPage', () => {
     let canceled = false;
     const waiting = {
       giftId: 7,
-      purchasedCouponId: 'c9',
+      purchasedCouponId: 'c5',
       toUsername: 'quiet_friend',
       createdAt: '2026-06-01T09:30:00.000Z',
     };
     const api = stubApi({
-      [LIST]: () => listAnswer(canceled ? [coupon('c9', 'Туры «Алтай»'), ...COUPONS] : COUPONS, '"v1"'),
+      ...IMAGES,
+      [LIST]: () => listAnswer(canceled ? [coupon('c5', 'Туры «Алтай»'), ...COUPONS] : COUPONS, '"v1"'),
       [HELD]: () => jsonResponse(canceled ? [] : [waiting]),
       [CANCEL]: () => {
         canceled = true;

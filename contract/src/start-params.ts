@@ -1,0 +1,5 @@
+/**
+ * The `startapp` parameters of t.me links into the mini-app, each naming the screen it opens: a
+ * shared gift's button opens My QR. No zod here: the web's first script reads this.
+ */
+export const MY_COUPONS_START_PARAM = 'my-coupons';

@@ -1,0 +1,67 @@
+import { expect, type Page, test } from '@playwright/test';
+import { DEMO } from '../support/constants.ts';
+import { openAsTelegram } from '../support/telegram.ts';
+
+/** Every screen of SPEC §2, opened directly, and the heading it shows once it is there. */
+const SCREENS: Array<[path: string, heading: string]> = [
+  ['/', 'КАТАЙСЯ С НАМИ'],
+  ['/discounts', 'СКИДКИ'],
+  ['/photo', 'ОБМЕН ФОТО'],
+  ['/calendar', 'КАЛЕНДАРЬ'],
+  ['/geo-service', 'ГЕО-СЕРВИС'],
+  ['/add-partner', 'Добавление партнера'],
+  ['/add-coupon', 'Добавление купона'],
+  ['/request-coupons', 'Список заявок на добавление купонов'],
+  ['/buy-coupons', 'СГЕНЕРИРОВАТЬ QR'],
+  ['/my-coupons', 'МОИ QR'],
+  ['/check-coupon', 'ПРОВЕРИТЬ СКИДКУ'],
+  ['/gift-to-friend?couponId=1', 'ПОДАРИТЬ ДРУГУ'],
+  ['/offer', 'Публичная оферта'],
+  ['/is-success-pay?couponId=1&customerUsername=demo_admin', 'Оплата прошла?'],
+  ['/community-links', 'КАЛЕНДАРИ И ФОТО'],
+];
+
+/**
+ * A slow mobile network, as Lighthouse's «slow 4G» has it: 150 ms each way, 1.6 Mbit/s down,
+ * 750 kbit/s up. Chromium slows its own traffic (DevTools' network throttling).
+ */
+async function slowNetwork(page: Page) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.enable');
+  await devtools.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 150,
+    downloadThroughput: (1.6 * 1024 * 1024) / 8,
+    uploadThroughput: (750 * 1024) / 8,
+  });
+}
+
+/**
+ * Watches the page from its first byte: every time what is in #root changes, it must show some
+ * words (the page's «Загрузка…», a screen's spinner, the screen itself). Blank moments are kept.
+ */
+const WATCH_FOR_BLANK = () => {
+  const blanks: string[] = [];
+  Object.assign(window, { __blanks: blanks });
+  new MutationObserver(() => {
+    const root = document.getElementById('root');
+    // biome-ignore lint/performance/useDomNodeTextContent: the words drawn, not those the DOM holds hidden.
+    if (root && root.innerText.trim() === '') blanks.push(root.innerHTML.slice(0, 200));
+  }).observe(document, { childList: true, subtree: true, characterData: true });
+};
+
+test.describe('every screen on a slow network', () => {
+  // Fifteen screens at 1.6 Mbit/s: longer than one test's usual time.
+  test.setTimeout(180_000);
+
+  test('opens with its heading, never a blank screen on the way', async ({ page }) => {
+    await slowNetwork(page);
+    await page.addInitScript(WATCH_FOR_BLANK);
+    for (const [path, heading] of SCREENS) {
+      await openAsTelegram(page, DEMO.admin, { path });
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible({ timeout: 20_000 });
+      const blanks = await page.evaluate(() => (window as unknown as { __blanks: string[] }).__blanks);
+      expect(blanks, `${path} was blank on the way`).toEqual([]);
+    }
+  });
+});

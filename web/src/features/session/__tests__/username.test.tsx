@@ -1,0 +1,45 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@/test/fake-api';
+import { createTestQueryClient, jsonResponse } from '@/test/render';
+import { useUsername } from '../api/get-me';
+
+// The launch's init data, as the SDK restored it at start.
+vi.mock('@telegram-apps/sdk-react', () => ({
+  initData: { user: () => ({ id: 42, username: 'from_launch' }), raw: () => 'init-data' },
+}));
+
+function renderUsername() {
+  const queryClient = createTestQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return renderHook(() => useUsername(), { wrapper });
+}
+
+describe('the username', () => {
+  it('is the launch’s before /api/me answers, and the server’s once it has', async () => {
+    let answer: (response: Response) => void = () => {};
+    stubApi({ 'GET /api/me': () => new Promise<Response>((resolve) => (answer = resolve)) });
+
+    const { result } = renderUsername();
+    expect(result.current).toBe('from_launch');
+
+    answer(
+      jsonResponse({
+        id: 42,
+        username: 'from_server',
+        firstName: 'Пётр',
+        role: 'user',
+        isChatMember: true,
+        communityChatLink: 'https://t.me/rafting_chat',
+        email: null,
+        consentGiven: false,
+        receiptEmailRequired: false,
+      }),
+    );
+    await waitFor(() => expect(result.current).toBe('from_server'));
+  });
+});
