@@ -1,7 +1,5 @@
 /**
- * The `startapp` parameters the bot's buttons open the mini-app with. Kept apart from the zod
- * schemas: the first screen reads them before any screen's code (and zod) has loaded.
+ * The `startapp` parameters of t.me links into the mini-app, each naming the screen it opens: a
+ * shared gift's button opens My QR. No zod here: the web's first script reads this.
  */
-
-/** A shared gift's button: the mini-app opens on My QR. */
 export const MY_COUPONS_START_PARAM = 'my-coupons';

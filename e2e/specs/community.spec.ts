@@ -1,7 +1,7 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { signInitData } from '../../server/src/telegram/init-data.ts';
 import { DEMO, E2E_BOT_TOKEN } from '../support/constants.ts';
-import { openAsTelegram, telegramEvents } from '../support/telegram.ts';
+import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/telegram.ts';
 
 const SHUYA = 'Карелия, р. Шуя';
 const THEMES = ['light', 'dark'] as const;
@@ -133,6 +133,12 @@ test.describe('public offer', () => {
 test.describe('geo service', () => {
   const KARELIA = { latitude: 62.0345, longitude: 33.9876, accuracy: 15 };
 
+  /** Telegram Desktop has no location of its own: the app records with the webview's geolocation. */
+  async function answerAsTelegramDesktop(page: Page) {
+    await expect.poll(() => eventsOf(page, 'web_app_check_location')).toHaveLength(1);
+    await emitTelegramEvent(page, 'location_checked', { available: false });
+  }
+
   test('records START 2 s after start, PART a minute later and END on stop', async ({ page, context }) => {
     await context.grantPermissions(['geolocation']);
     await context.setGeolocation(KARELIA);
@@ -155,6 +161,7 @@ test.describe('geo service', () => {
     // From here the page's time moves only when the test moves it.
     await page.clock.pauseAt(new Date('2026-07-15T07:00:00Z'));
     await page.getByRole('button', { name: 'Начать запись' }).click();
+    await answerAsTelegramDesktop(page);
     await expect(page.getByText('Запись идёт: ждём координаты…')).toBeVisible();
 
     const start = stored('START');
@@ -225,6 +232,7 @@ test.describe('geo service', () => {
     await openAsTelegram(page, DEMO.admin, { path: '/geo-service' });
     const start = page.waitForRequest((request) => request.postDataJSON()?.geoPointType === 'START');
     await page.getByRole('button', { name: 'Начать запись' }).click();
+    await answerAsTelegramDesktop(page);
     await start;
 
     const end = page.waitForRequest((request) => request.postDataJSON()?.geoPointType === 'END');

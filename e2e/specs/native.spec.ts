@@ -98,6 +98,56 @@ test.describe('Telegram’s own controls (issue 13)', () => {
   });
 });
 
+test.describe('Telegram’s location (issue 13.6)', () => {
+  test('the geo service records through Telegram’s location where the webview’s own is blocked', async ({
+    page,
+  }) => {
+    // No geolocation permission is granted to the page: the webview's own geolocation is blocked.
+    const track = (type: string) =>
+      page.waitForRequest(
+        (request) =>
+          new URL(request.url()).pathname === '/api/geo/track' &&
+          request.postDataJSON()?.geoPointType === type,
+      );
+    await openAsTelegram(page, DEMO.admin, { path: '/geo-service' });
+    const start = track('START');
+    await page.getByRole('button', { name: 'Начать запись' }).click();
+
+    // A phone's Telegram has location, and asks the user once for the bot.
+    await expect.poll(() => posted(page, 'web_app_check_location')).toHaveLength(1);
+    await emitTelegramEvent(page, 'location_checked', {
+      available: true,
+      access_requested: false,
+      access_granted: false,
+    });
+    await expect.poll(() => posted(page, 'web_app_request_location')).toHaveLength(1);
+    await emitTelegramEvent(page, 'location_requested', {
+      available: true,
+      latitude: 61.7849,
+      longitude: 34.3469,
+      altitude: null,
+      course: null,
+      speed: null,
+      horizontal_accuracy: 12,
+      vertical_accuracy: null,
+      course_accuracy: null,
+      speed_accuracy: null,
+    });
+
+    expect((await start).postDataJSON()).toMatchObject({
+      username: 'demo_admin',
+      lat: 61.7849,
+      lon: 34.3469,
+      accuracy: 12,
+      geoPointType: 'START',
+    });
+    const end = track('END');
+    await page.getByRole('button', { name: 'Остановить запись' }).click();
+    expect((await end).postDataJSON()).toMatchObject({ lat: 61.7849, lon: 34.3469, geoPointType: 'END' });
+    await expect(page.getByText('Отслеживание остановлено')).toBeVisible();
+  });
+});
+
 test.describe('Telegram’s payment sheet (PAYMENT_PROVIDER=telegram)', () => {
   const WEBHOOK_SECRET = 'e2e-webhook-secret-for-invoices_0123';
   let botApi: Awaited<ReturnType<typeof startFakeBotApi>>;

@@ -1,8 +1,11 @@
-import { locationManager } from '@telegram-apps/sdk-react';
+import { isTimeoutError, locationManager } from '@telegram-apps/sdk-react';
 import { isStandIn } from './stand-in';
 
 /** Telegram's location answers one request at a time: asked this often, a point is never older. */
 const REFRESH_MS = 15_000;
+
+/** A client says at once whether it has location; one that says nothing is taken to have none. */
+const CHECK_TIMEOUT_MS = 3000;
 
 export type Fix = { lat: number; lon: number; accuracy: number | null };
 
@@ -28,11 +31,22 @@ export function watchTelegramLocation({ onFix, onError, onUnavailable }: Handler
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
+  const checkAvailable = async () => {
+    if (locationManager.isMounted()) return locationManager.isAvailable();
+    try {
+      await locationManager.mount({ timeout: CHECK_TIMEOUT_MS });
+    } catch (error) {
+      if (isTimeoutError(error)) return false;
+      throw error;
+    }
+    return locationManager.isAvailable();
+  };
+
   const ask = async () => {
     try {
-      if (!locationManager.isMounted()) await locationManager.mount();
+      const available = await checkAvailable();
       if (stopped) return;
-      if (!locationManager.isAvailable()) {
+      if (!available) {
         onUnavailable();
         return;
       }

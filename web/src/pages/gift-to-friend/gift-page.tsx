@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { TGiftResponse } from '#contract/gifts';
 import { Header } from '@/components/layout/header';
@@ -10,7 +10,6 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { Toasts, useToasts } from '@/components/ui/toast';
 import { useGiftCoupon } from '@/features/gifts/api/gift-coupon';
-import { HeldGiftStatus } from '@/features/gifts/components/held-gift-status';
 import { copyToClipboard } from '@/features/gifts/copy-to-clipboard';
 import {
   classifyGiftFailure,
@@ -28,6 +27,13 @@ import { askWriteAccessOnce } from '@/telegram/write-access';
 import './gift-page.css';
 import { GiftSharing, useGiftSharing } from './gift-sharing';
 import { texts } from './texts';
+
+// Only a gift to a username nobody opened the app with is held: its status comes when needed.
+const HeldGiftStatus = lazy(() =>
+  import('@/features/gifts/components/held-gift-status').then((module) => ({
+    default: module.HeldGiftStatus,
+  })),
+);
 
 /** SPEC §2 Gift, §9: the copy toast shows 2 s, and taps within those 2 s are ignored. */
 export const COPY_TOAST_MS = 2000;
@@ -160,14 +166,16 @@ export function GiftPage() {
         </form>
         {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
         {sent?.status === 'held' && (
-          <HeldGiftStatus
-            giftId={sent.giftId}
-            toUsername={normalizeFriendUsername(friend)}
-            onCanceled={() => {
-              setHeldCanceled(true);
-              refreshMyCoupons();
-            }}
-          />
+          <Suspense fallback={null}>
+            <HeldGiftStatus
+              giftId={sent.giftId}
+              toUsername={normalizeFriendUsername(friend)}
+              onCanceled={() => {
+                setHeldCanceled(true);
+                refreshMyCoupons();
+              }}
+            />
+          </Suspense>
         )}
         <GiftSharing sharing={share} withButton={!mainButtonShown} />
         <Button variant="secondary" onClick={copyChatLink}>

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
@@ -7,7 +7,6 @@ import { Slider } from '@/components/ui/slider';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { HeldGifts } from '@/features/gifts/components/held-gifts';
 import { getMyCouponsQueryOptions, useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
 import { CouponSlide } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
@@ -19,6 +18,11 @@ import './my-coupons-page.css';
 import { texts } from './texts';
 
 const couponKey = (coupon: TMyCoupon) => coupon.id;
+
+// Gifts waiting for their addressee are rare: their list comes in a chunk of its own, after the QR.
+const HeldGifts = lazy(() =>
+  import('@/features/gifts/components/held-gifts').then((module) => ({ default: module.HeldGifts })),
+);
 
 /** My QR (SPEC §2 My QR): the user's coupons in a slider, reloaded every 5 s. */
 export function MyCouponsPage() {
@@ -71,7 +75,9 @@ export function MyCouponsPage() {
         ) : (
           <p className="my-coupons__empty">{texts.noQr}</p>
         )}
-        <HeldGifts onCanceled={refreshCoupons} />
+        <Suspense fallback={null}>
+          <HeldGifts onCanceled={refreshCoupons} />
+        </Suspense>
         <Button variant="secondary" pressed={pendingTo === homeHref} onClick={() => go(homeHref)}>
           {texts.home}
         </Button>

@@ -114,7 +114,7 @@ describe('GiftPage', () => {
       pressGift();
 
       expect(await screen.findByText('Купон отправлен')).toHaveClass('notice--success');
-      expect(screen.getByText('Ждет, когда @quiet_friend откроет приложение')).toHaveTextContent(
+      expect(await screen.findByText('Ждет, когда @quiet_friend откроет приложение')).toHaveTextContent(
         'Если за 7 дней не откроет, купон вернется к вам.',
       );
       fireEvent.click(screen.getByRole('button', { name: 'Отменить подарок' }));

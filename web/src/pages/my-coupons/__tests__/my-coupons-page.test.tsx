@@ -82,10 +82,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('shows the newest QR first with a pager, and the arrows move through the list', async () => {
-    stubWithoutHeldGifts({
-      ...IMAGES,
-      [LIST]: () => listAnswer(COUPONS, '"v1"'),
-    });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('МОИ QR');
@@ -107,10 +104,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('shows a used coupon as used: greyed and stamped, not openable, no gift, no «show it» hint', async () => {
-    stubWithoutHeldGifts({
-      ...IMAGES,
-      [LIST]: () => listAnswer(COUPONS, '"v1"'),
-    });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
 
@@ -161,10 +155,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('opens the QR over the whole screen on a tap and closes it by the backdrop only', async () => {
-    stubWithoutHeldGifts({
-      ...IMAGES,
-      [LIST]: () => listAnswer(COUPONS, '"v1"'),
-    });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
 
@@ -181,10 +172,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('gifts the coupon on the current slide, 200 ms after the tap', async () => {
-    stubWithoutHeldGifts({
-      ...IMAGES,
-      [LIST]: () => listAnswer(COUPONS, '"v1"'),
-    });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
     await screen.findByText('1 / 3');
     fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
@@ -199,10 +187,7 @@ describe('MyCouponsPage', () => {
   });
 
   it('goes home by «НА ГЛАВНУЮ СТРАНИЦУ»', async () => {
-    stubWithoutHeldGifts({
-      ...IMAGES,
-      [LIST]: () => listAnswer(COUPONS, '"v1"'),
-    });
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();
 
     fireEvent.click(screen.getByRole('button', { name: 'НА ГЛАВНУЮ СТРАНИЦУ' }));
@@ -264,12 +249,13 @@ describe('MyCouponsPage', () => {
     let canceled = false;
     const waiting = {
       giftId: 7,
-      purchasedCouponId: 'c9',
+      purchasedCouponId: 'c5',
       toUsername: 'quiet_friend',
       createdAt: '2026-06-01T09:30:00.000Z',
     };
     const api = stubApi({
-      [LIST]: () => listAnswer(canceled ? [coupon('c9', 'Туры «Алтай»'), ...COUPONS] : COUPONS, '"v1"'),
+      ...IMAGES,
+      [LIST]: () => listAnswer(canceled ? [coupon('c5', 'Туры «Алтай»'), ...COUPONS] : COUPONS, '"v1"'),
       [HELD]: () => jsonResponse(canceled ? [] : [waiting]),
       [CANCEL]: () => {
         canceled = true;
