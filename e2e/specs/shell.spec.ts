@@ -85,7 +85,11 @@ test.describe('navigation', () => {
     await page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' }).click();
     // Still home right after the press: the move waits 300 ms, and both pages are drawn during it.
     expect(new URL(page.url()).pathname).toBe('/');
-    await expect(page.locator('.page-frame')).toHaveCount(2);
+    // Two frames only while the fly-out runs (a fraction of a second): looked for at every frame,
+    // not by toHaveCount's polls, which can fall either side of so short a window.
+    await page.waitForFunction(() => document.querySelectorAll('.page-frame').length === 2, undefined, {
+      polling: 'raf',
+    });
     await expect(page).toHaveURL(/\/discounts/);
     await expect(page.locator('.page-frame')).toHaveCount(1);
     await expect(page.getByRole('heading', { name: 'СКИДКИ' })).toBeVisible();
