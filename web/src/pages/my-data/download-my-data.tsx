@@ -5,7 +5,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { getMyDataLink } from '@/features/privacy/api/get-my-data-link';
 import { sendMyData } from '@/features/privacy/api/send-my-data';
 import { errorMessage } from '@/lib/api-client';
-import { canDownloadFiles, downloadFileFrom } from '@/telegram/download-file';
+import { deliverFile } from '@/telegram/deliver-file';
 import { texts } from './texts';
 
 type DownloadState =
@@ -22,17 +22,7 @@ export function DownloadMyData() {
   async function download() {
     setState({ kind: 'preparing' });
     try {
-      if (canDownloadFiles()) {
-        const { url, fileName } = await getMyDataLink();
-        // Telegram answers when its download dialog closes; the screen need not wait for that.
-        downloadFileFrom(url, fileName).catch((error: unknown) =>
-          console.error('The download of my data failed', error),
-        );
-        setState({ kind: 'started' });
-      } else {
-        await sendMyData();
-        setState({ kind: 'sent' });
-      }
+      setState({ kind: await deliverFile({ link: getMyDataLink, sendByBot: sendMyData }) });
     } catch (error) {
       setState({ kind: 'failed', message: errorMessage(error) });
     }
