@@ -42,10 +42,17 @@ export type ParsedCouponQr = {
   fields: QrField[];
 };
 
-// Values are single-quoted; a quote inside one would end it early, so it becomes a typographic one.
-const quoted = (value: string) => `'${value.replaceAll("'", '’')}'`;
+/**
+ * SPEC §3 lets a value go without quotes; every byte saved keeps the signed QR a size smaller and
+ * easier to read off a phone. Quotes go round a value a comma or an edge space would otherwise cut,
+ * or an opening quote would mislead; a quote inside becomes a typographic one, so it cannot end it.
+ */
+function written(value: string) {
+  const safe = value.replaceAll("'", '’');
+  return /,|^\s|\s$/.test(safe) ? `'${safe}'` : safe;
+}
 
-/** SPEC §3 «Scanned coupon text»: key='value' pairs separated by commas, the token first. */
+/** SPEC §3 «Scanned coupon text»: key=value pairs separated by commas, the token first. */
 export function formatCouponQr(fields: CouponQrFields): string {
   const { token, status, date, partner, region, discount, address, telegramName, exp, pid } = fields;
   return Object.entries({
@@ -60,7 +67,7 @@ export function formatCouponQr(fields: CouponQrFields): string {
     ...(exp !== undefined ? { exp } : {}),
     ...(pid !== undefined ? { pid } : {}),
   })
-    .map(([key, value]) => `${key}=${quoted(value)}`)
+    .map(([key, value]) => `${key}=${written(value)}`)
     .join(',');
 }
 

@@ -15,25 +15,26 @@ describe('the QR text', () => {
       partnerId: 7,
     });
     expect(text).toBe(
-      "purchased_coupon_id='tok_123',status='NOT_USED',date='15.07.2026',partner='Рафт-школа «Порог»'," +
-        "region='Карелия',discount='750',address='пос. Чкаловский, ул. Речная, 1',telegramName='@river_rat'," +
-        "exp='2026-09-30',pid='7'",
+      'purchased_coupon_id=tok_123,status=NOT_USED,date=15.07.2026,partner=Рафт-школа «Порог»,' +
+        "region=Карелия,discount=750,address='пос. Чкаловский, ул. Речная, 1',telegramName=@river_rat," +
+        'exp=2026-09-30,pid=7',
     );
   });
 
-  it('keeps a quote inside a value from ending it', () => {
+  it('quotes only a value a comma or an edge space would cut, and keeps a quote from ending one', () => {
     const text = couponQrText({
       token: 't',
       purchasedAt: new Date(),
-      partner: "O'Brien Rafting",
-      region: 'r',
+      partner: "'Порог' O'Brien",
+      region: ' Карелия ',
       discount: 1,
-      address: 'a',
+      address: "ул. Речная, 'дом у реки'",
       telegramName: 'n',
       expiresOn: null,
       partnerId: 1,
     });
-    expect(text).toContain("partner='O’Brien Rafting'");
+    expect(text).toContain(",partner=’Порог’ O’Brien,region=' Карелия ',");
+    expect(text).toContain(",address='ул. Речная, ’дом у реки’',telegramName=n,exp=,pid=1");
   });
 
   it('makes unguessable tokens of 128 bits, 22 characters', () => {
