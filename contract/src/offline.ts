@@ -6,6 +6,10 @@ export const ZOfflineKit = z.object({
   publicKeys: z.array(z.object({ kid: z.string(), key: z.string() })),
   /** QR tokens of the caller's companies that are no longer valid: used, gifted away, refunded, void. */
   revoked: z.array(z.string()),
+  /** The companies whose coupons this device may redeem (`pid` in the QR); null for an admin: any. */
+  partnerIds: z.array(z.number().int()).nullable(),
+  /** Where a coupon's last day (`exp`) ends: the server's report time zone. */
+  timeZone: z.string(),
   asOf: z.string(),
 });
 export type TOfflineKit = z.infer<typeof ZOfflineKit>;

@@ -309,7 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await api.register(redemptionRoutes, {
       redemption: createRedemptionService({ db, membership, notifications, timeZone }),
-      offline: createOfflineRedemptionService({ db, signer, notifications }),
+      offline: createOfflineRedemptionService({ db, signer, notifications, timeZone }),
       access,
     });
     await api.register(calendarRoutes, { calendar: createCalendarService(db) });

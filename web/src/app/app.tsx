@@ -1,11 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+
 import { getMeQueryOptions } from '@/features/session/api/get-me';
 import { ApiError } from '@/lib/api-client';
 import { OpenInTelegram } from '@/telegram/dev-login/open-in-telegram';
 import { type LaunchState, launchAsStandIn } from '@/telegram/launch';
 import { SignInRefused } from '@/telegram/sign-in-refused';
 import { AppRouter } from './router';
+import { useOfflineRedeeming } from './use-offline-redeeming';
 
 // The stand-in's user picker is for a plain browser only: never part of what Telegram loads first.
 const DevLogin = lazy(() =>
@@ -14,7 +16,8 @@ const DevLogin = lazy(() =>
 
 function StartedApp() {
   // SPEC §4: the user's username, role and chat membership are loaded on start, whatever screen opens.
-  const { error } = useQuery(getMeQueryOptions());
+  const { data: user, error } = useQuery(getMeQueryOptions());
+  useOfflineRedeeming(user);
   // Init data the server refuses (forged, or older than a day) will not pass on any screen.
   if (error instanceof ApiError && error.status === 401) return <SignInRefused message={error.message} />;
   return <AppRouter />;

@@ -1,9 +1,15 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach } from 'vitest';
 
 // findBy… and waitFor wait up to 5 s (Testing Library's default is 1 s) for the same reason.
 configure({ asyncUtilTimeout: 5_000 });
+
+// jsdom has no IndexedDB: every test starts with an empty one of its own.
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
 
 afterEach(() => {
   cleanup();

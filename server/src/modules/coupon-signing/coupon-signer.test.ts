@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { parseCouponQr, splitSignature } from '#contract/coupon-qr';
+import { couponVectors } from '#test-support/coupon-vectors';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { couponQrText, newQrToken, type QrFields } from '../purchased-coupons/qr.ts';
 import { type CouponSigner, createCouponSigner } from './coupon-signer.ts';
@@ -64,8 +65,8 @@ describe('signed coupon QR texts', () => {
   it('refuse a tampered field, a tampered signature and a text without one', async () => {
     const signed = await signer.signQrText(longestCoupon());
     const keys = await signer.publicKeys();
-    expect(signer.verifyQrText(signed.replace("discount=15000", "discount=25000"), keys)).toBe(false);
-    expect(signer.verifyQrText(signed.replace("exp=2027-09-30", "exp=2028-09-30"), keys)).toBe(false);
+    expect(signer.verifyQrText(signed.replace('discount=15000', 'discount=25000'), keys)).toBe(false);
+    expect(signer.verifyQrText(signed.replace('exp=2027-09-30', 'exp=2028-09-30'), keys)).toBe(false);
     const sig = splitSignature(signed)?.signature ?? '';
     // A character in the middle: the last one of 86 carries two bits the decoder drops.
     const flipped = `${sig.slice(0, 10)}${sig[10] === 'A' ? 'B' : 'A'}${sig.slice(11)}`;
@@ -166,5 +167,37 @@ describe('the signed QR on a phone screen', () => {
     expect(found?.text).toBe(signed);
     // The same picture made smaller is lost: the check above is not one any size would pass.
     expect(await readBarcodes(new Uint8Array(screenImage(signed, 150)), { formats: ['QRCode'] })).toEqual([]);
+  });
+});
+
+describe('the vectors the partner’s device is tested with', () => {
+  const keys = [{ key: couponVectors.publicKey }];
+
+  it('are signed as the server verifies: every signed one holds, every forged one and the unsigned fail', () => {
+    for (const text of Object.values(couponVectors.signed).filter((text) => text.includes(',sig='))) {
+      expect(signer.verifyQrText(text, keys)).toBe(true);
+    }
+    for (const text of Object.values(couponVectors.forged))
+      expect(signer.verifyQrText(text, keys)).toBe(false);
+    expect(signer.verifyQrText(couponVectors.unsigned, keys)).toBe(false);
+    expect(
+      signer.verifyQrText(couponVectors.forged.signedByAnotherKey, [{ key: couponVectors.otherPublicKey }]),
+    ).toBe(true);
+  });
+
+  it('are in the format the server prints: the signature over the text before ,sig=', () => {
+    expect(splitSignature(couponVectors.signed.valid)?.signed).toBe(
+      couponQrText({
+        token: couponVectors.signed.validToken,
+        purchasedAt: new Date('2026-07-15T09:00:00Z'),
+        partner: 'Рафт-школа «Порог»',
+        region: 'Карелия',
+        discount: 750,
+        address: 'пос. Чкаловский, ул. Речная, 1',
+        telegramName: '@river_rat',
+        expiresOn: '2026-09-30',
+        partnerId: couponVectors.partnerId,
+      }),
+    );
   });
 });

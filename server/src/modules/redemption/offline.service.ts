@@ -29,8 +29,9 @@ export function createOfflineRedemptionService(options: {
   db: Db;
   signer: Pick<CouponSigner, 'publicKeys'>;
   notifications: Pick<NotificationService, 'notifyOfflineConflict'>;
+  timeZone: string;
 }) {
-  const { db, signer, notifications } = options;
+  const { db, signer, notifications, timeZone } = options;
 
   /** Tokens of these partners' coupons that are no longer valid, whatever their printed signature says. */
   async function revokedTokens(partnerIds: readonly number[] | 'all'): Promise<string[]> {
@@ -57,7 +58,13 @@ export function createOfflineRedemptionService(options: {
       signer.publicKeys(),
       revokedTokens(redeemer.isAdmin ? 'all' : redeemer.partnerIds),
     ]);
-    return { publicKeys, revoked, asOf };
+    return {
+      publicKeys,
+      revoked,
+      partnerIds: redeemer.isAdmin ? null : [...redeemer.partnerIds],
+      timeZone,
+      asOf,
+    };
   }
 
   /** Why an offline redemption of this coupon cannot stand: who used it and when, or what became of it. */

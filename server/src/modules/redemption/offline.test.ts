@@ -13,6 +13,7 @@ const spokesman = telegramUser('off_spokesman');
 const instructor = telegramUser('off_instructor');
 const stranger = telegramUser('off_stranger');
 let couponId: number;
+let ownPartnerId: number;
 let otherCouponId: number;
 
 const nonce = () => randomBytes(16).toString('base64url');
@@ -34,6 +35,7 @@ beforeAll(async () => {
     [{ price: 2000, discount: 250 }],
   );
   couponId = own.couponIds[0] as number;
+  ownPartnerId = own.partnerId;
   otherCouponId = (
     await addPartnerWithCoupons(
       t,
@@ -68,6 +70,9 @@ describe('the offline kit', () => {
     expect(kit.revoked).toEqual(expect.arrayContaining([usedToken, giftedToken]));
     expect(kit.revoked).not.toContain(alive);
     expect(kit.revoked).not.toContain(await tokenOf(foreignUsed));
+    expect(kit.partnerIds).toEqual([ownPartnerId]);
+    expect(kit.timeZone).toBe('Europe/Moscow');
+    expect((await t.as(admin).get('/api/redemption/offline-kit')).json().partnerIds).toBeNull();
     expect((await t.as(buyer).get('/api/redemption/offline-kit')).statusCode).toBe(403);
   });
 });

@@ -6,11 +6,13 @@ import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { CameraPreview } from '@/features/redemption/components/camera-preview';
+import { refreshKit, sendQueued } from '@/features/redemption/offline/offline-redemptions';
 import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { Page } from '@/telegram/page';
 import './check-coupon-page.css';
+import { OfflineQueueStatus } from './offline-queue-status';
 import { ScannedCoupon } from './scanned-coupon';
 import { smoothlyIntoView } from './smoothly-into-view';
 import { texts } from './texts';
@@ -31,8 +33,15 @@ export function CheckCouponPage() {
 }
 
 function CheckCoupon() {
-  const isStaff = useUser()?.role === 'staff';
+  const user = useUser();
+  const isStaff = user?.role === 'staff';
+  const owner = user?.username ?? undefined;
   const scan = useQrScan();
+
+  // Whatever waits is sent, and the kit for checking with no signal refreshed, each time it opens.
+  useEffect(() => {
+    if (owner) void Promise.all([refreshKit(owner), sendQueued(owner)]);
+  }, [owner]);
   const { mode, camera, cameraScanning, decoding } = scan;
 
   const uploadArea = useRef<HTMLDivElement>(null);
@@ -43,6 +52,7 @@ function CheckCoupon() {
   return (
     <>
       <h2 className="check-coupon__heading">{isStaff ? texts.signedInAsStaff : texts.signedInAsPartner}</h2>
+      {owner && <OfflineQueueStatus owner={owner} />}
       <Section title={texts.scanSection}>
         <div className="check-coupon__modes">
           <Button
@@ -95,7 +105,7 @@ function CheckCoupon() {
         {scan.problem && <Notice tone="error">{scan.problem}</Notice>}
       </Section>
 
-      {scan.scanned && <ScannedCoupon key={scan.scanId} qr={scan.scanned} />}
+      {scan.scanned && <ScannedCoupon key={scan.scanId} scan={scan.scanned} />}
     </>
   );
 }

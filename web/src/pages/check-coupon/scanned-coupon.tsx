@@ -7,12 +7,14 @@ import { Spinner } from '@/components/ui/spinner';
 import { useScannedCoupon } from '@/features/redemption/api/get-scanned-coupon';
 import { type RedeemOutcome, useRedeemCoupon } from '@/features/redemption/api/redeem-coupon';
 import { useUndoRedemption } from '@/features/redemption/api/undo-redemption';
+import { isNoSignal, useIsOnline, useOfflineState } from '@/features/redemption/offline/use-offline-state';
 import { useUser } from '@/features/session/api/get-me';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError } from '@/lib/api-client';
 import { vibrateFor } from '@/telegram/haptics';
 import { useMainButton } from '@/telegram/use-main-button';
-import { couponRows } from './coupon-rows';
+import { CouponFields } from './coupon-fields';
+import { OfflineCoupon } from './offline-coupon';
 import { smoothlyIntoView } from './smoothly-into-view';
 import { texts } from './texts';
 
@@ -22,14 +24,54 @@ const redeemOutcomeTexts: Record<RedeemOutcome, string> = {
   expired: texts.expired,
 };
 
+/** A QR as read: its text (what the signature covers) and its fields. */
+export type Scan = { text: string; qr: ParsedCouponQr };
+
 /**
  * One scanned QR (SPEC §2 «Отсканированный QR», §4 Redeem): its fields with the live status, one
- * redeem attempt and the undo. Keyed by the scan, so a new scan starts it afresh.
+ * redeem attempt and the undo; with no signal, checked and redeemed on the device (issue 16). Keyed
+ * by the scan, so a new scan starts it afresh.
  */
-export function ScannedCoupon({ qr }: { qr: ParsedCouponQr }) {
+export function ScannedCoupon({ scan }: { scan: Scan }) {
+  const { token, fields } = scan.qr;
+  const owner = useUser()?.username ?? undefined;
+  const live = useScannedCoupon(token);
+  const online = useIsOnline();
+  const { pending, refused } = useOfflineState();
+  const [redeemedOffline, setRedeemedOffline] = useState(false);
+  const waiting = pending.some((item) => item.qrToken === token);
+  const didNotStand = refused.some((item) => item.qrToken === token);
+
+  // Once the server has taken this scan's offline redemption, its live state (undo included) is asked.
+  const { refetch } = live;
+  const answered = redeemedOffline && !waiting && !didNotStand;
+  useEffect(() => {
+    if (answered) void refetch();
+  }, [answered, refetch]);
+
+  const offline = redeemedOffline
+    ? waiting || didNotStand || live.isFetching
+    : !online || isNoSignal(live.failureReason);
+  return (
+    <Section title={texts.scannedSection}>
+      {offline && token && owner ? (
+        <OfflineCoupon
+          text={scan.text}
+          fields={fields}
+          owner={owner}
+          redeemed={redeemedOffline}
+          onRedeemed={() => setRedeemedOffline(true)}
+        />
+      ) : (
+        <OnlineCoupon qr={scan.qr} live={live} />
+      )}
+    </Section>
+  );
+}
+
+function OnlineCoupon({ qr, live }: { qr: ParsedCouponQr; live: ReturnType<typeof useScannedCoupon> }) {
   const partnerUsername = useUser()?.username;
   const { token } = qr;
-  const live = useScannedCoupon(token);
   const redeem = useRedeemCoupon();
   const undo = useUndoRedemption();
   // SPEC §2: one redeem attempt per scan, until an undo makes the coupon valid again.
@@ -81,17 +123,8 @@ export function ScannedCoupon({ qr }: { qr: ParsedCouponQr }) {
     liveFailure instanceof ApiError && (liveFailure.status === 403 || liveFailure.status === 404);
 
   return (
-    <Section title={texts.scannedSection}>
-      {qr.fields.length > 0 && (
-        <dl className="check-coupon__fields">
-          {couponRows(qr.fields, live.data).map((row) => (
-            <div className="check-coupon__field" key={row.key}>
-              <dt>{row.label}</dt>
-              <dd data-status={row.key === 'status' ? live.data?.status : undefined}>{row.value}</dd>
-            </div>
-          ))}
-        </dl>
-      )}
+    <>
+      <CouponFields fields={qr.fields} live={live.data} />
       {!token && (
         <Notice tone="error" detail={texts.notOurQr}>
           {texts.invalid}
@@ -147,6 +180,6 @@ export function ScannedCoupon({ qr }: { qr: ParsedCouponQr }) {
             {texts.undo}
           </Button>
         ))}
-    </Section>
+    </>
   );
 }

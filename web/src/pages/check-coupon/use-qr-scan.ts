@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { type ParsedCouponQr, parseCouponQr } from '#contract/coupon-qr';
+import { parseCouponQr } from '#contract/coupon-qr';
 import { getScannedCouponQueryOptions } from '@/features/redemption/api/get-scanned-coupon';
 import type { BrowserQrScanOutcome } from '@/features/redemption/browser-qr-scanner';
 import {
@@ -8,6 +8,7 @@ import {
   scanWithTelegram,
   type TelegramQrScan,
 } from '@/features/redemption/telegram-qr-scanner';
+import type { Scan } from './scanned-coupon';
 import { texts } from './texts';
 
 export type ScanMode = 'camera' | 'file';
@@ -28,7 +29,7 @@ export function useQrScan() {
   const [camera, setCamera] = useState<ScanCamera>();
   const [decoding, setDecoding] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const [scanned, setScanned] = useState<{ id: number; qr: ParsedCouponQr }>();
+  const [scanned, setScanned] = useState<{ id: number; scan: Scan }>();
   const scansRead = useRef(0);
   const cameraScanning = camera !== undefined;
 
@@ -42,7 +43,7 @@ export function useQrScan() {
     // A second scan of the same QR asks the server afresh.
     if (qr.token) queryClient.removeQueries({ queryKey: getScannedCouponQueryOptions(qr.token).queryKey });
     scansRead.current += 1;
-    setScanned({ id: scansRead.current, qr });
+    setScanned({ id: scansRead.current, scan: { text, qr } });
   };
 
   const cameraScan = useRef<TelegramQrScan | undefined>(undefined);
@@ -127,7 +128,7 @@ export function useQrScan() {
     cameraScanning,
     decoding,
     problem,
-    scanned: scanned?.qr,
+    scanned: scanned?.scan,
     scanId: scanned?.id,
     scanWithCamera,
     finishBrowserScan,

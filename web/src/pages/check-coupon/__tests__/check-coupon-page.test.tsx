@@ -136,7 +136,7 @@ describe('CheckCouponPage', () => {
     expect(screen.getByLabelText(/Выберите ваш QR/)).toBeEnabled();
     act(() => emitEvent('qr_text_received', { data: QR_TEXT }));
     expect(screen.queryByRole('heading', { name: 'Отсканированный QR' })).not.toBeInTheDocument();
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(api.callsTo(`GET /api/coupon/scan/${TOKEN}`)).toEqual([]);
 
     press('Камера');
     await waitFor(() =>
@@ -282,7 +282,7 @@ describe('CheckCouponPage', () => {
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Купон не действителен');
     expect(screen.getByRole('alert')).toHaveTextContent('В этом QR нет купона «Катайся с нами».');
-    expect(api.fetchMock).not.toHaveBeenCalled();
+    expect(api.fetchMock.mock.calls.filter(([path]) => String(path).startsWith('/api/coupon/'))).toEqual([]);
   });
 
   describe('a file', () => {

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { couponVectors as v, vectorKit } from '#test-support/coupon-vectors';
+import { checkOffline } from '../check-offline';
+
+const reasonFor = async (text: string, options: Parameters<typeof checkOffline>[2] = { now: v.now }) => {
+  const verdict = await checkOffline(text, vectorKit, options);
+  return verdict.valid ? 'valid' : verdict.reason;
+};
+
+describe('checking a coupon on the device with no signal (WebCrypto)', () => {
+  it('accepts a coupon signed by the server, of this company, alive, and shows its fields but the signature', async () => {
+    const verdict = await checkOffline(v.signed.valid, vectorKit, { now: v.now });
+    expect(verdict).toEqual({
+      valid: true,
+      token: v.signed.validToken,
+      fields: expect.arrayContaining([
+        { key: 'discount', value: '750' },
+        { key: 'address', value: 'пос. Чкаловский, ул. Речная, 1' },
+        { key: 'exp', value: '2026-09-30' },
+      ]),
+    });
+    expect(verdict.valid && verdict.fields.map((field) => field.key)).not.toContain('sig');
+    expect(await reasonFor(v.signed.neverExpires)).toBe('valid');
+  });
+
+  it('refuses a wrong signature: another key, a raised discount, a moved last day, a changed signature', async () => {
+    for (const text of Object.values(v.forged)) expect(await reasonFor(text)).toBe('forged');
+  });
+
+  it('takes a coupon signed by a retired key while the kit still holds that key', async () => {
+    const kit = { ...vectorKit, publicKeys: [...vectorKit.publicKeys, { kid: 'k2', key: v.otherPublicKey }] };
+    expect((await checkOffline(v.forged.signedByAnotherKey, kit, { now: v.now })).valid).toBe(true);
+  });
+
+  it('refuses a coupon past its last day in the server’s time zone, not before', async () => {
+    expect(await reasonFor(v.signed.expired)).toBe('expired');
+    expect(await reasonFor(v.signed.valid, { now: v.lastMoment })).toBe('valid');
+    expect(await reasonFor(v.signed.valid, { now: v.dayAfter })).toBe('expired');
+  });
+
+  it('refuses another partner’s coupon, unless the kit is an admin’s', async () => {
+    expect(await reasonFor(v.signed.otherPartner)).toBe('foreign');
+    const adminKit = { ...vectorKit, partnerIds: null };
+    expect((await checkOffline(v.signed.otherPartner, adminKit, { now: v.now })).valid).toBe(true);
+  });
+
+  it('refuses a revoked token and one this device already redeemed and has yet to send', async () => {
+    expect(await reasonFor(v.signed.revoked)).toBe('revoked');
+    expect(await reasonFor(v.signed.valid, { now: v.now, queued: [v.signed.validToken] })).toBe('queued');
+  });
+
+  it('cannot check an unsigned QR, nor anything before a kit was ever loaded', async () => {
+    expect(await reasonFor(v.unsigned)).toBe('unsigned');
+    expect(await reasonFor('просто текст')).toBe('unsigned');
+    expect(await checkOffline(v.signed.valid, undefined)).toEqual({ valid: false, reason: 'no-kit' });
+  });
+});

@@ -1,0 +1,53 @@
+import { parseCouponQr, type QrField, splitSignature } from '#contract/coupon-qr';
+import type { TOfflineKit } from '#contract/offline';
+import { fromBase64Url, verifyEd25519 } from './ed25519';
+
+/** Why a coupon cannot be redeemed with no signal. */
+export type OfflineRefusal = 'no-kit' | 'unsigned' | 'forged' | 'expired' | 'foreign' | 'revoked' | 'queued';
+
+export type OfflineVerdict =
+  | { valid: true; token: string; fields: QrField[] }
+  | { valid: false; reason: OfflineRefusal };
+
+/** The day it is now where coupons' last days end, as YYYY-MM-DD. */
+const dayIn = (timeZone: string, now: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    now,
+  );
+
+const field = (fields: QrField[], key: string) => fields.find((pair) => pair.key === key)?.value;
+
+/**
+ * Checks a scanned coupon on the device (issue 16): the server's signature over the exact text, then
+ * its last day, its company and the tokens the kit says are dead or this device already redeemed.
+ * The signature comes first: a field of a text nobody signed means nothing.
+ */
+export async function checkOffline(
+  text: string,
+  kit: Pick<TOfflineKit, 'publicKeys' | 'revoked' | 'partnerIds' | 'timeZone'> | undefined,
+  { now = new Date(), queued = [] }: { now?: Date; queued?: readonly string[] } = {},
+): Promise<OfflineVerdict> {
+  if (!kit) return { valid: false, reason: 'no-kit' };
+  const parts = splitSignature(text);
+  const { token, fields } = parseCouponQr(parts?.signed ?? text);
+  if (!parts || !token) return { valid: false, reason: 'unsigned' };
+
+  const message = new TextEncoder().encode(parts.signed);
+  const signature = fromBase64Url(parts.signature);
+  let signed = false;
+  for (const { key } of kit.publicKeys) {
+    if (await verifyEd25519(fromBase64Url(key), signature, message)) {
+      signed = true;
+      break;
+    }
+  }
+  if (!signed) return { valid: false, reason: 'forged' };
+
+  const lastDay = field(fields, 'exp');
+  if (lastDay && dayIn(kit.timeZone, now) > lastDay) return { valid: false, reason: 'expired' };
+  const partnerId = Number(field(fields, 'pid'));
+  if (kit.partnerIds && !kit.partnerIds.includes(partnerId)) return { valid: false, reason: 'foreign' };
+  if (kit.revoked.includes(token)) return { valid: false, reason: 'revoked' };
+  if (queued.includes(token)) return { valid: false, reason: 'queued' };
+  return { valid: true, token, fields };
+}

@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import type { QrField } from '#contract/coupon-qr';
+import type { TPurchasedCouponStatus } from '#contract/purchases';
+import type { TScannedCoupon } from '#contract/redemption';
+import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
+import { Spinner } from '@/components/ui/spinner';
+import { checkOffline, type OfflineVerdict } from '@/features/redemption/offline/check-offline';
+import { queueRedemption } from '@/features/redemption/offline/offline-redemptions';
+import { useOfflineState } from '@/features/redemption/offline/use-offline-state';
+import { vibrateFor } from '@/telegram/haptics';
+import { useMainButton } from '@/telegram/use-main-button';
+import { CouponFields } from './coupon-fields';
+import { texts } from './texts';
+
+const printed = (fields: readonly QrField[], key: string) =>
+  fields.find((field) => field.key === key)?.value ?? '';
+
+/** The scan's rows as the device knows them: what the signed QR printed, the status it worked out. */
+function offlineLive(fields: readonly QrField[], status: TPurchasedCouponStatus): TScannedCoupon {
+  return {
+    status,
+    date: printed(fields, 'date'),
+    partner: printed(fields, 'partner'),
+    region: printed(fields, 'region'),
+    discount: printed(fields, 'discount'),
+    address: printed(fields, 'address'),
+    telegramName: printed(fields, 'telegramName'),
+    canUndo: false,
+    expiresAt: printed(fields, 'exp') || null,
+  };
+}
+
+function statusOf(verdict: OfflineVerdict, redeemed: boolean): TPurchasedCouponStatus | undefined {
+  if (redeemed || (!verdict.valid && (verdict.reason === 'revoked' || verdict.reason === 'queued')))
+    return 'USED';
+  if (verdict.valid) return 'NOT_USED';
+  return verdict.reason === 'expired' ? 'EXPIRED' : undefined;
+}
+
+/**
+ * A scanned coupon with no signal (issue 16): checked on the device against the kit, redeemed into
+ * the device's queue. «Redeemed» is said only once the redemption is on disk.
+ */
+export function OfflineCoupon(props: {
+  text: string;
+  fields: QrField[];
+  owner: string;
+  redeemed: boolean;
+  onRedeemed: () => void;
+}) {
+  const { text, fields, owner, redeemed, onRedeemed } = props;
+  const { kit, pending, refused } = useOfflineState();
+  const [verdict, setVerdict] = useState<OfflineVerdict>();
+  const [saving, setSaving] = useState(false);
+  const [notSaved, setNotSaved] = useState(false);
+  // What this device had queued when the QR was read: its own redemption must not count against it.
+  const queuedAtScan = useRef(pending.map((item) => item.qrToken));
+
+  useEffect(() => {
+    let current = true;
+    void checkOffline(text, kit, { queued: queuedAtScan.current }).then((result) => {
+      if (current) setVerdict(result);
+    });
+    return () => {
+      current = false;
+    };
+  }, [text, kit]);
+
+  const redeem = async () => {
+    if (!verdict?.valid || saving || redeemed) return;
+    setSaving(true);
+    setNotSaved(false);
+    try {
+      await queueRedemption(owner, verdict.token, verdict.fields);
+      vibrateFor('success');
+      onRedeemed();
+    } catch (error) {
+      console.error('The offline redemption was not saved', error);
+      vibrateFor('error');
+      setNotSaved(true);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const mayRedeem = verdict?.valid === true && !redeemed;
+  const redeemOnTelegram = useMainButton(
+    mayRedeem
+      ? { text: texts.redeem, onClick: () => void redeem(), enabled: !saving, loading: saving }
+      : undefined,
+  );
+
+  if (!verdict) return <Spinner label={texts.checking} />;
+  const status = statusOf(verdict, redeemed);
+  const didNotStand = refused.some((item) => verdict.valid && item.qrToken === verdict.token);
+  return (
+    <>
+      <CouponFields fields={fields} live={status && offlineLive(fields, status)} />
+      {mayRedeem && <Notice tone="info">{texts.offline.checked}</Notice>}
+      {!verdict.valid && !redeemed && <Notice tone="error">{texts.offline.refusals[verdict.reason]}</Notice>}
+      {mayRedeem && !redeemOnTelegram && (
+        <Button disabled={saving} pressed={saving} onClick={() => void redeem()}>
+          {saving ? <Spinner label={texts.redeeming} /> : texts.redeem}
+        </Button>
+      )}
+      {notSaved && <Notice tone="error">{texts.offline.notSaved}</Notice>}
+      {redeemed && !didNotStand && <Notice tone="success">{texts.offline.redeemed}</Notice>}
+    </>
+  );
+}
