@@ -1,0 +1,118 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DEMO } from '../support/constants.ts';
+import { apiAs, buyCoupon, listMyCoupons, qrPngOf } from '../support/purchases.ts';
+import { decodeQrPng, qrToken } from '../support/qr.ts';
+import {
+  emitTelegramEvent,
+  openAsTelegram,
+  pressTelegramButton,
+  telegramEvents,
+} from '../support/telegram.ts';
+
+const REDEEM = 'Погасить QR';
+
+/** A partner's phone on the check screen, its offline kit loaded while it still had a network. */
+async function partnerPhone(context: BrowserContext): Promise<Page> {
+  const page = await context.newPage();
+  const kitLoaded = page.waitForResponse(
+    (response) => response.url().endsWith('/api/redemption/offline-kit') && response.ok(),
+  );
+  await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
+  await expect(page.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
+  await kitLoaded;
+  return page;
+}
+
+/** Presses «Камера» and answers as Telegram's scan popup does when it reads `qrText`. */
+async function scanWithCamera(page: Page, qrText: string) {
+  const popups = async () =>
+    (await telegramEvents(page)).filter(([type]) => type === 'web_app_open_scan_qr_popup').length;
+  const opened = await popups();
+  await page.getByRole('button', { name: 'Камера' }).click();
+  await expect.poll(popups).toBe(opened + 1);
+  await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
+  await expect(page.getByRole('heading', { name: 'Отсканированный QR' })).toBeVisible();
+}
+
+const status = (page: Page) =>
+  page
+    .locator('.check-coupon__field')
+    .filter({ has: page.locator('dt', { hasText: 'Статус' }) })
+    .locator('dd');
+
+/** Checks and redeems the coupon with the network cut, as at a put-in with no signal. */
+async function redeemWithNoSignal(page: Page, qrText: string) {
+  await page.context().setOffline(true);
+  await scanWithCamera(page, qrText);
+  await expect(page.getByText('Нет связи — купон проверен по подписи сервера')).toBeVisible();
+  await expect(status(page)).toHaveText('Не использован');
+  await pressTelegramButton(page, REDEEM);
+  await expect(page.getByText('погашен без связи — отправим, когда появится сеть')).toBeVisible();
+  await expect(status(page)).toHaveText('Использован');
+  await expect(page.getByText('Погашений без связи ждут отправки: 1')).toBeVisible();
+}
+
+test('two partner phones redeem one coupon with no signal: the first to sync counts, the second sees the conflict', async ({
+  browser,
+  request,
+}) => {
+  const purchasedCouponId = await buyCoupon(request, DEMO.member);
+  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
+  if (!coupon) throw new Error('the bought coupon is not in the list');
+  const qrText = await decodeQrPng(await qrPngOf(request, DEMO.member, coupon));
+
+  const first = await browser.newContext();
+  const second = await browser.newContext();
+  const firstPhone = await partnerPhone(first);
+  const secondPhone = await partnerPhone(second);
+
+  await redeemWithNoSignal(firstPhone, qrText);
+  await redeemWithNoSignal(secondPhone, qrText);
+
+  // A reload with no network would lose the page, not the queue: it is on disk, sent when it can be.
+  await first.setOffline(false);
+  await expect(firstPhone.getByText(/ждут отправки/)).toHaveCount(0);
+  await expect(status(firstPhone)).toHaveText('Использован');
+  // Synced, it is a redemption like any other: the partner may take it back within ten minutes.
+  await expect(firstPhone.getByRole('button', { name: 'Отменить погашение' })).toBeVisible();
+
+  await second.setOffline(false);
+  const conflict = secondPhone.getByRole('alert').filter({ hasText: 'Погашение без связи не засчитано' });
+  await expect(conflict).toContainText(`@demo_member, скидка ${coupon.discount} руб`);
+  await expect(conflict).toContainText(/купон уже погасил .+ \d{2}\.\d{2}\.\d{4}/);
+  await expect(secondPhone.getByText(/ждут отправки/)).toHaveCount(0);
+  await secondPhone.getByRole('button', { name: 'Понятно' }).click();
+  await expect(conflict).toHaveCount(0);
+
+  await first.close();
+  await second.close();
+});
+
+test('a redemption made with no signal survives the app being closed and is sent at the next start', async ({
+  browser,
+  request,
+}) => {
+  const purchasedCouponId = await buyCoupon(request, DEMO.member);
+  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
+  if (!coupon) throw new Error('the bought coupon is not in the list');
+  const qrText = await decodeQrPng(await qrPngOf(request, DEMO.member, coupon));
+
+  const context = await browser.newContext();
+  const phone = await partnerPhone(context);
+  await redeemWithNoSignal(phone, qrText);
+  await phone.close();
+
+  await context.setOffline(false);
+  const restarted = await context.newPage();
+  const synced = restarted.waitForResponse(
+    (response) => response.url().endsWith('/api/redemption/sync') && response.ok(),
+  );
+  // Home, not the check screen: the app sends what waits whatever screen it opens on.
+  await openAsTelegram(restarted, DEMO.partner);
+  expect((await (await synced).json()).results).toEqual([{ nonce: expect.any(String), outcome: 'applied' }]);
+  const scanned = await apiAs(request, DEMO.partner).get<{ status: string }>(
+    `/api/coupon/scan/${qrToken(qrText)}`,
+  );
+  expect(scanned.status).toBe('USED');
+  await context.close();
+});
