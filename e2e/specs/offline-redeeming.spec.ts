@@ -10,14 +10,15 @@ import {
 } from '../support/telegram.ts';
 
 const REDEEM = 'Погасить QR';
+const SCREENS = 'test-results/screens';
 
 /** A partner's phone on the check screen, its offline kit loaded while it still had a network. */
-async function partnerPhone(context: BrowserContext): Promise<Page> {
+async function partnerPhone(context: BrowserContext, theme: 'light' | 'dark' = 'light'): Promise<Page> {
   const page = await context.newPage();
   const kitLoaded = page.waitForResponse(
     (response) => response.url().endsWith('/api/redemption/offline-kit') && response.ok(),
   );
-  await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
+  await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });
   await expect(page.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
   await kitLoaded;
   return page;
@@ -64,9 +65,10 @@ test('two partner phones redeem one coupon with no signal: the first to sync cou
   const first = await browser.newContext();
   const second = await browser.newContext();
   const firstPhone = await partnerPhone(first);
-  const secondPhone = await partnerPhone(second);
+  const secondPhone = await partnerPhone(second, 'dark');
 
   await redeemWithNoSignal(firstPhone, qrText);
+  await firstPhone.screenshot({ path: `${SCREENS}/check-coupon-offline-redeemed-light.png`, fullPage: true });
   await redeemWithNoSignal(secondPhone, qrText);
 
   // A reload with no network would lose the page, not the queue: it is on disk, sent when it can be.
@@ -81,6 +83,7 @@ test('two partner phones redeem one coupon with no signal: the first to sync cou
   await expect(conflict).toContainText(`@demo_member, скидка ${coupon.discount} руб`);
   await expect(conflict).toContainText(/купон уже погасил .+ \d{2}\.\d{2}\.\d{4}/);
   await expect(secondPhone.getByText(/ждут отправки/)).toHaveCount(0);
+  await secondPhone.screenshot({ path: `${SCREENS}/check-coupon-offline-conflict-dark.png`, fullPage: true });
   await secondPhone.getByRole('button', { name: 'Понятно' }).click();
   await expect(conflict).toHaveCount(0);
 
