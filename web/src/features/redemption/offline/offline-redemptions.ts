@@ -28,6 +28,8 @@ export type OfflineState = {
 
 /** How often a device with redemptions to send tries again, besides when it comes back online. */
 const RETRY_MS = 30_000;
+/** How often an open app renews its kit, so the signal may drop at any moment with little missed. */
+const KIT_REFRESH_MS = 5 * 60_000;
 
 let state: OfflineState = { owner: undefined, kit: undefined, pending: [], refused: [], sending: false };
 const listeners = new Set<() => void>();
@@ -151,18 +153,20 @@ export function sendQueued(owner: string): Promise<void> {
 
 /**
  * For a partner's, staff member's or admin's app, from its start: sends what the last session left,
- * refreshes the kit, and sends again whenever the network returns and every half minute while
- * anything waits. Returns a stop.
+ * refreshes the kit (and again every five minutes), and sends again whenever the network returns
+ * and every half minute while anything waits. Returns a stop.
  */
 export function startOfflineRedemptions(owner: string): () => void {
   void reload(owner).then(() => Promise.all([sendQueued(owner), refreshKit(owner)]));
   const onOnline = () => void sendQueued(owner);
   window.addEventListener('online', onOnline);
-  const timer = setInterval(() => {
+  const retry = setInterval(() => {
     if (state.owner === owner && state.pending.length > 0) void sendQueued(owner);
   }, RETRY_MS);
+  const renew = setInterval(() => void refreshKit(owner), KIT_REFRESH_MS);
   return () => {
     window.removeEventListener('online', onOnline);
-    clearInterval(timer);
+    clearInterval(retry);
+    clearInterval(renew);
   };
 }
