@@ -119,3 +119,29 @@ test('a redemption made with no signal survives the app being closed and is sent
   expect(scanned.status).toBe('USED');
   await context.close();
 });
+
+test('the app opens with no signal once it has been opened with one: the partner checks a coupon offline', async ({
+  browser,
+  request,
+}) => {
+  const purchasedCouponId = await buyCoupon(request, DEMO.member);
+  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
+  if (!coupon) throw new Error('the bought coupon is not in the list');
+  const qrText = await decodeQrPng(await qrPngOf(request, DEMO.member, coupon));
+
+  const context = await browser.newContext();
+  const phone = await partnerPhone(context);
+  // The shell is kept once the app has been idle a moment with a network.
+  await expect
+    .poll(() => phone.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.active))
+    .toBe(true);
+  await phone.close();
+
+  await context.setOffline(true);
+  const atTheRiver = await context.newPage();
+  await openAsTelegram(atTheRiver, DEMO.partner, { path: '/check-coupon' });
+  await expect(atTheRiver.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
+  await scanWithCamera(atTheRiver, qrText);
+  await expect(atTheRiver.getByText('Нет связи — купон проверен по подписи сервера')).toBeVisible();
+  await context.close();
+});

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
 import { applyColorScheme, systemColorScheme } from './lib/color-scheme';
+import { whenIdle } from './lib/when-idle';
 import { launch } from './telegram/launch';
 import './app/styles/global.css';
 
@@ -20,3 +21,13 @@ createRoot(rootElement).render(
     </AppProvider>
   </StrictMode>,
 );
+
+// The shell kept on the phone (public/sw.js) opens the app with no signal, where the webview has
+// service workers (Telegram's iOS one has none). Not in development: Vite serves modules as they change.
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  whenIdle(() => {
+    navigator.serviceWorker
+      .register('/sw.js')
+      .catch((error: unknown) => console.warn('The offline shell was not installed', error));
+  });
+}
