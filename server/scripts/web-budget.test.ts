@@ -29,7 +29,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   ['add-coupon', 'add-coupon/add-coupon-page', 137],
   ['request-coupons', 'request-coupons/request-coupons-page', 135],
   ['buy-coupons', 'buy-coupons/buy-coupons-page', 143],
-  ['my-coupons', 'my-coupons/my-coupons-page', 135],
+  // The QR list kept on the device for a day without signal (issue 16.1): 1.4 KB.
+  ['my-coupons', 'my-coupons/my-coupons-page', 136],
   // The scanner's wasm comes only once the camera is on (decode-qr-image.ts): not counted here.
   ['check-coupon', 'check-coupon/check-coupon-page', 140],
   ['gift-to-friend', 'gift-to-friend/gift-page', 138],
