@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TMyCoupon, ZMyCouponsResponse } from '#contract/purchases';
 import { api } from '@/lib/api';
 import type { Versioned } from '@/lib/api-client';
+import { earlyMyCoupons } from './early-answer';
 import { currentUserId } from './get-saved-coupons';
 import { keepOnDevice } from './keep-on-device';
 import { myCouponsQueryKey } from './my-coupons-key';
@@ -17,10 +18,9 @@ export const getMyCouponsQueryOptions = (username: string | null | undefined) =>
     // The list last received goes along with its ETag, so an unchanged list costs a 304.
     queryFn: async ({ client, queryKey }) => {
       const cached = client.getQueryData<Versioned<TMyCoupon[]>>(queryKey);
-      const answer = await api.getIfChanged(myCouponsPath(username ?? ''), {
-        cached,
-        schema: ZMyCouponsResponse,
-      });
+      const answer =
+        (!cached && username ? await earlyMyCoupons(client, username) : undefined) ??
+        (await api.getIfChanged(myCouponsPath(username ?? ''), { cached, schema: ZMyCouponsResponse }));
       const userId = currentUserId();
       // Each new list replaces the saved one: a coupon gifted, refunded or redeemed elsewhere goes.
       if (answer !== cached && userId !== undefined) void keepOnDevice(client, userId, answer.data);

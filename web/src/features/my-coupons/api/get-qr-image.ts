@@ -7,9 +7,11 @@ import { currentUserId, savedCouponsQueryOptions } from './get-saved-coupons';
  * a new address): taken from the list saved on the device if it is there, else fetched once, and
  * never again while the app runs.
  */
+export const qrImageQueryKey = (url: string) => ['qr-image', url] as const;
+
 export const qrImageQueryOptions = (userId: number | undefined, url: string) =>
   queryOptions({
-    queryKey: ['qr-image', url],
+    queryKey: qrImageQueryKey(url),
     queryFn: async ({ client }) => {
       const saved =
         userId === undefined ? null : await client.ensureQueryData(savedCouponsQueryOptions(userId));
