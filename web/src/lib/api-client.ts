@@ -25,12 +25,18 @@ const apiErrorTexts = {
 // SPEC §7 uses only GET and POST; the admins' lists (calendars, photo directories) also edit and remove.
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+const NETWORK_ERROR = 'network_error';
+
 /** «Too many attempts»: the one 4xx that passes by waiting, so it is not a refusal. */
 const TOO_MANY = 429;
 
 /** A refusal (4xx): asking again will not change it, unlike a lost connection or a 5xx. */
 export const isRefusal = (error: unknown): error is ApiError =>
   error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== TOO_MANY;
+
+/** The server was not reached at all (no network), as opposed to an answer refusing or failing. */
+export const isNetworkError = (error: unknown): error is ApiError =>
+  error instanceof ApiError && error.code === NETWORK_ERROR;
 
 /** What to show for a failure: the server's Russian message, or `fallback` for anything else. */
 export const errorMessage = (error: unknown, fallback: string = apiErrorTexts.unexpected) =>
@@ -88,7 +94,7 @@ export function createApiClient({
       });
     } catch (cause) {
       console.error(`${method} ${path} failed to reach the server`, cause);
-      throw new ApiError(0, 'network_error', apiErrorTexts.network);
+      throw new ApiError(0, NETWORK_ERROR, apiErrorTexts.network);
     }
   }
 

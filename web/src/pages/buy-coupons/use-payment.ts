@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import type { TStartPaymentResponse } from '#contract/purchases';
 import { UserErrorCode } from '#contract/session';
 import { paths } from '@/config/paths';
-import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
+import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { useGiveConsent } from '@/features/privacy/api/give-consent';
 import { useStartPayment } from '@/features/purchases/api/start-payment';
 import { openPaymentPage } from '@/features/purchases/open-payment-page';
@@ -145,7 +145,7 @@ export function usePayment(checkout: CheckoutStep) {
       case 'pending':
         if (status === 'paid') vibrateFor('success');
         void queryClient.invalidateQueries({
-          queryKey: getMyCouponsQueryOptions(user?.username).queryKey,
+          queryKey: myCouponsQueryKey(user?.username),
         });
         navigate(paths.myCoupons.getHref());
         return;

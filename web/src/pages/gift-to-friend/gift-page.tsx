@@ -17,7 +17,7 @@ import {
   isSameUsername,
   normalizeFriendUsername,
 } from '@/features/gifts/gift-rules';
-import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
+import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { useUser } from '@/features/session/api/get-me';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { vibrateFor } from '@/telegram/haptics';
@@ -69,7 +69,7 @@ export function GiftPage() {
   useEffect(() => () => clearTimeout(copyLock.current), []);
 
   const refreshMyCoupons = () =>
-    void queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(ownUsername).queryKey });
+    void queryClient.invalidateQueries({ queryKey: myCouponsQueryKey(ownUsername) });
 
   const trySend = () => {
     const friendUsername = normalizeFriendUsername(friend);

@@ -6,7 +6,7 @@ import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
+import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { useConfirmPurchase } from '@/features/purchases/api/confirm-purchase';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
@@ -36,7 +36,7 @@ export function CheckPayPage() {
   const confirmation = useConfirmPurchase({
     onSuccess: async () => {
       vibrateFor('success');
-      await queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(customerUsername).queryKey });
+      await queryClient.invalidateQueries({ queryKey: myCouponsQueryKey(customerUsername) });
       navigate(paths.myCoupons.getHref(), { replace: true });
     },
     onError: (error) => {

@@ -3,15 +3,18 @@ import { lazy, Suspense, useCallback, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
+import { Notice } from '@/components/ui/notice';
 import { Slider } from '@/components/ui/slider';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { getMyCouponsQueryOptions, useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
+import { useSavedCoupons } from '@/features/my-coupons/api/get-saved-coupons';
 import { CouponSlide } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
 import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { isNetworkError } from '@/lib/api-client';
 import { Page } from '@/telegram/page';
 import { useVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
 import './my-coupons-page.css';
@@ -24,10 +27,16 @@ const HeldGifts = lazy(() =>
   import('@/features/gifts/components/held-gifts').then((module) => ({ default: module.HeldGifts })),
 );
 
-/** My QR (SPEC §2 My QR): the user's coupons in a slider, reloaded every 5 s. */
+/**
+ * My QR (SPEC §2 My QR): the user's coupons in a slider, reloaded every 5 s. The list saved on the
+ * device (issue 16.1) shows while the first answer is on its way, and with no connection, marked so.
+ */
 export function MyCouponsPage() {
   const username = useUsername();
-  const { data: coupons, isPending, isError } = useMyCoupons(username);
+  const { data: live, isPending, error } = useMyCoupons(username);
+  const { data: saved, isLoading: readingSaved } = useSavedCoupons();
+  const offline = isNetworkError(error);
+  const coupons = live ?? (isPending || offline ? saved?.coupons : undefined);
   const [currentId, setCurrentId] = useState<string>();
   const [openedId, setOpenedId] = useState<string>();
   const { go, pendingTo } = useDelayedNavigate();
@@ -43,7 +52,7 @@ export function MyCouponsPage() {
   const current = coupons?.find((coupon) => coupon.id === currentId) ?? coupons?.[0];
   // Looked up in each new list: a coupon redeemed (or given away) while shown big leaves the overlay.
   const opened = coupons?.find((coupon) => coupon.id === openedId && coupon.status === 'NOT_USED');
-  const loading = !!username && isPending && !isError;
+  const loading = (!!username && isPending && !error) || readingSaved;
   const giftHref = current && paths.giftToFriend.getHref(current.id);
   const homeHref = paths.home.getHref();
 
@@ -51,6 +60,7 @@ export function MyCouponsPage() {
     <Page>
       <Header title={texts.title} />
       <Stack>
+        {offline && coupons && coupons.length > 0 && <Notice tone="info">{texts.offline}</Notice>}
         {coupons && coupons.length > 0 ? (
           <>
             <Slider

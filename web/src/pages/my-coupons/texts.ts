@@ -4,6 +4,7 @@ export const texts = {
   gift: 'Подарить другу',
   home: 'НА ГЛАВНУЮ СТРАНИЦУ',
   noQr: 'QR ПОКА НЕТ',
+  offline: 'нет связи — показан сохранённый QR',
   loading: 'Загружаем ваши QR',
   previous: 'Предыдущий QR',
   next: 'Следующий QR',

@@ -7,6 +7,8 @@ import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
+import { currentUserId } from '@/features/my-coupons/api/get-saved-coupons';
+import { forgetSavedCoupons } from '@/features/my-coupons/saved-coupons';
 import { useMyData } from '@/features/privacy/api/get-my-data';
 import { forgetStoredUser } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
@@ -27,6 +29,8 @@ export function MyDataPage() {
     setErased(true);
     // Nothing known of the user survives on the device: the session starts again from /api/me.
     forgetStoredUser();
+    const userId = currentUserId();
+    if (userId !== undefined) void forgetSavedCoupons(userId);
     void queryClient.resetQueries();
   }
 

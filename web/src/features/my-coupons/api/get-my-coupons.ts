@@ -2,6 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TMyCoupon, ZMyCouponsResponse } from '#contract/purchases';
 import { api } from '@/lib/api';
 import type { Versioned } from '@/lib/api-client';
+import { earlyMyCoupons } from './early-answer';
+import { currentUserId } from './get-saved-coupons';
+import { keepOnDevice } from './keep-on-device';
+import { myCouponsQueryKey } from './my-coupons-key';
 
 /** SPEC §4 Polling, §9: My QR reloads the list every 5 s. */
 export const MY_COUPONS_POLL_MS = 5000;
@@ -10,15 +14,24 @@ const myCouponsPath = (username: string) => `/api/coupon/valid/qr/customer/${enc
 
 export const getMyCouponsQueryOptions = (username: string | null | undefined) =>
   queryOptions({
-    queryKey: ['my-coupons', username],
+    queryKey: myCouponsQueryKey(username),
     // The list last received goes along with its ETag, so an unchanged list costs a 304.
-    queryFn: ({ client, queryKey }) =>
-      api.getIfChanged(myCouponsPath(username ?? ''), {
-        cached: client.getQueryData<Versioned<TMyCoupon[]>>(queryKey),
-        schema: ZMyCouponsResponse,
-      }),
+    queryFn: async ({ client, queryKey }) => {
+      const cached = client.getQueryData<Versioned<TMyCoupon[]>>(queryKey);
+      const answer =
+        (!cached && username ? await earlyMyCoupons(client, username) : undefined) ??
+        (await api.getIfChanged(myCouponsPath(username ?? ''), { cached, schema: ZMyCouponsResponse }));
+      const userId = currentUserId();
+      // Each new list replaces the saved one: a coupon gifted, refunded or redeemed elsewhere goes.
+      if (answer !== cached && userId !== undefined) void keepOnDevice(client, userId, answer.data);
+      return answer;
+    },
     enabled: !!username,
     refetchInterval: MY_COUPONS_POLL_MS,
+    // The poll is the retry. Asked even when the browser says it is offline: the failure is what
+    // tells the screen to show the saved list (a paused query would just wait).
+    retry: false,
+    networkMode: 'always',
     select: (answer) => answer.data,
   });
 

@@ -1,13 +1,33 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { currentUserId, savedCouponsQueryOptions } from './get-saved-coupons';
 
 /**
  * A coupon's QR image (My QR's `qrImageUrl`). One address, one image for good (a gift's new QR is
- * a new address): fetched once, never again while the app runs.
+ * a new address): taken from the list saved on the device if it is there, else fetched once, and
+ * never again while the app runs.
  */
-export const useQrImage = (url: string) =>
-  useQuery({
-    queryKey: ['qr-image', url],
-    queryFn: () => api.getImage(url),
+export const qrImageQueryKey = (url: string) => ['qr-image', url] as const;
+
+export const qrImageQueryOptions = (userId: number | undefined, url: string) =>
+  queryOptions({
+    queryKey: qrImageQueryKey(url),
+    queryFn: async ({ client }) => {
+      const saved =
+        userId === undefined ? null : await client.ensureQueryData(savedCouponsQueryOptions(userId));
+      return saved?.images[url] ?? api.getImage(url);
+    },
     staleTime: Number.POSITIVE_INFINITY,
+    // A saved image shows with no network; without one the fetch fails and the square stays empty.
+    networkMode: 'always',
   });
+
+export function useQrImage(url: string) {
+  const client = useQueryClient();
+  const userId = currentUserId();
+  return useQuery({
+    ...qrImageQueryOptions(userId, url),
+    // A saved image already read from the device shows in the same frame as its slide.
+    initialData: () => client.getQueryData(savedCouponsQueryOptions(userId).queryKey)?.images[url],
+  });
+}

@@ -230,6 +230,28 @@ describe('MyCouponsPage', () => {
     expect(api.callsTo('GET /api/coupon/qr/qr-of-c3')).toHaveLength(1);
   });
 
+  it('takes over the list and images the early script asked for at launch, without asking again', async () => {
+    const image = Promise.resolve(shownQr('c3'));
+    window.__earlyMyQr = {
+      username: 'user_ivan',
+      answer: Promise.resolve({
+        body: COUPONS.slice(0, 1),
+        etag: '"v1"',
+        images: { [COUPONS[0]?.qrImageUrl ?? '']: image },
+      }),
+    };
+    const api = stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v2"') });
+    renderMyCoupons();
+
+    expect(await within(await screen.findByRole('article')).findByRole('img')).toHaveAttribute(
+      'src',
+      shownQr('c3'),
+    );
+    expect(api.callsTo(LIST)).toHaveLength(0);
+    expect(api.callsTo('GET /api/coupon/qr/qr-of-c3')).toHaveLength(0);
+    expect(window.__earlyMyQr).toBeUndefined();
+  });
+
   it('says there is no QR yet when the list is empty', async () => {
     stubWithoutHeldGifts({ [LIST]: () => listAnswer([], '"v0"') });
     renderMyCoupons();

@@ -14,6 +14,11 @@ const download = vi.hoisted(() => ({
   downloadFileFrom: vi.fn(() => Promise.resolve()),
 }));
 vi.mock('@/telegram/download-file', () => download);
+// Ivan's Telegram account, which the QR list saved on the device belongs to.
+vi.mock('@telegram-apps/sdk-react', async (importOriginal) => {
+  const sdk = await importOriginal<typeof import('@telegram-apps/sdk-react')>();
+  return { ...sdk, initData: { ...sdk.initData, user: () => ({ id: 7, username: 'user_ivan' }) } };
+});
 
 const ERASE = 'DELETE /api/me';
 const ERASE_BUTTON = 'Удалить мои данные';
@@ -226,6 +231,7 @@ describe('MyDataPage', () => {
         jsonResponse({ ...held, coupons: held.coupons.filter((c) => c.status === 'USED') }),
       [ERASE]: () => new Response(null, { status: 204 }),
     });
+    localStorage.setItem('katajsya.myQr.7', JSON.stringify({ coupons: [], images: {} }));
 
     await user.click(await screen.findByRole('button', { name: ERASE_BUTTON }));
     expect(screen.getByText('Удалить ваши данные? Отменить это будет нельзя.')).toBeInTheDocument();
@@ -234,6 +240,8 @@ describe('MyDataPage', () => {
 
     expect(await screen.findByText('Ваши данные удалены')).toBeInTheDocument();
     expect(erasesSent(api)).toEqual([undefined]);
+    // The QR list kept for a day without signal goes too.
+    await vi.waitFor(() => expect(localStorage.getItem('katajsya.myQr.7')).toBeNull());
   });
 
   it('shows the server’s unused_coupons refusal and asks again about the coupons it lists now', async () => {

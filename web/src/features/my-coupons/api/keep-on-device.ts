@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { TMyCoupon } from '#contract/purchases';
+import { type SavedCoupons, saveCoupons } from '../saved-coupons';
+import { qrImageQueryOptions } from './get-qr-image';
+import { savedCouponsQueryOptions } from './get-saved-coupons';
+
+// Saved one after another, so a slow save of an older list never overwrites a newer one.
+let saving = Promise.resolve();
+
+/**
+ * Replaces the saved list with the server's latest one, each coupon's QR image along: one already
+ * held (in memory or on the device) is not fetched again, tokens being immutable.
+ */
+export function keepOnDevice(client: QueryClient, userId: number, coupons: TMyCoupon[]): Promise<void> {
+  saving = saving.then(async () => {
+    const images: Record<string, string> = {};
+    await Promise.all(
+      coupons.map(async ({ qrImageUrl }) => {
+        try {
+          images[qrImageUrl] = await client.fetchQuery(qrImageQueryOptions(userId, qrImageUrl));
+        } catch {
+          // Saved without it: its slide shows the empty square, as it would online until it came.
+        }
+      }),
+    );
+    const saved: SavedCoupons = { coupons, images };
+    client.setQueryData(savedCouponsQueryOptions(userId).queryKey, saved);
+    await saveCoupons(userId, saved);
+  });
+  return saving;
+}

@@ -1,0 +1,69 @@
+import { createRequestId, request, retrieveLaunchParams, supports } from '@telegram-apps/sdk-react';
+
+/**
+ * A client that never answers is not waited for long: what is stored here is shown when the network
+ * is gone, which is exactly when the user is waiting.
+ */
+const ANSWER_TIMEOUT_MS = 3000;
+
+/** Keeps strings on the device: Telegram's DeviceStorage (Bot API 9.0) where the client has it. */
+export type DeviceStore = {
+  getItem: (key: string) => Promise<string | null>;
+  /** `null` removes the key. */
+  setItem: (key: string, value: string | null) => Promise<void>;
+};
+
+function clientHasDeviceStorage(): boolean {
+  try {
+    return supports('web_app_device_storage_save_key', retrieveLaunchParams().tgWebAppVersion);
+  } catch {
+    // No launch parameters: not inside Telegram.
+    return false;
+  }
+}
+
+/**
+ * Telegram keeps DeviceStorage per bot and per account, out of the webview's reach: a client that
+ * clears the webview's data (some Android ones do on every close) keeps it.
+ */
+const telegramStore: DeviceStore = {
+  async getItem(key) {
+    const reqId = createRequestId();
+    const answer = await request(
+      'web_app_device_storage_get_key',
+      ['device_storage_key_received', 'device_storage_failed'],
+      {
+        params: { req_id: reqId, key },
+        capture: ({ payload }) => payload.req_id === reqId,
+        timeout: ANSWER_TIMEOUT_MS,
+      },
+    );
+    if ('value' in answer) return answer.value;
+    throw new Error(`Telegram could not read ${key} from the device: ${answer.error ?? 'no reason given'}`);
+  },
+  async setItem(key, value) {
+    const reqId = createRequestId();
+    const answer = await request(
+      'web_app_device_storage_save_key',
+      ['device_storage_key_saved', 'device_storage_failed'],
+      {
+        params: { req_id: reqId, key, value },
+        capture: ({ payload }) => payload.req_id === reqId,
+        timeout: ANSWER_TIMEOUT_MS,
+      },
+    );
+    if (answer && 'error' in answer)
+      throw new Error(`Telegram could not save ${key} on the device: ${answer.error ?? 'no reason given'}`);
+  },
+};
+
+const browserStore: DeviceStore = {
+  getItem: async (key) => localStorage.getItem(key),
+  async setItem(key, value) {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  },
+};
+
+/** The device's store for this launch: Telegram's when the client has one, else the browser's. */
+export const deviceStore = (): DeviceStore => (clientHasDeviceStorage() ? telegramStore : browserStore);
