@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
+import { untilShellKept } from '../support/offline.ts';
 import { apiAs, buyCoupon, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { shownQr } from '../support/qr.ts';
 import { openAsTelegram } from '../support/telegram.ts';
@@ -45,10 +46,9 @@ test('the buyer’s QR without a network: kept on the device, marked, and up to 
   await expect(page.getByText(`1 / ${coupons.length}`)).toBeVisible();
   await expect(page.getByText('QR ПОКА НЕТ')).toHaveCount(0);
 
-  // The app opened again with no way to the server (Telegram keeps the app's files, not its API):
-  // the list and the image come from the device.
-  await context.setOffline(false);
-  await page.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  // The app opened again with no signal at all: the page from the kept shell (public/sw.js), the
+  // list and the image from the device.
+  await untilShellKept(page);
   await page.reload();
   await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible(NEXT_POLL);
   await expectQrDrawn(page, png);
@@ -58,7 +58,7 @@ test('the buyer’s QR without a network: kept on the device, marked, and up to 
   await apiAs(request, DEMO.member).post(
     `/api/coupons/buy/friend/${[couponId, DEMO.member.username, DEMO.admin.username].join('/')}`,
   );
-  await page.unroute('**/api/**');
+  await context.setOffline(false);
   await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0, NEXT_POLL);
   await expect(page.locator('.slider__slide')).toHaveCount(coupons.length - 1);
   await expectQrDrawn(page, keptPng);

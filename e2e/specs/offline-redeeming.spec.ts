@@ -1,5 +1,6 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
+import { untilShellKept } from '../support/offline.ts';
 import { apiAs, buyCoupon, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { decodeQrPng, qrToken } from '../support/qr.ts';
 import {
@@ -132,9 +133,7 @@ test('the app opens with no signal once it has been opened with one: the partner
   const context = await browser.newContext();
   const phone = await partnerPhone(context);
   // The shell is kept once the app has been idle a moment with a network.
-  await expect
-    .poll(() => phone.evaluate(async () => !!(await navigator.serviceWorker.getRegistration())?.active))
-    .toBe(true);
+  await untilShellKept(phone);
   await phone.close();
 
   await context.setOffline(true);

@@ -17,6 +17,27 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+// The page that installed this worker loaded its shell and first scripts before the worker could see
+// them: it names them here once the worker is active, and they are kept too.
+self.addEventListener('message', (event) => {
+  const assets = Array.isArray(event.data?.keep) ? event.data.keep.filter(isOwnAsset) : [];
+  event.waitUntil(
+    caches.open(CACHE).then(async (cache) => {
+      if (!(await cache.match(SHELL))) await cache.add(SHELL);
+      await Promise.all(assets.map(async (asset) => (await cache.match(asset)) || cache.add(asset)));
+    }),
+  );
+});
+
+function isOwnAsset(address) {
+  try {
+    const url = new URL(address, self.location.origin);
+    return url.origin === self.location.origin && url.pathname.startsWith('/assets/');
+  } catch {
+    return false;
+  }
+}
+
 self.addEventListener('fetch', (event) => {
   const { request } = event;
   const url = new URL(request.url);

@@ -28,6 +28,12 @@ if (import.meta.env.PROD && 'serviceWorker' in navigator) {
   whenIdle(() => {
     navigator.serviceWorker
       .register('/sw.js')
+      .then(() => navigator.serviceWorker.ready)
+      .then((registration) => {
+        // What loaded before the worker could see it: the worker keeps these too.
+        const keep = performance.getEntriesByType('resource').map((entry) => entry.name);
+        registration.active?.postMessage({ keep });
+      })
       .catch((error: unknown) => console.warn('The offline shell was not installed', error));
   });
 }
