@@ -6,15 +6,18 @@ import { expect, type Page } from '@playwright/test';
  */
 export async function untilShellKept(page: Page) {
   await expect
-    .poll(() =>
-      page.evaluate(async () => {
-        const assets = performance
-          .getEntriesByType('resource')
-          .map((entry) => entry.name)
-          .filter((name) => new URL(name).pathname.startsWith('/assets/'));
-        const kept = await Promise.all(['/', ...assets].map((asset) => caches.match(asset)));
-        return kept.every(Boolean);
-      }),
+    .poll(
+      () =>
+        page.evaluate(async () => {
+          const assets = performance
+            .getEntriesByType('resource')
+            .map((entry) => entry.name)
+            .filter((name) => new URL(name).pathname.startsWith('/assets/'));
+          const kept = await Promise.all(['/', ...assets].map((asset) => caches.match(asset)));
+          return kept.every(Boolean);
+        }),
+      // The worker starts when the page is idle; a busy machine makes that a few seconds.
+      { timeout: 20_000 },
     )
     .toBe(true);
 }
