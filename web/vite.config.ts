@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { offlineShell } from './offline-shell/plugin';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -30,7 +31,7 @@ function earlyScript(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), earlyScript()],
+  plugins: [react(), earlyScript(), offlineShell()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -38,6 +38,7 @@ test('the buyer’s QR without a network: kept on the device, marked, and up to 
   await expect(page.getByText(`1 / ${coupons.length}`)).toBeVisible();
   await expectQrDrawn(page, png);
   await expect(page.getByText(OFFLINE_NOTICE)).toHaveCount(0);
+  await untilShellKept(page);
 
   // The signal goes while the screen is open: the QR stays, marked as the saved one.
   await context.setOffline(true);
@@ -46,9 +47,8 @@ test('the buyer’s QR without a network: kept on the device, marked, and up to 
   await expect(page.getByText(`1 / ${coupons.length}`)).toBeVisible();
   await expect(page.getByText('QR ПОКА НЕТ')).toHaveCount(0);
 
-  // The app opened again with no signal at all: the page from the kept shell (public/sw.js), the
+  // The app opened again with no signal at all: the page from the kept shell (web/offline-shell/sw.js), the
   // list and the image from the device.
-  await untilShellKept(page);
   await page.reload();
   await expect(page.getByText(OFFLINE_NOTICE)).toBeVisible(NEXT_POLL);
   await expectQrDrawn(page, png);

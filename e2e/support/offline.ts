@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits until the offline shell (web/public/sw.js) keeps the page and every script and style it
+ * Waits until the offline shell (web/offline-shell/sw.js) keeps the page and every script and style it
  * loaded, as a phone has them after one visit with a network.
  */
 export async function untilShellKept(page: Page) {

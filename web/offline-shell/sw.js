@@ -1,0 +1,54 @@
+// The app's shell kept on the phone, so the mini-app opens with no signal at a put-in (issue 16): a
+// partner checks and redeems coupons, a buyer shows the QR saved last time. The build writes in
+// what it made (offline-shell/plugin.ts): every script and style, kept when this worker installs,
+// so a screen never opened with a network opens without one too. Pages come from the network
+// first and from the kept copy without one. The API is never kept here: the app keeps its own data
+// (IndexedDB, local storage). A new build is a new worker with a cache of its own.
+const BUILD = '__BUILD__';
+const FILES = ['__FILES__'];
+const CACHE = `shell-${BUILD}`;
+/** Every route is the same page: one copy serves them all, and the router takes the path. */
+const SHELL = '/';
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll([SHELL, ...FILES]))
+      .then(() => self.skipWaiting()),
+  );
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => name !== CACHE).map((name) => caches.delete(name))))
+      .then(() => self.clients.claim()),
+  );
+});
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  const url = new URL(request.url);
+  if (request.method !== 'GET' || url.origin !== self.location.origin || url.pathname.startsWith('/api/'))
+    return;
+  if (request.mode === 'navigate') event.respondWith(pageFromNetworkFirst(request));
+  else if (url.pathname.startsWith('/assets/')) event.respondWith(keptOrFetched(request));
+});
+
+// The kept page is this build's, whose files are all kept: a newer page from the network is not
+// kept, as its files may not be yet.
+async function pageFromNetworkFirst(request) {
+  try {
+    return await fetch(request);
+  } catch (error) {
+    const kept = await caches.match(SHELL, { cacheName: CACHE });
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+async function keptOrFetched(request) {
+  return (await caches.match(request, { cacheName: CACHE })) ?? fetch(request);
+}
