@@ -41,7 +41,10 @@ self.addEventListener('fetch', (event) => {
 // kept, as its files may not be yet.
 async function pageFromNetworkFirst(request) {
   try {
-    return await fetch(request);
+    const response = await fetch(request);
+    // Whole (the page is a kilobyte): passed on in pieces, the first screen could show an element
+    // before its words.
+    return new Response(await response.blob(), response);
   } catch (error) {
     const kept = await caches.match(SHELL, { cacheName: CACHE });
     if (kept) return kept;
