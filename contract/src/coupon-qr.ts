@@ -35,6 +35,10 @@ export function splitSignature(text: string): { signed: string; signature: strin
 
 export type QrField = { key: string; value: string };
 
+/** The value printed under `key`, if the QR has one. */
+export const qrValue = (fields: readonly QrField[], key: string) =>
+  fields.find((field) => field.key === key)?.value;
+
 export type ParsedCouponQr = {
   /** The value of `purchased_coupon_id`, when the QR has one. */
   token: string | undefined;

@@ -1,14 +1,9 @@
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { untilShellKept } from '../support/offline.ts';
-import { apiAs, buyCoupon, listMyCoupons, qrPngOf } from '../support/purchases.ts';
-import { decodeQrPng, qrToken } from '../support/qr.ts';
-import {
-  emitTelegramEvent,
-  openAsTelegram,
-  pressTelegramButton,
-  telegramEvents,
-} from '../support/telegram.ts';
+import { apiAs, freshCouponQr } from '../support/purchases.ts';
+import { qrToken } from '../support/qr.ts';
+import { openAsTelegram, pressTelegramButton, scanWithTelegramCamera } from '../support/telegram.ts';
 
 const REDEEM = 'Погасить QR';
 const SCREENS = 'test-results/screens';
@@ -25,14 +20,9 @@ async function partnerPhone(context: BrowserContext, theme: 'light' | 'dark' = '
   return page;
 }
 
-/** Presses «Камера» and answers as Telegram's scan popup does when it reads `qrText`. */
+/** Scans with Telegram's camera and waits for the scanned coupon's section. */
 async function scanWithCamera(page: Page, qrText: string) {
-  const popups = async () =>
-    (await telegramEvents(page)).filter(([type]) => type === 'web_app_open_scan_qr_popup').length;
-  const opened = await popups();
-  await page.getByRole('button', { name: 'Камера' }).click();
-  await expect.poll(popups).toBe(opened + 1);
-  await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
+  await scanWithTelegramCamera(page, qrText);
   await expect(page.getByRole('heading', { name: 'Отсканированный QR' })).toBeVisible();
 }
 
@@ -58,10 +48,7 @@ test('two partner phones redeem one coupon with no signal: the first to sync cou
   browser,
   request,
 }) => {
-  const purchasedCouponId = await buyCoupon(request, DEMO.member);
-  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
-  if (!coupon) throw new Error('the bought coupon is not in the list');
-  const qrText = await decodeQrPng(await qrPngOf(request, DEMO.member, coupon));
+  const { coupon, text: qrText } = await freshCouponQr(request);
 
   const first = await browser.newContext();
   const second = await browser.newContext();
@@ -96,10 +83,7 @@ test('a redemption made with no signal survives the app being closed and is sent
   browser,
   request,
 }) => {
-  const purchasedCouponId = await buyCoupon(request, DEMO.member);
-  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
-  if (!coupon) throw new Error('the bought coupon is not in the list');
-  const qrText = await decodeQrPng(await qrPngOf(request, DEMO.member, coupon));
+  const { text: qrText } = await freshCouponQr(request);
 
   const context = await browser.newContext();
   const phone = await partnerPhone(context);
@@ -125,10 +109,7 @@ test('the app opens with no signal once it has been opened with one: the partner
   browser,
   request,
 }) => {
-  const purchasedCouponId = await buyCoupon(request, DEMO.member);
-  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
-  if (!coupon) throw new Error('the bought coupon is not in the list');
-  const qrText = await decodeQrPng(await qrPngOf(request, DEMO.member, coupon));
+  const { text: qrText } = await freshCouponQr(request);
 
   const context = await browser.newContext();
   const phone = await partnerPhone(context);

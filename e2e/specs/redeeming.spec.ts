@@ -1,12 +1,11 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
-import { buyCoupon, DEMO_COMPANY, listMyCoupons, qrPngOf } from '../support/purchases.ts';
-import { decodeQrPng } from '../support/qr.ts';
+import { DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
 import {
-  emitTelegramEvent,
   hapticNotifications,
   openAsTelegram,
   pressTelegramButton,
+  scanWithTelegramCamera,
   telegramButton,
   telegramEvents,
 } from '../support/telegram.ts';
@@ -16,28 +15,7 @@ const REDEEM = 'Погасить QR';
 
 const SCREENS = 'test-results/screens';
 
-/** A fresh coupon of the demo partner, bought by the member: its QR as a PNG and as text. */
-async function freshCouponQr(request: Parameters<typeof buyCoupon>[0]) {
-  const purchasedCouponId = await buyCoupon(request, DEMO.member);
-  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
-  if (!coupon) throw new Error('the bought coupon is not in the list');
-  const png = await qrPngOf(request, DEMO.member, coupon);
-  return { png, text: await decodeQrPng(png) };
-}
-
 const postedTypes = async (page: Page) => (await telegramEvents(page)).map(([type]) => type);
-
-/** Presses «Камера» and answers as Telegram's scan popup does when it reads `qrText`. */
-async function scanWithCamera(page: Page, qrText: string) {
-  const opened = (await postedTypes(page)).filter((type) => type === 'web_app_open_scan_qr_popup').length;
-  await page.getByRole('button', { name: 'Камера' }).click();
-  await expect
-    .poll(
-      async () => (await postedTypes(page)).filter((type) => type === 'web_app_open_scan_qr_popup').length,
-    )
-    .toBe(opened + 1);
-  await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
-}
 
 /**
  * Opens the check screen as a Telegram client of Mini Apps 6.0, older than the scan popup (6.4), so
@@ -81,7 +59,7 @@ test.describe('checking and redeeming a coupon', () => {
     await expect(page.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
     await expect(page.getByText('Просканируйте QR, чтобы погасить')).toBeVisible();
 
-    await scanWithCamera(page, qr.text);
+    await scanWithTelegramCamera(page, qr.text);
 
     const events = await telegramEvents(page);
     expect(events.find(([type]) => type === 'web_app_open_scan_qr_popup')?.[1]).toEqual({
@@ -107,7 +85,7 @@ test.describe('checking and redeeming a coupon', () => {
     await expect.poll(() => telegramButton(page)).toBeNull();
     await expect(page.getByRole('button', { name: 'Отменить погашение' })).toBeVisible();
 
-    await scanWithCamera(page, qr.text);
+    await scanWithTelegramCamera(page, qr.text);
     await expect(field(page, 'Статус')).toHaveText('Использован');
     await expect(page.getByText('Купон погашен')).toHaveCount(0);
     expect(await telegramButton(page)).toBeNull();
@@ -116,7 +94,7 @@ test.describe('checking and redeeming a coupon', () => {
   test('the partner takes a redemption back after confirming', async ({ page, request }) => {
     const qr = await freshCouponQr(request);
     await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
-    await scanWithCamera(page, qr.text);
+    await scanWithTelegramCamera(page, qr.text);
     await pressTelegramButton(page, REDEEM);
     await expect(page.getByText('Купон погашен')).toBeVisible();
 
@@ -157,7 +135,7 @@ test.describe('checking and redeeming a coupon', () => {
     await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
     const unknown = qr.text.replace(/purchased_coupon_id=[^,]+/, 'purchased_coupon_id=not-a-real-token');
 
-    await scanWithCamera(page, unknown);
+    await scanWithTelegramCamera(page, unknown);
 
     await expect(page.getByRole('alert')).toContainText('Купон не действителен');
     expect(await telegramButton(page)).toBeNull();
@@ -197,7 +175,7 @@ test.describe('looks', () => {
       const qr = await freshCouponQr(request);
       await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });
       await page.screenshot({ path: `${SCREENS}/check-coupon-${theme}.png` });
-      await scanWithCamera(page, qr.text);
+      await scanWithTelegramCamera(page, qr.text);
       await expect.poll(() => telegramButton(page)).toEqual({ text: REDEEM, active: true, loading: false });
       await page.screenshot({ path: `${SCREENS}/check-coupon-scanned-${theme}.png` });
       await pressTelegramButton(page, REDEEM);

@@ -2,7 +2,8 @@ import type { APIRequestContext } from '@playwright/test';
 import type { TStartPaymentResponse } from '#contract/purchases';
 import { type TMyCoupon, ZMyCouponsResponse } from '#contract/purchases';
 import { signInitData, type TelegramUser } from '../../server/src/telegram/init-data.ts';
-import { E2E_BOT_TOKEN } from './constants.ts';
+import { DEMO, E2E_BOT_TOKEN } from './constants.ts';
+import { decodeQrPng } from './qr.ts';
 
 export const DEMO_REGION = 'Карелия';
 export const DEMO_COMPANY = 'Рафт-школа «Порог»';
@@ -111,4 +112,13 @@ export async function listMyCoupons(request: APIRequestContext, user: TelegramUs
     `/api/coupon/valid/qr/customer/${user.username}`,
   );
   return ZMyCouponsResponse.parse(coupons);
+}
+
+/** A fresh coupon of the demo partner, bought by the member: the coupon, its QR as a PNG and as text. */
+export async function freshCouponQr(request: APIRequestContext) {
+  const purchasedCouponId = await buyCoupon(request, DEMO.member);
+  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === purchasedCouponId);
+  if (!coupon) throw new Error('the bought coupon is not in the list');
+  const png = await qrPngOf(request, DEMO.member, coupon);
+  return { coupon, png, text: await decodeQrPng(png) };
 }

@@ -201,3 +201,13 @@ export async function drawTelegramBottomBar(page: Page): Promise<() => Promise<v
       document.documentElement.style.paddingBottom = '';
     });
 }
+
+/** Presses «Камера» and answers as Telegram's scan popup does when it reads `qrText`. */
+export async function scanWithTelegramCamera(page: Page, qrText: string) {
+  const popups = async () =>
+    (await telegramEvents(page)).filter(([type]) => type === 'web_app_open_scan_qr_popup').length;
+  const opened = await popups();
+  await page.getByRole('button', { name: 'Камера' }).click();
+  await expect.poll(popups).toBe(opened + 1);
+  await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
+}

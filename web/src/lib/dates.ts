@@ -23,15 +23,15 @@ export function formatDateTime(iso: string): string {
   return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
 }
 
-const dayParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DEFAULT_REPORT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+const ISO_DAY = { year: 'numeric', month: '2-digit', day: '2-digit' } as const;
+const dayParts = new Intl.DateTimeFormat('en-CA', { timeZone: DEFAULT_REPORT_TIME_ZONE, ...ISO_DAY });
 
 /** Today as `YYYY-MM-DD` in the zone report periods are cut in. */
 export const today = (now = new Date()) => dayParts.format(now);
+
+/** The day it is at `now` in `timeZone`, as `YYYY-MM-DD`. */
+export const dayIn = (timeZone: string, now: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, ...ISO_DAY }).format(now);
 
 /** The first day of `day`'s month. */
 export const monthStart = (day: string) => `${day.slice(0, 8)}01`;

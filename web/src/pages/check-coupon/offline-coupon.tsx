@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { QrField } from '#contract/coupon-qr';
+import { type QrField, qrValue } from '#contract/coupon-qr';
 import type { TPurchasedCouponStatus } from '#contract/purchases';
 import type { TScannedCoupon } from '#contract/redemption';
 import { Button } from '@/components/ui/button';
@@ -13,8 +13,7 @@ import { useMainButton } from '@/telegram/use-main-button';
 import { CouponFields } from './coupon-fields';
 import { texts } from './texts';
 
-const printed = (fields: readonly QrField[], key: string) =>
-  fields.find((field) => field.key === key)?.value ?? '';
+const printed = (fields: readonly QrField[], key: string) => qrValue(fields, key) ?? '';
 
 /** The scan's rows as the device knows them: what the signed QR printed, the status it worked out. */
 function offlineLive(fields: readonly QrField[], status: TPurchasedCouponStatus): TScannedCoupon {

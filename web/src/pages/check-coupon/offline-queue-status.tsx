@@ -1,3 +1,4 @@
+import { qrValue } from '#contract/coupon-qr';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
@@ -5,9 +6,6 @@ import { dismiss } from '@/features/redemption/offline/offline-redemptions';
 import { useOfflineState } from '@/features/redemption/offline/use-offline-state';
 import { formatDateTime } from '@/lib/dates';
 import { texts } from './texts';
-
-const printed = (fields: { key: string; value: string }[], key: string) =>
-  fields.find((field) => field.key === key)?.value;
 
 /**
  * How many redemptions made with no signal wait to be sent, and those the server did not accept: a
@@ -27,8 +25,8 @@ export function OfflineQueueStatus({ owner }: { owner: string }) {
           >
             {item.outcome === 'conflict' ? texts.offline.conflict : texts.offline.refused}:{' '}
             {texts.offline.refusedCoupon(
-              printed(item.fields, 'telegramName'),
-              printed(item.fields, 'discount'),
+              qrValue(item.fields, 'telegramName'),
+              qrValue(item.fields, 'discount'),
             )}
           </Notice>
           <Button variant="secondary" onClick={() => void dismiss(owner, item.nonce)}>

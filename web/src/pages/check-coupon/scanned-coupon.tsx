@@ -7,10 +7,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { useScannedCoupon } from '@/features/redemption/api/get-scanned-coupon';
 import { type RedeemOutcome, useRedeemCoupon } from '@/features/redemption/api/redeem-coupon';
 import { useUndoRedemption } from '@/features/redemption/api/undo-redemption';
-import { isNoSignal, useIsOnline, useOfflineState } from '@/features/redemption/offline/use-offline-state';
+import { useIsOnline, useOfflineState } from '@/features/redemption/offline/use-offline-state';
 import { useUser } from '@/features/session/api/get-me';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
-import { ApiError } from '@/lib/api-client';
+import { ApiError, isNetworkError } from '@/lib/api-client';
 import { vibrateFor } from '@/telegram/haptics';
 import { useMainButton } from '@/telegram/use-main-button';
 import { CouponFields } from './coupon-fields';
@@ -51,7 +51,7 @@ export function ScannedCoupon({ scan }: { scan: Scan }) {
 
   const offline = redeemedOffline
     ? waiting || didNotStand || live.isFetching
-    : !online || isNoSignal(live.failureReason);
+    : !online || isNetworkError(live.failureReason);
   return (
     <Section title={texts.scannedSection}>
       {offline && token && owner ? (

@@ -1,5 +1,6 @@
-import { parseCouponQr, type QrField, splitSignature } from '#contract/coupon-qr';
+import { parseCouponQr, type QrField, qrValue, splitSignature } from '#contract/coupon-qr';
 import type { TOfflineKit } from '#contract/offline';
+import { dayIn } from '@/lib/dates';
 import { fromBase64Url, verifyEd25519 } from './ed25519';
 
 /** Why a coupon cannot be redeemed with no signal. */
@@ -8,14 +9,6 @@ export type OfflineRefusal = 'no-kit' | 'unsigned' | 'forged' | 'expired' | 'for
 export type OfflineVerdict =
   | { valid: true; token: string; fields: QrField[] }
   | { valid: false; reason: OfflineRefusal };
-
-/** The day it is now where coupons' last days end, as YYYY-MM-DD. */
-const dayIn = (timeZone: string, now: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    now,
-  );
-
-const field = (fields: QrField[], key: string) => fields.find((pair) => pair.key === key)?.value;
 
 /**
  * Checks a scanned coupon on the device (issue 16): the server's signature over the exact text, then
@@ -43,9 +36,9 @@ export async function checkOffline(
   }
   if (!signed) return { valid: false, reason: 'forged' };
 
-  const lastDay = field(fields, 'exp');
+  const lastDay = qrValue(fields, 'exp');
   if (lastDay && dayIn(kit.timeZone, now) > lastDay) return { valid: false, reason: 'expired' };
-  const partnerId = Number(field(fields, 'pid'));
+  const partnerId = Number(qrValue(fields, 'pid'));
   if (kit.partnerIds && !kit.partnerIds.includes(partnerId)) return { valid: false, reason: 'foreign' };
   if (kit.revoked.includes(token)) return { valid: false, reason: 'revoked' };
   if (queued.includes(token)) return { valid: false, reason: 'queued' };

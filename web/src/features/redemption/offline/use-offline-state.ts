@@ -1,6 +1,5 @@
 import { onlineManager } from '@tanstack/react-query';
 import { useSyncExternalStore } from 'react';
-import { ApiError } from '@/lib/api-client';
 import { offlineState } from './offline-redemptions';
 
 /** This device's offline redeeming: its kit, what waits to be sent and what did not stand. */
@@ -9,6 +8,3 @@ export const useOfflineState = () => useSyncExternalStore(offlineState.subscribe
 /** Whether the browser says it has a network (TanStack Query pauses its requests while it has none). */
 export const useIsOnline = () =>
   useSyncExternalStore(onlineManager.subscribe, () => onlineManager.isOnline());
-
-/** A request that never reached the server: no signal, whatever the browser believes. */
-export const isNoSignal = (error: unknown) => error instanceof ApiError && error.status === 0;
