@@ -82,9 +82,22 @@ test.describe('Coupons', () => {
 test.describe('navigation', () => {
   test('moves after 300 ms with a fly-out transition, and both back buttons return', async ({ page }) => {
     await openAsTelegram(page, DEMO.member);
+    // Still home in the frame after the press: the move waits 300 ms, and both pages are drawn during
+    // it. Read in the page, since click() itself may return later than that on a busy machine.
+    await page.evaluate(() => {
+      (window as unknown as { __pathAfterPress: Promise<string> }).__pathAfterPress = new Promise((resolve) =>
+        document.addEventListener('click', () => requestAnimationFrame(() => resolve(location.pathname)), {
+          once: true,
+          capture: true,
+        }),
+      );
+    });
     await page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' }).click();
-    // Still home right after the press: the move waits 300 ms, and both pages are drawn during it.
-    expect(new URL(page.url()).pathname).toBe('/');
+    expect(
+      await page.evaluate(
+        () => (window as unknown as { __pathAfterPress: Promise<string> }).__pathAfterPress,
+      ),
+    ).toBe('/');
     // Two frames only while the fly-out runs (a fraction of a second): looked for at every frame,
     // not by toHaveCount's polls, which can fall either side of so short a window.
     await page.waitForFunction(() => document.querySelectorAll('.page-frame').length === 2, undefined, {

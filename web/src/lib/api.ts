@@ -1,5 +1,5 @@
-import { initData } from '@telegram-apps/sdk-react';
+import { launchInitData } from '@/telegram/launch-params';
 import { createApiClient } from './api-client';
 
-/** The app's one API client: authorised by the init data the SDK restored at start (telegram/init.ts). */
-export const api = createApiClient({ getInitData: () => initData.raw() });
+/** The app's one API client: authorised by the init data of the launch (telegram/launch-params.ts). */
+export const api = createApiClient({ getInitData: launchInitData });

@@ -1,4 +1,5 @@
-import { createRequestId, request, retrieveLaunchParams, supports } from '@telegram-apps/sdk-react';
+import { request, requestId } from './bridge';
+import { clientVersionAtLeast } from './launch-params';
 
 /**
  * A client that never answers is not waited for long: what is stored here is shown when the network
@@ -13,14 +14,9 @@ export type DeviceStore = {
   setItem: (key: string, value: string | null) => Promise<void>;
 };
 
-function clientHasDeviceStorage(): boolean {
-  try {
-    return supports('web_app_device_storage_save_key', retrieveLaunchParams().tgWebAppVersion);
-  } catch {
-    // No launch parameters: not inside Telegram.
-    return false;
-  }
-}
+const clientHasDeviceStorage = () => clientVersionAtLeast('9.0');
+
+type Answer = { req_id?: string; value?: string | null; error?: string };
 
 /**
  * Telegram keeps DeviceStorage per bot and per account, out of the webview's reach: a client that
@@ -28,31 +24,25 @@ function clientHasDeviceStorage(): boolean {
  */
 const telegramStore: DeviceStore = {
   async getItem(key) {
-    const reqId = createRequestId();
-    const answer = await request(
+    const reqId = requestId();
+    const { event, payload: answer } = await request<Answer>(
       'web_app_device_storage_get_key',
+      { req_id: reqId, key },
       ['device_storage_key_received', 'device_storage_failed'],
-      {
-        params: { req_id: reqId, key },
-        capture: ({ payload }) => payload.req_id === reqId,
-        timeout: ANSWER_TIMEOUT_MS,
-      },
+      { capture: ({ payload }) => payload?.req_id === reqId, timeoutMs: ANSWER_TIMEOUT_MS },
     );
-    if ('value' in answer) return answer.value;
+    if (event === 'device_storage_key_received') return answer.value ?? null;
     throw new Error(`Telegram could not read ${key} from the device: ${answer.error ?? 'no reason given'}`);
   },
   async setItem(key, value) {
-    const reqId = createRequestId();
-    const answer = await request(
+    const reqId = requestId();
+    const { event, payload: answer } = await request<Answer>(
       'web_app_device_storage_save_key',
+      { req_id: reqId, key, value },
       ['device_storage_key_saved', 'device_storage_failed'],
-      {
-        params: { req_id: reqId, key, value },
-        capture: ({ payload }) => payload.req_id === reqId,
-        timeout: ANSWER_TIMEOUT_MS,
-      },
+      { capture: ({ payload }) => payload?.req_id === reqId, timeoutMs: ANSWER_TIMEOUT_MS },
     );
-    if (answer && 'error' in answer)
+    if (event === 'device_storage_failed')
       throw new Error(`Telegram could not save ${key} on the device: ${answer.error ?? 'no reason given'}`);
   },
 };

@@ -1,11 +1,13 @@
-import { downloadFile } from '@telegram-apps/sdk-react';
-import { isStandIn } from './stand-in';
+import { request } from './bridge';
+import { isStandIn, realClientAtLeast } from './stand-in';
 
 /**
  * Whether this client can save a file the server serves: a browser (the local stand-in) can, and
  * Telegram can from Mini Apps 8.0. An older Telegram cannot, so a file has to come another way.
  */
-export const canDownloadFiles = () => isStandIn() || downloadFile.isAvailable();
+const telegramDownloads = () => realClientAtLeast('8.0');
+
+export const canDownloadFiles = () => isStandIn() || telegramDownloads();
 
 /**
  * Saves a file the server serves at `url` (same origin, no headers needed). Telegram's WebViews
@@ -13,8 +15,11 @@ export const canDownloadFiles = () => isStandIn() || downloadFile.isAvailable();
  */
 export async function downloadFileFrom(url: string, fileName: string): Promise<void> {
   const absoluteUrl = new URL(url, window.location.href).toString();
-  if (!isStandIn() && downloadFile.isAvailable()) {
-    await downloadFile(absoluteUrl, fileName);
+  if (telegramDownloads()) {
+    // Telegram asks the user first; a «no» is theirs to give, and nothing more is to be done.
+    await request('web_app_request_file_download', { url: absoluteUrl, file_name: fileName }, [
+      'file_download_requested',
+    ]);
     return;
   }
   const link = document.createElement('a');

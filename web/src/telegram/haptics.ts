@@ -1,9 +1,11 @@
-import { hapticFeedback } from '@telegram-apps/sdk-react';
+import { postEvent } from './bridge';
+import { clientVersionAtLeast } from './launch-params';
 
 /**
  * The phone's buzz for an outcome: success for a redeemed coupon, a sent gift and a paid purchase,
- * error for a refusal. Nothing where the client has no haptics (a plain browser).
+ * error for a refusal. Nothing where the client has no haptics (before Mini Apps 6.1, a plain browser).
  */
 export function vibrateFor(outcome: 'success' | 'error'): void {
-  hapticFeedback.notificationOccurred.ifAvailable(outcome);
+  if (!clientVersionAtLeast('6.1')) return;
+  postEvent('web_app_trigger_haptic_feedback', { type: 'notification', notification_type: outcome });
 }

@@ -1,37 +1,32 @@
-import { isTMA } from '@telegram-apps/sdk-react';
-import { startTelegramSdk } from './init';
+import { startTelegram } from './init';
+import { keepLaunchParams, launchParams, launchQueryInUrl } from './launch-params';
 import { forgetStandIn, mockTelegramForStandIn, readStandInInitData, rememberStandIn } from './stand-in';
 
 /**
- * - started: the SDK runs and the app can render.
+ * - started: talking to Telegram, and the app can render.
  * - outside: a plain browser; the stand-in user picker decides what happens next.
- * - failed: the environment looked like Telegram but the SDK could not start.
+ * - failed: the environment looked like Telegram but the app could not start talking to it.
  */
 export type LaunchState = 'started' | 'outside' | 'failed';
-
-function urlCarriesLaunchParams(): boolean {
-  const { hash, search } = window.location;
-  return (
-    new URLSearchParams(hash.slice(1)).has('tgWebAppData') || new URLSearchParams(search).has('tgWebAppData')
-  );
-}
 
 /** Decides at page load how the app runs: launched by Telegram, resumed stand-in, or neither. */
 export function launch(): LaunchState {
   try {
     const standInInitData = readStandInInitData();
-    if (urlCarriesLaunchParams()) {
+    const launchQuery = launchQueryInUrl();
+    if (launchQuery) {
       // A real launch always wins over a stand-in user left in this tab.
       if (standInInitData) forgetStandIn();
+      keepLaunchParams(launchQuery);
     } else if (standInInitData) {
       mockTelegramForStandIn(standInInitData);
-    } else if (!isTMA()) {
+    } else if (!launchParams()) {
       return 'outside';
     }
-    startTelegramSdk();
+    startTelegram();
     return 'started';
   } catch (error) {
-    console.error('Telegram SDK failed to start', error);
+    console.error('The app could not start talking to Telegram', error);
     return 'failed';
   }
 }
@@ -41,10 +36,10 @@ export function launchAsStandIn(initData: string): LaunchState {
   try {
     rememberStandIn(initData);
     mockTelegramForStandIn(initData);
-    startTelegramSdk();
+    startTelegram();
     return 'started';
   } catch (error) {
-    console.error('Telegram SDK failed to start for the stand-in user', error);
+    console.error('The app could not start for the stand-in user', error);
     return 'failed';
   }
 }

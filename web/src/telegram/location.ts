@@ -1,5 +1,5 @@
-import { isTimeoutError, locationManager } from '@telegram-apps/sdk-react';
-import { isStandIn } from './stand-in';
+import { request, TelegramTimeoutError } from './bridge';
+import { realClientAtLeast } from './stand-in';
 
 /** Telegram's location answers one request at a time: asked this often, a point is never older. */
 const REFRESH_MS = 15_000;
@@ -9,14 +9,38 @@ const CHECK_TIMEOUT_MS = 3000;
 
 export type Fix = { lat: number; lon: number; accuracy: number | null };
 
-/** What Telegram's `location_requested` carries when a position is there (the SDK types it loosely). */
-type TelegramLocation = { latitude: number; longitude: number; horizontal_accuracy?: number | null };
+/** What Telegram's `location_requested` carries: a position when `available`. */
+type TelegramLocation =
+  | { available: false }
+  | { available: true; latitude: number; longitude: number; horizontal_accuracy?: number | null };
 
 /**
  * Telegram's own LocationManager (Mini Apps 8.0): it asks the user once for the bot and works
  * where the webview's geolocation is blocked. Not in the local stand-in, which has no location.
  */
-export const hasTelegramLocation = () => !isStandIn() && locationManager.mount.isAvailable();
+export const hasTelegramLocation = () => realClientAtLeast('8.0');
+
+/** Whether this device has location for Telegram, asked once per page (`location_checked`). */
+let deviceHasLocation: Promise<boolean> | undefined;
+
+function checkLocation(): Promise<boolean> {
+  deviceHasLocation ??= request<{ available?: boolean }>(
+    'web_app_check_location',
+    undefined,
+    ['location_checked'],
+    {
+      timeoutMs: CHECK_TIMEOUT_MS,
+    },
+  ).then(
+    ({ payload }) => payload.available === true,
+    (error: unknown) => {
+      deviceHasLocation = undefined;
+      if (error instanceof TelegramTimeoutError) return false;
+      throw error;
+    },
+  );
+  return deviceHasLocation;
+}
 
 type Handlers = {
   onFix: (fix: Fix) => void;
@@ -31,27 +55,19 @@ export function watchTelegramLocation({ onFix, onError, onUnavailable }: Handler
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 
-  const checkAvailable = async () => {
-    if (locationManager.isMounted()) return locationManager.isAvailable();
-    try {
-      await locationManager.mount({ timeout: CHECK_TIMEOUT_MS });
-    } catch (error) {
-      if (isTimeoutError(error)) return false;
-      throw error;
-    }
-    return locationManager.isAvailable();
-  };
-
   const ask = async () => {
     try {
-      const available = await checkAvailable();
+      const available = await checkLocation();
       if (stopped) return;
       if (!available) {
         onUnavailable();
         return;
       }
-      const location: TelegramLocation = await locationManager.requestLocation();
+      const { payload: location } = await request<TelegramLocation>('web_app_request_location', undefined, [
+        'location_requested',
+      ]);
       if (stopped) return;
+      if (!location.available) throw new Error('Telegram has no location for this app: access was refused');
       onFix({
         lat: location.latitude,
         lon: location.longitude,

@@ -1,7 +1,7 @@
-import { backButton } from '@telegram-apps/sdk-react';
 import { type ReactNode, useEffect } from 'react';
 import { useGoBack } from '@/hooks/use-go-back';
 import { useIsPresent } from '@/hooks/use-is-present';
+import { hideBackButton, showBackButton } from './back-button';
 
 type PageProps = {
   /** Show Telegram's BackButton (every screen but Home). */
@@ -19,12 +19,10 @@ export function Page({ back = true, children }: PageProps) {
   useEffect(() => {
     if (!isPresent) return;
     if (!back) {
-      backButton.hide.ifAvailable();
+      hideBackButton();
       return;
     }
-    backButton.show.ifAvailable();
-    const subscription = backButton.onClick.ifAvailable(goBack);
-    return subscription[0] ? subscription[1] : undefined;
+    return showBackButton(goBack);
   }, [back, goBack, isPresent]);
 
   return children;

@@ -1,19 +1,24 @@
-import { settingsButton } from '@telegram-apps/sdk-react';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { on, postEvent } from './bridge';
+import { clientVersionAtLeast } from './launch-params';
 
-/** Telegram's Settings button (in the mini-app's menu, shown by init.ts) opens the privacy policy. */
+/** Telegram's menu offers «Настройки» with it (Mini Apps 6.10): the app opens its privacy policy there. */
+export function showSettingsButton(): void {
+  if (clientVersionAtLeast('6.10')) postEvent('web_app_setup_settings_button', { is_visible: true });
+}
+
+/** Telegram's Settings button (shown at start) opens the privacy policy. */
 export function SettingsButtonOpensPrivacy() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
 
   useEffect(() => {
     const privacy = paths.privacy.getHref();
-    const subscription = settingsButton.onClick.ifAvailable(() => {
+    return on('settings_button_pressed', () => {
       if (pathname !== privacy) navigate(privacy);
     });
-    return subscription[0] ? subscription[1] : undefined;
   }, [navigate, pathname]);
 
   return null;

@@ -1,14 +1,16 @@
-import { popup } from '@telegram-apps/sdk-react';
-import { isStandIn } from './stand-in';
+import { request } from './bridge';
+import { realClientAtLeast } from './stand-in';
 
-/** A message the user must acknowledge: Telegram's own popup where there is one, else the browser's. */
+/** A message the user must acknowledge: Telegram's own popup (Mini Apps 6.2) where there is one, else the browser's. */
 export async function showAlert(message: string): Promise<void> {
-  if (!isStandIn() && popup.show.isAvailable()) {
+  if (realClientAtLeast('6.2')) {
     try {
-      await popup.show({ message, buttons: [{ type: 'ok' }] });
+      await request('web_app_open_popup', { title: '', message, buttons: [{ id: 'ok', type: 'ok' }] }, [
+        'popup_closed',
+      ]);
       return;
     } catch (error) {
-      // Another popup is open, or the client refused it: the message must still reach the user.
+      // The client refused it: the message must still reach the user.
       console.warn('Telegram popup failed, falling back to alert()', error);
     }
   }

@@ -1,6 +1,7 @@
-import { emitEvent, mockTelegramEnv, type ThemeParams } from '@telegram-apps/sdk-react';
 import { paths } from '@/config/paths';
 import { systemColorScheme } from '@/lib/color-scheme';
+import { receiveEvent } from './bridge';
+import { clientVersionAtLeast, keepLaunchParams, type ThemeParams } from './launch-params';
 
 /**
  * The local stand-in (ARCHITECTURE §4): outside Telegram the server signs init data for a demo
@@ -50,6 +51,13 @@ export const readStandInInitData = () => sessionStorage.getItem(STAND_IN_INIT_DA
 
 export const isStandIn = () => readStandInInitData() !== undefined;
 
+/**
+ * A Telegram client of at least this Mini Apps version draws and does what the app asks of it; the
+ * stand-in only poses as one (it draws no Telegram chrome, has no payments, location or chats).
+ * Versions begin at 6.0: `realClientAtLeast('6.0')` is any real launch.
+ */
+export const realClientAtLeast = (version: string) => !isStandIn() && clientVersionAtLeast(version);
+
 export function rememberStandIn(initData: string): void {
   sessionStorage.setItem(STAND_IN_INIT_DATA_KEY, initData);
 }
@@ -60,27 +68,31 @@ export function forgetStandIn(): void {
 
 /** Back to the user picker. */
 export function leaveStandIn(): void {
-  // The SDK keeps the launch parameters, and with them the user, in sessionStorage as well.
+  // The launch parameters, and with them the user, are kept in sessionStorage as well.
   sessionStorage.clear();
   window.location.replace(paths.home.getHref());
 }
 
-/** Makes the page a Telegram environment for the chosen user; call before startTelegramSdk(). */
+/** Makes the page a Telegram environment for the chosen user; call before startTelegram(). */
 export function mockTelegramForStandIn(initData: string): void {
-  const theme = systemColorScheme() === 'dark' ? DARK_THEME : LIGHT_THEME;
-  mockTelegramEnv({
-    launchParams: {
+  keepLaunchParams(
+    new URLSearchParams({
       tgWebAppData: initData,
       tgWebAppVersion: '8.0',
       tgWebAppPlatform: 'web',
-      tgWebAppThemeParams: theme,
+      tgWebAppThemeParams: JSON.stringify(systemColorScheme() === 'dark' ? DARK_THEME : LIGHT_THEME),
+    }).toString(),
+  );
+  Object.assign(window, {
+    TelegramWebviewProxy: {
+      postEvent: (method: string, params?: string) =>
+        answerLikeTelegram(method, params && JSON.parse(params)),
     },
-    onEvent: ([method, params]) => answerLikeTelegram(method, params, theme),
   });
 }
 
-/** The requests the SDK makes at start, answered as a Telegram client on a plain screen would. */
-function answerLikeTelegram(method: string, params: unknown, theme: ThemeParams): void {
+/** What the app asks of Telegram, answered as a Telegram client on a plain screen would. */
+function answerLikeTelegram(method: string, params: unknown): void {
   switch (method) {
     case 'web_app_open_link': {
       // Telegram opens links in the browser; here that is a new tab (the sandbox checkout, say).
@@ -88,22 +100,11 @@ function answerLikeTelegram(method: string, params: unknown, theme: ThemeParams)
       if (typeof url === 'string') window.open(url, '_blank', 'noopener');
       return;
     }
-    case 'web_app_request_theme':
-      emitEvent('theme_changed', { theme_params: theme });
-      return;
     case 'web_app_request_safe_area':
-      emitEvent('safe_area_changed', NO_INSETS);
+      receiveEvent('safe_area_changed', NO_INSETS);
       return;
     case 'web_app_request_content_safe_area':
-      emitEvent('content_safe_area_changed', NO_INSETS);
-      return;
-    case 'web_app_request_viewport':
-      emitEvent('viewport_changed', {
-        height: window.innerHeight,
-        width: window.innerWidth,
-        is_expanded: true,
-        is_state_stable: true,
-      });
+      receiveEvent('content_safe_area_changed', NO_INSETS);
       return;
   }
 }

@@ -1,20 +1,11 @@
-import { initData, retrieveLaunchParams } from '@telegram-apps/sdk-react';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { MY_COUPONS_START_PARAM } from '#contract/start-params';
 import { paths } from '@/config/paths';
+import { launchParams } from './launch-params';
 
 /** Set once the start screen was opened: a reload of this launch stays where the user went. */
 const OPENED_KEY = 'katajsya.startParamOpened';
-
-/** The `startapp` parameter the app was launched with: Telegram puts it in the launch parameters and init data. */
-function startParam(): string | undefined {
-  try {
-    return retrieveLaunchParams().tgWebAppStartParam ?? initData.startParam();
-  } catch {
-    return initData.startParam();
-  }
-}
 
 const SCREENS: Record<string, string> = { [MY_COUPONS_START_PARAM]: paths.myCoupons.getHref() };
 
@@ -26,7 +17,7 @@ export function OpensStartScreen() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    const param = startParam();
+    const param = launchParams()?.startParam;
     const screen = param ? SCREENS[param] : undefined;
     if (!screen || sessionStorage.getItem(OPENED_KEY)) return;
     sessionStorage.setItem(OPENED_KEY, '1');

@@ -1,7 +1,13 @@
-import { mainButton, secondaryButton } from '@telegram-apps/sdk-react';
-import { useEffect, useEffectEvent, useState } from 'react';
+import { useEffectEvent, useLayoutEffect, useState } from 'react';
 import { useIsPresent } from '@/hooks/use-is-present';
-import { isStandIn } from './stand-in';
+import {
+  BOTTOM_BUTTON_SINCE,
+  type BottomButtonKind,
+  hideBottomButton,
+  onBottomButtonPress,
+  setBottomButton,
+} from './bottom-buttons';
+import { realClientAtLeast } from './stand-in';
 
 /** A screen's action on one of Telegram's bottom buttons. */
 export type BottomButtonAction = {
@@ -15,12 +21,7 @@ export type BottomButtonAction = {
   loading?: boolean;
 };
 
-type Kind = 'main' | 'secondary';
-
-const buttons = {
-  main: mainButton,
-  secondary: secondaryButton,
-} as const;
+type Kind = BottomButtonKind;
 
 /**
  * Which screen's hook drives each button. During a page transition the leaving screen is still
@@ -30,9 +31,9 @@ const owners: Record<Kind, symbol | undefined> = { main: undefined, secondary: u
 
 /**
  * Telegram draws this button itself: a real client (the local stand-in draws no Telegram chrome)
- * whose SDK mounted it (init.ts; the secondary button needs Mini Apps 7.10).
+ * that has it (the secondary button needs Mini Apps 7.10).
  */
-export const telegramDraws = (kind: Kind) => !isStandIn() && buttons[kind].isMounted();
+export const telegramDraws = (kind: Kind) => realClientAtLeast(BOTTOM_BUTTON_SINCE[kind]);
 
 function useBottomButton(kind: Kind, action: BottomButtonAction | undefined): boolean {
   const drawn = telegramDraws(kind) && action !== undefined;
@@ -49,10 +50,12 @@ function useBottomButton(kind: Kind, action: BottomButtonAction | undefined): bo
     action.onClick();
   });
 
-  useEffect(() => {
+  // Layout effects: Telegram's button changes in the same commit as the screen under it, so a
+  // status that turns «Использован» never shows for a frame above a live «Погасить QR».
+  useLayoutEffect(() => {
     if (!owns) return;
     owners[kind] = owner;
-    buttons[kind].setParams({
+    setBottomButton(kind, {
       text,
       isVisible: visible,
       isEnabled: enabled && !loading,
@@ -60,14 +63,14 @@ function useBottomButton(kind: Kind, action: BottomButtonAction | undefined): bo
     });
   }, [owns, kind, owner, text, visible, enabled, loading]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!owns) return;
-    const off = buttons[kind].onClick(() => press());
+    const off = onBottomButtonPress(kind, () => press());
     return () => {
       off();
       if (owners[kind] !== owner) return;
       owners[kind] = undefined;
-      buttons[kind].setParams({ isVisible: false, isLoaderVisible: false });
+      hideBottomButton(kind);
     };
   }, [owns, kind, owner]);
 

@@ -1,4 +1,5 @@
-import { initData, requestWriteAccess } from '@telegram-apps/sdk-react';
+import { request } from './bridge';
+import { clientVersionAtLeast, launchUser } from './launch-params';
 import { isStandIn } from './stand-in';
 
 /** The user's answer, kept per Telegram user: one phone may open the app as several. */
@@ -14,13 +15,20 @@ const ANSWER_TIMEOUT_MS = 60_000;
  * the gift goes on.
  */
 export async function askWriteAccessOnce(): Promise<void> {
-  const user = initData.user();
+  const user = launchUser();
   if (!user || user.allows_write_to_pm || isStandIn()) return;
   const key = answerKey(user.id);
   if (localStorage.getItem(key) !== null) return;
-  if (!requestWriteAccess.isAvailable()) return;
+  // Mini Apps 6.9 brought the question.
+  if (!clientVersionAtLeast('6.9')) return;
   try {
-    localStorage.setItem(key, await requestWriteAccess({ timeout: ANSWER_TIMEOUT_MS }));
+    const { payload } = await request<{ status: 'allowed' | 'cancelled' }>(
+      'web_app_request_write_access',
+      undefined,
+      ['write_access_requested'],
+      { timeoutMs: ANSWER_TIMEOUT_MS },
+    );
+    localStorage.setItem(key, payload.status);
   } catch (error) {
     console.warn('Telegram did not answer the write access request', error);
   }

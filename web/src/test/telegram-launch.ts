@@ -1,26 +1,69 @@
-import { init } from '@telegram-apps/sdk-react';
+import { act, waitFor } from '@testing-library/react';
+import { expect } from 'vitest';
+import { keepLaunchParams } from '@/telegram/launch-params';
 
 export type PostedEvent = { type: string; data: unknown };
 
 /**
- * Starts the real SDK as a Telegram client (Desktop unless told) launches a mini-app of the given
- * Mini Apps version, and records what the app posts to Telegram. The SDK keeps module state: call
- * once per test file.
+ * Launches the app as a Telegram client (Desktop unless told) of the given Mini Apps version does:
+ * launch parameters in the URL's hash, `window.TelegramWebviewProxy` taking what the app posts,
+ * which is recorded.
  */
-export function launchInTelegram(version: string, platform = 'tdesktop'): PostedEvent[] {
+export function launchInTelegram(
+  version: string,
+  platform = 'tdesktop',
+  user?: { id: number; username?: string; allows_write_to_pm?: boolean },
+): PostedEvent[] {
   const posted: PostedEvent[] = [];
   const launchHash = new URLSearchParams({
-    tgWebAppData: new URLSearchParams({ auth_date: '1700000000', signature: 'sig', hash: 'abc' }).toString(),
+    tgWebAppData: new URLSearchParams({
+      auth_date: '1700000000',
+      ...(user && { user: JSON.stringify(user) }),
+      signature: 'sig',
+      hash: 'abc',
+    }).toString(),
     tgWebAppVersion: version,
     tgWebAppPlatform: platform,
     tgWebAppThemeParams: JSON.stringify({ bg_color: '#ffffff' }),
   });
   window.history.replaceState(null, '', `/#${launchHash}`);
+  keepLaunchParams(launchHash.toString());
   Object.assign(window, {
     TelegramWebviewProxy: {
       postEvent: (type: string, data?: string) => posted.push({ type, data: data && JSON.parse(data) }),
     },
   });
-  init();
   return posted;
+}
+
+/** Plays Telegram's part: an event from the client, as Telegram Web posts it from the frame around the app. */
+export function emitEvent(eventType: string, eventData?: unknown): void {
+  window.dispatchEvent(
+    new MessageEvent('message', { data: JSON.stringify({ eventType, eventData }), source: window.parent }),
+  );
+}
+
+/** Telegram's bottom button as the user sees it: its text, whether a press acts, its spinner. */
+export type TelegramButton = { text: string; active: boolean; loading: boolean };
+
+/** Telegram's main (or secondary) button as the app last set it up; null while it is hidden. */
+export function telegramButton(
+  posted: PostedEvent[],
+  kind: 'main' | 'secondary' = 'main',
+): TelegramButton | null {
+  const setup = posted.filter(({ type }) => type === `web_app_setup_${kind}_button`).at(-1)?.data as
+    | { text: string; is_visible: boolean; is_active: boolean; is_progress_visible: boolean }
+    | undefined;
+  if (!setup?.is_visible) return null;
+  return { text: setup.text, active: setup.is_active, loading: setup.is_progress_visible };
+}
+
+/** Waits until Telegram's button shows `text` and a press acts, then presses it, as the user's thumb would. */
+export async function pressTelegramButton(
+  posted: PostedEvent[],
+  text: string,
+  kind: 'main' | 'secondary' = 'main',
+) {
+  await waitFor(() => expect(telegramButton(posted, kind)).toEqual({ text, active: true, loading: false }));
+  act(() => emitEvent(`${kind}_button_pressed`));
 }

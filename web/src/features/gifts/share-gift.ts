@@ -1,5 +1,7 @@
-import { isShareMessageError, shareMessage, shareURL } from '@telegram-apps/sdk-react';
-import { isStandIn } from '@/telegram/stand-in';
+import { request } from '@/telegram/bridge';
+import { clientVersionAtLeast } from '@/telegram/launch-params';
+import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
+import { realClientAtLeast } from '@/telegram/stand-in';
 import { prepareGiftMessage } from './api/prepare-gift-message';
 
 /**
@@ -7,7 +9,10 @@ import { prepareGiftMessage } from './api/prepare-gift-message';
  * client a t.me/share/url link. (switchInlineQuery would need the bot's inline mode and a launch
  * from an inline button.) The local stand-in has no bot to prepare anything, nor chats to share to.
  */
-export const canShareGifts = () => !isStandIn() && (shareMessage.isAvailable() || shareURL.isAvailable());
+export const canShareGifts = () => realClientAtLeast('6.1');
+
+/** Telegram sends a message the bot prepared from Mini Apps 8.0. */
+const canSharePreparedMessage = () => clientVersionAtLeast('8.0');
 
 /** sent: Telegram sent it; declined: the giver closed the chat picker; linked: Telegram's share link is open. */
 export type ShareOutcome = 'sent' | 'declined' | 'linked';
@@ -18,15 +23,18 @@ export type ShareOutcome = 'sent' | 'declined' | 'linked';
  */
 export async function shareGift(giftId: number): Promise<ShareOutcome> {
   const message = await prepareGiftMessage(giftId);
-  if (!shareMessage.isAvailable()) {
-    shareURL(message.appLink, message.text);
+  if (!canSharePreparedMessage()) {
+    const query = new URLSearchParams({ url: message.appLink, text: message.text });
+    // t.me reads a plus as a plus: spaces go as %20.
+    openTelegramOrExternalLink(`https://t.me/share/url?${query.toString().replaceAll('+', '%20')}`);
     return 'linked';
   }
-  try {
-    await shareMessage(message.id);
-    return 'sent';
-  } catch (error) {
-    if (isShareMessageError(error) && error.message === 'USER_DECLINED') return 'declined';
-    throw error;
-  }
+  const { event, payload } = await request<{ error?: string }>(
+    'web_app_send_prepared_message',
+    { id: message.id },
+    ['prepared_message_sent', 'prepared_message_failed'],
+  );
+  if (event === 'prepared_message_sent') return 'sent';
+  if (payload?.error === 'USER_DECLINED') return 'declined';
+  throw new Error(`Telegram could not send the gift's message: ${payload?.error ?? 'no reason given'}`);
 }

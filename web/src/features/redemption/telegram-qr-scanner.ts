@@ -1,4 +1,5 @@
-import { on, postEvent, qrScanner, retrieveLaunchParams } from '@telegram-apps/sdk-react';
+import { on, postEvent } from '@/telegram/bridge';
+import { clientVersionAtLeast, launchParams } from '@/telegram/launch-params';
 
 /** Telegram Web takes the popup request but shows nothing; the local stand-in poses as it. */
 const WEB_PLATFORMS = new Set(['web', 'weba', 'webk']);
@@ -7,8 +8,10 @@ const WEB_PLATFORMS = new Set(['web', 'weba', 'webk']);
  * False in a Telegram client too old for the scan popup (before Mini Apps 6.4), in Telegram Web
  * and the local stand-in, or outside Telegram.
  */
-export const isTelegramQrScannerAvailable = () =>
-  qrScanner.open.isAvailable() && !WEB_PLATFORMS.has(retrieveLaunchParams().tgWebAppPlatform);
+export function isTelegramQrScannerAvailable(): boolean {
+  const platform = launchParams()?.platform;
+  return platform !== undefined && !WEB_PLATFORMS.has(platform) && clientVersionAtLeast('6.4');
+}
 
 export type TelegramQrScan = {
   /** The first code read, or undefined when the popup was closed without one. */
@@ -18,9 +21,8 @@ export type TelegramQrScan = {
 };
 
 /**
- * Opens Telegram's own QR popup and closes it after the first read. Spoken to through the bridge
- * rather than the SDK's qrScanner: that one cannot be stopped from our side (closing it leaves it
- * waiting, and it refuses to open again), and some clients (Telegram Web) never answer at all.
+ * Opens Telegram's own QR popup and closes it after the first read. It can be stopped from our side,
+ * and nothing waits for an answer that some clients (Telegram Web) never give.
  */
 export function scanWithTelegram(prompt: string): TelegramQrScan {
   // First, so that a refusal (it throws) leaves no listeners behind; answers come later, as messages.
@@ -28,7 +30,7 @@ export function scanWithTelegram(prompt: string): TelegramQrScan {
   let finish: (text: string | undefined) => void = () => {};
   const result = new Promise<string | undefined>((resolve) => {
     const stopListening = [
-      on('qr_text_received', ({ data }) => {
+      on<{ data?: string }>('qr_text_received', ({ data }) => {
         postEvent('web_app_close_scan_qr_popup');
         finish(data);
       }),

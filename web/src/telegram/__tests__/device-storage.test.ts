@@ -1,8 +1,6 @@
-import { emitEvent, init } from '@telegram-apps/sdk-react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { emitEvent } from '@/test/telegram-launch';
 import { deviceStore } from '../device-storage';
-
-// The SDK keeps module state: this file starts it once, as a client of Mini Apps 9.0 would launch it.
 
 type Posted = { type: string; data: { req_id: string; key: string; value?: string | null } };
 
@@ -44,7 +42,6 @@ function launchWithDeviceStorage(version: string, { failing = false } = {}) {
       },
     },
   });
-  init();
   const storageCalls = () => posted.filter(({ type }) => type.startsWith('web_app_device_storage_'));
   return { kept, storageCalls };
 }

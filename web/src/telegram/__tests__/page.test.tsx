@@ -1,27 +1,15 @@
 import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { emitEvent, launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
 import { Page } from '../page';
 
-const backButton = vi.hoisted(() => ({
-  show: vi.fn(),
-  hide: vi.fn(),
-  listeners: [] as (() => void)[],
-  off: vi.fn(),
-}));
+let posted: PostedEvent[];
 
-vi.mock('@telegram-apps/sdk-react', () => ({
-  backButton: {
-    show: { ifAvailable: backButton.show },
-    hide: { ifAvailable: backButton.hide },
-    onClick: {
-      ifAvailable: (listener: () => void) => {
-        backButton.listeners.push(listener);
-        return [true, backButton.off];
-      },
-    },
-  },
-}));
+/** What Telegram was last told about its BackButton: shown or not. */
+const backButtonShown = () =>
+  (posted.filter(({ type }) => type === 'web_app_setup_back_button').at(-1)?.data as { is_visible: boolean })
+    ?.is_visible;
 
 function renderAt(entries: string[]) {
   render(
@@ -50,26 +38,25 @@ function renderAt(entries: string[]) {
 
 describe('<Page>', () => {
   beforeEach(() => {
-    backButton.listeners.length = 0;
-    for (const mock of [backButton.show, backButton.hide, backButton.off]) mock.mockClear();
+    posted = launchInTelegram('8.0');
   });
 
   it('shows Telegram’s BackButton and goes back when it is pressed', () => {
     renderAt(['/', '/discounts']);
-    expect(backButton.show).toHaveBeenCalled();
-    expect(backButton.listeners).toHaveLength(1);
+    expect(backButtonShown()).toBe(true);
+    expect(screen.getByText('Скидки')).toBeInTheDocument();
 
-    act(() => backButton.listeners[0]?.());
+    act(() => emitEvent('back_button_pressed'));
 
     expect(screen.getByText('Главная')).toBeInTheDocument();
-    expect(backButton.off).toHaveBeenCalled();
-    expect(backButton.hide).toHaveBeenCalled();
+    expect(backButtonShown()).toBe(false);
+    // Home no longer listens: another press goes nowhere.
+    act(() => emitEvent('back_button_pressed'));
+    expect(screen.getByText('Главная')).toBeInTheDocument();
   });
 
   it('hides the BackButton on Home', () => {
     renderAt(['/']);
-    expect(backButton.hide).toHaveBeenCalled();
-    expect(backButton.show).not.toHaveBeenCalled();
-    expect(backButton.listeners).toHaveLength(0);
+    expect(backButtonShown()).toBe(false);
   });
 });

@@ -1,7 +1,6 @@
-import { emitEvent, mainButton, secondaryButton } from '@telegram-apps/sdk-react';
 import { act, render, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
+import { emitEvent, launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
 import { rememberStandIn } from '../stand-in';
 import { type BottomButtonAction, useMainButton, useSecondaryButton } from '../use-main-button';
 
@@ -9,8 +8,6 @@ let posted: PostedEvent[];
 
 beforeAll(() => {
   posted = launchInTelegram('8.0');
-  mainButton.mount();
-  secondaryButton.mount();
 });
 
 beforeEach(() => {

@@ -1,5 +1,5 @@
-import { emitEvent, init, initData } from '@telegram-apps/sdk-react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emitEvent } from '@/test/telegram-launch';
 import { askWriteAccessOnce } from '../write-access';
 
 const posted: string[] = [];
@@ -19,8 +19,6 @@ beforeAll(() => {
   });
   window.history.replaceState(null, '', `/#${launchHash}`);
   Object.assign(window, { TelegramWebviewProxy: { postEvent: (type: string) => posted.push(type) } });
-  init();
-  initData.restore();
 });
 
 beforeEach(() => {

@@ -1,9 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { initData } from '@telegram-apps/sdk-react';
+import { launchUser } from '@/telegram/launch-params';
 import { readSavedCoupons } from '../saved-coupons';
 
 /** The Telegram account the saved list belongs to: the launch's, as the server checks it. */
-export const currentUserId = () => initData.user()?.id;
+export const currentUserId = () => launchUser()?.id;
 
 export const savedCouponsQueryOptions = (userId: number | undefined) =>
   queryOptions({

@@ -6,9 +6,10 @@ import { stubApi } from '@/test/fake-api';
 import { createTestQueryClient, jsonResponse } from '@/test/render';
 import { useUsername } from '../api/get-me';
 
-// The launch's init data, as the SDK restored it at start.
-vi.mock('@telegram-apps/sdk-react', () => ({
-  initData: { user: () => ({ id: 42, username: 'from_launch' }), raw: () => 'init-data' },
+// The launch's init data, as Telegram put it in the address.
+vi.mock('@/telegram/launch-params', () => ({
+  launchUser: () => ({ id: 42, username: 'from_launch' }),
+  launchInitData: () => 'init-data',
 }));
 
 function renderUsername() {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { initData } from '@telegram-apps/sdk-react';
 import { api } from '@/lib/api';
+import { launchUser } from '@/telegram/launch-params';
 import { readStoredUser, storeUser, toUserState } from '../user-state';
 
 const USER_STALE_MS = 60_000;
@@ -18,7 +18,7 @@ export const getMeQueryOptions = () =>
       return toUserState(me);
     },
     // The state saved last time shows at once; being dated to 0 it is refetched on start.
-    initialData: () => readStoredUser(initData.user()?.id),
+    initialData: () => readStoredUser(launchUser()?.id),
     initialDataUpdatedAt: 0,
     staleTime: USER_STALE_MS,
   });
@@ -33,5 +33,5 @@ export const useUser = () => useQuery(getMeQueryOptions()).data;
  */
 export function useUsername(): string | null | undefined {
   const user = useUser();
-  return user ? user.username : initData.user()?.username;
+  return user ? user.username : launchUser()?.username;
 }

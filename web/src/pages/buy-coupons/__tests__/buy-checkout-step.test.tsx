@@ -9,10 +9,14 @@ import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { BuyCouponsPage } from '../buy-coupons-page';
 
 const openLink = vi.hoisted(() => vi.fn());
-vi.mock('@telegram-apps/sdk-react', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@telegram-apps/sdk-react')>()),
-  openLink,
-}));
+// Telegram takes what the app posts; these screens run outside a launch, so they draw their own buttons.
+Object.assign(window, {
+  TelegramWebviewProxy: {
+    postEvent: (type: string, data?: string) => {
+      if (type === 'web_app_open_link') openLink(JSON.parse(data ?? '{}').url);
+    },
+  },
+});
 
 const PAYMENT_ID = '0b9a4c1e-7d0f-4a57-9d5e-1f1f1f1f1f1f';
 const PAY = 'POST /api/payments/21';

@@ -11,12 +11,16 @@ import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { BuyCouponsPage } from '../buy-coupons-page';
 
 const openLink = vi.hoisted(() => vi.fn());
-const openTelegramLink = vi.hoisted(() => Object.assign(vi.fn(), { isAvailable: () => true }));
-vi.mock('@telegram-apps/sdk-react', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@telegram-apps/sdk-react')>()),
-  openLink,
-  openTelegramLink,
-}));
+const openTelegramLink = vi.hoisted(() => vi.fn());
+// Telegram takes what the app posts; these screens run outside a launch, so they draw their own buttons.
+Object.assign(window, {
+  TelegramWebviewProxy: {
+    postEvent: (type: string, data?: string) => {
+      if (type === 'web_app_open_link') openLink(JSON.parse(data ?? '{}').url);
+    },
+  },
+});
+vi.mock('@/telegram/open-external-link', () => ({ openTelegramOrExternalLink: openTelegramLink }));
 
 const porog: TListedPartner = {
   id: 1,

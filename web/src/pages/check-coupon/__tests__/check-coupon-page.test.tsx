@@ -1,10 +1,15 @@
-import { emitEvent } from '@telegram-apps/sdk-react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
-import { launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
+import {
+  emitEvent,
+  launchInTelegram,
+  type PostedEvent,
+  pressTelegramButton,
+  telegramButton,
+} from '@/test/telegram-launch';
 import { CheckCouponPage } from '../check-coupon-page';
 
 const readBarcodes = vi.hoisted(() => vi.fn());
@@ -33,6 +38,8 @@ const live = (status: 'NOT_USED' | 'USED' | 'EXPIRED', canUndo = false, expiresA
 });
 
 let posted: PostedEvent[];
+/** Telegram's main button once a coupon can be redeemed. */
+const REDEEM_BUTTON = { text: 'Погасить QR', active: true, loading: false };
 
 beforeAll(() => {
   posted = launchInTelegram('8.0');
@@ -108,7 +115,7 @@ describe('CheckCouponPage', () => {
     act(() => emitEvent('qr_text_received', { data: QR_TEXT }));
 
     expect(postedTypes()).toContain('web_app_close_scan_qr_popup');
-    expect(await screen.findByRole('button', { name: 'Погасить QR' })).toBeEnabled();
+    await waitFor(() => expect(telegramButton(posted)).toEqual(REDEEM_BUTTON));
     expect(api.callsTo(SCAN)).toHaveLength(1);
     expect(field('Telegram')).toHaveTextContent('@demo_member');
     expect(field('Статус')).toHaveTextContent('Не использован');
@@ -120,7 +127,6 @@ describe('CheckCouponPage', () => {
     expect(field('season')).toHaveTextContent('2025');
     expect(scannedSection()).not.toHaveTextContent(TOKEN);
     expect(scannedSection()).not.toHaveTextContent('purchased_coupon_id');
-    expect(scrollIntoView).toHaveBeenCalledWith({ behavior: 'smooth', block: 'center' });
     expect(screen.getByRole('button', { name: 'Камера' })).toBeEnabled();
   });
 
@@ -152,14 +158,12 @@ describe('CheckCouponPage', () => {
       [REDEEM]: () => jsonResponse(''),
     });
     await scanWithCamera();
-    const redeem = await screen.findByRole('button', { name: 'Погасить QR' });
-
-    fireEvent.click(redeem);
-    fireEvent.click(redeem);
+    await pressTelegramButton(posted, 'Погасить QR');
+    act(() => emitEvent('main_button_pressed'));
 
     expect(await screen.findByText('Купон погашен')).toBeInTheDocument();
     expect(field('Статус')).toHaveTextContent('Использован');
-    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    expect(telegramButton(posted)).toBeNull();
     expect(api.callsTo(REDEEM)).toHaveLength(1);
   });
 
@@ -170,11 +174,11 @@ describe('CheckCouponPage', () => {
       [REDEEM]: () => jsonResponse('Купон не действителен', 409),
     });
     await scanWithCamera();
-    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+    await pressTelegramButton(posted, 'Погасить QR');
 
     expect(await screen.findByText('Купон не действителен')).toBeInTheDocument();
     await waitFor(() => expect(field('Статус')).toHaveTextContent('Использован'));
-    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    expect(telegramButton(posted)).toBeNull();
     expect(api.callsTo(REDEEM)).toHaveLength(1);
   });
 
@@ -185,7 +189,7 @@ describe('CheckCouponPage', () => {
       [REDEEM]: () => jsonResponse({ error: 'too_many_requests', message: tooMany }, 429),
     });
     await scanWithCamera();
-    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+    await pressTelegramButton(posted, 'Погасить QR');
 
     expect(await screen.findByText(tooMany)).toBeInTheDocument();
     expect(screen.queryByText('Купон не действителен')).not.toBeInTheDocument();
@@ -196,7 +200,7 @@ describe('CheckCouponPage', () => {
     await scanWithCamera();
 
     await waitFor(() => expect(field('Статус')).toHaveTextContent('Использован'));
-    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    expect(telegramButton(posted)).toBeNull();
   });
 
   it('shows an expired coupon as «Срок действия истёк» with its last day, and offers no redeem', async () => {
@@ -205,7 +209,7 @@ describe('CheckCouponPage', () => {
 
     await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истёк'));
     expect(field('Действует до')).toHaveTextContent('30.06.2026');
-    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    expect(telegramButton(posted)).toBeNull();
   });
 
   it('says «Срок действия истёк» when the server refuses a redeem because the coupon has just expired', async () => {
@@ -215,7 +219,7 @@ describe('CheckCouponPage', () => {
       [REDEEM]: () => jsonResponse('Срок действия истёк', 409),
     });
     await scanWithCamera();
-    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+    await pressTelegramButton(posted, 'Погасить QR');
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Срок действия истёк');
     expect(screen.queryByText('Купон не действителен')).not.toBeInTheDocument();
@@ -232,7 +236,7 @@ describe('CheckCouponPage', () => {
     );
     expect(screen.getByText('Вы вошли как сотрудник партнера')).toBeInTheDocument();
     await scanWithCamera();
-    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+    await pressTelegramButton(posted, 'Погасить QR');
 
     expect(await screen.findByText('Купон погашен')).toBeInTheDocument();
     expect(api.callsTo(`POST /api/coupon/apply/${TOKEN}/staff_sveta`)).toHaveLength(1);
@@ -245,7 +249,7 @@ describe('CheckCouponPage', () => {
       [UNDO]: () => jsonResponse('ok'),
     });
     await scanWithCamera();
-    fireEvent.click(await screen.findByRole('button', { name: 'Погасить QR' }));
+    await pressTelegramButton(posted, 'Погасить QR');
     await screen.findByText('Купон погашен');
 
     press('Отменить погашение');
@@ -259,7 +263,7 @@ describe('CheckCouponPage', () => {
     expect(await screen.findByText('Погашение отменено')).toBeInTheDocument();
     expect(api.callsTo(UNDO)).toHaveLength(1);
     expect(field('Статус')).toHaveTextContent('Не использован');
-    expect(screen.getByRole('button', { name: 'Погасить QR' })).toBeEnabled();
+    expect(telegramButton(posted)).toEqual(REDEEM_BUTTON);
     expect(screen.queryByRole('button', { name: 'Отменить погашение' })).not.toBeInTheDocument();
   });
 
@@ -273,7 +277,7 @@ describe('CheckCouponPage', () => {
     const refusal = await screen.findByRole('alert');
     expect(refusal).toHaveTextContent('Купон не действителен');
     expect(refusal).toHaveTextContent('Это купон другого партнера: погасить его нельзя');
-    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    expect(telegramButton(posted)).toBeNull();
   });
 
   it('says a QR of another kind holds no coupon, without asking the server', async () => {
@@ -306,7 +310,7 @@ describe('CheckCouponPage', () => {
       const image = new File([new Uint8Array([137, 80, 78, 71])], 'qr.png', { type: 'image/png' });
       await chooseFile(image);
 
-      expect(await screen.findByRole('button', { name: 'Погасить QR' })).toBeInTheDocument();
+      await waitFor(() => expect(telegramButton(posted)).toEqual(REDEEM_BUTTON));
       expect(readBarcodes).toHaveBeenCalledWith(image, expect.objectContaining({ formats: ['QRCode'] }));
       expect(field('Партнер')).toHaveTextContent('Рафт-школа «Порог»');
     });
@@ -334,7 +338,7 @@ describe('CheckCouponPage', () => {
       renderCheck({ [SCAN]: () => jsonResponse(live('NOT_USED')) });
       press('Загрузить файл');
       await chooseFile(new File([new Uint8Array([1])], 'qr.png', { type: 'image/png' }));
-      await screen.findByRole('button', { name: 'Погасить QR' });
+      await waitFor(() => expect(telegramButton(posted)).toEqual(REDEEM_BUTTON));
 
       press('Камера');
 

@@ -1,11 +1,16 @@
-import { emitEvent } from '@telegram-apps/sdk-react';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { couponVectors as v, vectorKit } from '#test-support/coupon-vectors';
 import { offlineState, sendQueued } from '@/features/redemption/offline/offline-redemptions';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
-import { launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
+import {
+  emitEvent,
+  launchInTelegram,
+  type PostedEvent,
+  pressTelegramButton,
+  telegramButton,
+} from '@/test/telegram-launch';
 import { CheckCouponPage } from '../check-coupon-page';
 
 const KIT = 'GET /api/redemption/offline-kit';
@@ -73,13 +78,13 @@ describe('the check screen with no signal', () => {
     expect(scanned().getByText('750 руб')).toBeInTheDocument();
     expect(scanned().queryByText('sig')).not.toBeInTheDocument();
 
-    fireEvent.click(scanned().getByRole('button', { name: 'Погасить QR' }));
+    await pressTelegramButton(posted, 'Погасить QR');
 
     expect(
       await scanned().findByText('погашен без связи — отправим, когда появится сеть'),
     ).toBeInTheDocument();
     expect(statusShown()).toHaveTextContent('Использован');
-    expect(scanned().queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    expect(telegramButton(posted)).toBeNull();
     expect(await screen.findByText('Погашений без связи ждут отправки: 1')).toBeInTheDocument();
     // It tried to send at once and, with no signal, kept it.
     await waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
@@ -89,20 +94,20 @@ describe('the check screen with no signal', () => {
   it('a second scan of the same coupon on this phone is refused until the queue is sent', async () => {
     await openWithKit();
     await scan(COUPON);
-    fireEvent.click(await scanned().findByRole('button', { name: 'Погасить QR' }));
+    await pressTelegramButton(posted, 'Погасить QR');
     await scanned().findByText('погашен без связи — отправим, когда появится сеть');
 
     await scan(COUPON);
     expect(
       await scanned().findByText('Этот купон уже погашен на этом телефоне и ждет отправки.'),
     ).toBeInTheDocument();
-    expect(scanned().queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    expect(telegramButton(posted)).toBeNull();
   });
 
   it('when the network returns the redemption is sent; the server’s state and its undo show', async () => {
     const { routes } = await openWithKit();
     await scan(COUPON);
-    fireEvent.click(await scanned().findByRole('button', { name: 'Погасить QR' }));
+    await pressTelegramButton(posted, 'Погасить QR');
     await screen.findByText('Погашений без связи ждут отправки: 1');
 
     let sent: unknown;
@@ -142,7 +147,7 @@ describe('the check screen with no signal', () => {
   it('shows a conflict with who used the coupon and when, until the partner has read it', async () => {
     const { routes } = await openWithKit();
     await scan(COUPON);
-    fireEvent.click(await scanned().findByRole('button', { name: 'Погасить QR' }));
+    await pressTelegramButton(posted, 'Погасить QR');
     await screen.findByText('Погашений без связи ждут отправки: 1');
 
     routes[SYNC] = async (init) => {
@@ -182,7 +187,7 @@ describe('the check screen with no signal', () => {
     for (const [text, refusal] of cases) {
       await scan(text);
       expect(await scanned().findByRole('alert')).toHaveTextContent(refusal);
-      expect(scanned().queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+      expect(telegramButton(posted)).toBeNull();
     }
   });
 

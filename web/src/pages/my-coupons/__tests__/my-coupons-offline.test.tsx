@@ -5,32 +5,21 @@ import type { TMyCoupon } from '#contract/purchases';
 import { stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { MyCouponsPage } from '../my-coupons-page';
+import { listAnswer, myCoupon } from './my-coupon';
 
 // The Telegram account of the launch, which the saved list belongs to; a test may switch it.
 const launch = vi.hoisted(() => ({ userId: 42 }));
-vi.mock('@telegram-apps/sdk-react', async (importOriginal) => {
-  const sdk = await importOriginal<typeof import('@telegram-apps/sdk-react')>();
-  return {
-    ...sdk,
-    initData: { ...sdk.initData, user: () => ({ id: launch.userId, username: 'user_ivan' }) },
-  };
-});
+vi.mock('@/telegram/launch-params', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/telegram/launch-params')>()),
+  launchUser: () => ({ id: launch.userId, username: 'user_ivan' }),
+}));
 
 const LIST = 'GET /api/coupon/valid/qr/customer/user_ivan';
 const OFFLINE_NOTICE = 'нет связи — показан сохранённый QR';
 
-const coupon = (id: string, companyName: string): TMyCoupon => ({
-  id,
-  qrImageUrl: `/api/coupon/qr/qr-of-${id}`,
-  companyName,
-  discount: 500,
-  region: 'Карелия',
-  status: 'NOT_USED',
-  expiresAt: null,
-});
-const porog = coupon('c1', 'Рафт-школа «Порог»');
-const baidarka = coupon('c2', 'Прокат «Байдарка»');
-const altai = coupon('c3', 'Туры «Алтай»');
+const porog = myCoupon('c1', 'Рафт-школа «Порог»');
+const baidarka = myCoupon('c2', 'Прокат «Байдарка»');
+const altai = myCoupon('c3', 'Туры «Алтай»');
 
 const imageOf = (id: string) => `data:image/png;base64,${btoa(`png-of-${id}`)}`;
 const imageRoute = (id: string) => ({
@@ -51,9 +40,6 @@ const savedOnDevice = (userId: number) =>
     coupons: TMyCoupon[];
     images: Record<string, string>;
   } | null;
-
-const listAnswer = (coupons: TMyCoupon[], etag: string) =>
-  new Response(JSON.stringify(coupons), { status: 200, headers: { ETag: etag } });
 
 const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
 

@@ -1,30 +1,19 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TMyCoupon } from '#contract/purchases';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { MyCouponsPage } from '../my-coupons-page';
+import { listAnswer, myCoupon } from './my-coupon';
 
 const LIST = 'GET /api/coupon/valid/qr/customer/user_ivan';
 const HELD = 'GET /api/gifts/held';
 
-const coupon = (id: string, companyName: string, extra: Partial<TMyCoupon> = {}): TMyCoupon => ({
-  id,
-  qrImageUrl: `/api/coupon/qr/qr-of-${id}`,
-  companyName,
-  discount: 500,
-  region: 'Карелия',
-  status: 'NOT_USED',
-  expiresAt: null,
-  ...extra,
-});
-
 // Newest first, as the server sends them.
 const COUPONS = [
-  coupon('c3', 'Рафт-школа «Порог»'),
-  coupon('c2', 'Прокат «Байдарка»', { discount: 300, region: 'Алтай' }),
-  coupon('c1', 'Магазин «Снаряга»', { status: 'USED' }),
+  myCoupon('c3', 'Рафт-школа «Порог»'),
+  myCoupon('c2', 'Прокат «Байдарка»', { discount: 300, region: 'Алтай' }),
+  myCoupon('c1', 'Магазин «Снаряга»', { status: 'USED' }),
 ];
 
 // Each QR image as the server sends it (here a few bytes standing for the PNG), and as <img> shows it.
@@ -35,9 +24,6 @@ const IMAGES = Object.fromEntries(
   ]),
 );
 const shownQr = (id: string) => `data:image/png;base64,${btoa(`png-of-${id}`)}`;
-
-const listAnswer = (coupons: TMyCoupon[], etag: string) =>
-  new Response(JSON.stringify(coupons), { status: 200, headers: { ETag: etag } });
 
 function Where() {
   const location = useLocation();
@@ -124,7 +110,7 @@ describe('MyCouponsPage', () => {
 
   it('says until when a valid coupon may be used', async () => {
     stubWithoutHeldGifts({
-      [LIST]: () => listAnswer([coupon('c4', 'Рафт-школа «Порог»', { expiresAt: '2027-09-30' })], '"v1"'),
+      [LIST]: () => listAnswer([myCoupon('c4', 'Рафт-школа «Порог»', { expiresAt: '2027-09-30' })], '"v1"'),
     });
     renderMyCoupons();
 
@@ -137,7 +123,7 @@ describe('MyCouponsPage', () => {
       ...IMAGES,
       [LIST]: () =>
         listAnswer(
-          [coupon('c5', 'Прокат «Байдарка»', { status: 'EXPIRED', expiresAt: '2026-06-30' })],
+          [myCoupon('c5', 'Прокат «Байдарка»', { status: 'EXPIRED', expiresAt: '2026-06-30' })],
           '"v1"',
         ),
     });
@@ -200,7 +186,7 @@ describe('MyCouponsPage', () => {
     const answers = [
       () => listAnswer(COUPONS.slice(0, 1), '"v1"'),
       () => new Response(null, { status: 304, headers: { ETag: '"v1"' } }),
-      () => listAnswer([coupon('c4', 'Туры «Алтай»'), ...COUPONS.slice(0, 1)], '"v2"'),
+      () => listAnswer([myCoupon('c4', 'Туры «Алтай»'), ...COUPONS.slice(0, 1)], '"v2"'),
     ];
     const api = stubWithoutHeldGifts({
       ...IMAGES,
@@ -277,7 +263,7 @@ describe('MyCouponsPage', () => {
     };
     const api = stubApi({
       ...IMAGES,
-      [LIST]: () => listAnswer(canceled ? [coupon('c5', 'Туры «Алтай»'), ...COUPONS] : COUPONS, '"v1"'),
+      [LIST]: () => listAnswer(canceled ? [myCoupon('c5', 'Туры «Алтай»'), ...COUPONS] : COUPONS, '"v1"'),
       [HELD]: () => jsonResponse(canceled ? [] : [waiting]),
       [CANCEL]: () => {
         canceled = true;

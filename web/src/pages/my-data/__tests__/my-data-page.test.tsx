@@ -15,10 +15,10 @@ const download = vi.hoisted(() => ({
 }));
 vi.mock('@/telegram/download-file', () => download);
 // Ivan's Telegram account, which the QR list saved on the device belongs to.
-vi.mock('@telegram-apps/sdk-react', async (importOriginal) => {
-  const sdk = await importOriginal<typeof import('@telegram-apps/sdk-react')>();
-  return { ...sdk, initData: { ...sdk.initData, user: () => ({ id: 7, username: 'user_ivan' }) } };
-});
+vi.mock('@/telegram/launch-params', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/telegram/launch-params')>()),
+  launchUser: () => ({ id: 7, username: 'user_ivan' }),
+}));
 
 const ERASE = 'DELETE /api/me';
 const ERASE_BUTTON = 'Удалить мои данные';

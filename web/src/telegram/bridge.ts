@@ -1,0 +1,134 @@
+/**
+ * Our end of Telegram's Mini Apps protocol (core.telegram.org/api/web-events): the methods the app
+ * posts to the client and the events the client sends back. Written here rather than taken from an
+ * SDK: the SDK and the libraries it brings weighed 17 KB on the wire, more than the first screen
+ * could carry (issue 14), for the dozen methods the app uses.
+ */
+
+type TelegramWindow = Window & {
+  TelegramWebviewProxy?: { postEvent(method: string, params?: string): void };
+  Telegram?: { WebView?: { receiveEvent?: Receiver } };
+  TelegramGameProxy?: { receiveEvent?: Receiver };
+  TelegramGameProxy_receiveEvent?: Receiver;
+};
+
+type Receiver = (eventType: string, eventData?: unknown) => void;
+// biome-ignore lint/suspicious/noExplicitAny: each listener types the payload of the event it subscribes to.
+type Listener = (payload: any) => void;
+
+/** Telegram Web, the client that runs the app in an iframe, takes messages from this origin only. */
+const WEB_CLIENT_ORIGIN = 'https://web.telegram.org';
+
+const listeners = new Map<string, Set<Listener>>();
+
+/** Hands an event from the client to whoever listens for it (the stand-in answers through it too). */
+export function receiveEvent(eventType: string, eventData?: unknown): void {
+  for (const listener of [...(listeners.get(eventType) ?? [])]) listener(eventData);
+}
+
+let receiving = false;
+
+/**
+ * Telegram's apps call one of three globals, depending on the platform; Telegram Web posts a
+ * message from the frame around the app.
+ */
+function startReceiving(): void {
+  if (receiving) return;
+  receiving = true;
+  const page = window as TelegramWindow;
+  page.Telegram ??= {};
+  page.Telegram.WebView ??= {};
+  page.Telegram.WebView.receiveEvent = receiveEvent;
+  page.TelegramGameProxy ??= {};
+  page.TelegramGameProxy.receiveEvent = receiveEvent;
+  page.TelegramGameProxy_receiveEvent = receiveEvent;
+  window.addEventListener('message', (event) => {
+    if (event.source !== window.parent || typeof event.data !== 'string') return;
+    let message: { eventType?: unknown; eventData?: unknown };
+    try {
+      message = JSON.parse(event.data);
+    } catch {
+      return;
+    }
+    if (typeof message?.eventType === 'string') receiveEvent(message.eventType, message.eventData);
+  });
+}
+
+/** Listens for an event from the client; returns the way to stop. */
+export function on<T = unknown>(eventType: string, listener: (payload: T) => void): () => void {
+  startReceiving();
+  let set = listeners.get(eventType);
+  if (!set) {
+    set = new Set();
+    listeners.set(eventType, set);
+  }
+  set.add(listener);
+  return () => {
+    set.delete(listener);
+  };
+}
+
+export const isInsideFrame = () => window.self !== window.top;
+
+/** Sends a method to the client. Throws outside Telegram, where nothing would take it. */
+export function postEvent(method: string, params?: object): void {
+  if (isInsideFrame()) {
+    window.parent.postMessage(JSON.stringify({ eventType: method, eventData: params }), WEB_CLIENT_ORIGIN);
+    return;
+  }
+  const proxy = (window as TelegramWindow).TelegramWebviewProxy;
+  if (!proxy) throw new Error(`No Telegram client to send ${method} to`);
+  proxy.postEvent(method, params === undefined ? undefined : JSON.stringify(params));
+}
+
+export class TelegramTimeoutError extends Error {
+  constructor(method: string, timeoutMs: number) {
+    super(`Telegram did not answer ${method} within ${timeoutMs} ms`);
+    this.name = 'TelegramTimeoutError';
+  }
+}
+
+type RequestOptions<T> = {
+  /** Whether an answer is the one to this request (by its req_id, say); any answer when absent. */
+  capture?: (answer: { event: string; payload: T }) => boolean;
+  /** Rejects with TelegramTimeoutError after this long; waits for good when absent. */
+  timeoutMs?: number;
+};
+
+/** Posts a method and resolves with the first of the given events that answers it. */
+export function request<T>(
+  method: string,
+  params: object | undefined,
+  answers: string[],
+  { capture, timeoutMs }: RequestOptions<T> = {},
+): Promise<{ event: string; payload: T }> {
+  return new Promise((resolve, reject) => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const stops = answers.map((event) =>
+      on<T>(event, (payload) => {
+        const answer = { event, payload };
+        if (capture && !capture(answer)) return;
+        finish();
+        resolve(answer);
+      }),
+    );
+    const finish = () => {
+      clearTimeout(timer);
+      for (const stop of stops) stop();
+    };
+    if (timeoutMs !== undefined)
+      timer = setTimeout(() => {
+        finish();
+        reject(new TelegramTimeoutError(method, timeoutMs));
+      }, timeoutMs);
+    try {
+      postEvent(method, params);
+    } catch (error) {
+      finish();
+      reject(error);
+    }
+  });
+}
+
+/** A fresh id for a request whose answer names it (`req_id`). */
+export const requestId = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
