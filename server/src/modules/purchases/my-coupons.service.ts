@@ -1,5 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TMyCoupon } from '#contract/purchases';
+import { batchedRead } from '../../db/batched-read.ts';
 import type { Database } from '../../db/client.ts';
 import { coupons, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
@@ -37,9 +38,9 @@ type ListRow = {
  *
  * Polled every 5 s, so «nothing new» must cost almost nothing: the list's tag is the owner's
  * `coupons_version`, which triggers raise with every change of what the list shows. On PostgreSQL
- * that is one row read by its key per poll; on PGlite, whose one process hears every change
- * (`listen`), the versions read are kept in memory until a change is told, and an unchanged poll
- * reads nothing. A list read is kept with its version, so the next one at that version (another
+ * that is one row read by its key per poll, and the polls that come together share one statement;
+ * on PGlite, whose one process hears every change (`listen`), the versions read are kept in memory
+ * until a change is told, and an unchanged poll reads nothing. A list read is kept with its version, so the next one at that version (another
  * device, the next opening of My QR) is not read again. Expiry needs no change at all to happen:
  * the tag also counts the kept coupons whose last day has passed, so midnight changes it.
  */
@@ -49,11 +50,16 @@ export async function createMyCouponsService(
 ) {
   const { timeZone, signer } = options;
   // Prepared once: drizzle builds their SQL once, PostgreSQL plans them once per connection.
-  const versionOf = db
-    .select({ version: users.couponsVersion })
+  const versionsOf = db
+    .select({ id: users.id, version: users.couponsVersion })
     .from(users)
-    .where(eq(users.id, sql.placeholder('ownerId')))
-    .prepare('my_qr_version');
+    .where(sql`${users.id} = any(${sql.placeholder('ownerIds')})`)
+    .prepare('my_qr_versions');
+  // Polls that come together share one read of their owners' versions.
+  const storedVersion = batchedRead(
+    async (ownerIds) =>
+      new Map((await versionsOf.execute({ ownerIds })).map(({ id, version }) => [id, version])),
+  );
   const listOf = db
     .select({
       id: purchasedCoupons.id,
@@ -83,8 +89,7 @@ export async function createMyCouponsService(
     let version = versions.get(ownerId);
     if (version === undefined) {
       const heardBefore = changesHeard;
-      const [row] = await versionOf.execute({ ownerId });
-      version = row?.version ?? 0;
+      version = (await storedVersion(ownerId)) ?? 0;
       // A change told while the row was read may be newer than what was read: not kept then.
       if (listen && changesHeard === heardBefore) {
         if (versions.size >= MAX_KEPT) versions.clear();

@@ -199,24 +199,47 @@ describe('My QR', () => {
     expect((await t.app.inject({ method: 'GET', url: coupon.qrImageUrl })).statusCode).toBe(401);
   });
 
-  it('answers an unchanged poll reading at most one row, by its key', async () => {
-    const url = '/api/coupon/valid/qr/customer/buyer_one';
-    const etag = (await t.as(buyer).get(url)).headers.etag as string;
-    // The driver's own client under drizzle (PGlite, or node-postgres' pool): every query passes it.
+  /** The SQL of every query the driver is given while `act` runs (PGlite, or node-postgres' pool). */
+  async function queriesDuring(act: () => Promise<void>): Promise<string[]> {
     const client = (t.database.db as unknown as { $client: { query: (query: unknown) => unknown } }).$client;
     const queries = vi.spyOn(client, 'query');
     try {
-      const again = await t.as(buyer).request({ method: 'GET', url, headers: { 'if-none-match': etag } });
-      expect(again.statusCode).toBe(304);
-      const sqlOf = (query: unknown) =>
-        typeof query === 'string' ? query : (query as { text: string }).text;
-      const read = queries.mock.calls.map(([query]) => sqlOf(query));
-      // PGlite's one process keeps the version it read (none); PostgreSQL's processes read it.
-      expect(read.length).toBeLessThanOrEqual(1);
-      for (const sql of read) expect(sql).toMatch(/from "users" where "users"\."id" = \$1$/);
+      await act();
+      return queries.mock.calls.map(([query]) =>
+        typeof query === 'string' ? query : (query as { text: string }).text,
+      );
     } finally {
       queries.mockRestore();
     }
+  }
+  const VERSION_BY_KEY = /from "users" where "users"\."id" = any\(\$1\)$/;
+
+  it('answers an unchanged poll reading at most one row, by its key', async () => {
+    const url = '/api/coupon/valid/qr/customer/buyer_one';
+    const etag = (await t.as(buyer).get(url)).headers.etag as string;
+    const read = await queriesDuring(async () => {
+      const again = await t.as(buyer).request({ method: 'GET', url, headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+    });
+    // PGlite's one process keeps the version it read (none); PostgreSQL's processes read it.
+    expect(read.length).toBeLessThanOrEqual(1);
+    for (const sql of read) expect(sql).toMatch(VERSION_BY_KEY);
+  });
+
+  it('polls that come together share their reads: eight unchanged polls, at most two statements', async () => {
+    const url = '/api/coupon/valid/qr/customer/buyer_one';
+    const etag = (await t.as(buyer).get(url)).headers.etag as string;
+    const read = await queriesDuring(async () => {
+      const polls = await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.as(buyer).request({ method: 'GET', url, headers: { 'if-none-match': etag } }),
+        ),
+      );
+      expect(polls.map(({ statusCode }) => statusCode)).toEqual(Array(8).fill(304));
+    });
+    // The first read goes at once; the polls that came while it was out share the next.
+    expect(read.length).toBeLessThanOrEqual(2);
+    for (const sql of read) expect(sql).toMatch(VERSION_BY_KEY);
   });
 
   it('answers 304 while nothing changed and 200 after a new purchase', async () => {
