@@ -9,6 +9,3 @@ export const ZDay = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(day);
   }, 'Такой даты нет');
 export type TDay = z.infer<typeof ZDay>;
-
-/** Where a period's days begin and end unless REPORT_TIME_ZONE says otherwise. */
-export const DEFAULT_REPORT_TIME_ZONE = 'Europe/Moscow';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPurchasedCouponStatus } from './purchases.ts';
+import { COUPON_EXPIRED, REDEEM_REFUSED } from './redeem-texts.ts';
 
 /** What the partner's screen shows after a scan: the server's state now, not the one printed in the QR. */
 export const ZScannedCoupon = z.object({
@@ -17,9 +18,6 @@ export const ZScannedCoupon = z.object({
 });
 export type TScannedCoupon = z.infer<typeof ZScannedCoupon>;
 
-export const REDEEM_REFUSED = 'Купон не действителен';
-/** The scan's status line and the redeem refusal of a coupon past its last day. */
-export const COUPON_EXPIRED = 'Срок действия истёк';
 /** Redeem answers `""` on success (SPEC §4), the refusal text otherwise. */
 export const ZRedeemResponse = z.union([z.literal(''), z.literal(REDEEM_REFUSED), z.literal(COUPON_EXPIRED)]);
 

@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { DEFAULT_REPORT_TIME_ZONE } from '#contract/dates';
+import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 
 const PAYMENT_PROVIDERS = ['sandbox', 'link', 'yookassa', 'telegram'] as const;
 /** YooKassa's receipt item values (its API reference, «payment_subject», «payment_mode», «agent_type»). */

@@ -3,13 +3,8 @@ import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import { ErrorCode } from '#contract/errors';
 import { ZOfflineKit, ZSyncRequest, ZSyncResponse } from '#contract/offline';
-import {
-  COUPON_EXPIRED,
-  REDEEM_REFUSED,
-  RedemptionErrorCode,
-  ZRedeemResponse,
-  ZScannedCoupon,
-} from '#contract/redemption';
+import { COUPON_EXPIRED, REDEEM_REFUSED } from '#contract/redeem-texts';
+import { RedemptionErrorCode, ZRedeemResponse, ZScannedCoupon } from '#contract/redemption';
 import { DomainError } from '../../http/errors.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';

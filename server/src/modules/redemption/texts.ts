@@ -1,5 +1,6 @@
 import { ErrorCode } from '#contract/errors';
-import { REDEEM_REFUSED, RedemptionErrorCode } from '#contract/redemption';
+import { REDEEM_REFUSED } from '#contract/redeem-texts';
+import { RedemptionErrorCode } from '#contract/redemption';
 import type { Refusals } from '../../http/errors.ts';
 import type { RedeemResult } from './redemption.service.ts';
 

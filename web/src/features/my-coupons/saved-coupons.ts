@@ -1,5 +1,6 @@
-import { type TMyCoupon, ZMyCouponsResponse } from '#contract/purchases';
+import type { TMyCoupon } from '#contract/purchases';
 import { deviceStore } from '@/telegram/device-storage';
+import { myCouponsSchema } from './api/my-coupons-schema';
 
 /**
  * The last list the server gave (issue 16.1), with each coupon's QR image as a `data:` address, so
@@ -15,11 +16,11 @@ const isImage = (entry: [string, unknown]): entry is [string, string] =>
   typeof entry[1] === 'string' && entry[1].startsWith('data:image/');
 
 /** What was saved, or undefined when nothing was or it no longer has the contract's shape. */
-function parseSaved(text: string | null): SavedCoupons | undefined {
+async function parseSaved(text: string | null): Promise<SavedCoupons | undefined> {
   if (text === null) return undefined;
   try {
     const { coupons, images } = JSON.parse(text) as { coupons?: unknown; images?: unknown };
-    const parsed = ZMyCouponsResponse.safeParse(coupons);
+    const parsed = (await myCouponsSchema()).safeParse(coupons);
     if (!parsed.success || typeof images !== 'object' || images === null) return undefined;
     return { coupons: parsed.data, images: Object.fromEntries(Object.entries(images).filter(isImage)) };
   } catch {
@@ -29,7 +30,7 @@ function parseSaved(text: string | null): SavedCoupons | undefined {
 
 export async function readSavedCoupons(userId: number): Promise<SavedCoupons | undefined> {
   try {
-    return parseSaved(await deviceStore().getItem(savedKey(userId)));
+    return await parseSaved(await deviceStore().getItem(savedKey(userId)));
   } catch (error) {
     console.warn('Could not read the QR list saved on the device', error);
     return undefined;

@@ -1,4 +1,4 @@
-import { COUPON_EXPIRED } from '#contract/redemption';
+import { COUPON_EXPIRED } from '#contract/redeem-texts';
 import { formatDay } from '@/lib/dates';
 
 export const texts = {

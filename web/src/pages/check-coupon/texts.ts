@@ -1,4 +1,4 @@
-import { COUPON_EXPIRED } from '#contract/redemption';
+import { COUPON_EXPIRED } from '#contract/redeem-texts';
 import type { CameraProblem } from '@/features/redemption/browser-qr-scanner';
 import { formatDay } from '@/lib/dates';
 

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { COUPON_EXPIRED, type TScannedCoupon, ZRedeemResponse } from '#contract/redemption';
+import { COUPON_EXPIRED } from '#contract/redeem-texts';
+import { type TScannedCoupon, ZRedeemResponse } from '#contract/redemption';
 import { api } from '@/lib/api';
 import { isRefusal } from '@/lib/api-client';
 import { getScannedCouponQueryOptions } from './get-scanned-coupon';

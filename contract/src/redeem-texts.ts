@@ -1,0 +1,7 @@
+/**
+ * The texts a redeem answers with (SPEC §4), apart from redemption.ts and its zod schemas: My QR
+ * shows an expired coupon's status with one of them without loading zod.
+ */
+export const REDEEM_REFUSED = 'Купон не действителен';
+/** The scan's status line and the redeem refusal of a coupon past its last day. */
+export const COUPON_EXPIRED = 'Срок действия истёк';
