@@ -1,6 +1,7 @@
 import type { z } from 'zod';
+import { formatDateTimeIn } from '#contract/date-time';
 import { AUDIT_KIND_TEXTS, type ZExportRequest } from '#contract/reports';
-import { formatDateTime, toCsv } from './csv.ts';
+import { toCsv } from './csv.ts';
 import type { ReportService } from './reports.service.ts';
 
 export type ExportRequest = z.output<typeof ZExportRequest>;
@@ -15,7 +16,7 @@ export async function buildExport(
   timeZone: string,
 ): Promise<{ fileName: string; csv: string }> {
   const period = `${day(request.from)}-${day(request.to)}`;
-  const at = (iso: string) => formatDateTime(new Date(iso), timeZone);
+  const at = (iso: string) => formatDateTimeIn(new Date(iso), timeZone);
   switch (request.report) {
     case 'redemptions': {
       const { rows, totals } = await reports.redemptions(request, partnerIds);
