@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
+import { loadFirstScreen } from './app/routes';
 import { applyColorScheme, systemColorScheme } from './lib/color-scheme';
 import { whenIdle } from './lib/when-idle';
 import { launch } from './telegram/launch';
@@ -14,13 +15,18 @@ if (!rootElement) throw new Error('index.html has no #root element');
 applyColorScheme(systemColorScheme());
 const launchState = launch();
 
-createRoot(rootElement).render(
-  <StrictMode>
-    <AppProvider>
-      <App launchState={launchState} />
-    </AppProvider>
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(rootElement).render(
+    <StrictMode>
+      <AppProvider>
+        <App launchState={launchState} />
+      </AppProvider>
+    </StrictMode>,
+  );
+
+// Outside Telegram the stand-in's user picker comes first, whatever the path.
+if (launchState === 'started') void loadFirstScreen(window.location.pathname).then(render);
+else render();
 
 // The shell kept on the phone (offline-shell/sw.js) opens the app with no signal, where the webview has
 // service workers (Telegram's iOS one has none). Not in development: Vite serves modules as they change.

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type Location, matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
 import { HomePage } from '@/pages/home/home-page';
-import { type LazyScreen, lazyScreen } from './lazy-route';
+import { type LazyScreen, lazyScreen, Screen } from './lazy-route';
 
 /**
  * The screens of SPEC §2 but Home, each in a chunk of its own: Home, the first screen, carries none
@@ -168,6 +168,20 @@ const SCREENS: Array<[path: string, screen: LazyScreen]> = [
 const screenAt = (href: string) =>
   SCREENS.find(([path]) => matchPath(path, href.split(/[?#]/)[0] ?? ''))?.[1];
 
+/**
+ * The chunk of the screen the app opens on, before React's first render, so that the screen is
+ * drawn whole in React's first commit (index.html's «Загрузка…» shows meanwhile). A chunk that
+ * cannot be fetched does not hold the start: the screen asks for it again and shows its fallback.
+ */
+export function loadFirstScreen(href: string): Promise<void> {
+  const screen = screenAt(href);
+  if (!screen) return Promise.resolve();
+  return screen.load().then(
+    () => undefined,
+    (error: unknown) => console.warn(`Could not fetch the first screen ${href}`, error),
+  );
+}
+
 /** Fetches the chunk of the screen at `href` and starts on the data it first shows. */
 export function prefetchScreen(href: string, queryClient: QueryClient): void {
   screenAt(href)
@@ -182,8 +196,8 @@ export function AppRoutes({ location }: { location: Location }) {
   return (
     <Routes location={location}>
       <Route path={paths.home.path} element={<HomePage />} />
-      {SCREENS.map(([path, { Component }]) => (
-        <Route key={path} path={path} element={<Component />} />
+      {SCREENS.map(([path, screen]) => (
+        <Route key={path} path={path} element={<Screen key={path} screen={screen} />} />
       ))}
       <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
     </Routes>

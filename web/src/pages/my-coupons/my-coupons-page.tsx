@@ -14,6 +14,7 @@ import { CouponSlide } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
 import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { useWhenIdle } from '@/hooks/use-when-idle';
 import { isNetworkError } from '@/lib/api-client';
 import { Page } from '@/telegram/page';
 import { useVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
@@ -22,7 +23,8 @@ import { texts } from './texts';
 
 const couponKey = (coupon: TMyCoupon) => coupon.id;
 
-// Gifts waiting for their addressee are rare: their list comes in a chunk of its own, after the QR.
+// Gifts waiting for their addressee are rare: their list comes in a chunk of its own, asked for once
+// the QR are drawn (issue 14: its chunk and the contract's checks are off My QR's first paint).
 const HeldGifts = lazy(() =>
   import('@/features/gifts/components/held-gifts').then((module) => ({ default: module.HeldGifts })),
 );
@@ -40,6 +42,7 @@ export function MyCouponsPage() {
   const [currentId, setCurrentId] = useState<string>();
   const [openedId, setOpenedId] = useState<string>();
   const { go, pendingTo } = useDelayedNavigate();
+  const drawn = useWhenIdle();
   const openQr = useCallback((coupon: TMyCoupon) => setOpenedId(coupon.id), []);
   const closeQr = useCallback(() => setOpenedId(undefined), []);
   const queryClient = useQueryClient();
@@ -85,9 +88,11 @@ export function MyCouponsPage() {
         ) : (
           <p className="my-coupons__empty">{texts.noQr}</p>
         )}
-        <Suspense fallback={null}>
-          <HeldGifts onCanceled={refreshCoupons} />
-        </Suspense>
+        {drawn && (
+          <Suspense fallback={null}>
+            <HeldGifts onCanceled={refreshCoupons} />
+          </Suspense>
+        )}
         <Button variant="secondary" pressed={pendingTo === homeHref} onClick={() => go(homeHref)}>
           {texts.home}
         </Button>
