@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { offlineShell } from './offline-shell/plugin';
+import { screenPages } from './screen-pages/plugin';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -31,7 +32,7 @@ function earlyScript(): Plugin {
 
 export default defineConfig({
   root: webRoot,
-  plugins: [react(), earlyScript(), offlineShell()],
+  plugins: [react(), earlyScript(), offlineShell(), screenPages()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

@@ -2,6 +2,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { paths } from '../../web/src/config/paths.ts';
 import { viteBuild } from './build-web.ts';
 import { brotli, gzip } from './precompress.ts';
 
@@ -101,5 +102,29 @@ describe('JavaScript each screen loads first, on the wire', () => {
     expect(wire, `${screen} weighs ${wire.toFixed(1)} KB on the wire, over its ${kb} KB`).toBeLessThanOrEqual(
       kb,
     );
+  });
+});
+
+describe('each screen’s own page (web/screen-pages)', () => {
+  const screens = Object.values(paths)
+    .map((route) => route.path.slice(1))
+    .filter((screen) => screen !== '');
+
+  it.each(screens)('%s has one that asks for its chunk with the entry', (screen) => {
+    const page = readFileSync(path.join(outDir, 'screens', `${screen}.html`), 'utf8');
+    const module = Object.keys(manifest).find((key) => key.startsWith(`src/pages/${screen}/`));
+    const chunk = module === undefined ? undefined : manifest[module];
+    expect(chunk, `no chunk for src/pages/${screen}/`).toBeDefined();
+    expect(page).toContain(`<link rel="modulepreload" crossorigin href="/${chunk?.file}">`);
+    expect(page).toContain(readFileSync(path.join(outDir, 'index.html'), 'utf8').split('</head>')[0]?.trim());
+  });
+
+  it('leaves Home’s page, index.html, without any screen’s chunk', () => {
+    const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    const screenChunks = Object.entries(manifest)
+      .filter(([key]) => key.startsWith('src/pages/') && !key.startsWith('src/pages/home/'))
+      .map(([, chunk]) => chunk.file);
+    expect(screenChunks.length).toBeGreaterThan(20);
+    for (const file of screenChunks) expect(index).not.toContain(file);
   });
 });

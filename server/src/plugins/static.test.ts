@@ -8,6 +8,8 @@ import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts
 let t: TestApp;
 let webRoot: string;
 const PAGE = '<!doctype html><title>Катайся с нами</title>';
+const MY_QR_PAGE =
+  '<!doctype html><title>Катайся с нами</title><link rel="modulepreload" href="/assets/my-qr.js">';
 
 beforeAll(async () => {
   webRoot = mkdtempSync(path.join(tmpdir(), 'kss-web-'));
@@ -18,6 +20,9 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(webRoot, 'assets', 'index-3f9a1c.js.gz'), gzipSync('console.log(1)'));
   writeFileSync(path.join(webRoot, 'index.html.br'), brotliCompressSync(PAGE));
+  // A screen's own page (web/screen-pages): index.html asking for the screen's chunks too.
+  mkdirSync(path.join(webRoot, 'screens'));
+  writeFileSync(path.join(webRoot, 'screens', 'my-coupons.html'), MY_QR_PAGE);
   t = await createTestApp({ webRoot });
 });
 afterAll(async () => {
@@ -63,12 +68,32 @@ describe('serving the web app', () => {
   it('sends the page compressed too, from the SPA fallback', async () => {
     const res = await t.app.inject({
       method: 'GET',
-      url: '/my-coupons',
+      url: '/discounts',
       headers: { 'accept-encoding': 'br' },
     });
     expect(res.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers a screen with its own page when the build has one, with index.html otherwise', async () => {
+    for (const [url, page] of [
+      ['/my-coupons', MY_QR_PAGE],
+      ['/my-coupons/', MY_QR_PAGE],
+      ['/discounts', PAGE],
+      ['/', PAGE],
+      ['/my-coupons/anything', PAGE],
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url: url ?? '' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(page);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+  });
+
+  it('serves a screen’s page only at the screen’s path, not by its file name', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/screens/my-coupons.html' });
+    expect(res.statusCode).toBe(404);
   });
 
   it('answers a screen route with index.html (SPA fallback)', async () => {

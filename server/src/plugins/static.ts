@@ -7,6 +7,18 @@ import { sendNotFound } from '../http/errors.ts';
 const INDEX_CACHE = 'no-cache';
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const ASSET_PATH = /^\/assets\/([\w.-]+)$/;
+/** A screen's path: its page (web/screen-pages) is `screens/<name>.html` when the build has one. */
+const SCREEN_PATH = /^\/([a-z-]+)\/?$/;
+
+/**
+ * The page for a path: the screen's own (index.html that also asks for the screen's chunks, issue
+ * 14), or index.html for Home and any path that is not a screen's.
+ */
+function pageFor(buildFolder: string, pathName: string): string {
+  const screen = SCREEN_PATH.exec(pathName)?.[1];
+  const screenPage = screen && `screens/${screen}.html`;
+  return screenPage && existsSync(path.join(buildFolder, screenPage)) ? screenPage : 'index.html';
+}
 
 /**
  * The build folder holding a hashed asset: the live one first (its files are newer than the routes
@@ -24,8 +36,8 @@ function folderWithAsset(webRoot: string, name: string): string | undefined {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, index.html never, and any other
- * non-API GET answered with index.html so the router can take it (SPA fallback). Every file goes
+ * Serves the built web app: hashed assets cached for a year, pages never, and any other non-API GET
+ * answered with index.html, or a screen's own page, so the router can take it (SPA fallback). Every file goes
  * out in the brotli or gzip copy the build made beside it (scripts/precompress.ts) when the
  * browser takes one, with `Content-Encoding` and `Vary: Accept-Encoding`.
  */
@@ -40,8 +52,8 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
     wildcard: false,
     index: false,
     preCompressed: true,
-    // index.html only through the fallback below, which reads it from one build (see there).
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // Pages only through the fallback below, which reads them from one build (see there).
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.startsWith('/screens/'),
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
       reply.header('Cache-Control', hashed ? HASHED_ASSET_CACHE : INDEX_CACHE);
@@ -60,6 +72,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string) {
       return sendNotFound(request, reply);
     // `npm run build` switches webRoot (a link) to a new build at any moment: the page is read from
     // the build the link names now, so its length and its bytes never come from two builds.
-    return reply.header('Cache-Control', INDEX_CACHE).sendFile('index.html', realpathSync(webRoot));
+    const buildFolder = realpathSync(webRoot);
+    return reply.header('Cache-Control', INDEX_CACHE).sendFile(pageFor(buildFolder, pathName), buildFolder);
   });
 }
