@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { memo, useCallback } from 'react';
 import { BrowserRouter } from 'react-router';
 import { RoutePrefetchContext } from '@/lib/route-prefetch';
 import { SettingsButtonOpensPrivacy } from '@/telegram/settings-button';
@@ -7,7 +7,11 @@ import { OpensStartScreen } from '@/telegram/start-param';
 import { PageTransitions } from './page-transitions';
 import { prefetchScreen } from './routes';
 
-export function AppRouter() {
+/**
+ * Memoized: the app's root draws again when /api/me answers, and the screens that need the user
+ * read it themselves; the whole tree is not drawn again for it (issue 14: My QR's blocking time).
+ */
+export const AppRouter = memo(function AppRouter() {
   const queryClient = useQueryClient();
   const prefetch = useCallback((href: string) => prefetchScreen(href, queryClient), [queryClient]);
   return (
@@ -19,4 +23,4 @@ export function AppRouter() {
       <OpensStartScreen />
     </BrowserRouter>
   );
-}
+});
