@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PURCHASED_COUPON_STATUSES } from './coupon-statuses.ts';
 
 /**
  * POST /api/payments/{couponId}: the provider's page to open with openLink, or, with the `telegram`
@@ -17,7 +18,7 @@ export const ZConfirmPurchaseResponse = z.object({ purchasedCouponId: z.string()
 export type TConfirmPurchaseResponse = z.infer<typeof ZConfirmPurchaseResponse>;
 
 /** A coupon as its holder and a scanning partner see it; EXPIRED is an unused one past its last day. */
-export const ZPurchasedCouponStatus = z.enum(['NOT_USED', 'USED', 'EXPIRED']);
+export const ZPurchasedCouponStatus = z.enum(PURCHASED_COUPON_STATUSES);
 export type TPurchasedCouponStatus = z.infer<typeof ZPurchasedCouponStatus>;
 
 /**

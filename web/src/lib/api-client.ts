@@ -1,4 +1,3 @@
-import type { ZodType } from 'zod';
 import { ErrorCode } from '#contract/errors';
 import type { TCsrfResponse, TErrorResponse } from '#contract/session';
 
@@ -42,11 +41,16 @@ export const isNetworkError = (error: unknown): error is ApiError =>
 export const errorMessage = (error: unknown, fallback: string = apiErrorTexts.unexpected) =>
   error instanceof ApiError ? error.message : fallback;
 
+/** What checks an answer against the contract: its zod schema, or a check written to agree with it. */
+export type AnswerCheck<T> = {
+  safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
+};
+
 /**
- * The contract's schema of an answer, or how to load it: the first screen's answers are checked with
- * a contract module fetched apart, so its script carries no zod.
+ * The contract's check of an answer, or how to load it: the first screen's answers are checked with
+ * a contract module fetched apart, or by hand, so its script carries no zod.
  */
-export type AnswerSchema<T> = ZodType<T> | (() => Promise<ZodType<T>>);
+export type AnswerSchema<T> = AnswerCheck<T> | (() => Promise<AnswerCheck<T>>);
 
 type RequestOptions<T> = {
   body?: unknown;

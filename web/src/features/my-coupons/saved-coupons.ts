@@ -1,6 +1,6 @@
 import type { TMyCoupon } from '#contract/purchases';
 import { deviceStore } from '@/telegram/device-storage';
-import { myCouponsSchema } from './api/my-coupons-schema';
+import { myCouponsCheck } from './api/my-coupons-check';
 
 /**
  * The last list the server gave (issue 16.1), with each coupon's QR image as a `data:` address, so
@@ -20,7 +20,7 @@ async function parseSaved(text: string | null): Promise<SavedCoupons | undefined
   if (text === null) return undefined;
   try {
     const { coupons, images } = JSON.parse(text) as { coupons?: unknown; images?: unknown };
-    const parsed = (await myCouponsSchema()).safeParse(coupons);
+    const parsed = myCouponsCheck.safeParse(coupons);
     if (!parsed.success || typeof images !== 'object' || images === null) return undefined;
     return { coupons: parsed.data, images: Object.fromEntries(Object.entries(images).filter(isImage)) };
   } catch {

@@ -3,7 +3,7 @@ import type { TMyCoupon } from '#contract/purchases';
 import type { EarlyAnswer } from '@/early/early-my-qr-types';
 import type { Versioned } from '@/lib/api-client';
 import { qrImageQueryKey } from './get-qr-image';
-import { myCouponsSchema } from './my-coupons-schema';
+import { myCouponsCheck } from './my-coupons-check';
 
 /** The early script's answer for `username` (web/src/early), taken once: later asks go as usual. */
 function takeEarlyAnswer(username: string): Promise<EarlyAnswer> | undefined {
@@ -25,8 +25,8 @@ export async function earlyMyCoupons(
   const early = takeEarlyAnswer(username);
   if (!early) return undefined;
   try {
-    const [{ body, etag, images }, schema] = await Promise.all([early, myCouponsSchema()]);
-    const parsed = schema.safeParse(body);
+    const { body, etag, images } = await early;
+    const parsed = myCouponsCheck.safeParse(body);
     if (!parsed.success) return undefined;
     for (const [url, image] of Object.entries(images))
       void client.prefetchQuery({ queryKey: qrImageQueryKey(url), queryFn: () => image });

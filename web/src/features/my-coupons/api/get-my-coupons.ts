@@ -5,8 +5,8 @@ import type { Versioned } from '@/lib/api-client';
 import { earlyMyCoupons } from './early-answer';
 import { currentUserId } from './get-saved-coupons';
 import { keepOnDevice } from './keep-on-device';
+import { myCouponsCheck } from './my-coupons-check';
 import { myCouponsQueryKey } from './my-coupons-key';
-import { myCouponsSchema } from './my-coupons-schema';
 
 /** SPEC §4 Polling, §9: My QR reloads the list every 5 s. */
 export const MY_COUPONS_POLL_MS = 5000;
@@ -21,7 +21,7 @@ export const getMyCouponsQueryOptions = (username: string | null | undefined) =>
       const cached = client.getQueryData<Versioned<TMyCoupon[]>>(queryKey);
       const answer =
         (!cached && username ? await earlyMyCoupons(client, username) : undefined) ??
-        (await api.getIfChanged(myCouponsPath(username ?? ''), { cached, schema: myCouponsSchema }));
+        (await api.getIfChanged(myCouponsPath(username ?? ''), { cached, schema: myCouponsCheck }));
       const userId = currentUserId();
       // Each new list replaces the saved one: a coupon gifted, refunded or redeemed elsewhere goes.
       if (answer !== cached && userId !== undefined) void keepOnDevice(client, userId, answer.data);

@@ -1,0 +1,37 @@
+import { PURCHASED_COUPON_STATUSES } from '#contract/coupon-statuses';
+import type { TMyCoupon } from '#contract/purchases';
+import type { AnswerCheck } from '@/lib/api-client';
+
+function toMyCoupon(value: unknown): TMyCoupon | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, qrImageUrl, companyName, discount, region, status, expiresAt } = value as Record<
+    string,
+    unknown
+  >;
+  const known = PURCHASED_COUPON_STATUSES.find((name) => name === status);
+  const valid =
+    typeof id === 'string' &&
+    typeof qrImageUrl === 'string' &&
+    typeof companyName === 'string' &&
+    Number.isSafeInteger(discount) &&
+    typeof region === 'string' &&
+    (expiresAt === null || typeof expiresAt === 'string');
+  // Only the contract's fields, as zod's object keeps them.
+  return valid && known
+    ? { id, qrImageUrl, companyName, discount: discount as number, region, status: known, expiresAt }
+    : undefined;
+}
+
+/**
+ * My QR's list checked against the contract's ZMyCouponsResponse by hand, not with zod: the list is
+ * My QR's largest paint, and zod's chunk would come before it (issue 14: 24 KB and its start-up on a
+ * phone). my-coupons-check.test.ts holds it to the zod schema.
+ */
+export const myCouponsCheck: AnswerCheck<TMyCoupon[]> = {
+  safeParse(value) {
+    const coupons = Array.isArray(value) ? value.map(toMyCoupon) : undefined;
+    return coupons?.every((coupon) => coupon !== undefined)
+      ? { success: true, data: coupons }
+      : { success: false, error: new TypeError('not a list of My QR coupons') };
+  },
+};
