@@ -1,8 +1,8 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { partnerUser, renderWithProviders } from '@/test/render';
-import { AppRoutes } from '../routes';
+import { AppRoutes, loadFirstScreen } from '../routes';
 
 function CurrentRoutes() {
   return <AppRoutes location={useLocation()} />;
@@ -57,6 +57,10 @@ describe('routes of SPEC §2', () => {
   });
 
   describe('navigation', () => {
+    // The screens' chunks come first, as a button's press fetches them ahead in the app: the clock
+    // below is fake, and a chunk's first import takes real time.
+    beforeAll(() => Promise.all(['/discounts', '/my-coupons'].map(loadFirstScreen)));
+
     beforeEach(() => {
       vi.useFakeTimers();
     });
