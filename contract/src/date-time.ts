@@ -1,30 +1,35 @@
 /**
- * A moment as people here write it, ДД.ММ.ГГГГ ЧЧ:ММ, in a time zone: the server's exports and the
- * web's screens print times alike. No zod here: a first screen may print a time.
+ * Days and moments as people here read them, in a time zone: the server's exports and answers and
+ * the web's screens print them alike. No zod here: a first screen may print a time.
  */
 
 /**
- * One formatter per zone, made on first use and kept: making one with a time zone costs tens of
- * milliseconds on a mid phone, too much to pay at a module's load or for every row of a report.
+ * A formatter per zone, made on first use and kept: making one with a time zone costs tens of
+ * milliseconds on a mid phone, too much to pay at a module's load or for every row of a list.
  */
-const formats = new Map<string, Intl.DateTimeFormat>();
-
-function dateTimeFormat(timeZone: string): Intl.DateTimeFormat {
-  let format = formats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('ru-RU', {
-      timeZone,
-      day: '2-digit',
-      month: '2-digit',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    formats.set(timeZone, format);
-  }
-  return format;
+function perZone(locale: string, options: Intl.DateTimeFormatOptions) {
+  const formats = new Map<string, Intl.DateTimeFormat>();
+  return (timeZone: string) => {
+    let format = formats.get(timeZone);
+    if (!format) {
+      format = new Intl.DateTimeFormat(locale, { ...options, timeZone });
+      formats.set(timeZone, format);
+    }
+    return format;
+  };
 }
+
+const dateTimeFormat = perZone('ru-RU', {
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+// Canada's English writes a day as ISO does: YYYY-MM-DD.
+const isoDayFormat = perZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** `at` as ДД.ММ.ГГГГ ЧЧ:ММ in `timeZone`. */
 export function formatDateTimeIn(at: Date, timeZone: string): string {
@@ -35,3 +40,6 @@ export function formatDateTimeIn(at: Date, timeZone: string): string {
   );
   return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
 }
+
+/** The day it is at `at` in `timeZone`, as `YYYY-MM-DD`. */
+export const dayIn = (timeZone: string, at: Date): string => isoDayFormat(timeZone).format(at);

@@ -7,7 +7,7 @@ type OutputChunk = Rolldown.OutputChunk;
 const SCREEN_MODULE = /\/src\/pages\/([a-z-]+)\/[a-z-]+-page\.tsx$/;
 
 /** Where a screen's page goes in the build, by the screen's folder (its path without the slash). */
-export const screenPageFile = (folder: string) => `screens/${folder}.html`;
+const screenPageFile = (folder: string) => `screens/${folder}.html`;
 
 const isChunk = (output: OutputBundle[string] | undefined): output is OutputChunk => output?.type === 'chunk';
 

@@ -37,9 +37,9 @@ function folderWithAsset(webRoot: string, name: string): string | undefined {
 
 /**
  * Serves the built web app: hashed assets cached for a year, pages never, and any other non-API GET
- * answered with index.html, or a screen's own page, so the router can take it (SPA fallback). Every file goes
- * out in the brotli or gzip copy the build made beside it (scripts/precompress.ts) when the
- * browser takes one, with `Content-Encoding` and `Vary: Accept-Encoding`.
+ * answered with index.html, or a screen's own page, so the router can take it (SPA fallback).
+ * Every file goes out in the brotli or gzip copy the build made beside it (scripts/precompress.ts)
+ * when the browser takes one, with `Content-Encoding` and `Vary: Accept-Encoding`.
  */
 export async function registerWebApp(app: FastifyInstance, webRoot: string) {
   if (!existsSync(path.join(webRoot, 'index.html'))) {

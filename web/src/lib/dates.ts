@@ -1,4 +1,4 @@
-import { formatDateTimeIn } from '#contract/date-time';
+import { dayIn, formatDateTimeIn } from '#contract/date-time';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 
 /** A calendar day `YYYY-MM-DD` as people write it: ДД.ММ.ГГГГ. */
@@ -9,24 +9,6 @@ export function formatDay(day: string): string {
 
 /** A moment as ДД.ММ.ГГГГ ЧЧ:ММ, Moscow time: report periods are cut in this zone on the server. */
 export const formatDateTime = (iso: string) => formatDateTimeIn(new Date(iso), DEFAULT_REPORT_TIME_ZONE);
-
-/** Day formatters by zone, made on first use and kept (each costs tens of milliseconds on a mid phone). */
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The day it is at `now` in `timeZone`, as `YYYY-MM-DD`. */
-export function dayIn(timeZone: string, now: Date): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(now);
-}
 
 /** Today as `YYYY-MM-DD` in the zone report periods are cut in. */
 export const today = (now = new Date()) => dayIn(DEFAULT_REPORT_TIME_ZONE, now);

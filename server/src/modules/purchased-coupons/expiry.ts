@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { dayIn } from '#contract/date-time';
 import { coupons, purchasedCoupons } from '../../db/schema.ts';
 
 /**
@@ -25,11 +26,5 @@ export const isExpiredNow = sql`(${purchasedCoupons.expiresAt} IS NOT NULL AND $
 /** The last day a coupon may be used, `YYYY-MM-DD` in `timeZone`, from its expiry instant. */
 export function lastValidDay(expiresAt: Date | null, timeZone: string): string | null {
   if (!expiresAt) return null;
-  const lastMoment = new Date(expiresAt.getTime() - 1);
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(lastMoment);
+  return dayIn(timeZone, new Date(expiresAt.getTime() - 1));
 }

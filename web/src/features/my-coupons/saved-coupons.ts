@@ -16,7 +16,7 @@ const isImage = (entry: [string, unknown]): entry is [string, string] =>
   typeof entry[1] === 'string' && entry[1].startsWith('data:image/');
 
 /** What was saved, or undefined when nothing was or it no longer has the contract's shape. */
-async function parseSaved(text: string | null): Promise<SavedCoupons | undefined> {
+function parseSaved(text: string | null): SavedCoupons | undefined {
   if (text === null) return undefined;
   try {
     const { coupons, images } = JSON.parse(text) as { coupons?: unknown; images?: unknown };
@@ -30,7 +30,7 @@ async function parseSaved(text: string | null): Promise<SavedCoupons | undefined
 
 export async function readSavedCoupons(userId: number): Promise<SavedCoupons | undefined> {
   try {
-    return await parseSaved(await deviceStore().getItem(savedKey(userId)));
+    return parseSaved(await deviceStore().getItem(savedKey(userId)));
   } catch (error) {
     console.warn('Could not read the QR list saved on the device', error);
     return undefined;

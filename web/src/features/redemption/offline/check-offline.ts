@@ -1,6 +1,6 @@
 import { parseCouponQr, type QrField, qrValue, splitSignature } from '#contract/coupon-qr';
+import { dayIn } from '#contract/date-time';
 import type { TOfflineKit } from '#contract/offline';
-import { dayIn } from '@/lib/dates';
 import { fromBase64Url, verifyEd25519 } from './ed25519';
 
 /** Why a coupon cannot be redeemed with no signal. */
