@@ -57,6 +57,7 @@ import { privacyInfoRoutes, privacyRoutes } from './modules/privacy/privacy.rout
 import { createPrivacyService, deleteExpiredData } from './modules/privacy/privacy.service.ts';
 import { privacyRefusals } from './modules/privacy/texts.ts';
 import { recordExpiries } from './modules/purchased-coupons/expiry-log.ts';
+import { createQrImages, type QrImages } from './modules/purchased-coupons/qr-images.ts';
 import { createCheckoutService } from './modules/purchases/checkout.service.ts';
 import { createMyCouponsService } from './modules/purchases/my-coupons.service.ts';
 import { paymentPagesRoutes } from './modules/purchases/payment-pages.routes.ts';
@@ -87,6 +88,8 @@ import { createBot } from './telegram/bot.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     stalePayments: ReturnType<typeof createStalePaymentsWorker>;
+    /** QR images drawn in the background: a caller watching the rows waits until they are stored. */
+    qrImages: Pick<QrImages, 'settled'>;
   }
 }
 
@@ -222,6 +225,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const provider = deps.paymentProvider ?? createPaymentProvider(config, botApi);
   const { timeZone } = config;
   const privacy = createPrivacyService(db, users.forgetSeen);
+  const signer = createCouponSigner(db);
+  const qrImages = createQrImages({ db, signer, timeZone, log: app.log });
+  app.decorate('qrImages', qrImages);
   const checkout = createCheckoutService({
     db,
     provider,
@@ -230,10 +236,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeZone,
     privacy,
     receipts: config.receipts !== null,
+    drawQrSoon: qrImages.drawSoon,
   });
   const refunds = createRefundService({ db, provider, log: app.log, notifications });
   // Payments and refunds nobody settled, and expiries, swept in the background once main.ts starts it.
-  const gifts = createGiftService({ db, users, membership, notifications });
+  const gifts = createGiftService({ db, users, membership, notifications, drawQrSoon: qrImages.drawSoon });
   const stalePayments = createStalePaymentsWorker({
     returnUnclaimedGifts: gifts.returnUnclaimedGifts,
     checkout,
@@ -255,7 +262,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gpxDownloadRoutes, { geo, downloadLinks: gpxDownloadLinks });
 
   const access = createPartnerAccess(db);
-  const signer = createCouponSigner(db);
   const reportDeps = {
     reports: createReportService(db, timeZone),
     access,
@@ -297,7 +303,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(catalogueRoutes, { catalogue: createCatalogueService(db, timeZone) });
     await api.register(purchasesRoutes, {
       checkout,
-      myCoupons: await createMyCouponsService(database, { timeZone, signer }),
+      myCoupons: await createMyCouponsService(database, { timeZone }),
+      qrImages,
       membership,
       users,
       privacy,
@@ -319,5 +326,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   app.addHook('onClose', () => database.close());
+  // onClose hooks run last-added first: the QR images being drawn are stored before it closes.
+  app.addHook('onClose', () => qrImages.settled());
   return app;
 }

@@ -25,8 +25,13 @@ export function createGiftService(options: {
   users: UserService;
   membership: MembershipService;
   notifications: Pick<NotificationService, 'notifyGiftReceived' | 'notifyHeldGiftSettled'>;
+  /**
+   * A coupon's QR image for its new token, drawn ahead of its first view (purchased-coupons/
+   * qr-images.ts); not for a held gift, whose token nobody sees and its claim replaces.
+   */
+  drawQrSoon: (purchasedCouponId: string) => void;
 }) {
-  const { db, users, membership, notifications } = options;
+  const { db, users, membership, notifications, drawQrSoon } = options;
 
   /**
    * Gives an unused coupon to a friend: moved at once to a known member, held for an unknown
@@ -104,6 +109,7 @@ export function createGiftService(options: {
       return { status: 'sent' as const, giftId: gift.id };
     });
     if (!outcome) throw refuse(GiftErrorCode.couponUnavailable);
+    if (outcome.status === 'sent') drawQrSoon(purchasedCouponId);
     return outcome;
   }
 
@@ -193,22 +199,27 @@ export function createGiftService(options: {
         if (!current || normalizeUsername(current) !== normalizeUsername(gift.toUsername ?? '')) return false;
         return settleHeld(tx, gift, 'CLAIMED', { kind: 'system' }, userId);
       });
-      if (done) claimed += 1;
+      if (done) {
+        claimed += 1;
+        drawQrSoon(gift.purchasedCouponId);
+      }
     }
     return claimed;
   }
 
   /** The giver's «Отменить» while the gift still waits: the coupon comes back with a new QR. */
   async function cancelHeldGift(giverId: number, giftId: number): Promise<void> {
-    const done = await db.transaction(async (tx) => {
+    const returnedCoupon = await db.transaction(async (tx) => {
       const [gift] = await tx
         .select()
         .from(gifts)
         .where(and(eq(gifts.id, giftId), eq(gifts.fromUserId, giverId)));
-      if (!gift) return false;
-      return settleHeld(tx, gift, 'CANCELED', { kind: 'owner', id: giverId });
+      if (!gift || !(await settleHeld(tx, gift, 'CANCELED', { kind: 'owner', id: giverId })))
+        return undefined;
+      return gift.purchasedCouponId;
     });
-    if (!done) throw refuse(GiftErrorCode.giftNotHeld);
+    if (!returnedCoupon) throw refuse(GiftErrorCode.giftNotHeld);
+    drawQrSoon(returnedCoupon);
   }
 
   /** Held gifts nobody claimed in seven days go back to their givers (the background sweep). */
@@ -225,7 +236,10 @@ export function createGiftService(options: {
       .limit(100);
     let returned = 0;
     for (const gift of stale) {
-      if (await db.transaction((tx) => settleHeld(tx, gift, 'RETURNED', { kind: 'system' }))) returned += 1;
+      if (await db.transaction((tx) => settleHeld(tx, gift, 'RETURNED', { kind: 'system' }))) {
+        returned += 1;
+        drawQrSoon(gift.purchasedCouponId);
+      }
     }
     return returned;
   }

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { gifts, purchasedCoupons } from '../../db/schema.ts';
@@ -34,6 +34,9 @@ const gift = (from = giver, purchasedId: string, fromName: string, to: string) =
   t.as(from).post(`/api/coupons/buy/friend/${purchasedId}/${fromName}/${encodeURIComponent(to)}`);
 const row = async (id: string) =>
   (await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id)))[0];
+/** A coupon's QR for its token of now, drawn ahead of its first view (purchased-coupons/qr-images). */
+const imageDrawn = (id: string) =>
+  vi.waitFor(async () => expect((await row(id))?.qrPng?.length).toBeGreaterThan(0));
 const myQr = async (user: typeof giver) =>
   (await t.as(user).get(`/api/coupon/valid/qr/customer/${user.username}`)).json() as Array<{ id: string }>;
 
@@ -49,6 +52,7 @@ describe('gifting a coupon', () => {
     expect(after?.qrToken).not.toBe(oldToken);
     expect((await myQr(friend)).map((c) => c.id)).toContain(id);
     expect((await myQr(giver)).map((c) => c.id)).not.toContain(id);
+    await imageDrawn(id);
     const history = await t.database.db.select().from(gifts).where(eq(gifts.purchasedCouponId, id));
     expect(history).toEqual([expect.objectContaining({ fromUserId: giver.id, toUserId: friend.id })]);
 
@@ -216,6 +220,7 @@ describe('a gift to a username the app has not seen (ADR 0012)', () => {
     expect(await row(id)).toMatchObject({ status: 'NOT_USED', ownerId: giver.id });
     expect((await row(id))?.qrToken).not.toBe(heldToken);
     expect((await myQr(giver)).map((c) => c.id)).toContain(id);
+    await imageDrawn(id);
     const again = await t.as(giver).post(`/api/gifts/${giftId}/cancel`);
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe('Подарок уже получен или отменен: отменить его нельзя');

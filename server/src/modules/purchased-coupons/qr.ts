@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import QRCode from 'qrcode';
 import { formatCouponQr } from '#contract/coupon-qr';
 
 /** 128 random bits, URL-safe: what the QR carries instead of a row number, as short as is safe. */
@@ -41,9 +40,4 @@ export function couponQrText(fields: QrFields): string {
     exp: fields.expiresOn ?? '',
     pid: String(fields.partnerId),
   });
-}
-
-/** The QR image as PNG: medium error correction survives a scratched phone screen, 512 px is sharp. */
-export function renderQrPng(text: string): Promise<Buffer> {
-  return QRCode.toBuffer(text, { type: 'png', errorCorrectionLevel: 'M', margin: 2, width: 512 });
 }

@@ -47,8 +47,10 @@ export function createCheckoutService(options: {
   privacy: Pick<PrivacyService, 'requireReadyToPay'>;
   /** Fiscal receipts are on (YOOKASSA_RECEIPTS): every payment carries the buyer's e-mail. */
   receipts: boolean;
+  /** A new coupon's QR image is drawn ahead of its first view (purchased-coupons/qr-images.ts). */
+  drawQrSoon: (purchasedCouponId: string) => void;
 }) {
-  const { db, provider, log, notifications, timeZone, privacy, receipts } = options;
+  const { db, provider, log, notifications, timeZone, privacy, receipts, drawQrSoon } = options;
 
   const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
     db
@@ -189,16 +191,17 @@ export function createCheckoutService(options: {
             await notifications.notifyUnverifiedPurchase({ ...purchase, amountRub: payment.amount }, tx);
           }
         }
-        return { purchasedCouponId: inserted.id };
+        return { purchasedCouponId: inserted.id, issuedNow: true };
       }
       const [existing] = await tx
         .select({ id: purchasedCoupons.id })
         .from(purchasedCoupons)
         .where(eq(purchasedCoupons.paymentId, payment.id));
       if (!existing) throw new Error(`payment ${payment.id}: conflict without a purchased coupon`);
-      return { purchasedCouponId: existing.id };
+      return { purchasedCouponId: existing.id, issuedNow: false };
     });
-    return result;
+    if (result.issuedNow) drawQrSoon(result.purchasedCouponId);
+    return { purchasedCouponId: result.purchasedCouponId };
   }
 
   /**

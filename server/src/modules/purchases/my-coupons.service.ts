@@ -1,17 +1,14 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { TMyCoupon } from '#contract/purchases';
 import { batchedRead } from '../../db/batched-read.ts';
 import type { Database } from '../../db/client.ts';
 import { coupons, partners, purchasedCoupons, users } from '../../db/schema.ts';
-import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
   isInForce,
   selectPurchasedCoupons,
-  telegramNameOf,
   visibleStatus,
 } from '../purchased-coupons/purchased-coupons.query.ts';
-import { couponQrText, renderQrPng } from '../purchased-coupons/qr.ts';
 
 /** Raised whenever an item of My QR changes shape: a tag of an older shape then never matches. */
 const LIST_SHAPE = 3;
@@ -34,7 +31,7 @@ type ListRow = {
 };
 
 /**
- * My QR: the caller's coupons, and their QR images, rendered once per token and kept.
+ * My QR: the caller's coupons; their QR images are drawn by purchased-coupons/qr-images.ts.
  *
  * Polled every 5 s, so «nothing new» must cost almost nothing: the list's tag is the owner's
  * `coupons_version`, which triggers raise with every change of what the list shows. On PostgreSQL
@@ -46,9 +43,9 @@ type ListRow = {
  */
 export async function createMyCouponsService(
   { db, listen }: Pick<Database, 'db' | 'listen'>,
-  options: { timeZone: string; signer: Pick<CouponSigner, 'signQrText'> },
+  options: { timeZone: string },
 ) {
-  const { timeZone, signer } = options;
+  const { timeZone } = options;
   // Prepared once: drizzle builds their SQL once, PostgreSQL plans them once per connection.
   const versionsOf = db
     .select({ id: users.id, version: users.couponsVersion })
@@ -139,37 +136,7 @@ export async function createMyCouponsService(
     return row && isInForce(row) ? row : undefined;
   }
 
-  type QrCoupon = NonNullable<Awaited<ReturnType<typeof couponByQrToken>>>;
-
-  /**
-   * The coupon's QR image as PNG, rendered on first request and kept (a gift's new token clears it);
-   * signed, so a partner with no signal can trust what it reads (ADR 0013).
-   */
-  async function qrPngOf(row: QrCoupon): Promise<Buffer> {
-    if (row.qrPng) return row.qrPng;
-    const png = await renderQrPng(
-      await signer.signQrText(
-        couponQrText({
-          token: row.qrToken,
-          purchasedAt: row.purchasedAt,
-          partner: row.companyName,
-          region: row.region,
-          discount: row.discount,
-          address: row.address,
-          telegramName: telegramNameOf(row),
-          expiresOn: lastValidDay(row.expiresAt, timeZone),
-          partnerId: row.partnerId,
-        }),
-      ),
-    );
-    await db
-      .update(purchasedCoupons)
-      .set({ qrPng: png })
-      .where(and(eq(purchasedCoupons.id, row.id), eq(purchasedCoupons.qrToken, row.qrToken)));
-    return png;
-  }
-
-  return { ownCoupons, couponByQrToken, qrPngOf };
+  return { ownCoupons, couponByQrToken };
 }
 
 export type MyCouponsService = Awaited<ReturnType<typeof createMyCouponsService>>;

@@ -13,6 +13,7 @@ import {
 import { DomainError } from '../../http/errors.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
+import type { QrImages } from '../purchased-coupons/qr-images.ts';
 import { pathSubject, requireOwnUsername, ZPathUsername } from '../users/caller.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember } from '../users/require-chat-member.ts';
@@ -35,10 +36,11 @@ async function requireUsername(request: FastifyRequest) {
 export const purchasesRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
   myCoupons: MyCouponsService;
+  qrImages: Pick<QrImages, 'pngOf'>;
   membership: MembershipService;
   users: UserService;
   privacy: Pick<PrivacyService, 'requireConsent'>;
-}> = async (app, { checkout, myCoupons, membership, users, privacy }) => {
+}> = async (app, { checkout, myCoupons, qrImages, membership, users, privacy }) => {
   const chatMember = requireChatMember(membership);
 
   app.post(
@@ -104,7 +106,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
       return reply
         .type('image/png')
         .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(await myCoupons.qrPngOf(coupon));
+        .send(await qrImages.pngOf(coupon));
     },
   );
 };

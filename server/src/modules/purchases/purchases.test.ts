@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, buyCoupon, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { partners, payments, purchasedCoupons } from '../../db/schema.ts';
 
@@ -197,6 +197,24 @@ describe('My QR', () => {
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toMatchObject({ error: 'not_found', message: 'Такого QR-кода нет' });
     expect((await t.app.inject({ method: 'GET', url: coupon.qrImageUrl })).statusCode).toBe(401);
+  });
+
+  it('draws a new coupon’s QR ahead of its first view, which then sends that very image', async () => {
+    const id = await buyCoupon(t, friend, couponId);
+    const stored = async () =>
+      (
+        await t.database.db
+          .select({ token: purchasedCoupons.qrToken, png: purchasedCoupons.qrPng })
+          .from(purchasedCoupons)
+          .where(eq(purchasedCoupons.id, id))
+      )[0];
+    // Nobody has asked for it: drawn in the background after the purchase.
+    await vi.waitFor(async () => expect((await stored())?.png?.length).toBeGreaterThan(0));
+    const { token, png } = (await stored()) ?? {};
+
+    const image = await t.as(friend).get(`/api/coupon/qr/${token}`);
+    expect(image.statusCode).toBe(200);
+    expect(image.rawPayload).toEqual(Buffer.from(png ?? []));
   });
 
   /** The SQL of every query the driver is given while `act` runs (PGlite, or node-postgres' pool). */
