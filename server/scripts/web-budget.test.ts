@@ -93,7 +93,7 @@ describe('JavaScript each screen loads first, on the wire', () => {
   it.each(BUDGET_KB)('%s stays within its budget', (screen, page, kb) => {
     const files = staticClosure('index.html');
     // index.html loads My QR's early request on every screen (web/src/early): 0.6 KB.
-    staticClosure('src/early/my-qr-early.ts', files);
+    staticClosure('src/early/early-requests.ts', files);
     if (page) staticClosure(`src/pages/${page}.tsx`, files);
     const { wire, gzipped } = weigh(files);
     console.log(

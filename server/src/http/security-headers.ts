@@ -44,6 +44,8 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
+/** The built app's hashed files: scripts, styles, wasm, none of them a page or a worker. */
+const ASSETS = '/assets/';
 /** What a browser reads as a page: the policy of where its parts may come from applies to it. */
 const DOCUMENT = /^(text\/html|image\/svg\+xml)/;
 /** Headers that matter on any answer, a JSON or an image too. */
@@ -55,12 +57,14 @@ const ON_EVERY_ANSWER = [
 ];
 
 /**
- * The web app's files and pages get all of `securityHeaders()`; the API's answers but its pages
- * (JSON, QR images, a poll's 304) the few that matter to them, and a policy that lets them be
- * nothing but data: 250 bytes instead of 720 on answers whose own bytes are often fewer; none on an
- * API's 304, which only confirms an answer the browser keeps with its headers (every poll of an
- * open My QR). Outside /api/ the full set goes on a 304 too: a browser takes a 304's headers into
- * the page it keeps, and a page's are its policy.
+ * The web app's pages and the service worker (a worker's policy is that of its script) get all of
+ * `securityHeaders()`. The scripts, styles and files under /assets/, and the API's answers but its
+ * pages (JSON, QR images, a poll's 304), get the few that matter to them and a policy that lets
+ * them be nothing but data — a page's policy governs what its scripts do: 250 bytes instead of 720,
+ * on answers whose own bytes are often fewer (a first load asks for some twenty of them before it
+ * draws, issue 14). None on their 304, which only confirms an answer the browser keeps with its
+ * headers (every poll of an open My QR). Elsewhere the full set goes on a 304 too: a browser takes
+ * a 304's headers into the page it keeps, and a page's are its policy.
  * Worked out once, not per request (@fastify/helmet built helmet anew for every request, parsing
  * the policy each time).
  */
@@ -71,8 +75,9 @@ export function registerSecurityHeaders(app: FastifyInstance) {
     'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   };
   app.addHook('onSend', (request, reply, payload, done) => {
-    const page =
-      !request.url.startsWith('/api/') || DOCUMENT.test(String(reply.getHeader('content-type') ?? ''));
+    const page = request.url.startsWith('/api/')
+      ? DOCUMENT.test(String(reply.getHeader('content-type') ?? ''))
+      : !request.url.startsWith(ASSETS);
     if (page) reply.headers(forPages);
     else if (reply.statusCode !== 304) reply.headers(forData);
     done(null, payload);

@@ -20,6 +20,7 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'assets', 'index-3f9a1c.js.br'), brotliCompressSync('console.log(1)'));
   writeFileSync(path.join(webRoot, 'assets', 'index-3f9a1c.js.gz'), gzipSync('console.log(1)'));
   writeFileSync(path.join(webRoot, 'index.html.br'), brotliCompressSync(PAGE));
+  writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {})');
   // A screen's own page (web/screen-pages): index.html asking for the screen's chunks too.
   mkdirSync(path.join(webRoot, 'screens'));
   writeFileSync(path.join(webRoot, 'screens', 'my-coupons.html'), MY_QR_PAGE);
@@ -123,6 +124,15 @@ describe('serving the web app', () => {
     expect(res.headers['content-security-policy']).toContain(
       "img-src 'self' data: blob: https://tile.openstreetmap.org;",
     );
+  });
+
+  it('sends a script or a style the headers that matter to data, the service worker the page’s policy', async () => {
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(asset.headers['x-dns-prefetch-control']).toBeUndefined();
+    const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
+    expect(worker.headers['content-security-policy']).toContain("connect-src 'self'");
   });
 
   it('keeps the page’s policy on a 304 to a page revalidated (a browser takes its headers in)', async () => {

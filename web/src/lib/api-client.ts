@@ -67,6 +67,8 @@ type ApiClientOptions = {
   /** The raw Telegram init data, or undefined before the app knows who the user is. */
   getInitData: () => string | undefined;
   fetch?: typeof fetch;
+  /** A response to this GET already on its way, sent before the app ran (lib/early-gets.ts). */
+  takeEarly?: (path: string, initData: string | undefined) => Promise<Response> | undefined;
 };
 
 const CSRF_PATH = '/api/csrf';
@@ -74,6 +76,7 @@ const CSRF_PATH = '/api/csrf';
 export function createApiClient({
   getInitData,
   fetch: fetchImpl = (...args) => fetch(...args),
+  takeEarly,
 }: ApiClientOptions) {
   let csrfToken: Promise<string> | undefined;
 
@@ -99,6 +102,15 @@ export function createApiClient({
     } catch (cause) {
       console.error(`${method} ${path} failed to reach the server`, cause);
       throw new ApiError(0, NETWORK_ERROR, apiErrorTexts.network);
+    }
+  }
+
+  /** The GET's early response if one was sent and came; a failed one is asked again, now. */
+  async function fromEarly(early: Promise<Response>, path: string): Promise<Response> {
+    try {
+      return await early;
+    } catch {
+      return send('GET', path);
     }
   }
 
@@ -161,7 +173,9 @@ export function createApiClient({
 
   async function request<T>(method: HttpMethod, path: string, { body, schema }: RequestOptions<T> = {}) {
     if (method === 'GET') {
-      const response = await send(method, path);
+      // Without an early response the request leaves at once, in the caller's own tick.
+      const early = takeEarly?.(path, getInitData());
+      const response = await (early ? fromEarly(early, path) : send(method, path));
       if (!response.ok) throw await toApiError(response);
       return parseAnswer(method, path, response, schema);
     }

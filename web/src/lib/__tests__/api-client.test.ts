@@ -1,7 +1,8 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { jsonResponse } from '@/test/render';
 import { ApiError, createApiClient } from '../api-client';
+import { takeEarlyGet } from '../early-gets';
 
 const INIT_DATA = 'query_id=AAH&user=%7B%22id%22%3A42%7D&auth_date=1700000000&hash=abc';
 
@@ -191,5 +192,52 @@ describe('api client', () => {
     const server = fakeServer({ 'GET /api/dev/users': () => jsonResponse([]) });
     await createApiClient({ getInitData: () => undefined, fetch: server.fetch }).get('/api/dev/users');
     expect(server.calls[0]?.headers.has('Authorization')).toBe(false);
+  });
+});
+
+describe('a GET the early script sent before the app ran', () => {
+  const withEarly = (server: ReturnType<typeof fakeServer>) =>
+    createApiClient({ getInitData: () => INIT_DATA, fetch: server.fetch, takeEarly: takeEarlyGet });
+  const sendEarly = (response: Promise<Response>, initData = INIT_DATA) => {
+    window.__earlyGets = { initData, responses: { '/api/me': response } };
+  };
+  afterEach(() => {
+    window.__earlyGets = undefined;
+  });
+
+  it('is answered by that response, once: the next ask goes to the server', async () => {
+    const server = fakeServer({ 'GET /api/me': () => jsonResponse({ id: 2 }) });
+    sendEarly(Promise.resolve(jsonResponse({ id: 1 })));
+    const api = withEarly(server);
+
+    expect(await api.get('/api/me')).toEqual({ id: 1 });
+    expect(server.calls).toHaveLength(0);
+    expect(await api.get('/api/me')).toEqual({ id: 2 });
+    expect(server.callsTo('GET /api/me')).toHaveLength(1);
+  });
+
+  it('is checked like any answer: a refusal in it is the server’s refusal', async () => {
+    const server = fakeServer({});
+    sendEarly(
+      Promise.resolve(
+        jsonResponse({ error: 'init_data_expired', message: 'Откройте приложение заново' }, 401),
+      ),
+    );
+    await expect(withEarly(server).get('/api/me')).rejects.toMatchObject({
+      status: 401,
+      message: 'Откройте приложение заново',
+    });
+  });
+
+  it('is asked again when it never reached the server', async () => {
+    const server = fakeServer({ 'GET /api/me': () => jsonResponse({ id: 2 }) });
+    sendEarly(Promise.reject(new TypeError('Failed to fetch')));
+    expect(await withEarly(server).get('/api/me')).toEqual({ id: 2 });
+  });
+
+  it('is not taken when it was signed with another launch’s init data', async () => {
+    const server = fakeServer({ 'GET /api/me': () => jsonResponse({ id: 2 }) });
+    sendEarly(Promise.resolve(jsonResponse({ id: 1 })), 'query_id=other');
+    expect(await withEarly(server).get('/api/me')).toEqual({ id: 2 });
   });
 });

@@ -9,6 +9,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { getMyCouponsQueryOptions, useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
+import { useQrImagesComing } from '@/features/my-coupons/api/get-qr-image';
 import { useSavedCoupons } from '@/features/my-coupons/api/get-saved-coupons';
 import { CouponSlide } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
@@ -42,7 +43,6 @@ export function MyCouponsPage() {
   const [currentId, setCurrentId] = useState<string>();
   const [openedId, setOpenedId] = useState<string>();
   const { go, pendingTo } = useDelayedNavigate();
-  const drawn = useWhenIdle();
   const openQr = useCallback((coupon: TMyCoupon) => setOpenedId(coupon.id), []);
   const closeQr = useCallback(() => setOpenedId(undefined), []);
   const queryClient = useQueryClient();
@@ -56,6 +56,8 @@ export function MyCouponsPage() {
   // Looked up in each new list: a coupon redeemed (or given away) while shown big leaves the overlay.
   const opened = coupons?.find((coupon) => coupon.id === openedId && coupon.status === 'NOT_USED');
   const loading = (!!username && isPending && !error) || readingSaved;
+  const qrComing = useQrImagesComing();
+  const drawn = useWhenIdle(!loading && !qrComing);
   const giftHref = current && paths.giftToFriend.getHref(current.id);
   const homeHref = paths.home.getHref();
 

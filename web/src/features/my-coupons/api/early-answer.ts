@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { TMyCoupon } from '#contract/purchases';
-import type { EarlyAnswer } from '@/early/early-my-qr-types';
+import type { EarlyAnswer } from '@/early/early-types';
 import type { Versioned } from '@/lib/api-client';
 import { qrImageQueryKey } from './get-qr-image';
 import { myCouponsCheck } from './my-coupons-check';

@@ -2,12 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { launchUser } from '@/telegram/launch-params';
 import { readStoredUser, storeUser, toUserState } from '../user-state';
+import { meCheck } from './me-check';
 
 const USER_STALE_MS = 60_000;
 
-// Asked on every first screen: its schema comes in a chunk of its own (lib/api-client.ts).
-export const getMe = () =>
-  api.get('/api/me', () => import('#contract/session').then((contract) => contract.ZMeResponse));
+export const getMe = () => api.get('/api/me', meCheck);
 
 export const getMeQueryOptions = () =>
   queryOptions({

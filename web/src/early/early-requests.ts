@@ -1,11 +1,13 @@
 /**
  * Runs apart from the app and before it (index.html loads it on its own, async; it imports
- * nothing): on a launch straight into My QR it asks for the list, then each QR image, at once, so
- * they come while the app's scripts are still on their way instead of after them (issue 14: My QR's
- * largest paint is the QR). Signed like every request of the app, by the launch's init data in the
- * Authorization header. The app takes the answer over (features/my-coupons/api/early-answer.ts).
+ * nothing): asks at once for what the first screen waits for, so it comes while the app's scripts
+ * are still on their way instead of after them (issue 14). Every launch asks for the user
+ * (/api/me); a launch straight into My QR also for the list, then each QR image (My QR's largest
+ * paint is the QR). Signed like every request of the app, by the launch's init data in the
+ * Authorization header. The app takes the answers over (lib/early-gets.ts,
+ * features/my-coupons/api/early-answer.ts).
  */
-import type { EarlyMyQr } from './early-my-qr-types';
+import type { EarlyGets, EarlyMyQr } from './early-types';
 
 const MY_QR_PATH = '/my-coupons';
 
@@ -34,8 +36,27 @@ async function asDataUrl(response: Response): Promise<string> {
   });
 }
 
-function startEarly(initData: string, username: string): EarlyMyQr {
-  const headers = { Accept: 'application/json', Authorization: `tma ${initData}` };
+const headersFor = (initData: string) => ({ Accept: 'application/json', Authorization: `tma ${initData}` });
+
+/** A request whose failure nobody may wait for (the app then asks itself): no unhandled rejection. */
+function quiet<T>(promise: Promise<T>): Promise<T> {
+  promise.catch(() => {});
+  return promise;
+}
+
+/** Paths the app asks for on every first screen, before it can draw what depends on them. */
+const FIRST_GETS = ['/api/me'];
+
+function startGets(initData: string): EarlyGets {
+  const headers = headersFor(initData);
+  return {
+    initData,
+    responses: Object.fromEntries(FIRST_GETS.map((path) => [path, quiet(fetch(path, { headers }))])),
+  };
+}
+
+function startMyQr(initData: string, username: string): EarlyMyQr {
+  const headers = headersFor(initData);
   const answer = fetch(`/api/coupon/valid/qr/customer/${encodeURIComponent(username)}`, { headers }).then(
     async (response) => {
       // Anything but the list (a refusal, a failure) the app meets again by asking itself.
@@ -49,15 +70,17 @@ function startEarly(initData: string, username: string): EarlyMyQr {
       const images = Object.fromEntries(
         urls.map((url) => [url, fetch(url, { headers }).then(asDataUrl)] as const),
       );
-      // Not awaited by anyone when the app finds the list on the device instead; no unhandled rejection.
-      for (const image of Object.values(images)) image.catch(() => {});
+      // Not awaited by anyone when the app finds the list on the device instead.
+      for (const image of Object.values(images)) quiet(image);
       return { body, etag: response.headers.get('ETag'), images };
     },
   );
-  answer.catch(() => {});
-  return { username, answer };
+  return { username, answer: quiet(answer) };
 }
 
 const initData = launchInitData();
-const username = initData && window.location.pathname === MY_QR_PATH ? launchUsername(initData) : undefined;
-if (initData && username) window.__earlyMyQr = startEarly(initData, username);
+if (initData) {
+  window.__earlyGets = startGets(initData);
+  const username = window.location.pathname === MY_QR_PATH ? launchUsername(initData) : undefined;
+  if (username) window.__earlyMyQr = startMyQr(initData, username);
+}

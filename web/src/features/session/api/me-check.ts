@@ -1,0 +1,71 @@
+import { ROLES } from '#contract/roles';
+import type { TMeResponse } from '#contract/session';
+import type { AnswerCheck } from '@/lib/api-client';
+
+/** A link as zod's `z.url()` takes it: trimmed, parsed by the URL parser, tabs and line breaks dropped. */
+function asUrl(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  try {
+    // Not URL.canParse: older Telegram webviews (iOS before 17) lack it.
+    new URL(trimmed);
+    return trimmed.replace(/[\t\n\r]/g, '');
+  } catch {
+    return undefined;
+  }
+}
+
+const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+function toMe(value: unknown): TMeResponse | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const {
+    id,
+    username,
+    firstName,
+    role,
+    isChatMember,
+    communityChatLink,
+    email,
+    consentGiven,
+    receiptEmailRequired,
+  } = value as Record<string, unknown>;
+  const knownRole = ROLES.find((name) => name === role);
+  const link = asUrl(communityChatLink);
+  const valid =
+    Number.isSafeInteger(id) &&
+    isTextOrNull(username) &&
+    typeof firstName === 'string' &&
+    typeof isChatMember === 'boolean' &&
+    isTextOrNull(email) &&
+    typeof consentGiven === 'boolean' &&
+    typeof receiptEmailRequired === 'boolean';
+  // Only the contract's fields, as zod's object keeps them.
+  return valid && knownRole && link !== undefined
+    ? {
+        id: id as number,
+        username,
+        firstName,
+        role: knownRole,
+        isChatMember,
+        communityChatLink: link,
+        email,
+        consentGiven,
+        receiptEmailRequired,
+      }
+    : undefined;
+}
+
+/**
+ * /api/me's answer checked against the contract's ZMeResponse by hand, not with zod: every first
+ * screen asks for it, and zod's chunk (24 KB) then came before My QR's largest paint (issue 14).
+ * me-check.test.ts holds it to the zod schema.
+ */
+export const meCheck: AnswerCheck<TMeResponse> = {
+  safeParse(value) {
+    const me = toMe(value);
+    return me
+      ? { success: true, data: me }
+      : { success: false, error: new TypeError('not the user of /api/me') };
+  },
+};
