@@ -41,21 +41,18 @@ export const isNetworkError = (error: unknown): error is ApiError =>
 export const errorMessage = (error: unknown, fallback: string = apiErrorTexts.unexpected) =>
   error instanceof ApiError ? error.message : fallback;
 
-/** What checks an answer against the contract: its zod schema, or a check written to agree with it. */
+/**
+ * What checks an answer against the contract: its zod schema, or a check written to agree with it
+ * (the first screens' answers, so that their scripts carry no zod).
+ */
 export type AnswerCheck<T> = {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
 };
 
-/**
- * The contract's check of an answer, or how to load it: the first screen's answers are checked with
- * a contract module fetched apart, or by hand, so its script carries no zod.
- */
-export type AnswerSchema<T> = AnswerCheck<T> | (() => Promise<AnswerCheck<T>>);
-
 type RequestOptions<T> = {
   body?: unknown;
   /** Validates the answer; without it the parsed JSON is returned as is. */
-  schema?: AnswerSchema<T>;
+  schema?: AnswerCheck<T>;
 };
 
 type SendOptions = { body?: unknown; xsrfToken?: string; ifNoneMatch?: string };
@@ -138,11 +135,11 @@ export function createApiClient({
     method: HttpMethod,
     path: string,
     response: Response,
-    schema?: AnswerSchema<T>,
+    schema?: AnswerCheck<T>,
   ) {
     const json = await readJson(response);
     if (!schema) return json as T;
-    const parsed = (typeof schema === 'function' ? await schema() : schema).safeParse(json);
+    const parsed = schema.safeParse(json);
     if (parsed.success) return parsed.data;
     console.error(`${method} ${path} answered outside the contract`, parsed.error);
     throw new ApiError(response.status, 'invalid_response', apiErrorTexts.unexpected);
@@ -200,7 +197,7 @@ export function createApiClient({
    */
   async function getIfChanged<T>(
     path: string,
-    { cached, schema }: { cached?: Versioned<T>; schema?: AnswerSchema<T> },
+    { cached, schema }: { cached?: Versioned<T>; schema?: AnswerCheck<T> },
   ): Promise<Versioned<T>> {
     const response = await send('GET', path, { ifNoneMatch: cached?.etag });
     if (response.status === 304 && cached) return cached;
@@ -227,7 +224,7 @@ export function createApiClient({
   }
 
   return {
-    get: <T>(path: string, schema?: AnswerSchema<T>) => request<T>('GET', path, { schema }),
+    get: <T>(path: string, schema?: AnswerCheck<T>) => request<T>('GET', path, { schema }),
     getImage,
     getIfChanged,
     post: <T>(path: string, options?: RequestOptions<T>) => request<T>('POST', path, options),

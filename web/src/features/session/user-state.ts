@@ -21,25 +21,45 @@ const USER_STORAGE_KEY = 'katajsya.user';
 
 type StoredUser = Pick<TMeResponse, 'id'> & TUserState;
 
+const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+
+/**
+ * The user state in `fields` when each of its fields is what the contract says, undefined
+ * otherwise. Checked by hand, not with the contract's zod schema: this runs on the first screen,
+ * whose script carries no zod (the stored state below, /api/me's answer in api/me-check.ts).
+ */
+export function userStateIn(fields: Record<string, unknown>): TUserState | undefined {
+  const { username, role, isChatMember, communityChatLink, email, consentGiven, receiptEmailRequired } =
+    fields;
+  const knownRole = ROLES.find((name) => name === role);
+  const valid =
+    isTextOrNull(username) &&
+    typeof isChatMember === 'boolean' &&
+    typeof communityChatLink === 'string' &&
+    isTextOrNull(email) &&
+    typeof consentGiven === 'boolean' &&
+    typeof receiptEmailRequired === 'boolean';
+  return valid && knownRole
+    ? {
+        username,
+        role: knownRole,
+        isChatMember,
+        communityChatLink,
+        email,
+        consentGiven,
+        receiptEmailRequired,
+      }
+    : undefined;
+}
+
 /**
  * The Telegram id is kept beside the state so that another account on the same device never starts
- * with someone else's role. Checked by hand, not with the contract's zod schema: this runs on the
- * first screen, whose script carries no zod.
+ * with someone else's role.
  */
 function readUser(value: unknown): StoredUser | undefined {
   const stored = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
-  const { id, username, role, isChatMember, communityChatLink, email, consentGiven, receiptEmailRequired } =
-    stored;
-  const valid =
-    typeof id === 'number' &&
-    (username === null || typeof username === 'string') &&
-    ROLES.includes(role as StoredUser['role']) &&
-    typeof isChatMember === 'boolean' &&
-    typeof communityChatLink === 'string' &&
-    (email === null || typeof email === 'string') &&
-    typeof consentGiven === 'boolean' &&
-    typeof receiptEmailRequired === 'boolean';
-  return valid ? (stored as StoredUser) : undefined;
+  const state = userStateIn(stored);
+  return typeof stored.id === 'number' && state ? { id: stored.id, ...state } : undefined;
 }
 
 export function toUserState({

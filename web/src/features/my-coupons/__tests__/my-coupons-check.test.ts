@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { ZMyCouponsResponse } from '#contract/purchases';
+import { expectJudgedAsZod } from '@/test/answer-check';
 import { myCouponsCheck } from '../api/my-coupons-check';
 
 const coupon = {
@@ -40,9 +41,6 @@ const ANSWERS: Array<[name: string, answer: unknown]> = [
 
 describe('My QR list checked by hand', () => {
   it.each(ANSWERS)('judges %s as the contract’s zod schema does', (_name, answer) => {
-    const byHand = myCouponsCheck.safeParse(answer);
-    const byZod = ZMyCouponsResponse.safeParse(answer);
-    expect(byHand.success).toBe(byZod.success);
-    if (byHand.success && byZod.success) expect(byHand.data).toEqual(byZod.data);
+    expectJudgedAsZod(myCouponsCheck, ZMyCouponsResponse, answer);
   });
 });

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { ZMeResponse } from '#contract/session';
+import { expectJudgedAsZod } from '@/test/answer-check';
 import { meCheck } from '../api/me-check';
 
 const me = {
@@ -37,9 +38,6 @@ const ANSWERS: Array<[name: string, answer: unknown]> = [
 
 describe('/api/me checked by hand', () => {
   it.each(ANSWERS)('judges %s as the contract’s zod schema does', (_name, answer) => {
-    const byHand = meCheck.safeParse(answer);
-    const byZod = ZMeResponse.safeParse(answer);
-    expect(byHand.success).toBe(byZod.success);
-    if (byHand.success && byZod.success) expect(byHand.data).toEqual(byZod.data);
+    expectJudgedAsZod(meCheck, ZMeResponse, answer);
   });
 });

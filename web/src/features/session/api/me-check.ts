@@ -1,6 +1,6 @@
-import { ROLES } from '#contract/roles';
 import type { TMeResponse } from '#contract/session';
 import type { AnswerCheck } from '@/lib/api-client';
+import { userStateIn } from '../user-state';
 
 /** A link as zod's `z.url()` takes it: trimmed, parsed by the URL parser, tabs and line breaks dropped. */
 function asUrl(value: unknown): string | undefined {
@@ -15,44 +15,15 @@ function asUrl(value: unknown): string | undefined {
   }
 }
 
-const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
-
 function toMe(value: unknown): TMeResponse | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const {
-    id,
-    username,
-    firstName,
-    role,
-    isChatMember,
-    communityChatLink,
-    email,
-    consentGiven,
-    receiptEmailRequired,
-  } = value as Record<string, unknown>;
-  const knownRole = ROLES.find((name) => name === role);
-  const link = asUrl(communityChatLink);
-  const valid =
-    Number.isSafeInteger(id) &&
-    isTextOrNull(username) &&
-    typeof firstName === 'string' &&
-    typeof isChatMember === 'boolean' &&
-    isTextOrNull(email) &&
-    typeof consentGiven === 'boolean' &&
-    typeof receiptEmailRequired === 'boolean';
-  // Only the contract's fields, as zod's object keeps them.
-  return valid && knownRole && link !== undefined
-    ? {
-        id: id as number,
-        username,
-        firstName,
-        role: knownRole,
-        isChatMember,
-        communityChatLink: link,
-        email,
-        consentGiven,
-        receiptEmailRequired,
-      }
+  const fields = value as Record<string, unknown>;
+  const { id, firstName } = fields;
+  const state = userStateIn(fields);
+  const link = asUrl(fields.communityChatLink);
+  // Only the contract's fields, as zod's object keeps them; the link as zod gives it back.
+  return state && link !== undefined && Number.isSafeInteger(id) && typeof firstName === 'string'
+    ? { id: id as number, firstName, ...state, communityChatLink: link }
     : undefined;
 }
 
