@@ -1,7 +1,8 @@
 import { Suspense, useEffect, useState } from 'react';
-import { type Location, useLocation, useNavigationType } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
 import { PresenceContext } from '@/hooks/use-is-present';
+import type { Location } from '@/lib/router/history';
+import { useLocation, useNavigationType } from '@/lib/router/router';
 import { AppRoutes } from './routes';
 import { appTexts } from './texts';
 import './page-transitions.css';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback } from 'react';
-import { BrowserRouter } from 'react-router';
 import { RoutePrefetchContext } from '@/lib/route-prefetch';
+import { BrowserRouter } from '@/lib/router/router';
 import { SettingsButtonOpensPrivacy } from '@/telegram/settings-button';
 import { OpensStartScreen } from '@/telegram/start-param';
 import { PageTransitions } from './page-transitions';

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { type Location, matchPath, Navigate, Route, Routes } from 'react-router';
 import { paths } from '@/config/paths';
+import type { Location } from '@/lib/router/history';
+import { Navigate } from '@/lib/router/link';
 import { HomePage } from '@/pages/home/home-page';
 import { type LazyScreen, lazyScreen, Screen } from './lazy-route';
 
@@ -165,8 +166,10 @@ const SCREENS: Array<[path: string, screen: LazyScreen]> = [
   ],
 ];
 
-const screenAt = (href: string) =>
-  SCREENS.find(([path]) => matchPath(path, href.split(/[?#]/)[0] ?? ''))?.[1];
+/** The path of SPEC §2 an address is at: its query and hash dropped, a trailing slash too. */
+const pathOf = (href: string) => (href.split(/[?#]/)[0] ?? '').replace(/(.)\/+$/, '$1');
+
+const screenAt = (href: string) => SCREENS.find(([path]) => path === pathOf(href))?.[1];
 
 /**
  * The chunk of the screen the app opens on, before React's first render, so that the screen is
@@ -193,13 +196,9 @@ export function prefetchScreen(href: string, queryClient: QueryClient): void {
 
 /** The screens of SPEC §2. `location` is passed in so a leaving page keeps rendering its own route. */
 export function AppRoutes({ location }: { location: Location }) {
-  return (
-    <Routes location={location}>
-      <Route path={paths.home.path} element={<HomePage />} />
-      {SCREENS.map(([path, screen]) => (
-        <Route key={path} path={path} element={<Screen key={path} screen={screen} />} />
-      ))}
-      <Route path="*" element={<Navigate to={paths.home.getHref()} replace />} />
-    </Routes>
-  );
+  const path = pathOf(location.pathname);
+  if (path === paths.home.path) return <HomePage />;
+  const screen = screenAt(path);
+  if (!screen) return <Navigate to={paths.home.getHref()} replace />;
+  return <Screen key={path} screen={screen} />;
 }

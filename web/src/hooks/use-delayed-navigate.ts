@@ -1,6 +1,6 @@
 import { useCallback, useContext, useEffect, useRef, useState } from 'react';
-import { type NavigateOptions, useNavigate } from 'react-router';
 import { RoutePrefetchContext } from '@/lib/route-prefetch';
+import { type NavigateOptions, useNavigate } from '@/lib/router/router';
 
 /** SPEC §2: a button navigates after 300 ms, or 200 ms when the target carries a query. */
 const NAVIGATION_DELAY_MS = 300;

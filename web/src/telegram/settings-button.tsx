@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { useLocation, useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { useLocation, useNavigate } from '@/lib/router/router';
 import { on, postEvent } from './bridge';
 import { clientVersionAtLeast } from './launch-params';
 

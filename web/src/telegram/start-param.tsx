@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { MY_COUPONS_START_PARAM } from '#contract/start-params';
 import { paths } from '@/config/paths';
+import { useNavigate } from '@/lib/router/router';
 import { launchParams } from './launch-params';
 
 /** Set once the start screen was opened: a reload of this launch stays where the user went. */

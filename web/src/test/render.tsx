@@ -1,9 +1,9 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { MemoryRouter } from 'react-router';
 import { getMeQueryOptions } from '@/features/session/api/get-me';
 import type { TUserState } from '@/features/session/user-state';
+import { MemoryRouter } from '@/lib/router/router';
 
 type RenderOptions = {
   /** The URL the router starts at. */
@@ -23,7 +23,7 @@ export function renderWithProviders(ui: ReactElement, { route = '/', user }: Ren
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+        <MemoryRouter entries={[route]}>{ui}</MemoryRouter>
       </QueryClientProvider>,
     ),
   };

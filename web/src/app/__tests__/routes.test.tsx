@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import { useLocation } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocation } from '@/lib/router/router';
 import { partnerUser, renderWithProviders } from '@/test/render';
 import { AppRoutes, loadFirstScreen } from '../routes';
 

@@ -1,5 +1,5 @@
-import { useSearchParams } from 'react-router';
 import type { TPartnerOption } from '#contract/partners';
+import { useSearchParams } from '@/lib/router/router';
 
 const PARTNER_PARAM = 'partnerId';
 

@@ -1,14 +1,8 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Button } from '@/components/ui/button';
+import { MemoryRouter, useLocation } from '@/lib/router/router';
 import { useDelayedNavigate } from '../use-delayed-navigate';
-
-const navigate = vi.fn();
-
-vi.mock('react-router', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('react-router')>()),
-  useNavigate: () => navigate,
-}));
 
 function Buttons() {
   const { go, pendingTo } = useDelayedNavigate();
@@ -23,13 +17,28 @@ function Buttons() {
   );
 }
 
+/** Where the app stands: how many steps from its first screen, and at which address. */
+function Place() {
+  const { index, pathname, search } = useLocation();
+  return <p data-testid="place">{`${index} ${pathname}${search}`}</p>;
+}
+
+function buttonsInRouter({ buttons = true } = {}) {
+  return (
+    <MemoryRouter>
+      <Place />
+      {buttons && <Buttons />}
+    </MemoryRouter>
+  );
+}
+
+const place = () => screen.getByTestId('place').textContent;
 const tap = (name: string) => fireEvent.click(screen.getByRole('button', { name }));
 const wait = (ms: number) => act(() => vi.advanceTimersByTime(ms));
 
 describe('useDelayedNavigate', () => {
   beforeEach(() => {
     vi.useFakeTimers();
-    navigate.mockReset();
   });
 
   afterEach(() => {
@@ -37,25 +46,25 @@ describe('useDelayedNavigate', () => {
   });
 
   it('navigates 300 ms after the tap, not before', () => {
-    render(<Buttons />);
+    render(buttonsInRouter());
     tap('/discounts');
     wait(299);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(place()).toBe('0 /');
     wait(1);
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/discounts', undefined);
+    expect(place()).toBe('1 /discounts');
   });
 
   it('navigates after 200 ms when the target carries a query parameter', () => {
-    render(<Buttons />);
+    render(buttonsInRouter());
     tap('/gift-to-friend?couponId=7');
     wait(199);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(place()).toBe('0 /');
     wait(1);
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/gift-to-friend?couponId=7', undefined);
+    expect(place()).toBe('1 /gift-to-friend?couponId=7');
   });
 
   it('holds the tapped button pressed until it navigates', () => {
-    render(<Buttons />);
+    render(buttonsInRouter());
     tap('/discounts');
     expect(screen.getByRole('button', { name: '/discounts' })).toHaveAttribute('data-pressed');
     expect(screen.getByRole('button', { name: '/photo' })).not.toHaveAttribute('data-pressed');
@@ -64,20 +73,20 @@ describe('useDelayedNavigate', () => {
   });
 
   it('ignores a double tap and other buttons while a navigation is pending', () => {
-    render(<Buttons />);
+    render(buttonsInRouter());
     tap('/discounts');
     tap('/discounts');
     wait(100);
     tap('/photo');
     wait(1000);
-    expect(navigate).toHaveBeenCalledExactlyOnceWith('/discounts', undefined);
+    expect(place()).toBe('1 /discounts');
   });
 
   it('does not navigate once the screen has gone', () => {
-    const { unmount } = render(<Buttons />);
+    const { rerender } = render(buttonsInRouter());
     tap('/discounts');
-    unmount();
+    rerender(buttonsInRouter({ buttons: false }));
     wait(1000);
-    expect(navigate).not.toHaveBeenCalled();
+    expect(place()).toBe('0 /');
   });
 });

@@ -1,5 +1,4 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { Link, useSearchParams } from 'react-router';
 import type { TOffer } from '#contract/coupons';
 import type { TListedPartner } from '#contract/partners';
 import { Header } from '@/components/layout/header';
@@ -18,6 +17,8 @@ import { ConsentBox } from '@/features/privacy/components/consent-box';
 import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
+import { Link } from '@/lib/router/link';
+import { useSearchParams } from '@/lib/router/router';
 import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
 import { Page } from '@/telegram/page';
 import { useMainButton, useSecondaryButton } from '@/telegram/use-main-button';

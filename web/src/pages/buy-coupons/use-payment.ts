@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
 import type { TStartPaymentResponse } from '#contract/purchases';
 import { UserErrorCode } from '#contract/session';
 import { paths } from '@/config/paths';
@@ -12,6 +11,7 @@ import { getMeQueryOptions, useUser } from '@/features/session/api/get-me';
 import type { TUserState } from '@/features/session/user-state';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { useNavigate } from '@/lib/router/router';
 import { vibrateFor } from '@/telegram/haptics';
 import { canOpenInvoice, openInvoiceSheet } from '@/telegram/open-invoice';
 import { askWriteAccessOnce } from '@/telegram/write-access';

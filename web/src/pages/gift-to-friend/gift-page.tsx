@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { TGiftResponse } from '#contract/gifts';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
@@ -20,6 +19,7 @@ import {
 import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { useUser } from '@/features/session/api/get-me';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
+import { useSearchParams } from '@/lib/router/router';
 import { vibrateFor } from '@/telegram/haptics';
 import { Page } from '@/telegram/page';
 import { useMainButton } from '@/telegram/use-main-button';

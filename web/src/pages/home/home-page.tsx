@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Stack } from '@/components/ui/stack';
@@ -8,6 +7,7 @@ import { useUser } from '@/features/session/api/get-me';
 import { isAdmin, isPartnerOrAdmin, isPartnerOrStaff } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { usePrefetchRoutes } from '@/lib/route-prefetch';
+import { Link } from '@/lib/router/link';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { Page } from '@/telegram/page';
 import { texts } from './texts';

@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -13,6 +12,7 @@ import { useUser } from '@/features/session/api/get-me';
 import { useGoBack } from '@/hooks/use-go-back';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError } from '@/lib/api-client';
+import { useNavigate, useSearchParams } from '@/lib/router/router';
 import { vibrateFor } from '@/telegram/haptics';
 import { Page } from '@/telegram/page';
 import './check-pay-page.css';

@@ -1,6 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -13,6 +12,7 @@ import { useMyData } from '@/features/privacy/api/get-my-data';
 import { forgetStoredUser } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { errorMessage } from '@/lib/api-client';
+import { Link } from '@/lib/router/link';
 import { Page } from '@/telegram/page';
 import { DownloadMyData } from './download-my-data';
 import { EraseMyData } from './erase-my-data';

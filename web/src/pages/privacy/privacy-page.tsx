@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -6,6 +5,7 @@ import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { usePrivacyInfo } from '@/features/privacy/api/get-privacy-info';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { Link } from '@/lib/router/link';
 import { Page } from '@/telegram/page';
 import { POLICY_SECTIONS } from './policy-sections';
 import { texts } from './texts';

@@ -1,4 +1,3 @@
-import { useSearchParams } from 'react-router';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -20,6 +19,7 @@ import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/dates';
+import { useSearchParams } from '@/lib/router/router';
 import { Page } from '@/telegram/page';
 import './redemption-report-page.css';
 import { texts } from './texts';

@@ -1,6 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { MemoryRouter } from '@/lib/router/router';
+import { ScreenAt } from '@/test/screens';
 import { emitEvent, launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
 import { Page } from '../page';
 
@@ -13,25 +14,21 @@ const backButtonShown = () =>
 
 function renderAt(entries: string[]) {
   render(
-    <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-      <Routes>
-        <Route
-          path="/"
-          element={
+    <MemoryRouter entries={entries}>
+      <ScreenAt
+        screens={{
+          '/': (
             <Page back={false}>
               <p>Главная</p>
             </Page>
-          }
-        />
-        <Route
-          path="/discounts"
-          element={
+          ),
+          '/discounts': (
             <Page>
               <p>Скидки</p>
             </Page>
-          }
-        />
-      </Routes>
+          ),
+        }}
+      />
     </MemoryRouter>,
   );
 }

@@ -1,13 +1,9 @@
 import { act, screen } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '@/test/render';
+import { ScreenAt } from '@/test/screens';
 import { emitEvent, launchInTelegram } from '@/test/telegram-launch';
 import { SettingsButtonOpensPrivacy } from '../settings-button';
-
-function Where() {
-  return <p data-testid="where">{useLocation().pathname}</p>;
-}
 
 const pressSettings = () => act(() => emitEvent('settings_button_pressed'));
 
@@ -17,9 +13,7 @@ describe('Telegram’s Settings button', () => {
     const { unmount } = renderWithProviders(
       <>
         <SettingsButtonOpensPrivacy />
-        <Routes>
-          <Route path="*" element={<Where />} />
-        </Routes>
+        <ScreenAt screens={{}} />
       </>,
       { route: '/my-coupons' },
     );

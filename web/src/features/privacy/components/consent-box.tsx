@@ -1,6 +1,6 @@
-import { Link } from 'react-router';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { paths } from '@/config/paths';
+import { Link } from '@/lib/router/link';
 import { privacyTexts } from '../texts';
 
 type ConsentBoxProps = {

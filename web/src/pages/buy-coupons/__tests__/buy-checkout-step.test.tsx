@@ -1,11 +1,11 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMeResponse } from '#contract/session';
 import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
+import { ScreenAt } from '@/test/screens';
 import { BuyCouponsPage } from '../buy-coupons-page';
 
 const openLink = vi.hoisted(() => vi.fn());
@@ -49,10 +49,7 @@ const catalogue: Record<string, FakeRoute> = {
 function renderBuy(user: TUserState, routes: Record<string, FakeRoute>) {
   const api = stubApi({ ...catalogue, ...routes });
   renderWithProviders(
-    <Routes>
-      <Route path="/buy-coupons" element={<BuyCouponsPage />} />
-      <Route path="*" element={<p>другой экран</p>} />
-    </Routes>,
+    <ScreenAt screens={{ '/buy-coupons': <BuyCouponsPage /> }} otherwise={<p>другой экран</p>} />,
     { route: OFFER_CHOSEN, user },
   );
   return api;

@@ -1,6 +1,5 @@
 import { act, renderHook, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOffer } from '#contract/coupons';
 import type { TListedPartner } from '#contract/partners';
@@ -8,6 +7,7 @@ import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
+import { ScreenAt } from '@/test/screens';
 import { BuyCouponsPage } from '../buy-coupons-page';
 
 const openLink = vi.hoisted(() => vi.fn());
@@ -47,19 +47,11 @@ const catalogue: Record<string, FakeRoute> = {
   'GET /api/coupons/partner/5': () => jsonResponse([]),
 };
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
-
 function renderBuy(user: TUserState = plainUser) {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/buy-coupons" element={<BuyCouponsPage />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-    { route: '/buy-coupons', user },
-  );
+  return renderWithProviders(<ScreenAt screens={{ '/buy-coupons': <BuyCouponsPage /> }} />, {
+    route: '/buy-coupons',
+    user,
+  });
 }
 
 const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));

@@ -1,19 +1,21 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getMeQueryOptions } from '@/features/session/api/get-me';
+import { MemoryRouter } from '@/lib/router/router';
 import { stubApi } from '@/test/fake-api';
 import { createTestQueryClient, jsonResponse, plainUser } from '@/test/render';
+import { ScreenAt } from '@/test/screens';
 import { CheckPayPage } from '../check-pay-page';
 
 const CHECK_PAY =
   '/is-success-pay?couponId=7&customerUsername=user_ivan&paymentId=0b9a4c1e-7d0f-4a57-9d5e-1f1f1f1f1f1f';
 const CONFIRM = 'POST /api/coupons/buy/7/user_ivan';
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{`${useNavigationType()} ${location.pathname}`}</p>;
+/** How the app left CheckPay, and where to ("REPLACE /my-coupons"). */
+async function wentTo() {
+  const where = await screen.findByTestId('where');
+  return `${where.dataset.navigation} ${where.textContent}`;
 }
 
 /** CheckPay opened from the buy screen, as the payment flow opens it. */
@@ -22,11 +24,8 @@ function renderCheckPay(entries = ['/buy-coupons', CHECK_PAY]) {
   queryClient.setQueryData(getMeQueryOptions().queryKey, plainUser);
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={entries} initialIndex={entries.length - 1}>
-        <Routes>
-          <Route path="/is-success-pay" element={<CheckPayPage />} />
-          <Route path="*" element={<Where />} />
-        </Routes>
+      <MemoryRouter entries={entries}>
+        <ScreenAt screens={{ '/is-success-pay': <CheckPayPage /> }} />
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -63,7 +62,7 @@ describe('CheckPayPage', () => {
 
     answer.resolve(jsonResponse({ purchasedCouponId: 'a2f1c0de-0000-4000-8000-000000000001' }));
 
-    expect(await screen.findByTestId('where')).toHaveTextContent('REPLACE /my-coupons');
+    expect(await wentTo()).toBe('REPLACE /my-coupons');
     const confirmations = api.fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(confirmations).toHaveLength(1);
     expect(JSON.parse(String(confirmations[0]?.[1]?.body))).toEqual({
@@ -80,7 +79,7 @@ describe('CheckPayPage', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'Да' }));
 
-    expect(await screen.findByTestId('where')).toHaveTextContent('POP /buy-coupons');
+    expect(await wentTo()).toBe('POP /buy-coupons');
     expect(storedFlag()).toEqual({ flag: true, text: 'Попробуйте снова провести оплату' });
   });
 
@@ -100,13 +99,13 @@ describe('CheckPayPage', () => {
     expect(storedFlag()).toBeNull();
   });
 
-  it('sets the bad-payment flag on «Нет» and goes back without asking the server', () => {
+  it('sets the bad-payment flag on «Нет» and goes back without asking the server', async () => {
     const api = stubApi({});
     renderCheckPay();
 
     fireEvent.click(screen.getByRole('button', { name: 'Нет' }));
 
-    expect(screen.getByTestId('where')).toHaveTextContent('POP /buy-coupons');
+    expect(await wentTo()).toBe('POP /buy-coupons');
     expect(storedFlag()).toEqual({ flag: true, text: 'Попробуйте снова провести оплату' });
     expect(api.fetchMock).not.toHaveBeenCalled();
   });

@@ -1,9 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
-import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMyCoupon } from '#contract/purchases';
 import { stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
+import { ScreenAt } from '@/test/screens';
 import { MyCouponsPage } from '../my-coupons-page';
 import { listAnswer, myCoupon } from './my-coupon';
 
@@ -44,12 +44,10 @@ const savedOnDevice = (userId: number) =>
 const noNetwork = () => Promise.reject(new TypeError('Failed to fetch'));
 
 function renderMyCoupons() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/my-coupons" element={<MyCouponsPage />} />
-    </Routes>,
-    { route: '/my-coupons', user: plainUser },
-  );
+  return renderWithProviders(<ScreenAt screens={{ '/my-coupons': <MyCouponsPage /> }} />, {
+    route: '/my-coupons',
+    user: plainUser,
+  });
 }
 
 const currentSlide = () => screen.getByRole('article');

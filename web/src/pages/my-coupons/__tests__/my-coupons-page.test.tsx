@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
+import { ScreenAt } from '@/test/screens';
 import { MyCouponsPage } from '../my-coupons-page';
 import { listAnswer, myCoupon } from './my-coupon';
 
@@ -25,19 +25,11 @@ const IMAGES = Object.fromEntries(
 );
 const shownQr = (id: string) => `data:image/png;base64,${btoa(`png-of-${id}`)}`;
 
-function Where() {
-  const location = useLocation();
-  return <p data-testid="where">{location.pathname + location.search}</p>;
-}
-
 function renderMyCoupons() {
-  return renderWithProviders(
-    <Routes>
-      <Route path="/my-coupons" element={<MyCouponsPage />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-    { route: '/my-coupons', user: plainUser },
-  );
+  return renderWithProviders(<ScreenAt screens={{ '/my-coupons': <MyCouponsPage /> }} />, {
+    route: '/my-coupons',
+    user: plainUser,
+  });
 }
 
 /** The API with no gift of the user's waiting for its addressee, unless the routes say otherwise. */

@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { TPrivacyInfo } from '#contract/privacy';
 import { stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
+import { ScreenAt } from '@/test/screens';
 import { PrivacyPage } from '../privacy-page';
 
 const info: TPrivacyInfo = {
@@ -23,10 +23,7 @@ const info: TPrivacyInfo = {
 function renderPrivacy(answer: () => Response | Promise<Response> = () => jsonResponse(info)) {
   stubApi({ 'GET /api/privacy': answer });
   renderWithProviders(
-    <Routes>
-      <Route path="/privacy" element={<PrivacyPage />} />
-      <Route path="/my-data" element={<p>экран «Мои данные»</p>} />
-    </Routes>,
+    <ScreenAt screens={{ '/privacy': <PrivacyPage />, '/my-data': <p>экран «Мои данные»</p> }} />,
     { route: '/privacy', user: plainUser },
   );
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSettlementRow } from '#contract/reports';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { adminUser, jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
+import { ScreenAt } from '@/test/screens';
 import { SettlementPage } from '../settlement-page';
 
 const JULY = 'GET /api/admin/settlement?from=2026-07-01&to=2026-07-17';
@@ -19,20 +19,12 @@ const row = (partnerId: number, companyName: string, region: string, scale: numb
 });
 const ROWS = [row(1, 'Рафт-школа «Порог»', 'Карелия', 1), row(2, 'Прокат «Байдарка»', 'Алтай', 2)];
 
-function Where() {
-  const { pathname, search } = useLocation();
-  return <p data-testid="where">{pathname + search}</p>;
-}
-
 function renderSettlement(routes: Record<string, FakeRoute>) {
   const api = stubApi(routes);
-  renderWithProviders(
-    <Routes>
-      <Route path="/settlement" element={<SettlementPage />} />
-      <Route path="*" element={<Where />} />
-    </Routes>,
-    { route: '/settlement', user: adminUser },
-  );
+  renderWithProviders(<ScreenAt screens={{ '/settlement': <SettlementPage /> }} />, {
+    route: '/settlement',
+    user: adminUser,
+  });
   return api;
 }
 
