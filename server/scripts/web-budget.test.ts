@@ -13,30 +13,30 @@ import { brotli, gzip } from './precompress.ts';
  * than its budget fails here, with the figure; raise a budget only knowing why.
  */
 const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
-  // React 19 + ReactDOM alone weigh 58 KB here; React Router (12 KB) and TanStack Query (9 KB) come
-  // next. Issue 14 asks for 100 KB. The app speaks Telegram's protocol itself (ADR 0015): the SDK
-  // took 17 KB off every screen.
-  ['home', null, 95],
+  // React 19 + ReactDOM alone weigh 58 KB here; TanStack Query (9 KB) comes next. Issue 14 asks for
+  // 100 KB. The app speaks Telegram's protocol itself (ADR 0015): the SDK took 17 KB off every
+  // screen; its router is its own (ADR 0016): React Router took 11.6 KB.
+  ['home', null, 81],
   // Other screens add their own code and zod (21 KB), which checks their answers. My QR's early
   // request (0.45 KB, issue 14) comes with index.html on every screen.
-  ['discounts', 'discounts/coupons-page', 96],
-  ['photo', 'photo/photo-page', 122],
-  ['calendar', 'calendar/calendar-page', 119],
-  ['geo-service', 'geo-service/geo-page', 125],
-  ['add-partner', 'add-partner/add-partner-page', 125],
-  ['add-coupon', 'add-coupon/add-coupon-page', 125],
-  ['request-coupons', 'request-coupons/request-coupons-page', 122],
-  ['buy-coupons', 'buy-coupons/buy-coupons-page', 131],
+  ['discounts', 'discounts/coupons-page', 82],
+  ['photo', 'photo/photo-page', 108],
+  ['calendar', 'calendar/calendar-page', 105],
+  ['geo-service', 'geo-service/geo-page', 111],
+  ['add-partner', 'add-partner/add-partner-page', 111],
+  ['add-coupon', 'add-coupon/add-coupon-page', 111],
+  ['request-coupons', 'request-coupons/request-coupons-page', 108],
+  ['buy-coupons', 'buy-coupons/buy-coupons-page', 117],
   // The QR list kept on the device for a day without signal (issue 16.1): 1.4 KB.
-  ['my-coupons', 'my-coupons/my-coupons-page', 101],
+  ['my-coupons', 'my-coupons/my-coupons-page', 87],
   // The scanner's wasm comes only once the camera is on (decode-qr-image.ts): not counted here.
   // Checking and redeeming with no signal (issue 16: the kit and queue in IndexedDB, WebCrypto's
   // Ed25519) added 4 KB; the Ed25519 library for webviews without it loads only there.
-  ['check-coupon', 'check-coupon/check-coupon-page', 131],
-  ['gift-to-friend', 'gift-to-friend/gift-page', 125],
-  ['offer', 'offer/offer-page', 121],
-  ['is-success-pay', 'is-success-pay/check-pay-page', 121],
-  ['community-links', 'community-links/community-links-page', 124],
+  ['check-coupon', 'check-coupon/check-coupon-page', 117],
+  ['gift-to-friend', 'gift-to-friend/gift-page', 111],
+  ['offer', 'offer/offer-page', 107],
+  ['is-success-pay', 'is-success-pay/check-pay-page', 107],
+  ['community-links', 'community-links/community-links-page', 110],
 ];
 
 interface ManifestChunk {
