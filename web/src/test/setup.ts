@@ -6,6 +6,9 @@ import { afterEach, beforeEach } from 'vitest';
 // findBy… and waitFor wait up to 5 s (Testing Library's default is 1 s) for the same reason.
 configure({ asyncUtilTimeout: 5_000 });
 
+// jsdom loads no images, so there is nothing to decode: every browser the app runs in has decode().
+HTMLImageElement.prototype.decode ??= () => Promise.resolve();
+
 // jsdom has no IndexedDB: every test starts with an empty one of its own.
 beforeEach(() => {
   globalThis.indexedDB = new IDBFactory();
