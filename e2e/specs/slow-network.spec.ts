@@ -37,13 +37,17 @@ async function slowNetwork(page: Page) {
 }
 
 /**
- * Watches the page from its first byte: every time what is in #root changes, it must show some
+ * Watches the page once it is parsed: every time what is in #root changes, it must show some
  * words (the page's «Загрузка…», a screen's spinner, the screen itself). Blank moments are kept.
  */
 const WATCH_FOR_BLANK = () => {
   const blanks: string[] = [];
   Object.assign(window, { __blanks: blanks });
   new MutationObserver(() => {
+    // While the page is still being parsed, the parser may insert an element and yield before its
+    // text (it did, once in many CI runs, with «Загрузка…»). Nothing is drawn then: the stylesheet
+    // holds the first paint, and the app's deferred script runs only after parsing.
+    if (document.readyState === 'loading') return;
     const root = document.getElementById('root');
     // biome-ignore lint/performance/useDomNodeTextContent: the words drawn, not those the DOM holds hidden.
     if (root && root.innerText.trim() === '') blanks.push(root.innerHTML.slice(0, 200));
