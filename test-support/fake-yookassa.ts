@@ -92,6 +92,8 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
   /** How a new refund answers: YooKassa usually says succeeded at once, sometimes pending first. */
   let nextRefundStatus: FakeYooKassaRefund['status'] = 'succeeded';
   const requests: Array<{ method: string; path: string; idempotenceKey?: string; body?: unknown }> = [];
+  /** While set, a payment's answer waits until the test releases it (holdPaymentAnswers). */
+  let held: { until(): Promise<void> } | undefined;
   const expectedAuth = `Basic ${Buffer.from(`${options.shopId}:${options.secretKey}`).toString('base64')}`;
   let base = '';
 
@@ -193,6 +195,7 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
     }
     const match = /^\/v3\/payments\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && match) {
+      if (held) await held.until();
       const payment = payments.get(decodeURIComponent(match[1] as string));
       return payment
         ? send(response, 200, payment)
@@ -255,6 +258,30 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
       const payment = payments.get(refund.payment_id);
       if (status === 'succeeded' && payment) addRefunded(payment, refund.amount.value);
       return { type: 'notification', event: `refund.${status}`, object: refund };
+    },
+    /**
+     * Payments asked about from now on are answered only once `release` is called: `asked` comes
+     * when the first such question has arrived, so a test can act while the caller waits.
+     */
+    holdPaymentAnswers() {
+      let arrived: () => void = () => {};
+      let release: () => void = () => {};
+      const asked = new Promise<void>((resolve) => {
+        arrived = resolve;
+      });
+      const released = new Promise<void>((resolve) => {
+        release = () => {
+          held = undefined;
+          resolve();
+        };
+      });
+      held = {
+        until() {
+          arrived();
+          return released;
+        },
+      };
+      return { asked, release };
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

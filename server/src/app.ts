@@ -250,7 +250,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   app.decorate('stalePayments', stalePayments);
-  app.addHook('onClose', () => stalePayments.stop());
   await app.register(paymentPagesRoutes, {
     checkout,
     provider: config.paymentProvider,
@@ -326,7 +325,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   app.addHook('onClose', () => database.close());
-  // onClose hooks run last-added first: the QR images being drawn are stored before it closes.
+  // onClose hooks run last-added first: a sweep under way and the QR images being drawn are
+  // stored before the database closes.
   app.addHook('onClose', () => qrImages.settled());
+  app.addHook('onClose', () => stalePayments.stop());
   return app;
 }

@@ -1,8 +1,9 @@
+import { PassThrough } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../../test-support/fake-yookassa.ts';
 import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
-import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { createTestApp, type TestApp, type TestAppOptions, telegramUser } from '../../../test/harness.ts';
 import { payments, purchasedCoupons } from '../../db/schema.ts';
 
 let yookassa: FakeYooKassa;
@@ -11,34 +12,41 @@ const admin = telegramUser('yk_admin');
 const buyer = telegramUser('yk_buyer');
 let couponId: number;
 
-beforeAll(async () => {
-  yookassa = await startFakeYooKassa({ shopId: '500100', secretKey: 'live_secret' });
-  t = await createTestApp({
+/** A server paying through the fake YooKassa, with one coupon the buyer may buy. */
+async function openShop(options: Pick<TestAppOptions, 'logStream'> & { logLevel?: string } = {}) {
+  const shop = await createTestApp({
     env: {
       ADMIN_USERNAMES: 'yk_admin',
       PAYMENT_PROVIDER: 'yookassa',
       YOOKASSA_SHOP_ID: '500100',
       YOOKASSA_SECRET_KEY: 'live_secret',
       YOOKASSA_API_URL: yookassa.apiUrl,
+      ...(options.logLevel ? { LOG_LEVEL: options.logLevel } : {}),
     },
     // One buyer starts dozens of payments here; the per-user limits are shown in plugins/.
     rateLimits: false,
+    logStream: options.logStream,
   });
-  t.botApi.members.set(buyer.id, 'member');
-  await giveConsent(t, buyer);
-  couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 5000, discount: 750 }]))
-    .couponIds[0] as number;
+  shop.botApi.members.set(buyer.id, 'member');
+  await giveConsent(shop, buyer);
+  const [offer] = (await addPartnerWithCoupons(shop, admin, {}, [{ price: 5000, discount: 750 }])).couponIds;
+  return { shop, couponId: offer as number };
+}
+
+beforeAll(async () => {
+  yookassa = await startFakeYooKassa({ shopId: '500100', secretKey: 'live_secret' });
+  ({ shop: t, couponId } = await openShop());
 });
 afterAll(async () => {
   await t.close();
   await yookassa.close();
 });
 
-async function startPayment() {
-  const res = await t.as(buyer).post(`/api/payments/${couponId}`);
+async function startPayment(shop = t, offer = couponId) {
+  const res = await shop.as(buyer).post(`/api/payments/${offer}`);
   expect(res.statusCode).toBe(200);
   const { paymentId, paymentUrl } = res.json();
-  const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+  const [row] = await shop.database.db.select().from(payments).where(eq(payments.id, paymentId));
   return {
     paymentId: paymentId as string,
     paymentUrl: paymentUrl as string,
@@ -338,8 +346,8 @@ describe('answers that say what is true', () => {
 });
 
 describe('payments nobody settled', () => {
-  const startedLongAgo = (paymentId: string) =>
-    t.database.db
+  const startedLongAgo = (paymentId: string, shop = t) =>
+    shop.database.db
       .update(payments)
       .set({ createdAt: sql`now() - interval '11 minutes'` })
       .where(eq(payments.id, paymentId));
@@ -369,6 +377,35 @@ describe('payments nobody settled', () => {
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row?.providerPaymentId).toBe(providerId);
     expect(await issuedFor(paymentId)).toBe(1);
+  });
+
+  it('finishes a sweep under way before the server closes its database', async () => {
+    const logStream = new PassThrough();
+    let logged = '';
+    logStream.on('data', (chunk: Buffer) => {
+      logged += chunk.toString();
+    });
+    const { shop, couponId: offer } = await openShop({ logStream, logLevel: 'info' });
+    const { paymentId, providerId } = await startPayment(shop, offer);
+    yookassa.succeed(providerId);
+    await startedLongAgo(paymentId, shop);
+    const answers = yookassa.holdPaymentAnswers();
+
+    shop.app.stalePayments.start();
+    await answers.asked;
+    const closed = shop.close();
+    // YooKassa answers while the server is closing: the sweep still has its writes to make.
+    setTimeout(answers.release, 100);
+    await closed;
+
+    const lines = logged
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as { msg: string });
+    expect(lines.map(({ msg }) => msg)).not.toContain('stale payment not settled; asked again later');
+    expect(lines).toContainEqual(
+      expect.objectContaining({ msg: 'stale payments asked about again', asked: 1, issued: 1 }),
+    );
   });
 
   it('leaves a recent pending payment alone', async () => {
