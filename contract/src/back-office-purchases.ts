@@ -3,10 +3,19 @@ import { ZDay } from './dates.ts';
 import { ZDbId } from './ids.ts';
 
 /**
- * A purchased coupon's state as people name it; EXPIRED is an unused one past its last day, HELD
- * one gifted to a username that has not opened the app yet.
+ * A purchased coupon's state as people name it; EXPIRED is an unused one past its last day,
+ * REFUND_PENDING one whose refund the provider has not finished, HELD one gifted to a username that
+ * has not opened the app yet.
  */
-export const ZCouponState = z.enum(['NOT_USED', 'USED', 'REFUNDED', 'VOID', 'EXPIRED', 'HELD']);
+export const ZCouponState = z.enum([
+  'NOT_USED',
+  'USED',
+  'REFUNDED',
+  'VOID',
+  'EXPIRED',
+  'REFUND_PENDING',
+  'HELD',
+]);
 export type TCouponState = z.infer<typeof ZCouponState>;
 
 export const ZPaymentProviderName = z.enum(['sandbox', 'link', 'yookassa', 'telegram']);
@@ -41,7 +50,7 @@ export const ZAdminPurchase = z.object({
 });
 export type TAdminPurchase = z.infer<typeof ZAdminPurchase>;
 
-export const ZPurchaseFilter = z.enum(['unused', 'used', 'refunded', 'void', 'expired']);
+export const ZPurchaseFilter = z.enum(['unused', 'used', 'refunding', 'refunded', 'void', 'expired']);
 export type TPurchaseFilter = z.infer<typeof ZPurchaseFilter>;
 
 /** GET /api/admin/purchases query: every field optional, `cursor` from the previous page. */

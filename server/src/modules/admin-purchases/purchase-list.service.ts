@@ -12,13 +12,19 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import { subjectOf } from '../audit/audit-log.ts';
 import { isExpiredNow, lastValidDay } from '../purchased-coupons/expiry.ts';
+import { isInForce, visibleStatus } from '../purchased-coupons/purchased-coupons.query.ts';
 import { withinDays } from './period.ts';
 
 const PAGE_SIZE = 20;
 
+type StoredStatus = (typeof purchasedCoupons.$inferSelect)['status'];
+
+const unused = sql`${purchasedCoupons.status} = 'NOT_USED' AND ${purchasedCoupons.refundRequestedAt} IS NULL`;
+/** One filter per state the list shows (stateOf): a refund under way comes before expiry. */
 const FILTERS: Record<TPurchaseFilter, SQL> = {
-  unused: sql`${purchasedCoupons.status} = 'NOT_USED' AND NOT ${isExpiredNow}`,
-  expired: sql`${purchasedCoupons.status} = 'NOT_USED' AND ${isExpiredNow}`,
+  unused: sql`${unused} AND NOT ${isExpiredNow}`,
+  expired: sql`${unused} AND ${isExpiredNow}`,
+  refunding: sql`${purchasedCoupons.status} = 'NOT_USED' AND ${purchasedCoupons.refundRequestedAt} IS NOT NULL`,
   used: sql`${purchasedCoupons.status} = 'USED'`,
   refunded: sql`${purchasedCoupons.status} = 'REFUNDED'`,
   void: sql`${purchasedCoupons.status} = 'VOID'`,
@@ -52,6 +58,7 @@ export function createPurchaseListService(db: Db, timeZone: string) {
         status: purchasedCoupons.status,
         purchasedAt: purchasedCoupons.purchasedAt,
         expiresAt: purchasedCoupons.expiresAt,
+        refundRequestedAt: purchasedCoupons.refundRequestedAt,
         verified: purchasedCoupons.verified,
         buyerId: buyers.id,
         buyerUsername: buyers.username,
@@ -152,8 +159,12 @@ export function createPurchaseListService(db: Db, timeZone: string) {
   return { list };
 }
 
-function stateOf(row: { status: TCouponState; expiresAt: Date | null }, now: Date): TCouponState {
-  return row.status === 'NOT_USED' && row.expiresAt !== null && row.expiresAt <= now ? 'EXPIRED' : row.status;
+/** A coupon in force as its holder sees it (visibleStatus); a refunded, void or held one as it is stored. */
+function stateOf(
+  row: { status: StoredStatus; expiresAt: Date | null; refundRequestedAt: Date | null },
+  now: Date,
+): TCouponState {
+  return isInForce(row) ? visibleStatus(row, now) : row.status;
 }
 
 export type PurchaseListService = ReturnType<typeof createPurchaseListService>;

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TAdminPurchasesResponse } from '#contract/back-office-purchases';
+import type { TMyCoupon } from '#contract/purchases';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../../test-support/fake-yookassa.ts';
 import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
@@ -146,6 +148,43 @@ describe('refunds through YooKassa', () => {
     const [settled] = await t.database.db.select().from(refunds).where(eq(refunds.purchasedCouponId, id));
     expect(settled?.status).toBe('SUCCEEDED');
     expect((await refund(id)).json()).toEqual({ status: 'REFUNDED' });
+  });
+
+  it('while a refund is pending the buyer, the partner’s scan, the offline kit and the admin’s list say so', async () => {
+    const { id, qrToken } = await buyThroughYooKassa();
+    const myStatus = async () =>
+      ((await t.as(buyer).get('/api/coupon/valid/qr/customer/rf_buyer')).json() as TMyCoupon[]).find(
+        (coupon) => coupon.id === id,
+      )?.status;
+    expect(await myStatus()).toBe('NOT_USED');
+    yookassa.answerRefundsWith('pending');
+    try {
+      expect((await refund(id)).json()).toEqual({ status: 'REFUND_PENDING' });
+    } finally {
+      yookassa.answerRefundsWith('succeeded');
+    }
+
+    expect(await myStatus()).toBe('REFUND_PENDING');
+    const scan = await t.as(partner).get(`/api/coupon/scan/${qrToken}`);
+    expect(scan.json()).toMatchObject({ status: 'REFUND_PENDING' });
+    const kit = (await t.as(partner).get('/api/redemption/offline-kit')).json();
+    expect(kit.revoked).toContain(qrToken);
+    const listed = async (status: string) =>
+      (
+        (await t.as(admin).get(`/api/admin/purchases?status=${status}`)).json() as TAdminPurchasesResponse
+      ).items
+        .filter((item) => item.id === id)
+        .map((item) => item.status);
+    expect(await listed('refunding')).toEqual(['REFUND_PENDING']);
+    expect(await listed('unused')).toEqual([]);
+
+    const [row] = await t.database.db.select().from(refunds).where(eq(refunds.purchasedCouponId, id));
+    yookassa.settleRefund(row?.providerRefundId as string, 'canceled');
+    await t.database.db.update(refunds).set({ createdAt: sql`now() - interval '10 minutes'` });
+    await t.app.stalePayments.sweepRefunds();
+
+    expect(await myStatus()).toBe('NOT_USED');
+    expect(await listed('unused')).toEqual(['NOT_USED']);
   });
 
   it('a pending refund is settled by the sweep asking YooKassa, and a canceled one opens the coupon again', async () => {

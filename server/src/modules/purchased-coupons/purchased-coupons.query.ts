@@ -37,12 +37,18 @@ export const isInForce = <Row extends { status: (typeof purchasedCoupons.$inferS
   row: Row,
 ): row is Row & { status: 'NOT_USED' | 'USED' } => row.status === 'NOT_USED' || row.status === 'USED';
 
-/** How its holder and a scanning partner see a coupon in force: an unused one past its expiry is EXPIRED. */
-export const visibleStatus = (
-  row: { status: 'NOT_USED' | 'USED'; expiresAt: Date | null },
+/**
+ * How its holder and a scanning partner see a coupon in force: an unused one whose refund is under
+ * way is REFUND_PENDING (redeemed by nobody meanwhile), an unused one past its expiry EXPIRED.
+ */
+export function visibleStatus(
+  row: { status: 'NOT_USED' | 'USED'; expiresAt: Date | null; refundRequestedAt: Date | null },
   now = new Date(),
-): TPurchasedCouponStatus =>
-  row.status === 'NOT_USED' && row.expiresAt !== null && row.expiresAt <= now ? 'EXPIRED' : row.status;
+): TPurchasedCouponStatus {
+  if (row.status === 'USED') return 'USED';
+  if (row.refundRequestedAt !== null) return 'REFUND_PENDING';
+  return row.expiresAt !== null && row.expiresAt <= now ? 'EXPIRED' : 'NOT_USED';
+}
 
 /** How the QR and the partner's screen name the owner: @username, or the first name without one. */
 export const telegramNameOf = (row: { ownerUsername: string | null; ownerFirstName: string }) =>

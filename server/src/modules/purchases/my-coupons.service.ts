@@ -28,6 +28,7 @@ type ListRow = {
   discount: number;
   region: string;
   expiresAt: Date | null;
+  refundRequestedAt: Date | null;
 };
 
 /**
@@ -66,6 +67,7 @@ export async function createMyCouponsService(
       discount: coupons.discount,
       region: partners.region,
       expiresAt: purchasedCoupons.expiresAt,
+      refundRequestedAt: purchasedCoupons.refundRequestedAt,
     })
     .from(purchasedCoupons)
     .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TOfflineKit, TSyncResponse, ZSyncRequest } from '#contract/offline';
 import type { Db } from '../../db/client.ts';
@@ -33,7 +33,10 @@ export function createOfflineRedemptionService(options: {
 }) {
   const { db, signer, notifications, timeZone } = options;
 
-  /** Tokens of these partners' coupons that are no longer valid, whatever their printed signature says. */
+  /**
+   * Tokens of these partners' coupons that are no longer valid, whatever their printed signature
+   * says: used, refunded, void, held, or with their refund under way.
+   */
   async function revokedTokens(partnerIds: readonly number[] | 'all'): Promise<string[]> {
     const ofPartners = partnerIds === 'all' ? undefined : inArray(coupons.partnerId, [...partnerIds, -1]);
     const [spent, replaced] = await Promise.all([
@@ -41,7 +44,12 @@ export function createOfflineRedemptionService(options: {
         .select({ token: purchasedCoupons.qrToken })
         .from(purchasedCoupons)
         .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-        .where(and(ne(purchasedCoupons.status, 'NOT_USED'), ofPartners)),
+        .where(
+          and(
+            or(ne(purchasedCoupons.status, 'NOT_USED'), isNotNull(purchasedCoupons.refundRequestedAt)),
+            ofPartners,
+          ),
+        ),
       db
         .select({ token: retiredQrTokens.qrToken })
         .from(retiredQrTokens)
@@ -76,6 +84,7 @@ export function createOfflineRedemptionService(options: {
       .select({
         id: purchasedCoupons.id,
         status: purchasedCoupons.status,
+        refundRequestedAt: purchasedCoupons.refundRequestedAt,
         redeemedAt: purchasedCoupons.redeemedAt,
         redeemerUsername: users.username,
         redeemerFirstName: users.firstName,
@@ -95,6 +104,9 @@ export function createOfflineRedemptionService(options: {
     }
     if (current?.status === 'REFUNDED' || current?.status === 'VOID') {
       return { purchasedCouponId: current.id, what: offlineTexts.refunded };
+    }
+    if (current?.status === 'NOT_USED' && current.refundRequestedAt !== null) {
+      return { purchasedCouponId: current.id, what: offlineTexts.refunding };
     }
     const [retired] = await executor
       .select({ id: retiredQrTokens.purchasedCouponId, at: retiredQrTokens.retiredAt })
@@ -159,13 +171,14 @@ export function createOfflineRedemptionService(options: {
       }
       const conflict = await conflictOf(tx, item.qrToken);
       if (!conflict) {
-        const [unused] = await tx
-          .select({ id: purchasedCoupons.id, partnerId: coupons.partnerId })
+        const [coupon] = await tx
+          .select({ partnerId: coupons.partnerId, expired: sql<boolean>`${expiredAt(redeemedAt)}` })
           .from(purchasedCoupons)
           .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-          .where(and(eq(purchasedCoupons.qrToken, item.qrToken), sql`NOT ${expiredAt(redeemedAt)}`));
-        const ours = unused && (redeemer.isAdmin || redeemer.partnerIds.includes(unused.partnerId));
-        return finish('refused', ours ? offlineTexts.notRedeemable : offlineTexts.notYours);
+          .where(eq(purchasedCoupons.qrToken, item.qrToken));
+        if (!coupon || !(redeemer.isAdmin || redeemer.partnerIds.includes(coupon.partnerId)))
+          return finish('refused', offlineTexts.notYours);
+        return finish('refused', coupon.expired ? offlineTexts.expired : offlineTexts.notRedeemable);
       }
       const [own] = await tx
         .select({ partnerId: coupons.partnerId })

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { auditEvents, notifications, purchasedCoupons } from '../../db/schema.ts';
+import { holdForRefund } from '../purchased-coupons/coupon-state.ts';
 
 let t: TestApp;
 const admin = telegramUser('off_admin');
@@ -137,6 +138,30 @@ describe('syncing redemptions made with no signal', () => {
     expect(
       (await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id)))[0]?.status,
     ).toBe('REFUNDED');
+  });
+
+  it('a coupon whose refund is under way is a conflict; an expired one is refused, saying so', async () => {
+    const refunding = await buyCoupon(t, buyer, couponId);
+    // What an admin's refund does while YooKassa has not finished it (refunds.test.ts shows that path).
+    await holdForRefund(t.database.db, refunding, true);
+    const expired = await buyCoupon(t, buyer, couponId);
+    await t.database.db
+      .update(purchasedCoupons)
+      .set({ expiresAt: new Date(Date.now() - 3600_000) })
+      .where(eq(purchasedCoupons.id, expired));
+
+    const results = (
+      await sync(instructor, [
+        { nonce: nonce(), qrToken: await tokenOf(refunding), redeemedAt: minutesAgo(5) },
+        { nonce: nonce(), qrToken: await tokenOf(expired), redeemedAt: minutesAgo(5) },
+      ])
+    ).json().results;
+
+    expect(results[0]).toMatchObject({ outcome: 'conflict', message: expect.stringContaining('возвращают') });
+    expect(results[1]).toMatchObject({
+      outcome: 'refused',
+      message: expect.stringContaining('срок действия истёк'),
+    });
   });
 
   it('another partner’s coupon and an impossible time are refused; undo works on a synced redemption', async () => {

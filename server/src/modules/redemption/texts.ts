@@ -48,8 +48,11 @@ export const offlineTexts = {
   someone: 'другой сотрудник',
   usedBy: (who: string, at: Date) => `купон уже погасил ${who} ${dayTime(at)}`,
   refunded: 'деньги за купон вернули покупателю, купон недействителен',
+  refunding: 'деньги за купон возвращают покупателю, купон недействителен',
   giftedAway: (at: Date) => `купон подарили другому человеку ${dayTime(at)}, этот QR недействителен`,
   notYours: 'Купон не действителен для вашей компании',
-  notRedeemable: 'Купон сейчас нельзя погасить: срок действия истёк или по нему идет возврат денег',
+  expired: 'Купон нельзя погасить: срок действия истёк до погашения',
+  /** A gift held for a username nobody has opened the app with: usable by no one meanwhile. */
+  notRedeemable: 'Купон сейчас нельзя погасить: он подарен и ждёт получателя',
   badTime: 'Время погашения на устройстве неверное: проверьте часы телефона',
 } as const;

@@ -1,4 +1,4 @@
-import { COUPON_EXPIRED } from '#contract/redeem-texts';
+import { COUPON_EXPIRED, COUPON_REFUND_PENDING } from '#contract/redeem-texts';
 import { formatDay } from '@/lib/dates';
 
 export const texts = {
@@ -6,9 +6,12 @@ export const texts = {
   used: 'ИСПОЛЬЗОВАН',
   expiredStamp: 'СРОК ИСТЁК',
   expired: COUPON_EXPIRED,
+  refundPendingStamp: 'ВОЗВРАТ',
+  refundPending: `${COUPON_REFUND_PENDING}: купон больше не действует`,
   validUntil: (day: string) => `Действует до ${formatDay(day)}`,
   qrOf: (companyName: string) => `QR купона «${companyName}»`,
   openQr: (companyName: string) => `Открыть крупно QR купона «${companyName}»`,
   usedQrOf: (companyName: string) => `Использованный QR купона «${companyName}»`,
   expiredQrOf: (companyName: string) => `Просроченный QR купона «${companyName}»`,
+  refundPendingQrOf: (companyName: string) => `QR купона «${companyName}», по которому идёт возврат денег`,
 } as const;

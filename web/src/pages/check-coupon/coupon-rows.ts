@@ -18,6 +18,7 @@ const statusTexts: Record<TPurchasedCouponStatus, string> = {
   NOT_USED: texts.statusNotUsed,
   USED: texts.statusUsed,
   EXPIRED: texts.statusExpired,
+  REFUND_PENDING: texts.statusRefundPending,
 };
 
 function shownValue(key: LabelledKey, value: string): string {

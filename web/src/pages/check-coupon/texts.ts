@@ -1,4 +1,4 @@
-import { COUPON_EXPIRED } from '#contract/redeem-texts';
+import { COUPON_EXPIRED, COUPON_REFUND_PENDING } from '#contract/redeem-texts';
 import type { CameraProblem } from '@/features/redemption/browser-qr-scanner';
 import { formatDay } from '@/lib/dates';
 
@@ -48,6 +48,7 @@ export const texts = {
   statusNotUsed: 'Не использован',
   statusUsed: 'Использован',
   statusExpired: COUPON_EXPIRED,
+  statusRefundPending: COUPON_REFUND_PENDING,
   expiresAt: formatDay,
   discountRubles: (discount: string) => (/^\d+$/.test(discount) ? `${discount} руб` : discount),
   redeem: 'Погасить QR',

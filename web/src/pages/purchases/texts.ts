@@ -1,4 +1,5 @@
 import type { TCouponState, TPurchaseFilter } from '#contract/back-office-purchases';
+import { COUPON_REFUND_PENDING } from '#contract/redeem-texts';
 
 export const texts = {
   title: 'ПОКУПКИ',
@@ -8,6 +9,7 @@ export const texts = {
   filters: {
     unused: 'Оплачен, не использован',
     used: 'Использован',
+    refunding: COUPON_REFUND_PENDING,
     refunded: 'Деньги возвращены',
     void: 'Аннулирован',
     expired: 'Срок истёк',
@@ -28,6 +30,7 @@ export const texts = {
     REFUNDED: 'Деньги возвращены',
     VOID: 'Аннулирован',
     EXPIRED: 'Срок истёк',
+    REFUND_PENDING: COUPON_REFUND_PENDING,
     HELD: 'Подарок ждёт получателя',
   } satisfies Record<TCouponState, string>,
   summary: (price: number, at: string) => `${price} руб · ${at}`,

@@ -8,22 +8,32 @@ type CouponSlideProps = {
   onOpenQr: (coupon: TMyCoupon) => void;
 };
 
+type Spent = Exclude<TMyCoupon['status'], 'NOT_USED'>;
+
+/** How a coupon nobody may use any more is marked: the stamp over its QR, its QR's name, the line under it. */
+const SPENT: Record<Spent, { stamp: string; alt: (companyName: string) => string; line?: string }> = {
+  USED: { stamp: texts.used, alt: texts.usedQrOf },
+  EXPIRED: { stamp: texts.expiredStamp, alt: texts.expiredQrOf, line: texts.expired },
+  REFUND_PENDING: {
+    stamp: texts.refundPendingStamp,
+    alt: texts.refundPendingQrOf,
+    line: texts.refundPending,
+  },
+};
+
 /**
- * One QR coupon. A used or expired one is greyed and stamped, and does not open full screen: nobody
- * should mistake it for a valid coupon. A valid one with a last day says until when it is valid.
+ * One QR coupon. A used or expired one, or one whose money is going back, is greyed and stamped,
+ * and does not open full screen: nobody should mistake it for a valid coupon. A valid one with a
+ * last day says until when it is valid.
  */
 export function CouponSlide({ coupon, onOpenQr }: CouponSlideProps) {
-  const expired = coupon.status === 'EXPIRED';
-  const spent = coupon.status !== 'NOT_USED';
+  const spent = coupon.status === 'NOT_USED' ? undefined : SPENT[coupon.status];
   return (
     <article className={`coupon-slide${spent ? ' coupon-slide--used' : ''}`}>
       {spent ? (
         <div className="coupon-slide__qr">
-          <QrImage
-            url={coupon.qrImageUrl}
-            alt={expired ? texts.expiredQrOf(coupon.companyName) : texts.usedQrOf(coupon.companyName)}
-          />
-          <span className="coupon-slide__stamp">{expired ? texts.expiredStamp : texts.used}</span>
+          <QrImage url={coupon.qrImageUrl} alt={spent.alt(coupon.companyName)} />
+          <span className="coupon-slide__stamp">{spent.stamp}</span>
         </div>
       ) : (
         <button
@@ -38,10 +48,10 @@ export function CouponSlide({ coupon, onOpenQr }: CouponSlideProps) {
       <h2 className="coupon-slide__company">{coupon.companyName}</h2>
       <p className="coupon-slide__discount">{texts.discount(coupon.discount)}</p>
       <p className="coupon-slide__region">{coupon.region}</p>
-      {expired ? (
-        <p className="coupon-slide__validity coupon-slide__validity--over">{texts.expired}</p>
+      {spent?.line ? (
+        <p className="coupon-slide__validity coupon-slide__validity--over">{spent.line}</p>
       ) : (
-        coupon.status === 'NOT_USED' &&
+        !spent &&
         coupon.expiresAt && <p className="coupon-slide__validity">{texts.validUntil(coupon.expiresAt)}</p>
       )}
     </article>

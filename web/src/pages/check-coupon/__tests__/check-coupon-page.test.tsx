@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TPurchasedCouponStatus } from '#contract/purchases';
 import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
@@ -25,7 +26,7 @@ const SCAN = `GET /api/coupon/scan/${TOKEN}`;
 const REDEEM = `POST /api/coupon/apply/${TOKEN}/partner_petr`;
 const UNDO = `POST /api/coupon/undo/${TOKEN}`;
 
-const live = (status: 'NOT_USED' | 'USED' | 'EXPIRED', canUndo = false, expiresAt: string | null = null) => ({
+const live = (status: TPurchasedCouponStatus, canUndo = false, expiresAt: string | null = null) => ({
   status,
   expiresAt,
   date: '01.07.2025',
@@ -209,6 +210,14 @@ describe('CheckCouponPage', () => {
 
     await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истёк'));
     expect(field('Действует до')).toHaveTextContent('30.06.2026');
+    expect(telegramButton(posted)).toBeNull();
+  });
+
+  it('shows a coupon whose money is going back as «Идёт возврат денег», and offers no redeem', async () => {
+    renderCheck({ [SCAN]: () => jsonResponse(live('REFUND_PENDING')) });
+    await scanWithCamera();
+
+    await waitFor(() => expect(field('Статус')).toHaveTextContent('Идёт возврат денег'));
     expect(telegramButton(posted)).toBeNull();
   });
 

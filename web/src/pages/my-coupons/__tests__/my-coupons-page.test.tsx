@@ -18,7 +18,7 @@ const COUPONS = [
 
 // Each QR image as the server sends it (here a few bytes standing for the PNG), and as <img> shows it.
 const IMAGES = Object.fromEntries(
-  ['c1', 'c2', 'c3', 'c4', 'c5'].map((id) => [
+  ['c1', 'c2', 'c3', 'c4', 'c5', 'c6'].map((id) => [
     `GET /api/coupon/qr/qr-of-${id}`,
     () => new Response(`png-of-${id}`, { headers: { 'Content-Type': 'image/png' } }),
   ]),
@@ -130,6 +130,22 @@ describe('MyCouponsPage', () => {
     expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();
     expect(screen.queryByText('Покажите QR партнеру для получения скидки.')).not.toBeInTheDocument();
+  });
+
+  it('shows a coupon whose money is going back as such: stamped, not openable, and not offered as a gift', async () => {
+    stubWithoutHeldGifts({
+      ...IMAGES,
+      [LIST]: () => listAnswer([myCoupon('c6', 'Прокат «Байдарка»', { status: 'REFUND_PENDING' })], '"v1"'),
+    });
+    renderMyCoupons();
+
+    expect(await screen.findByText('Идёт возврат денег: купон больше не действует')).toBeInTheDocument();
+    expect(currentSlide()).toHaveTextContent('ВОЗВРАТ');
+    expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
+      'QR купона «Прокат «Байдарка»», по которому идёт возврат денег',
+    );
+    expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();
   });
 
   it('opens the QR over the whole screen on a tap and closes it by the backdrop only', async () => {

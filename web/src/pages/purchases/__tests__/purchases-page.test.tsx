@@ -259,4 +259,12 @@ describe('PurchasesPage', () => {
     expect(opened).toHaveTextContent('Погасил@demo_partner');
     expect(within(opened).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
   });
+
+  it('shows a purchase whose refund is on its way as such, with nothing more to press', async () => {
+    const user = userEvent.setup();
+    renderPurchases({ [LIST]: page([{ ...PAID, status: 'REFUND_PENDING' }]) });
+    const opened = await openCard(user, /@demo_member/);
+    expect(opened).toHaveTextContent('Идёт возврат денег');
+    expect(within(opened).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
+  });
 });
