@@ -13,6 +13,7 @@ import { auditEvents, coupons, partners, payments, purchasedCoupons, users } fro
 import { subjectOf } from '../audit/audit-log.ts';
 import { isExpiredNow, lastValidDay } from '../purchased-coupons/expiry.ts';
 import { isInForce, visibleStatus } from '../purchased-coupons/purchased-coupons.query.ts';
+import { displayName } from '../users/display-name.ts';
 import { withinDays } from './period.ts';
 
 const PAGE_SIZE = 20;
@@ -29,10 +30,6 @@ const FILTERS: Record<TPurchaseFilter, SQL> = {
   refunded: sql`${purchasedCoupons.status} = 'REFUNDED'`,
   void: sql`${purchasedCoupons.status} = 'VOID'`,
 };
-
-/** @username, or the first name of a user without one. */
-export const displayName = (user: { username: string | null; firstName: string } | undefined) =>
-  user ? (user.username ? `@${user.username}` : user.firstName || 'без имени') : 'неизвестный';
 
 /** The page after a purchase: its time and id, opaque to the caller. */
 const encodeCursor = (row: { purchasedAt: Date; id: string }) =>

@@ -3,13 +3,13 @@ import type { z } from 'zod';
 import type { TOfflineKit, TSyncResponse, ZSyncRequest } from '#contract/offline';
 import type { Db } from '../../db/client.ts';
 import { coupons, offlineRedemptions, purchasedCoupons, retiredQrTokens, users } from '../../db/schema.ts';
-import { displayName } from '../admin-purchases/purchase-list.service.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { expiredAt } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { displayName } from '../users/display-name.ts';
 import type { Redeemer } from './redemption.service.ts';
 import { offlineTexts } from './texts.ts';
 

@@ -6,7 +6,7 @@ import type { TAuditEvent, TAuditKind, TRedemptionReport, TSettlementRow } from 
 import type { Db } from '../../db/client.ts';
 import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import { withinDays } from '../admin-purchases/period.ts';
-import { displayName } from '../admin-purchases/purchase-list.service.ts';
+import { displayName } from '../users/display-name.ts';
 
 const MAX_AUDIT_ROWS = 5000;
 
