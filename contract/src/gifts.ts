@@ -9,6 +9,8 @@ export const GiftErrorCode = {
   toSelf: 'gift_to_self',
   friendNotFound: 'friend_not_found',
   couponUnavailable: 'coupon_unavailable',
+  couponExpired: 'coupon_expired',
+  refundPending: 'refund_pending',
   giftNotHeld: 'gift_not_held',
   giftNotFound: 'gift_not_found',
   giftNotShareable: 'gift_not_shareable',

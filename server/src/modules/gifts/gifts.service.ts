@@ -1,11 +1,12 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { GiftErrorCode, HELD_GIFT_DAYS, type TGiftResponse } from '#contract/gifts';
 import type { Db } from '../../db/client.ts';
-import { gifts } from '../../db/schema.ts';
+import { gifts, purchasedCoupons } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { type CouponActor, changeCoupon } from '../purchased-coupons/coupon-state.ts';
+import { isExpiredNow } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
 import type { MembershipService } from '../users/membership.service.ts';
@@ -32,6 +33,26 @@ export function createGiftService(options: {
   drawQrSoon: (purchasedCouponId: string) => void;
 }) {
   const { db, users, membership, notifications, drawQrSoon } = options;
+
+  /** Why the giver's coupon could not be given: its refund is under way, its last day passed, or it is used or not theirs. */
+  async function whyNotGiven(giverId: number, purchasedCouponId: string) {
+    const [coupon] = await db
+      .select({
+        refundRequestedAt: purchasedCoupons.refundRequestedAt,
+        expired: sql<boolean>`${isExpiredNow}`,
+      })
+      .from(purchasedCoupons)
+      .where(
+        and(
+          eq(purchasedCoupons.id, purchasedCouponId),
+          eq(purchasedCoupons.ownerId, giverId),
+          eq(purchasedCoupons.status, 'NOT_USED'),
+        ),
+      );
+    if (coupon?.refundRequestedAt) return GiftErrorCode.refundPending;
+    if (coupon?.expired) return GiftErrorCode.couponExpired;
+    return GiftErrorCode.couponUnavailable;
+  }
 
   /**
    * Gives an unused coupon to a friend: moved at once to a known member, held for an unknown
@@ -108,7 +129,7 @@ export function createGiftService(options: {
       }
       return { status: 'sent' as const, giftId: gift.id };
     });
-    if (!outcome) throw refuse(GiftErrorCode.couponUnavailable);
+    if (!outcome) throw refuse(await whyNotGiven(giver.id, purchasedCouponId));
     if (outcome.status === 'sent') drawQrSoon(purchasedCouponId);
     return outcome;
   }

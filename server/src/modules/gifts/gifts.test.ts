@@ -4,6 +4,7 @@ import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { gifts, purchasedCoupons } from '../../db/schema.ts';
 import { signInitData } from '../../telegram/init-data.ts';
+import { holdForRefund } from '../purchased-coupons/coupon-state.ts';
 
 let t: TestApp;
 const admin = telegramUser('gift_admin');
@@ -111,6 +112,31 @@ describe('gifting a coupon', () => {
     const res = await gift(giver, id, 'giver_anna', 'friend_boris');
     expect(res.statusCode).toBe(409);
     expect((await row(id))?.ownerId).toBe(giver.id);
+  });
+
+  it('refuses, saying why, a coupon whose refund is under way and one past its last day', async () => {
+    const refunding = await buyCoupon(t, giver, couponId);
+    // What an admin's refund does while YooKassa has not finished it (admin-purchases/refunds.test.ts).
+    await holdForRefund(t.database.db, refunding, true);
+    const expired = await buyCoupon(t, giver, couponId);
+    await t.database.db
+      .update(purchasedCoupons)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(purchasedCoupons.id, expired));
+
+    for (const to of ['friend_boris', 'nobody_seen_yet']) {
+      const toRefunding = await gift(giver, refunding, 'giver_anna', to);
+      expect([toRefunding.statusCode, toRefunding.json().message]).toEqual([
+        409,
+        'По этому купону идёт возврат денег: подарить его нельзя',
+      ]);
+      const toExpired = await gift(giver, expired, 'giver_anna', to);
+      expect([toExpired.statusCode, toExpired.json().message]).toEqual([
+        409,
+        'Срок действия купона истёк: подарить его нельзя',
+      ]);
+    }
+    expect([(await row(refunding))?.ownerId, (await row(expired))?.ownerId]).toEqual([giver.id, giver.id]);
   });
 
   it('refuses someone else’s coupon, even through their username in the path', async () => {

@@ -121,7 +121,7 @@ describe('the life of a purchased coupon', () => {
     },
   );
 
-  it('refuses to redeem or gift a coupon past its expiry, and one held for a refund', async () => {
+  it('refuses to redeem or give away a coupon past its expiry, and one held for a refund', async () => {
     const expired = await couponIn('NOT_USED');
     await t.database.db
       .update(purchasedCoupons)
@@ -135,9 +135,15 @@ describe('the life of a purchased coupon', () => {
     expect(await redeem(expired)).toHaveLength(0);
     expect(await redeem(held)).toHaveLength(0);
     const gift = { ownerId: admin.id, qrToken: newQrToken() };
-    expect(
-      await changeCoupon(t.database.db, 'gift', actors.owner as CouponActor, { id: expired }, gift),
-    ).toHaveLength(0);
+    for (const id of [expired, held]) {
+      expect(
+        await changeCoupon(t.database.db, 'gift', actors.owner as CouponActor, { id }, gift),
+      ).toHaveLength(0);
+      const hold = { qrToken: newQrToken() };
+      expect(
+        await changeCoupon(t.database.db, 'hold', actors.owner as CouponActor, { id }, hold),
+      ).toHaveLength(0);
+    }
 
     await holdForRefund(t.database.db, held, false);
     expect(await redeem(held)).toHaveLength(1);

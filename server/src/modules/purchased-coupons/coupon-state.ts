@@ -24,13 +24,14 @@ export type CouponActor =
  * | undo   | USED               | NOT_USED, or REFUNDED if refunded   | its redeemer within 10 minutes, an admin   |
  * | refund | NOT_USED, USED     | REFUNDED if unused; a used one stays USED, marked refunded | the payment provider, an admin |
  * | void   | NOT_USED           | VOID (its money never came)         | an admin                                   |
- * | gift   | NOT_USED, unexpired | NOT_USED (new owner, new QR token) | its owner                                  |
- * | hold   | NOT_USED, unexpired | HELD (new QR token: the old one dies) | its owner (a gift to an unseen username) |
+ * | gift   | NOT_USED, unexpired, no refund asked | NOT_USED (new owner, new QR token) | its owner                 |
+ * | hold   | NOT_USED, unexpired, no refund asked | HELD (new QR token: the old one dies) | its owner (a gift to an unseen username) |
  * | claim  | HELD               | NOT_USED (new owner, new QR token)  | the server, when the addressee opens the app |
  * | unhold | HELD               | NOT_USED (same owner, new QR token) | its owner (cancel), the server (7 days)    |
  *
  * REFUNDED and VOID are final. An admin asks for a refund only of an unused coupon
- * (purchases/refunds.service.ts), and while the provider works on it the coupon cannot be redeemed.
+ * (purchases/refunds.service.ts), and while the provider works on it the coupon can be neither
+ * redeemed nor given away: its money goes back to the one who paid.
  * Every change of a coupon's status or owner is one conditional UPDATE made by
  * `changeCoupon`, so of two simultaneous changes only one can find the coupon as it expects.
  */
@@ -68,7 +69,7 @@ function alsoRequired(change: CouponChange, asOf?: Date): SQL | undefined {
       );
     case 'gift':
     case 'hold':
-      return sql`NOT ${isExpiredNow}`;
+      return and(sql`NOT ${isExpiredNow}`, isNull(purchasedCoupons.refundRequestedAt));
     case 'refund':
       // A refund is told once: a repeated notification changes nothing.
       return isNull(purchasedCoupons.refundedAt);
