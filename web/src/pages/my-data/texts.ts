@@ -47,6 +47,7 @@ export const texts = {
     USED: 'использован',
     REFUNDED: 'деньги возвращены',
     VOID: 'аннулирован',
+    HELD: 'подарен, ждёт получателя',
   } as Record<string, string>,
   purchased: 'куплен',
   redeemed: 'погашен',

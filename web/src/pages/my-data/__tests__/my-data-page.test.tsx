@@ -72,6 +72,14 @@ const held: TMyData = {
       purchasedAt: '2026-07-01T09:00:00.000Z',
       redeemedAt: '2026-07-05T09:00:00.000Z',
     },
+    {
+      id: 'c-held',
+      companyName: 'Клуб «Шивера»',
+      discount: 500,
+      status: 'HELD',
+      purchasedAt: '2026-06-01T09:00:00.000Z',
+      redeemedAt: null,
+    },
   ],
   gifts: [{ at: '2026-08-01T09:00:00.000Z', purchasedCouponId: 'c-gift', direction: 'sent' }],
   redeemAttempts: [],
@@ -149,6 +157,7 @@ describe('MyDataPage', () => {
     expect(
       coupons.getByText(/^использован · куплен 1 июля 2026 г\. · погашен 5 июля 2026/),
     ).toBeInTheDocument();
+    expect(coupons.getByText(/^подарен, ждёт получателя · куплен 1 июня 2026/)).toBeInTheDocument();
     expect(sectionNamed('ПОДАРКИ').getByText('Вы подарили купон')).toBeInTheDocument();
     expect(sectionNamed('ПРОВЕРКИ КУПОНОВ').getByText('Нет записей')).toBeInTheDocument();
     expect(
