@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { users } from '../src/db/schema.ts';
+import { purchasedCoupons, users } from '../src/db/schema.ts';
+import { holdForRefund } from '../src/modules/purchased-coupons/coupon-state.ts';
 import type { TelegramUser } from '../src/telegram/init-data.ts';
 import type { TestApp } from './harness.ts';
 
@@ -69,3 +70,23 @@ export const ageMembership = (t: TestApp, userId: number) =>
     .update(users)
     .set({ membershipCheckedAt: sql`now() - interval '2 minutes'` })
     .where(eq(users.id, userId));
+
+/** As if the coupon's last day had ended an hour ago. */
+export const expireCoupon = (t: TestApp, purchasedCouponId: string) =>
+  t.database.db
+    .update(purchasedCoupons)
+    .set({ expiresAt: sql`now() - interval '1 hour'` })
+    .where(eq(purchasedCoupons.id, purchasedCouponId));
+
+/**
+ * Two coupons bought by `buyer` that nobody may use: one whose refund an admin asked for and the
+ * provider has not finished (admin-purchases/refunds.test.ts goes that way through YooKassa), one
+ * past its last day.
+ */
+export async function buyRefundingAndExpired(t: TestApp, buyer: TelegramUser, couponId: number) {
+  const refunding = await buyCoupon(t, buyer, couponId);
+  await holdForRefund(t.database.db, refunding, true);
+  const expired = await buyCoupon(t, buyer, couponId);
+  await expireCoupon(t, expired);
+  return { refunding, expired };
+}

@@ -20,12 +20,13 @@ const PAGE_SIZE = 20;
 
 type StoredStatus = (typeof purchasedCoupons.$inferSelect)['status'];
 
-const unused = sql`${purchasedCoupons.status} = 'NOT_USED' AND ${purchasedCoupons.refundRequestedAt} IS NULL`;
+const notUsed = sql`${purchasedCoupons.status} = 'NOT_USED'`;
+const refundAsked = sql`(${purchasedCoupons.refundRequestedAt} IS NOT NULL)`;
 /** One filter per state the list shows (stateOf): a refund under way comes before expiry. */
 const FILTERS: Record<TPurchaseFilter, SQL> = {
-  unused: sql`${unused} AND NOT ${isExpiredNow}`,
-  expired: sql`${unused} AND ${isExpiredNow}`,
-  refunding: sql`${purchasedCoupons.status} = 'NOT_USED' AND ${purchasedCoupons.refundRequestedAt} IS NOT NULL`,
+  unused: sql`${notUsed} AND NOT ${refundAsked} AND NOT ${isExpiredNow}`,
+  expired: sql`${notUsed} AND NOT ${refundAsked} AND ${isExpiredNow}`,
+  refunding: sql`${notUsed} AND ${refundAsked}`,
   used: sql`${purchasedCoupons.status} = 'USED'`,
   refunded: sql`${purchasedCoupons.status} = 'REFUNDED'`,
   void: sql`${purchasedCoupons.status} = 'VOID'`,

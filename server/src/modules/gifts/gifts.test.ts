@@ -1,10 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, buyCoupon, buyRefundingAndExpired } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { gifts, purchasedCoupons } from '../../db/schema.ts';
 import { signInitData } from '../../telegram/init-data.ts';
-import { holdForRefund } from '../purchased-coupons/coupon-state.ts';
 
 let t: TestApp;
 const admin = telegramUser('gift_admin');
@@ -115,14 +114,7 @@ describe('gifting a coupon', () => {
   });
 
   it('refuses, saying why, a coupon whose refund is under way and one past its last day', async () => {
-    const refunding = await buyCoupon(t, giver, couponId);
-    // What an admin's refund does while YooKassa has not finished it (admin-purchases/refunds.test.ts).
-    await holdForRefund(t.database.db, refunding, true);
-    const expired = await buyCoupon(t, giver, couponId);
-    await t.database.db
-      .update(purchasedCoupons)
-      .set({ expiresAt: sql`now() - interval '1 minute'` })
-      .where(eq(purchasedCoupons.id, expired));
+    const { refunding, expired } = await buyRefundingAndExpired(t, giver, couponId);
 
     for (const to of ['friend_boris', 'nobody_seen_yet']) {
       const toRefunding = await gift(giver, refunding, 'giver_anna', to);

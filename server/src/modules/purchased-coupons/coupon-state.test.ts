@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, buyCoupon, expireCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { purchasedCoupons } from '../../db/schema.ts';
 import {
@@ -123,10 +123,7 @@ describe('the life of a purchased coupon', () => {
 
   it('refuses to redeem or give away a coupon past its expiry, and one held for a refund', async () => {
     const expired = await couponIn('NOT_USED');
-    await t.database.db
-      .update(purchasedCoupons)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(purchasedCoupons.id, expired));
+    await expireCoupon(t, expired);
     const held = await couponIn('NOT_USED');
     await holdForRefund(t.database.db, held, true);
 

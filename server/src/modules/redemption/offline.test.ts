@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, buyCoupon, buyRefundingAndExpired } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { auditEvents, notifications, purchasedCoupons } from '../../db/schema.ts';
-import { holdForRefund } from '../purchased-coupons/coupon-state.ts';
 
 let t: TestApp;
 const admin = telegramUser('off_admin');
@@ -141,14 +140,7 @@ describe('syncing redemptions made with no signal', () => {
   });
 
   it('a coupon whose refund is under way is a conflict; an expired one is refused, saying so', async () => {
-    const refunding = await buyCoupon(t, buyer, couponId);
-    // What an admin's refund does while YooKassa has not finished it (refunds.test.ts shows that path).
-    await holdForRefund(t.database.db, refunding, true);
-    const expired = await buyCoupon(t, buyer, couponId);
-    await t.database.db
-      .update(purchasedCoupons)
-      .set({ expiresAt: new Date(Date.now() - 3600_000) })
-      .where(eq(purchasedCoupons.id, expired));
+    const { refunding, expired } = await buyRefundingAndExpired(t, buyer, couponId);
 
     const results = (
       await sync(instructor, [
