@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './web/vitest.config.ts';
 
 export default defineConfig({
-  test: { projects: ['server/vitest.config.ts', 'web/vitest.config.ts'] },
+  test: { projects: ['server/vitest.config.ts', ...webProjects] },
 });

@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { offlineShell } from './offline-shell/plugin';
-import { screenPages } from './screen-pages/plugin';
+import { offlineShell } from './offline-shell/plugin.ts';
+import { screenPages } from './screen-pages/plugin.ts';
 
 const webRoot = fileURLToPath(new URL('.', import.meta.url));
 
