@@ -2,7 +2,7 @@ import { type APIRequestContext, expect, type Page, test } from '@playwright/tes
 import type { TAddPartnerRequest, TPartner } from '#contract/partners';
 import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
 import { DEMO } from '../support/constants.ts';
-import { untilStill } from '../support/looks.ts';
+import { themesToPicture, untilStill } from '../support/looks.ts';
 import { apiAs, buyCoupon, buyOffer, DEMO_COMPANY, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { decodeQrPng } from '../support/qr.ts';
 import {
@@ -183,7 +183,7 @@ test.describe('the back office', () => {
 });
 
 test.describe('looks of the back office', () => {
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of themesToPicture('back office')) {
     test(`every new screen at a phone's width, ${theme}`, async ({ page, request }) => {
       const shot = async (name: string) => {
         await untilStill(page);

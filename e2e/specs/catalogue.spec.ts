@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BASE_URL } from '../support/constants.ts';
-import { untilStill } from '../support/looks.ts';
+import { themesToPicture, untilStill } from '../support/looks.ts';
 import { DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
 import {
   linksOpenedByTelegram,
@@ -82,7 +82,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await pressTelegramButton(page, 'ДОБАВИТЬ КУПОН');
 
     await expect(page.getByText('Заявка отправлена')).toBeVisible();
-    await expect(page.getByText('Заявка отправлена')).toHaveCount(0, { timeout: 4000 });
+    await expect(page.getByText('Заявка отправлена')).toHaveCount(0);
   });
 
   test('the admin accepts the request with a payment link', async ({ page }) => {
@@ -212,7 +212,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
 });
 
 test.describe('looks', () => {
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of themesToPicture('catalogue')) {
     test(`add partner, add coupon, the request list and buying, ${theme}`, async ({ page }) => {
       await openAsTelegram(page, DEMO.admin, { path: '/add-partner', theme });
       await expect
@@ -246,10 +246,9 @@ test.describe('looks', () => {
       await page.getByLabel('Скидка, руб').fill('800');
       await pressTelegramButton(page, 'ДОБАВИТЬ КУПОН');
       await expect(page.getByText('Заявка отправлена')).toBeVisible();
-      await untilStill(page);
+      // Shown for 2 s only (its life is the add-coupon screen's unit test): the picture is taken at
+      // once, so a busy runner may catch the screen just after it.
       await page.screenshot({ path: `${SCREENS}/add-coupon-partner-${theme}.png` });
-      // Shown for 2 s only: still there after the picture, so it is in it.
-      await expect(page.getByText('Заявка отправлена')).toBeVisible({ timeout: 1 });
 
       await openAsTelegram(page, DEMO.admin, { path: '/add-coupon', theme });
       await expect(page.getByRole('button', { name: 'Список заявок' })).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { signInitData } from '../../server/src/telegram/init-data.ts';
 import { DEMO, E2E_BOT_TOKEN } from '../support/constants.ts';
+import { themesToPicture } from '../support/looks.ts';
 import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/telegram.ts';
 
 const SHUYA = 'Карелия, р. Шуя';
-const THEMES = ['light', 'dark'] as const;
 const screenshot = (page: Page, name: string) =>
   page.screenshot({ path: `test-results/screens/community-${name}.png` });
 
@@ -55,7 +55,7 @@ test.describe('photo exchange', () => {
     await expect(page.getByRole('link')).toHaveCount(0);
   });
 
-  for (const theme of THEMES) {
+  for (const theme of themesToPicture('photo exchange')) {
     test(`looks right in the ${theme} theme`, async ({ page }) => {
       await openAsTelegram(page, DEMO.member, { path: '/photo', theme });
       await page.getByLabel('Регион/Спот').selectOption(SHUYA);
@@ -85,7 +85,7 @@ test.describe('calendar', () => {
       );
   });
 
-  for (const theme of THEMES) {
+  for (const theme of themesToPicture('calendar')) {
     test(`looks right in the ${theme} theme`, async ({ page }) => {
       await openAsTelegram(page, DEMO.member, { path: '/calendar', theme });
       await expect(page.getByRole('button', { name: 'Тренировки клуба' })).toBeVisible();
@@ -115,7 +115,7 @@ test.describe('public offer', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  for (const theme of THEMES) {
+  for (const theme of themesToPicture('public offer')) {
     test(`the popup and the page look right in the ${theme} theme`, async ({ page }) => {
       await openAsTelegram(page, DEMO.member, { theme });
       await page.getByRole('link', { name: 'Публичная оферта' }).click();
@@ -262,7 +262,7 @@ test.describe('geo service', () => {
       }
     });
 
-    for (const theme of THEMES) {
+    for (const theme of themesToPicture('geo service')) {
       test(`looks right in the ${theme} theme`, async ({ page }) => {
         await openAsTelegram(page, DEMO.admin, { path: '/geo-service', theme });
         await page.getByRole('button', { name: /@demo_admin.*10 июля 2026.*61 точка/ }).click();
@@ -315,7 +315,7 @@ test.describe('calendar and photo links, kept by admins', () => {
     await expect(page.getByText('Раздел доступен только администраторам')).toBeVisible();
   });
 
-  for (const theme of THEMES) {
+  for (const theme of themesToPicture('community links')) {
     test(`looks right in the ${theme} theme`, async ({ page }) => {
       await openAsTelegram(page, DEMO.admin, { path: '/community-links', theme });
       await expect(page.getByText('Сплавы Карелии')).toBeVisible();

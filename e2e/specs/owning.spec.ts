@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PAY, pay, showOffersOf, TRY_PAYING_AGAIN } from '../support/buying.ts';
 import { DEMO } from '../support/constants.ts';
-import { untilStill } from '../support/looks.ts';
+import { themesToPicture, untilStill } from '../support/looks.ts';
 import {
   apiAs,
   buyCoupon,
@@ -89,7 +89,7 @@ test.describe('buying and owning a QR', () => {
     await page.getByRole('button', { name: 'Нет' }).click();
 
     await expectToBeToldToPayAgain(page);
-    await expect(page.getByText(TRY_PAYING_AGAIN)).toBeHidden({ timeout: 4000 });
+    await expect(page.getByText(TRY_PAYING_AGAIN)).toBeHidden();
   });
 
   test('«Нет» on a payment check opened directly goes Home, and the buy screen then says to pay again', async ({
@@ -171,12 +171,12 @@ test.describe('buying and owning a QR', () => {
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       'https://t.me/katajsya_s_nami_chat',
     );
-    await expect(page.getByText('Скопировано')).toBeHidden({ timeout: 3000 });
+    await expect(page.getByText('Скопировано')).toBeHidden();
   });
 });
 
 test.describe('looks', () => {
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of themesToPicture('owning')) {
     test(`payment check, My QR with a used coupon, the big QR and the gift screen, ${theme}`, async ({
       page,
       request,

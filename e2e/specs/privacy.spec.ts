@@ -3,7 +3,7 @@ import type { TMyData } from '#contract/privacy';
 import type { TMeResponse } from '#contract/session';
 import { CONSENT, PAY, showOffersOf } from '../support/buying.ts';
 import { DEMO, FRESH_MEMBERS } from '../support/constants.ts';
-import { untilStill } from '../support/looks.ts';
+import { themesToPicture, untilStill } from '../support/looks.ts';
 import { apiAs, buyCoupon, DEMO_COMPANY, DEMO_REGION, listMyCoupons } from '../support/purchases.ts';
 import {
   emitTelegramEvent,
@@ -145,7 +145,7 @@ test.describe('personal data', () => {
 });
 
 test.describe('looks', () => {
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of themesToPicture('privacy')) {
     test(`the buy screen's consent and e-mail step, the policy and «Мои данные», ${theme}`, async ({
       page,
       request,

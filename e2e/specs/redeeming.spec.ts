@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
+import { themesToPicture } from '../support/looks.ts';
 import { DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
 import {
   hapticNotifications,
@@ -170,7 +171,7 @@ test.describe('the browser camera, where Telegram has no scan popup', () => {
 });
 
 test.describe('looks', () => {
-  for (const theme of ['light', 'dark'] as const) {
+  for (const theme of themesToPicture('check coupon')) {
     test(`check coupon with a scanned result, ${theme}`, async ({ page, request }) => {
       const qr = await freshCouponQr(request);
       await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_STAND_IN_URL } from '../support/constants.ts';
-import { untilStill } from '../support/looks.ts';
+import { themesToPicture, untilStill } from '../support/looks.ts';
 
 const SCREENS = 'test-results/screens';
 
@@ -23,7 +23,7 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ ПАРТНЕРА' })).toHaveCount(0);
   });
 
-  for (const scheme of ['light', 'dark'] as const) {
+  for (const scheme of themesToPicture('stand-in')) {
     test(`the user picker, ${scheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(E2E_STAND_IN_URL);
