@@ -11,6 +11,10 @@ export default defineConfig({
     globalSetup: ['test/global-setup.ts'],
     // Each file starts its own database (PGlite in WASM, or a fresh PostgreSQL database): two at a time fit 2 cores.
     maxWorkers: 2,
+    // A worker runs its files one after another in one module graph: the app, Fastify, drizzle and
+    // PGlite are imported once a worker, not once a file (that was a third of the suite's time).
+    // Each file still has its own database and app; no server test mocks modules or leaves globals.
+    isolate: false,
     // Run as its own group before the web tests: the two projects want different worker counts.
     sequence: { groupOrder: 0 },
     testTimeout: 30_000,
