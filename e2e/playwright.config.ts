@@ -1,15 +1,16 @@
 import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_BASE_URL, E2E_PORT } from './support/constants.ts';
+import { E2E_FIRST_PORT, E2E_WORKERS } from './support/constants.ts';
 
 const debianChromium = '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: './specs',
   // One folder per server port: runs on different ports do not trip over each other's traces.
-  outputDir: `../test-results/e2e-${E2E_PORT}`,
+  outputDir: `../test-results/e2e-${E2E_FIRST_PORT}`,
+  // A spec file's tests run in order, one after another, in one worker; files run side by side.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_WORKERS,
   // A test that fails once and passes on its retry is reported as flaky, with its first failure
   // printed in full at the end of the run: CI lands, and the flake is there to be read.
   retries: process.env.CI ? 1 : 0,
@@ -20,7 +21,6 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   globalSetup: './support/global-setup.ts',
   use: {
-    baseURL: E2E_BASE_URL,
     ...devices['Pixel 7'],
     viewport: { width: 390, height: 844 },
     browserName: 'chromium',

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import type { TAddPartnerRequest, TPartner } from '#contract/partners';
 import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
 import { DEMO } from '../support/constants.ts';
@@ -11,6 +11,7 @@ import {
   pressTelegramButton,
   telegramEvents,
 } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BASE_URL } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
@@ -9,6 +9,7 @@ import {
   pressTelegramButton,
   telegramButton,
 } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
 

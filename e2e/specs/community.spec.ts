@@ -1,8 +1,9 @@
-import { expect, type Page, type Request, test } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import { signInitData } from '../../server/src/telegram/init-data.ts';
 import { DEMO, E2E_BOT_TOKEN } from '../support/constants.ts';
 import { themesToPicture } from '../support/looks.ts';
 import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const SHUYA = 'Карелия, р. Шуя';
 const screenshot = (page: Page, name: string) =>

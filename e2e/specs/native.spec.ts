@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { startFakeBotApi } from '../../test-support/fake-bot-api.ts';
 import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BOT_TOKEN, E2E_CHAT_ID, E2E_INVOICE_URL, FRESH_MEMBERS } from '../support/constants.ts';
@@ -16,6 +16,7 @@ import {
   telegramButton,
   telegramEvents,
 } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
 const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб';

@@ -1,9 +1,10 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { untilShellKept } from '../support/offline.ts';
 import { apiAs, buyCoupon, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { shownQr } from '../support/qr.ts';
 import { openAsTelegram } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const OFFLINE_NOTICE = 'нет связи — показан сохранённый QR';
 /** My QR asks for its list every 5 s: a lost or found connection shows by the next poll or so. */

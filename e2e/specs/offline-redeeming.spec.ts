@@ -1,9 +1,10 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { untilShellKept } from '../support/offline.ts';
 import { apiAs, freshCouponQr } from '../support/purchases.ts';
 import { qrToken } from '../support/qr.ts';
 import { openAsTelegram, pressTelegramButton, scanWithTelegramCamera } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const REDEEM = 'Погасить QR';
 const SCREENS = 'test-results/screens';

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { PAY, pay, showOffersOf, TRY_PAYING_AGAIN } from '../support/buying.ts';
 import { DEMO } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
@@ -13,6 +13,7 @@ import {
 } from '../support/purchases.ts';
 import { decodeQrPng, qrToken, shownQr } from '../support/qr.ts';
 import { openAsTelegram, pressTelegramButton, telegramButton } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
 

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { TMyData } from '#contract/privacy';
 import type { TMeResponse } from '#contract/session';
 import { CONSENT, PAY, showOffersOf } from '../support/buying.ts';
@@ -13,6 +13,7 @@ import {
   telegramButton,
   telegramEvents,
 } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
 const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб';

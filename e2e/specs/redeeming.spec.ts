@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { themesToPicture } from '../support/looks.ts';
 import { DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
@@ -10,6 +10,7 @@ import {
   telegramButton,
   telegramEvents,
 } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 /** Telegram's main button on the check screen once a valid coupon is scanned. */
 const REDEEM = 'Погасить QR';

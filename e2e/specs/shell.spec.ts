@@ -1,7 +1,8 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { themesToPicture } from '../support/looks.ts';
 import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const homeButtons = (page: Page) =>
   page.locator('main button, .page-frame button').filter({ hasNotText: /^$/ });
@@ -84,9 +85,16 @@ test.describe('navigation', () => {
   test('moves after 300 ms with a fly-out transition, and both back buttons return', async ({ page }) => {
     await openAsTelegram(page, DEMO.member);
     // Still home in the frame after the press: the move waits 300 ms, and both pages are drawn during
-    // it. Read in the page, since click() itself may return later than that on a busy machine.
+    // it. Read in the page, since click() itself may return later than that on a busy machine; the
+    // two frames are counted by a MutationObserver, which sees every change to the page whatever the
+    // frame rate (a loaded machine can draw the whole fly-out between two animation frames).
     await page.evaluate(() => {
-      (window as unknown as { __pathAfterPress: Promise<string> }).__pathAfterPress = new Promise((resolve) =>
+      const watch = window as unknown as { __pathAfterPress: Promise<string>; __mostFrames: number };
+      watch.__mostFrames = 0;
+      new MutationObserver(() => {
+        watch.__mostFrames = Math.max(watch.__mostFrames, document.querySelectorAll('.page-frame').length);
+      }).observe(document.body, { childList: true, subtree: true });
+      watch.__pathAfterPress = new Promise((resolve) =>
         document.addEventListener('click', () => requestAnimationFrame(() => resolve(location.pathname)), {
           once: true,
           capture: true,
@@ -99,13 +107,9 @@ test.describe('navigation', () => {
         () => (window as unknown as { __pathAfterPress: Promise<string> }).__pathAfterPress,
       ),
     ).toBe('/');
-    // Two frames only while the fly-out runs (a fraction of a second): looked for at every frame,
-    // not by toHaveCount's polls, which can fall either side of so short a window.
-    await page.waitForFunction(() => document.querySelectorAll('.page-frame').length === 2, undefined, {
-      polling: 'raf',
-    });
     await expect(page).toHaveURL(/\/discounts/);
     await expect(page.locator('.page-frame')).toHaveCount(1);
+    expect(await page.evaluate(() => (window as unknown as { __mostFrames: number }).__mostFrames)).toBe(2);
     await expect(page.getByRole('heading', { name: 'СКИДКИ' })).toBeVisible();
 
     const shown = (await telegramEvents(page)).filter(([type]) => type === 'web_app_setup_back_button');

@@ -1,6 +1,7 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { openAsTelegram } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 /** Every screen of SPEC §2, opened directly, and the heading it shows once it is there. */
 const SCREENS: Array<[path: string, heading: string]> = [

@@ -1,6 +1,6 @@
-import { expect, test } from '@playwright/test';
 import { E2E_STAND_IN_URL } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
+import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
 

@@ -1,5 +1,13 @@
-/** The e2e server listens on loopback only, on a port of its own. */
-export const E2E_PORT = Number(process.env.E2E_PORT ?? 3187);
+/**
+ * Playwright's workers run spec files side by side, each against servers (and databases) of its
+ * own, ten ports apart from the first worker's: no worker sees another's coupons or users.
+ */
+export const E2E_WORKERS = 2;
+/** The e2e servers listen on loopback only, on ports of their own from this one. */
+export const E2E_FIRST_PORT = Number(process.env.E2E_PORT ?? 3187);
+/** The port of the given worker's (Playwright's TEST_PARALLEL_INDEX) server with a bot. */
+export const portOfWorker = (index: number) => E2E_FIRST_PORT + 10 * index;
+const E2E_PORT = portOfWorker(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 export const E2E_BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
 /** A second server, without a bot, as `npm start` runs: the local stand-in with its user picker. */
 export const E2E_STAND_IN_URL = `http://127.0.0.1:${E2E_PORT + 1}`;

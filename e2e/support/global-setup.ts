@@ -1,27 +1,42 @@
 import { startFakeBotApi } from '../../test-support/fake-bot-api.ts';
-import {
-  DEMO,
-  E2E_BASE_URL,
-  E2E_BOT_TOKEN,
-  E2E_CHAT_ID,
-  E2E_STAND_IN_URL,
-  FRESH_MEMBERS,
-} from './constants.ts';
+import { DEMO, E2E_BOT_TOKEN, E2E_CHAT_ID, E2E_WORKERS, FRESH_MEMBERS, portOfWorker } from './constants.ts';
 import { startServer } from './server.ts';
 
+type Stop = () => Promise<void>;
+
 /**
- * Starts the real server as production would run it with a bot: a test bot token, a fake Bot API
- * on loopback answering getChatMember, demo data. Beside it, the local stand-in as `npm start`
- * runs it, with no bot at all.
+ * Starts, for each worker, the real server as production would run it with a bot: a test bot
+ * token, a fake Bot API on loopback answering getChatMember, demo data. Beside it, the local
+ * stand-in as `npm start` runs it, with no bot at all. When one fails to start, those that did
+ * are stopped: nothing is left running for the next run to trip over.
  */
 export default async function globalSetup() {
+  const stops = { servers: [] as Stop[], botApis: [] as Stop[] };
+  const stopAll = async () => {
+    await Promise.all(stops.servers.map((stop) => stop()));
+    await Promise.all(stops.botApis.map((stop) => stop()));
+  };
+  const started = await Promise.allSettled(
+    Array.from({ length: E2E_WORKERS }, (_, worker) => startWorkerServers(worker, stops)),
+  );
+  const failed = started.find((result) => result.status === 'rejected');
+  if (failed) {
+    await stopAll();
+    throw failed.reason;
+  }
+  return stopAll;
+}
+
+async function startWorkerServers(worker: number, stops: { servers: Stop[]; botApis: Stop[] }) {
+  const port = portOfWorker(worker);
   const botApi = await startFakeBotApi({ token: E2E_BOT_TOKEN });
+  stops.botApis.push(() => botApi.close());
   for (const user of [DEMO.admin, DEMO.partner, DEMO.member, ...Object.values(FRESH_MEMBERS)]) {
     botApi.members.set(user.id, 'member');
   }
   botApi.members.set(DEMO.guest.id, 'left');
 
-  const stopWithBot = await startServer(E2E_BASE_URL, {
+  const withBot = startServer(`http://127.0.0.1:${port}`, {
     NODE_ENV: 'test',
     DEMO_DATA: '1',
     BOT_TOKEN: E2E_BOT_TOKEN,
@@ -29,11 +44,7 @@ export default async function globalSetup() {
     TELEGRAM_API_ROOT: botApi.apiRoot,
     COMMUNITY_CHAT_ID: E2E_CHAT_ID,
     COMMUNITY_CHAT_LINK: 'https://t.me/katajsya_s_nami_chat',
-  });
-  const stopStandIn = await startServer(E2E_STAND_IN_URL, {});
-
-  return async () => {
-    await Promise.all([stopWithBot(), stopStandIn()]);
-    await botApi.close();
-  };
+  }).then((stop) => stops.servers.push(stop));
+  const standIn = startServer(`http://127.0.0.1:${port + 1}`, {}).then((stop) => stops.servers.push(stop));
+  await Promise.all([withBot, standIn]);
 }

@@ -35,10 +35,20 @@ export async function startServer(baseUrl: string, env: Record<string, string>) 
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitForHealth(server, baseUrl, Date.now() + 60_000);
-  return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+  const stop = async () => {
+    if (server.exitCode === null && server.signalCode === null) {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    }
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    // A bound, not a speed claim: a server migrating and seeding on a loaded 2-core runner beside
+    // other servers doing the same has taken over a minute.
+    await waitForHealth(server, baseUrl, Date.now() + 300_000);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return stop;
 }
