@@ -17,7 +17,9 @@ export default defineConfig({
     isolate: false,
     // Run as its own group before the web tests: the two projects want different worker counts.
     sequence: { groupOrder: 0 },
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Bounds on waiting, not claims about speed: a 2-core runner at load 15 runs a child process's
+    // start-up (tsx, migrations) eight times slower than a quiet one.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

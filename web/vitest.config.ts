@@ -21,7 +21,7 @@ export const webProjects = [
         sequence: { groupOrder: 1 },
         // Generous limits: on a busy 2-core machine typing into a form can take seconds. They bound
         // waiting, they claim nothing about speed.
-        testTimeout: 15_000,
+        testTimeout: 60_000,
       },
     }),
   ),

@@ -36,5 +36,5 @@ describe('npm run rotate-signing-key', () => {
     } finally {
       await database.close();
     }
-  }, 60_000);
+  });
 });

@@ -58,7 +58,7 @@ beforeAll(async () => {
     process.env.NODE_ENV = nodeEnv;
   }
   manifest = JSON.parse(readFileSync(path.join(outDir, '.vite/manifest.json'), 'utf8'));
-}, 120_000);
+}, 300_000);
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 /** The files a chunk needs before it runs: itself and its static imports, all the way down. */

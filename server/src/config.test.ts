@@ -201,7 +201,7 @@ describe('configuration', () => {
     const run = spawnSync(process.execPath, ['--import', 'tsx', main], {
       env: { PATH: process.env.PATH, PORT: 'eighty', NODE_ENV: 'production' },
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 120_000,
     });
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('PORT: expected a port number');

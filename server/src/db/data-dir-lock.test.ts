@@ -21,7 +21,7 @@ describe('one holder of the embedded database’s folder', () => {
     }
     const second = await openDatabase({ dataDir });
     await second.close();
-  }, 60_000);
+  });
 
   it('takes over a folder whose holder is gone (a server killed)', async () => {
     const gone = spawnSync(process.execPath, ['-e', '']).pid;

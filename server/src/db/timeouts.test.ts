@@ -73,7 +73,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database that stops answering',
       body: { error: 'database_unavailable', message: 'База данных не отвечает. Попробуйте через минуту.' },
     });
     expect([health.statusCode, health.json()]).toEqual([503, { ok: false, db: 'down' }]);
-  }, 30_000);
+  });
 
   it('fails a start that cannot reach the database, instead of holding it', async () => {
     const url = new URL(direct.databaseUrl as string);
@@ -86,5 +86,5 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database that stops answering',
     } finally {
       await silent.close();
     }
-  }, 20_000);
+  });
 });

@@ -3,8 +3,8 @@ import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach } from 'vitest';
 
-// findBy… and waitFor wait up to 5 s (Testing Library's default is 1 s) for the same reason.
-configure({ asyncUtilTimeout: 5_000 });
+// findBy… and waitFor wait up to 15 s (Testing Library’s default is 1 s): a bound on waiting on a loaded runner.
+configure({ asyncUtilTimeout: 15_000 });
 
 // jsdom loads no images, so there is nothing to decode: every browser the app runs in has decode().
 HTMLImageElement.prototype.decode ??= () => Promise.resolve();
