@@ -126,3 +126,46 @@ test('the app opens with no signal once it has been opened with one: the partner
   await expect(atTheRiver.getByText('Нет связи — купон проверен по подписи сервера')).toBeVisible();
   await context.close();
 });
+
+test('with the offline shell, the check screen opens again with no signal and redeems a picture of a QR', async ({
+  browser,
+  request,
+}) => {
+  const { png, text: qrText } = await freshCouponQr(request);
+
+  const context = await browser.newContext();
+  const phone = await partnerPhone(context);
+  // The shell keeps the page, its scripts and the QR decoder's WASM the check screen fetched.
+  await untilShellKept(phone);
+  await expect
+    .poll(() =>
+      phone.evaluate(async () => {
+        const wasm = performance
+          .getEntriesByType('resource')
+          .map((entry) => entry.name)
+          .find((name) => name.endsWith('.wasm'));
+        return wasm !== undefined && (await caches.match(wasm)) !== undefined;
+      }),
+    )
+    .toBe(true);
+  await phone.close();
+
+  await context.setOffline(true);
+  const atTheRiver = await context.newPage();
+  await openAsTelegram(atTheRiver, DEMO.partner, { path: '/check-coupon' });
+  await atTheRiver.getByRole('button', { name: 'Загрузить файл' }).click();
+  await atTheRiver
+    .getByLabel(/Выберите ваш QR/)
+    .setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await expect(atTheRiver.getByText('Нет связи — купон проверен по подписи сервера')).toBeVisible();
+  await pressTelegramButton(atTheRiver, REDEEM);
+  await expect(atTheRiver.getByText('погашен без связи — отправим, когда появится сеть')).toBeVisible();
+
+  await context.setOffline(false);
+  await expect(atTheRiver.getByText(/ждут отправки/)).toHaveCount(0);
+  const scanned = await apiAs(request, DEMO.partner).get<{ status: string }>(
+    `/api/coupon/scan/${qrToken(qrText)}`,
+  );
+  expect(scanned.status).toBe('USED');
+  await context.close();
+});

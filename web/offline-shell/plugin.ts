@@ -6,8 +6,8 @@ const TEMPLATE = new URL('./sw.js', import.meta.url);
 
 /**
  * Emits the offline shell's worker as `/sw.js` with the build's files written in: every script and
- * style (the scanner's wasm, 321 KB on the wire, only comes when the camera is used). Its name in
- * the cache changes with the files, so each build's worker keeps a set of its own.
+ * style (the QR decoder's wasm, 321 KB on the wire, is kept only once the check screen asks for it).
+ * Its name in the cache changes with the files, so each build's worker keeps a set of its own.
  */
 export function offlineShell(): Plugin {
   return {

@@ -37,6 +37,21 @@ self.addEventListener('fetch', (event) => {
   else if (url.pathname.startsWith('/assets/')) event.respondWith(keptOrFetched(request));
 });
 
+// Files the app fetches on one screen only (the check screen's QR decoder WASM, 321 KB on the wire) are
+// not kept at install, for every buyer; the screen that needs them asks for them to be kept here.
+self.addEventListener('message', (event) => {
+  const urls = Array.isArray(event.data?.keep) ? event.data.keep : [];
+  const assets = urls.filter((url) => {
+    const { origin, pathname } = new URL(url, self.location.origin);
+    return origin === self.location.origin && pathname.startsWith('/assets/');
+  });
+  if (assets.length > 0) event.waitUntil(caches.open(CACHE).then((cache) => keepMissing(cache, assets)));
+});
+
+async function keepMissing(cache, assets) {
+  for (const asset of assets) if (!(await cache.match(asset))) await cache.add(asset);
+}
+
 // The kept page is this build's, whose files are all kept: a newer page from the network is not
 // kept, as its files may not be yet.
 async function pageFromNetworkFirst(request) {

@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { AppProvider } from './app/provider';
 import { loadFirstScreen } from './app/routes';
 import { applyColorScheme, systemColorScheme } from './lib/color-scheme';
-import { whenIdle } from './lib/when-idle';
+import { installOfflineShell } from './lib/offline-shell';
 import { launch } from './telegram/launch';
 import './app/styles/global.css';
 
@@ -30,10 +30,4 @@ else render();
 
 // The shell kept on the phone (offline-shell/sw.js) opens the app with no signal, where the webview has
 // service workers (Telegram's iOS one has none). Not in development: Vite serves modules as they change.
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  whenIdle(() => {
-    navigator.serviceWorker
-      .register('/sw.js')
-      .catch((error: unknown) => console.warn('The offline shell was not installed', error));
-  });
-}
+if (import.meta.env.PROD) installOfflineShell();

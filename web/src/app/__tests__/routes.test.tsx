@@ -4,6 +4,13 @@ import { useLocation } from '@/lib/router/router';
 import { partnerUser, renderWithProviders } from '@/test/render';
 import { AppRoutes, loadFirstScreen } from '../routes';
 
+// jsdom serves no WASM: the image decoder the screen fetches as it opens is stood in for.
+vi.mock('zxing-wasm/reader', () => ({
+  prepareZXingModule: () => {},
+  purgeZXingModule: () => {},
+  readBarcodes: () => [],
+}));
+
 function CurrentRoutes() {
   return <AppRoutes location={useLocation()} />;
 }

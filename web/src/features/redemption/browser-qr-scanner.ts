@@ -1,3 +1,5 @@
+import { loadQrDecoder, QrDecoderMissing } from './qr-decoder';
+
 /** SPEC §9 (QR scanner): the camera has 6 s to start, then 500 ms to settle before the first read. */
 const START_TIMEOUT_MS = 6000;
 const SETTLE_MS = 500;
@@ -9,7 +11,14 @@ const FRAME_INTERVAL_MS = 1000 / 2;
 export const SCAN_BOX_SHARE = 0.7;
 export const MIN_SCAN_BOX_PX = 50;
 
-export type CameraProblem = 'insecure' | 'unsupported' | 'denied' | 'noCamera' | 'timeout' | 'failed';
+export type CameraProblem =
+  | 'insecure'
+  | 'unsupported'
+  | 'denied'
+  | 'noCamera'
+  | 'timeout'
+  | 'noDecoder'
+  | 'failed';
 export type BrowserQrScanOutcome = { text: string } | { problem: CameraProblem };
 
 export type BrowserQrScan = {
@@ -55,6 +64,7 @@ function problemOf(error: unknown): CameraProblem {
   const name = error instanceof DOMException ? error.name : undefined;
   if (name === 'NotAllowedError' || name === 'SecurityError') return 'denied';
   if (name === 'NotFoundError') return 'noCamera';
+  if (error instanceof QrDecoderMissing) return 'noDecoder';
   // A busy camera, a decoder that did not load: nothing the partner can fix by settings.
   console.error('The browser camera scan failed', error);
   return 'failed';
@@ -107,7 +117,7 @@ export function scanWithBrowserCamera(video: HTMLVideoElement): BrowserQrScan {
       ]);
       if (signal.aborted) return undefined;
       if (timedOut) return { problem: 'timeout' };
-      const [{ decodeQrImage }] = await Promise.all([import('./decode-qr-image'), sleep(SETTLE_MS, signal)]);
+      const [{ decodeQrImage }] = await Promise.all([loadQrDecoder(), sleep(SETTLE_MS, signal)]);
       const canvas = document.createElement('canvas');
       while (!signal.aborted) {
         const frame = grabScanBox(video, canvas);

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Header } from '@/components/layout/header';
+import { NoOfflineShellNotice } from '@/components/offline/no-offline-shell-notice';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
@@ -7,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { CameraPreview } from '@/features/redemption/components/camera-preview';
 import { refreshKit, sendQueued } from '@/features/redemption/offline/offline-redemptions';
+import { prepareScanning } from '@/features/redemption/prepare-scanning';
 import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
@@ -42,6 +44,8 @@ function CheckCoupon() {
   useEffect(() => {
     if (owner) void Promise.all([refreshKit(owner), sendQueued(owner)]);
   }, [owner]);
+  // All a scan needs is fetched now, while there may be a signal: losing it later loses nothing.
+  useEffect(() => void prepareScanning(), []);
   const { mode, camera, cameraScanning, decoding } = scan;
 
   const uploadArea = useRef<HTMLDivElement>(null);
@@ -52,6 +56,11 @@ function CheckCoupon() {
   return (
     <>
       <h2 className="check-coupon__heading">{isStaff ? texts.signedInAsStaff : texts.signedInAsPartner}</h2>
+      <NoOfflineShellNotice
+        screen="check-coupon"
+        text={texts.offline.noShell}
+        understood={texts.offline.understood}
+      />
       {owner && <OfflineQueueStatus owner={owner} />}
       <Section title={texts.scanSection}>
         <div className="check-coupon__modes">

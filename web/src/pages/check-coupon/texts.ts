@@ -3,6 +3,9 @@ import type { CameraProblem } from '@/features/redemption/browser-qr-scanner';
 import { formatDay } from '@/lib/dates';
 
 const cameraFailed = 'Не удалось открыть камеру. Нажмите «Загрузить файл» и выберите снимок QR.';
+/** The decoder never came: the screen was not opened with a signal since the app started. */
+const noDecoder =
+  'Нет связи, а чтение снимков QR еще не загружено: дело не в снимке. Нажмите «Камера» или попробуйте снова, когда появится сеть.';
 
 export const texts = {
   title: 'ПРОВЕРИТЬ СКИДКУ',
@@ -22,6 +25,7 @@ export const texts = {
       'Доступ к камере запрещен. Разрешите его в настройках телефона или браузера и нажмите «Камера» еще раз. Или нажмите «Загрузить файл».',
     noCamera: 'Камера не найдена. Нажмите «Загрузить файл» и выберите снимок QR.',
     timeout: 'Камера не включилась за 6 секунд. Нажмите «Камера» еще раз или «Загрузить файл».',
+    noDecoder: 'Нет связи, а чтение QR с камеры еще не загружено. Попробуйте снова, когда появится сеть.',
     failed: cameraFailed,
   } satisfies Record<CameraProblem, string>,
   stopCamera: 'Остановить камеру',
@@ -32,6 +36,7 @@ export const texts = {
   notAnImage: 'Это не изображение. Выберите фото или скриншот QR (PNG, JPG).',
   noQrInImage: 'На изображении не найден QR. Выберите снимок, где QR виден целиком.',
   imageUnreadable: 'Не удалось прочитать изображение. Попробуйте другое.',
+  noDecoder,
   scannedSection: 'Отсканированный QR',
   notOurQr: 'В этом QR нет купона «Катайся с нами».',
   checking: 'Проверяем купон',
@@ -83,5 +88,7 @@ export const texts = {
       [telegramName, discount && `скидка ${discount} руб`].filter(Boolean).join(', '),
     redeemedHereAt: (at: string) => `(погашен на этом телефоне ${at})`,
     understood: 'Понятно',
+    noShell:
+      'На этом телефоне приложение не откроется без связи. Перед выездом на реку откройте «Проверить скидку», пока есть сеть, и не закрывайте Telegram: тогда купоны можно проверять и гасить и без связи.',
   },
 } as const;

@@ -3,6 +3,7 @@ import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { parseCouponQr } from '#contract/coupon-qr';
 import { getScannedCouponQueryOptions } from '@/features/redemption/api/get-scanned-coupon';
 import type { BrowserQrScanOutcome } from '@/features/redemption/browser-qr-scanner';
+import { loadQrDecoder } from '@/features/redemption/qr-decoder';
 import {
   isTelegramQrScannerAvailable,
   scanWithTelegram,
@@ -15,9 +16,26 @@ export type ScanMode = 'camera' | 'file';
 /** Which camera scans: Telegram's popup, or the page's own where Telegram has none. */
 export type ScanCamera = 'telegram' | 'browser';
 
-// zxing-wasm (and its .wasm) is fetched only when a partner picks the file mode (or, from the
-// scanner, the browser camera) on this screen.
-const loadImageDecoder = () => import('@/features/redemption/decode-qr-image');
+/**
+ * A QR's text from a picture, or what went wrong. A decoder that could not be fetched (no signal,
+ * and the screen never opened with one) is told apart: the picture is not to blame.
+ */
+async function readQrFile(file: File): Promise<{ text: string } | { problem: string }> {
+  let decoder: Awaited<ReturnType<typeof loadQrDecoder>>;
+  try {
+    decoder = await loadQrDecoder();
+  } catch (error) {
+    console.error('The QR decoder could not be loaded', error);
+    return { problem: texts.noDecoder };
+  }
+  try {
+    const text = await decoder.decodeQrImage(file);
+    return text ? { text } : { problem: texts.noQrInImage };
+  } catch (error) {
+    console.error('Could not read the QR image', error);
+    return { problem: texts.imageUnreadable };
+  }
+}
 
 /**
  * Reading a coupon's QR three ways: Telegram's scanner popup, the page's own camera where Telegram
@@ -93,7 +111,6 @@ export function useQrScan() {
     stopCamera();
     startAfresh();
     setMode('file');
-    void loadImageDecoder();
   };
 
   const readFile = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -109,17 +126,10 @@ export function useQrScan() {
       return;
     }
     setDecoding(true);
-    try {
-      const { decodeQrImage } = await loadImageDecoder();
-      const text = await decodeQrImage(file);
-      if (text) acceptScan(text);
-      else setProblem(texts.noQrInImage);
-    } catch (error) {
-      console.error('Could not read the QR image', error);
-      setProblem(texts.imageUnreadable);
-    } finally {
-      setDecoding(false);
-    }
+    const read = await readQrFile(file);
+    setDecoding(false);
+    if ('text' in read) acceptScan(read.text);
+    else setProblem(read.problem);
   };
 
   return {

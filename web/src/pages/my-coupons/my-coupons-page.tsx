@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
 import { Header } from '@/components/layout/header';
+import { NoOfflineShellNotice } from '@/components/offline/no-offline-shell-notice';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Slider } from '@/components/ui/slider';
@@ -66,6 +67,7 @@ export function MyCouponsPage() {
       <Header title={texts.title} />
       <Stack>
         {offline && coupons && coupons.length > 0 && <Notice tone="info">{texts.offline}</Notice>}
+        <NoOfflineShellNotice screen="my-coupons" text={texts.noShell} understood={texts.understood} />
         {coupons && coupons.length > 0 ? (
           <>
             <Slider

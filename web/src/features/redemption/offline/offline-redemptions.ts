@@ -136,18 +136,30 @@ async function sendBatches(owner: string): Promise<void> {
 }
 
 let sending: Promise<void> | undefined;
+let sendAgain = false;
 
-/** Sends what waits, one sender at a time; an item leaves the queue only with the server's answer. */
+/**
+ * Sends what waits, one sender at a time; an item leaves the queue only with the server's answer.
+ * Asked while a send is under way (the signal came back while it was failing), it sends once more
+ * after it, so the return of the signal is never lost to a send that started without it.
+ */
 export function sendQueued(owner: string): Promise<void> {
-  if (!sending) {
-    update({ sending: true });
-    sending = sendBatches(owner)
-      .catch((error: unknown) => console.error('Could not send the offline redemptions', error))
-      .finally(() => {
-        sending = undefined;
-        update({ sending: false });
-      });
+  if (sending) {
+    sendAgain = true;
+    return sending;
   }
+  update({ sending: true });
+  sending = (async () => {
+    do {
+      sendAgain = false;
+      await sendBatches(owner).catch((error: unknown) =>
+        console.error('Could not send the offline redemptions', error),
+      );
+    } while (sendAgain);
+  })().finally(() => {
+    sending = undefined;
+    update({ sending: false });
+  });
   return sending;
 }
 

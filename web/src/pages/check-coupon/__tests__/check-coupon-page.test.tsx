@@ -14,7 +14,8 @@ import {
 import { CheckCouponPage } from '../check-coupon-page';
 
 const readBarcodes = vi.hoisted(() => vi.fn());
-vi.mock('zxing-wasm/reader', () => ({ prepareZXingModule: () => {}, readBarcodes }));
+const prepareZXingModule = vi.hoisted(() => vi.fn());
+vi.mock('zxing-wasm/reader', () => ({ prepareZXingModule, purgeZXingModule: () => {}, readBarcodes }));
 const decoded = (text: string | undefined) => (text === undefined ? [] : [{ isValid: true, text }]);
 
 const TOKEN = 'Qm9yb2QtdG9rZW4tMTkyLWJpdHMtbG9uZw';
@@ -93,6 +94,7 @@ describe('CheckCouponPage', () => {
   afterEach(() => {
     scrollIntoView.mockReset();
     readBarcodes.mockReset();
+    prepareZXingModule.mockReset();
   });
 
   it('greets the partner and offers the camera and a file', () => {
@@ -340,6 +342,28 @@ describe('CheckCouponPage', () => {
       await chooseFile(new File([new Uint8Array([1])], 'cat.jpg', { type: 'image/jpeg' }));
 
       expect(await screen.findByRole('alert')).toHaveTextContent('На изображении не найден QR.');
+    });
+
+    it('says the reader is missing, not the picture, when its WASM could not be fetched, and reads once it can', async () => {
+      // No signal since the app started: the WASM the screen asked for as it opened never came. A
+      // fresh decoder module, as an app started anew has: this file's earlier tests compiled it.
+      vi.resetModules();
+      prepareZXingModule.mockRejectedValue(new TypeError('Failed to fetch'));
+      readBarcodes.mockResolvedValue(decoded(QR_TEXT));
+      renderCheck({ [SCAN]: () => jsonResponse(live('NOT_USED')) });
+      press('Загрузить файл');
+      await chooseFile(new File([new Uint8Array([1])], 'qr.png', { type: 'image/png' }));
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent('чтение снимков QR еще не загружено: дело не в снимке');
+      expect(alert).not.toHaveTextContent('Не удалось прочитать изображение');
+      expect(readBarcodes).not.toHaveBeenCalled();
+
+      // The signal is back: the next picture fetches the WASM again and is read.
+      prepareZXingModule.mockResolvedValue({});
+      await chooseFile(new File([new Uint8Array([1])], 'qr.png', { type: 'image/png' }));
+      await waitFor(() => expect(telegramButton(posted)).toEqual(REDEEM_BUTTON));
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     });
 
     it('clears the result when the mode changes', async () => {

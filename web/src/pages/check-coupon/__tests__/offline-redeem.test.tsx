@@ -13,6 +13,13 @@ import {
 } from '@/test/telegram-launch';
 import { CheckCouponPage } from '../check-coupon-page';
 
+// jsdom serves no WASM: the image decoder the screen fetches as it opens is stood in for.
+vi.mock('zxing-wasm/reader', () => ({
+  prepareZXingModule: () => {},
+  purgeZXingModule: () => {},
+  readBarcodes: () => [],
+}));
+
 const KIT = 'GET /api/redemption/offline-kit';
 const SYNC = 'POST /api/redemption/sync';
 const OWNER = partnerUser.username as string;

@@ -5,6 +5,13 @@ import { partnerUser, renderWithProviders } from '@/test/render';
 import { launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
 import { CheckCouponPage } from '../check-coupon-page';
 
+// jsdom serves no WASM: the image decoder the screen fetches as it opens is stood in for.
+vi.mock('zxing-wasm/reader', () => ({
+  prepareZXingModule: () => {},
+  purgeZXingModule: () => {},
+  readBarcodes: () => [],
+}));
+
 let posted: PostedEvent[];
 
 beforeAll(() => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_SYNC_ITEMS } from '#contract/offline';
 import { stubApi } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render';
@@ -48,6 +48,35 @@ describe('the queue of redemptions made with no signal', () => {
     expect(offlineState.get().pending.map((item) => item.qrToken)).toEqual(['tokB']);
     expect(api.callsTo(SYNC)).toHaveLength(2);
     expect(offlineState.get().refused).toEqual([]);
+  });
+
+  it('sends again when asked during a send that fails for want of a signal: the signal’s return is not lost', async () => {
+    await redeemWithNoSignal('tokA');
+    let answerFirst: (response: Response) => void = () => {};
+    const api = stubApi({
+      [SYNC]: (init) =>
+        api.callsTo(SYNC).length === 1
+          ? // The first send was made with no signal: it fails, but only after the signal is back.
+            new Promise<Response>((resolve) => {
+              answerFirst = resolve;
+            }).then(() => {
+              throw new TypeError('Failed to fetch');
+            })
+          : jsonResponse({
+              results: bodyOf(init).redemptions.map(({ nonce }) => ({ nonce, outcome: 'applied' })),
+            }),
+      'GET /api/redemption/offline-kit': () =>
+        jsonResponse({ publicKeys: [], revoked: [], partnerIds: [1], timeZone: 'Europe/Moscow', asOf: '' }),
+    });
+    const first = sendQueued(OWNER);
+    await vi.waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
+    // The `online` event asks for a send while the first is still under way.
+    const onOnline = sendQueued(OWNER);
+    answerFirst(new Response());
+    await Promise.all([first, onOnline]);
+
+    expect(api.callsTo(SYNC)).toHaveLength(2);
+    expect(offlineState.get().pending).toEqual([]);
   });
 
   it('a duplicate answer takes the item off; one that carries a message, and a conflict, are kept to be read', async () => {

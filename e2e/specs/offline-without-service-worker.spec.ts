@@ -1,0 +1,119 @@
+import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { DEMO } from '../support/constants.ts';
+import { apiAs, buyCoupon, freshCouponQr } from '../support/purchases.ts';
+import { qrToken } from '../support/qr.ts';
+import { openAsTelegram, pressTelegramButton, scanWithTelegramCamera } from '../support/telegram.ts';
+
+// The iPhone case: Telegram for iOS runs mini-apps in a webview without service workers, so the app
+// cannot open with no signal. A partner opens «Проверить скидку» before leaving it and keeps
+// Telegram open; from then on the screen needs nothing more from the network.
+test.use({ serviceWorkers: 'block' });
+
+const REDEEM = 'Погасить QR';
+const NO_SHELL = 'На этом телефоне приложение не откроется без связи.';
+const SCREENS = 'test-results/screens';
+
+/**
+ * The check screen opened with a signal: the kit and the QR decoder's WASM it fetches as it opens
+ * have come, as they have for a partner who waited a moment on the screen before leaving.
+ */
+async function checkScreenOpenedWithSignal(page: Page, theme: 'light' | 'dark' = 'light') {
+  const kitLoaded = page.waitForResponse(
+    (response) => response.url().endsWith('/api/redemption/offline-kit') && response.ok(),
+  );
+  const decoderLoaded = page.waitForResponse((response) => response.url().endsWith('.wasm') && response.ok());
+  await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });
+  await expect(page.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
+  await Promise.all([kitLoaded, decoderLoaded]);
+}
+
+const status = (page: Page) =>
+  page
+    .locator('.check-coupon__field')
+    .filter({ has: page.locator('dt', { hasText: 'Статус' }) })
+    .locator('dd');
+
+/** Redeems the scanned coupon with no signal and sees it wait in the queue. */
+async function redeemScannedWithNoSignal(page: Page) {
+  await expect(page.getByText('Нет связи — купон проверен по подписи сервера')).toBeVisible();
+  await expect(status(page)).toHaveText('Не использован');
+  await pressTelegramButton(page, REDEEM);
+  await expect(page.getByText('погашен без связи — отправим, когда появится сеть')).toBeVisible();
+  await expect(page.getByText('Погашений без связи ждут отправки: 1')).toBeVisible();
+}
+
+/** The signal returns: the queue is sent by itself and the server holds the coupon as used. */
+async function usedOnceTheSignalReturns(context: BrowserContext, page: Page, qrText: string) {
+  await context.setOffline(false);
+  await expect(page.getByText(/ждут отправки/)).toHaveCount(0);
+  const scanned = await apiAs(page.request, DEMO.partner).get<{ status: string }>(
+    `/api/coupon/scan/${qrToken(qrText)}`,
+  );
+  expect(scanned.status).toBe('USED');
+}
+
+test('with no service worker, the partner is told once to open the check screen before leaving the signal', async ({
+  page,
+}) => {
+  await checkScreenOpenedWithSignal(page);
+  const notice = page.getByText(NO_SHELL);
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('откройте «Проверить скидку», пока есть сеть, и не закрывайте Telegram');
+  await page.screenshot({ path: `${SCREENS}/check-coupon-no-shell-light.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Понятно' }).click();
+  await expect(notice).toHaveCount(0);
+
+  await checkScreenOpenedWithSignal(page, 'dark');
+  await expect(page.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
+  await expect(page.getByText(NO_SHELL)).toHaveCount(0);
+});
+
+test('with no service worker, a picture of a QR is read and redeemed with no signal, and the coupon is used once it returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { png, text: qrText } = await freshCouponQr(request);
+  await checkScreenOpenedWithSignal(page);
+
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Загрузить файл' }).click();
+  await page
+    .getByLabel(/Выберите ваш QR/)
+    .setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: Buffer.from(png) });
+  await expect(page.getByRole('heading', { name: 'Отсканированный QR' })).toBeVisible();
+  await redeemScannedWithNoSignal(page);
+
+  await usedOnceTheSignalReturns(context, page, qrText);
+});
+
+test('with no service worker, Telegram’s QR popup redeems with no signal, and the coupon is used once it returns', async ({
+  page,
+  context,
+  request,
+}) => {
+  const { text: qrText } = await freshCouponQr(request);
+  await checkScreenOpenedWithSignal(page, 'dark');
+
+  await context.setOffline(true);
+  await scanWithTelegramCamera(page, qrText);
+  await expect(page.getByRole('heading', { name: 'Отсканированный QR' })).toBeVisible();
+  await redeemScannedWithNoSignal(page);
+  await page.screenshot({ path: `${SCREENS}/check-coupon-no-shell-offline-dark.png`, fullPage: true });
+
+  await usedOnceTheSignalReturns(context, page, qrText);
+});
+
+test('with no service worker, the buyer is told on My QR to keep it open or save a picture before leaving the signal', async ({
+  page,
+  request,
+}) => {
+  await buyCoupon(request, DEMO.member);
+  await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme: 'dark' });
+  const notice = page.getByText(NO_SHELL);
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText('откройте «Мои QR», пока есть сеть, и не закрывайте Telegram');
+  await page.screenshot({ path: `${SCREENS}/my-coupons-no-shell-dark.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Понятно' }).click();
+  await expect(notice).toHaveCount(0);
+});
