@@ -1,8 +1,9 @@
-import { type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { apiAs, buyCoupon, freshCouponQr } from '../support/purchases.ts';
 import { qrToken } from '../support/qr.ts';
 import { openAsTelegram, pressTelegramButton, scanWithTelegramCamera } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 // The iPhone case: Telegram for iOS runs mini-apps in a webview without service workers, so the app
 // cannot open with no signal. A partner opens «Проверить скидку» before leaving it and keeps

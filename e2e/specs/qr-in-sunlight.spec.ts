@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
 import { PNG } from 'pngjs';
 import { DEMO } from '../support/constants.ts';
 import { buyCoupon, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { decodeQrPng } from '../support/qr.ts';
 import { openAsTelegram } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 /** The server draws 8 px a module (server/src/modules/purchased-coupons/qr-png.ts). */
 const PNG_PX_PER_MODULE = 8;
