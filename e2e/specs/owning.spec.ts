@@ -56,12 +56,14 @@ test.describe('buying and owning a QR', () => {
     const entriesBefore = await historyLength();
     await page.getByRole('button', { name: 'Да' }).click();
 
-    await expect(page).toHaveURL(/\/my-coupons/);
+    // My QR opens on the coupon just bought, named by its id.
+    await expect(page).toHaveURL(/\/my-coupons\?couponId=/);
     // My QR took the payment check's place in the history: back never lands on it again.
     expect(await historyLength()).toBe(entriesBefore);
     await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
-    const [newest] = await listMyCoupons(request, DEMO.member);
-    if (!newest) throw new Error('the member owns no coupon');
+    const bought = new URL(page.url()).searchParams.get('couponId');
+    const newest = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === bought);
+    if (!newest) throw new Error('the coupon just bought is not in the member’s list');
     const newestPng = await qrPngOf(request, DEMO.member, newest);
     await expect.poll(() => currentQrSrc(page)).toBe(shownQr(newestPng));
     const slide = page.locator('.slider__slide:not([aria-hidden])');

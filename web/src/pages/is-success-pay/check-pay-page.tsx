@@ -34,10 +34,10 @@ export function CheckPayPage() {
   const yesPress = useOncePerPress();
 
   const confirmation = useConfirmPurchase({
-    onSuccess: async () => {
+    onSuccess: async ({ purchasedCouponId }) => {
       vibrateFor('success');
       await queryClient.invalidateQueries({ queryKey: myCouponsQueryKey(customerUsername) });
-      navigate(paths.myCoupons.getHref(), { replace: true });
+      navigate(paths.myCoupons.getHref(purchasedCouponId), { replace: true });
     },
     onError: (error) => {
       yesPress.release();
