@@ -71,16 +71,28 @@ describe('CheckPayPage', () => {
     expect(storedFlag()).toBeNull();
   });
 
-  it('sets the bad-payment flag and goes back to buying when the server says it is not paid', async () => {
+  it('stays on the screen, spinner hidden, saying so, when the server says it is not paid', async () => {
     stubApi({
-      [CONFIRM]: () => jsonResponse({ error: 'not_paid', message: 'Оплата не прошла.' }, 402),
+      [CONFIRM]: () =>
+        jsonResponse(
+          { error: 'not_paid', message: 'Оплата не прошла. Попробуйте снова провести оплату.' },
+          402,
+        ),
     });
     renderCheckPay();
 
     fireEvent.click(screen.getByRole('button', { name: 'Да' }));
 
-    expect(await wentTo()).toBe('POP /buy-coupons');
-    expect(storedFlag()).toEqual({ flag: true, text: 'Попробуйте снова провести оплату' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Оплата не прошла. Попробуйте снова провести оплату.',
+    );
+    expect(screen.queryByText('Проверяем оплату')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Оплата прошла?');
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Не знаем, какой купон проверить/)).not.toBeInTheDocument();
+    // One who has just paid may press again.
+    expect(screen.getByRole('button', { name: 'Да' })).toBeEnabled();
+    expect(storedFlag()).toBeNull();
   });
 
   it('shows the server message of another failure and lets the buyer try again', async () => {
