@@ -146,6 +146,8 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await pay(page);
 
     await expect(page.getByRole('alert')).toContainText('Сначала вступите в чат сообщества');
+    // Where the eye is, at a phone's 390×844: not under the offers.
+    await expect(page.getByRole('alert')).toBeInViewport({ ratio: 1 });
     expect(await linksOpenedByTelegram(page)).toEqual([]);
     // Two actions now: pay again, or go to the chat on the secondary button.
     await expect

@@ -35,7 +35,7 @@ async function reachThePaymentCheck(page: Page) {
 /** Back on the buy screen with the offer still chosen, told to pay again. */
 async function expectToBeToldToPayAgain(page: Page) {
   await expect(page.getByRole('heading', { name: 'СГЕНЕРИРОВАТЬ QR' })).toBeVisible();
-  await expect(page.getByText(TRY_PAYING_AGAIN)).toBeVisible();
+  await expect(page.getByText(TRY_PAYING_AGAIN)).toBeInViewport({ ratio: 1 });
   await expect(page.getByRole('button', { name: DEMO_OFFER })).toHaveAttribute('aria-pressed', 'true');
   await expect.poll(() => telegramButton(page)).toEqual({ text: PAY, active: true, loading: false });
 }
@@ -57,12 +57,14 @@ test.describe('buying and owning a QR', () => {
     const entriesBefore = await historyLength();
     await page.getByRole('button', { name: 'Да' }).click();
 
-    await expect(page).toHaveURL(/\/my-coupons/);
+    // My QR opens on the coupon just bought, named by its id.
+    await expect(page).toHaveURL(/\/my-coupons\?couponId=/);
     // My QR took the payment check's place in the history: back never lands on it again.
     expect(await historyLength()).toBe(entriesBefore);
     await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
-    const [newest] = await listMyCoupons(request, DEMO.member);
-    if (!newest) throw new Error('the member owns no coupon');
+    const bought = new URL(page.url()).searchParams.get('couponId');
+    const newest = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === bought);
+    if (!newest) throw new Error('the coupon just bought is not in the member’s list');
     const newestPng = await qrPngOf(request, DEMO.member, newest);
     await expect.poll(() => currentQrSrc(page)).toBe(shownQr(newestPng));
     const slide = page.locator('.slider__slide:not([aria-hidden])');
@@ -109,11 +111,30 @@ test.describe('buying and owning a QR', () => {
     await expect(page.getByText(TRY_PAYING_AGAIN)).toBeVisible();
   });
 
-  test('«Да» before paying takes the buyer back to the offer, told to try paying again', async ({ page }) => {
+  test('«Да» before paying stays on the payment check, saying so in view, with no other text on the way', async ({
+    page,
+  }) => {
     await reachThePaymentCheck(page);
+    // Every text the screen draws from the press on, to catch one shown for a moment.
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { __seen: seen });
+      // biome-ignore lint/performance/useDomNodeTextContent: the words drawn, not those the DOM holds hidden.
+      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, {
+        childList: true,
+        subtree: true,
+        characterData: true,
+      });
+    });
     await page.getByRole('button', { name: 'Да' }).click();
 
-    await expectToBeToldToPayAgain(page);
+    const message = page.getByRole('alert');
+    await expect(message).toHaveText('Оплата не прошла. Попробуйте снова провести оплату.');
+    await expect(message).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('heading', { name: 'Оплата прошла?' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Да' })).toBeEnabled();
+    const seen = await page.evaluate(() => (window as unknown as { __seen: string[] }).__seen);
+    expect(seen.filter((text) => text.includes('Не знаем, какой купон проверить'))).toEqual([]);
   });
 
   test('a gift leaves the giver’s My QR and arrives in the friend’s, with a new QR', async ({
@@ -214,12 +235,16 @@ test.describe('looks', () => {
       await overlay.click({ position: { x: 10, y: 10 } });
       await expect(overlay).toBeHidden();
 
-      await page.getByRole('button', { name: 'Следующий QR' }).click();
+      // Used coupons come after every usable one: the used one is opened by its id.
+      await openAsTelegram(page, DEMO.member, { path: `/my-coupons?couponId=${usedId}`, theme });
+      const usable = (await listMyCoupons(request, DEMO.member)).filter(
+        ({ status }) => status === 'NOT_USED',
+      );
+      await expect(page.getByText(new RegExp(`^${usable.length + 1} / \\d+$`))).toBeVisible();
       const usedSlide = page.locator('.slider__slide:not([aria-hidden])');
       await expect(usedSlide.getByText('ИСПОЛЬЗОВАН')).toBeVisible();
       await expect(usedSlide.getByRole('img')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Подарить другу' })).toHaveCount(0);
-      // The arrow scrolls the track smoothly: the picture waits for the used slide to settle.
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/my-qr-used-${theme}.png` });
 

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useState } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { PresenceContext } from '@/hooks/use-is-present';
 import type { Location } from '@/lib/router/history';
-import { useLocation, useNavigationType } from '@/lib/router/router';
+import { AtLocation, useLocation, useNavigationType } from '@/lib/router/router';
 import { AppRoutes } from './routes';
 import { appTexts } from './texts';
 import './page-transitions.css';
@@ -56,7 +56,9 @@ export function PageTransitions() {
       inert={role === 'leaving' || undefined}
     >
       <PresenceContext.Provider value={role === 'entering'}>
-        <AppRoutes location={where} />
+        <AtLocation location={where}>
+          <AppRoutes location={where} />
+        </AtLocation>
       </PresenceContext.Provider>
     </div>
   );

@@ -9,7 +9,12 @@ export const paths = {
   addCoupon: { path: '/add-coupon', getHref: () => '/add-coupon' },
   requestCoupons: { path: '/request-coupons', getHref: () => '/request-coupons' },
   buyCoupons: { path: '/buy-coupons', getHref: () => '/buy-coupons' },
-  myCoupons: { path: '/my-coupons', getHref: () => '/my-coupons' },
+  myCoupons: {
+    path: '/my-coupons',
+    /** With a coupon's id, My QR opens on it (the one just bought). */
+    getHref: (couponId?: string) =>
+      couponId === undefined ? '/my-coupons' : `/my-coupons?${new URLSearchParams({ couponId })}`,
+  },
   checkCoupon: { path: '/check-coupon', getHref: () => '/check-coupon' },
   giftToFriend: {
     path: '/gift-to-friend',

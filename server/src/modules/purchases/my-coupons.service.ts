@@ -2,7 +2,7 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { TMyCoupon } from '#contract/purchases';
 import { batchedRead } from '../../db/batched-read.ts';
 import type { Database } from '../../db/client.ts';
-import { coupons, partners, purchasedCoupons, users } from '../../db/schema.ts';
+import { coupons, gifts, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
   isInForce,
@@ -19,6 +19,20 @@ const CHANGES_CHANNEL = 'my_coupons_changed';
 
 /** Where a coupon's QR image is: by its token, so a gift's new token is a new address. */
 export const qrImagePath = (qrToken: string) => `/api/coupon/qr/${qrToken}`;
+
+/**
+ * At the river a buyer first sees a coupon they can show: the usable ones first, then the used,
+ * expired and refunding ones, each part newest in the owner's hands first (the order the rows are read in; sort is stable).
+ */
+const usableFirst = (list: TMyCoupon[]) =>
+  list.sort((a, b) => Number(b.status === 'NOT_USED') - Number(a.status === 'NOT_USED'));
+
+/** When the owner got the coupon: bought it, or last received it as a gift (sent, or held and claimed). */
+const ownedSince = sql`coalesce(
+  (select max(coalesce(${gifts.settledAt}, ${gifts.createdAt})) from ${gifts}
+    where ${gifts.purchasedCouponId} = ${purchasedCoupons.id} and ${gifts.toUserId} = ${purchasedCoupons.ownerId}
+      and ${gifts.status} in ('SENT', 'CLAIMED')),
+  ${purchasedCoupons.purchasedAt})`;
 
 type ListRow = {
   id: string;
@@ -73,7 +87,7 @@ export async function createMyCouponsService(
     .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
     .innerJoin(partners, eq(partners.id, coupons.partnerId))
     .where(eq(purchasedCoupons.ownerId, sql.placeholder('ownerId')))
-    .orderBy(desc(purchasedCoupons.purchasedAt), desc(purchasedCoupons.id))
+    .orderBy(desc(ownedSince), desc(purchasedCoupons.id))
     .prepare('my_qr_list');
   const versions = new Map<number, number>();
   /** The rows last read for each owner, with the version they show: the same version, the same rows. */
@@ -120,15 +134,17 @@ export async function createMyCouponsService(
     return {
       tag: `W/"${LIST_SHAPE}.${ownerId}.${version}.${expired}"`,
       list: async (): Promise<TMyCoupon[]> =>
-        rows.filter(isInForce).map((row) => ({
-          id: row.id,
-          qrImageUrl: qrImagePath(row.qrToken),
-          companyName: row.companyName,
-          discount: row.discount,
-          region: row.region,
-          status: visibleStatus(row, now),
-          expiresAt: lastValidDay(row.expiresAt, timeZone),
-        })),
+        usableFirst(
+          rows.filter(isInForce).map((row) => ({
+            id: row.id,
+            qrImageUrl: qrImagePath(row.qrToken),
+            companyName: row.companyName,
+            discount: row.discount,
+            region: row.region,
+            status: visibleStatus(row, now),
+            expiresAt: lastValidDay(row.expiresAt, timeZone),
+          })),
+        ),
     };
   }
 

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addPartnerWithCoupons, buyCoupon, giveConsent } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, buyCoupon, expireCoupon, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { partners, payments, purchasedCoupons } from '../../db/schema.ts';
 
@@ -179,6 +179,41 @@ describe('My QR', () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('lists the usable coupons first, newest in the owner’s hands first, then the used and expired ones', async () => {
+    const collector = telegramUser('collector');
+    t.botApi.members.set(collector.id, 'member');
+    const gift = await buyCoupon(t, friend, couponId);
+    const oldest = await buyCoupon(t, collector, couponId);
+    const used = await buyCoupon(t, collector, couponId);
+    const usable = await buyCoupon(t, collector, couponId);
+    const expired = await buyCoupon(t, collector, couponId);
+    const newest = await buyCoupon(t, collector, couponId);
+    await expireCoupon(t, expired);
+    const [{ qrToken } = { qrToken: '' }] = await t.database.db
+      .select({ qrToken: purchasedCoupons.qrToken })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.id, used));
+    expect((await t.as(admin).post(`/api/coupon/apply/${qrToken}/shop_admin`)).statusCode).toBe(200);
+    // Bought before all of them, received after: the newest in the collector's hands.
+    expect((await t.as(friend).post(`/api/coupons/buy/friend/${gift}/buyer_two/collector`)).statusCode).toBe(
+      200,
+    );
+
+    const res = await t.as(collector).get('/api/coupon/valid/qr/customer/collector');
+    const list = (res.json() as Array<{ id: string; status: string }>).map(({ id, status }) => ({
+      id,
+      status,
+    }));
+    expect(list).toEqual([
+      { id: gift, status: 'NOT_USED' },
+      { id: newest, status: 'NOT_USED' },
+      { id: usable, status: 'NOT_USED' },
+      { id: oldest, status: 'NOT_USED' },
+      { id: expired, status: 'EXPIRED' },
+      { id: used, status: 'USED' },
+    ]);
   });
 
   it('serves a QR image for the browser to keep, to its owner and admins only', async () => {

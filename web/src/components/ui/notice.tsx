@@ -1,4 +1,5 @@
 import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
 import './notice.css';
 
 type Tone = 'success' | 'error' | 'info';
@@ -10,10 +11,12 @@ type NoticeProps = {
   detail?: string | undefined;
 };
 
-/** A result or state line: errors are announced at once, the rest politely. */
+/** A result or state line: errors are announced at once, the rest politely; shown in view. */
 export function Notice({ tone, children, detail }: NoticeProps) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useIntoViewWhenShown(ref, `${typeof children === 'string' ? children : ''}${detail ?? ''}`);
   return (
-    <p className={`notice notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
+    <p ref={ref} className={`notice notice--${tone}`} role={tone === 'error' ? 'alert' : 'status'}>
       {children}
       {detail && <span className="notice__detail">{detail}</span>}
     </p>

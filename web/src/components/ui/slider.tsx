@@ -55,12 +55,18 @@ export function Slider<T>({
     return () => observer.disconnect();
   }, [items, itemKey, onCurrentKeyChange]);
 
+  /** Whether the track has been drawn once: the slide it opens on is placed, not scrolled to. */
+  const placed = useRef(false);
+
   // An arrow, or a list that changed under the track, moves the current slide: bring it into view.
+  // Before the slides are first watched, so the first one never reports itself current on the way.
   useLayoutEffect(() => {
     const track = trackRef.current;
+    const first = !placed.current;
+    if (track) placed.current = true;
     if (!track || index === shownIndex.current) return;
     shownIndex.current = index;
-    track.scrollTo({ left: index * track.clientWidth, behavior: 'smooth' });
+    track.scrollTo({ left: index * track.clientWidth, behavior: first ? 'instant' : 'smooth' });
   }, [index]);
 
   const goTo = (target: number) => {

@@ -82,6 +82,19 @@ export function MemoryRouter({
   return <Router history={history}>{children}</Router>;
 }
 
+/**
+ * The tree below reads `location` as its own: a screen leaving during a page transition keeps its
+ * address (its query), instead of drawing itself a last time with the next screen's.
+ */
+export function AtLocation({ location, children }: { location: Location; children: ReactNode }) {
+  const visit = required(useContext(VisitContext), 'AtLocation');
+  const own = useMemo(
+    () => (visit.location === location ? visit : { ...visit, location }),
+    [visit, location],
+  );
+  return <VisitContext.Provider value={own}>{children}</VisitContext.Provider>;
+}
+
 export const useLocation = (): Location => required(useContext(VisitContext), 'useLocation').location;
 
 /** How the app came to the location it shows. */

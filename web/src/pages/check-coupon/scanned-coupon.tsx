@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ParsedCouponQr } from '#contract/coupon-qr';
 import { Button } from '@/components/ui/button';
+import { InView } from '@/components/ui/in-view';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
@@ -160,7 +161,7 @@ function OnlineCoupon({ qr, live }: { qr: ParsedCouponQr; live: ReturnType<typeo
       {live.data?.canUndo &&
         token &&
         (confirmingUndo ? (
-          <div className="check-coupon__confirm">
+          <InView className="check-coupon__confirm">
             <p>{texts.undoQuestion}</p>
             <div className="check-coupon__modes">
               <Button
@@ -174,7 +175,7 @@ function OnlineCoupon({ qr, live }: { qr: ParsedCouponQr; live: ReturnType<typeo
                 {texts.undoCancel}
               </Button>
             </div>
-          </div>
+          </InView>
         ) : (
           <Button variant="secondary" onClick={() => setConfirmingUndo(true)}>
             {texts.undo}

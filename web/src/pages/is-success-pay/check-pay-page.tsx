@@ -11,7 +11,6 @@ import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
 import { useGoBack } from '@/hooks/use-go-back';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
-import { ApiError } from '@/lib/api-client';
 import { useNavigate, useSearchParams } from '@/lib/router/router';
 import { vibrateFor } from '@/telegram/haptics';
 import { Page } from '@/telegram/page';
@@ -34,18 +33,15 @@ export function CheckPayPage() {
   const yesPress = useOncePerPress();
 
   const confirmation = useConfirmPurchase({
-    onSuccess: async () => {
+    onSuccess: async ({ purchasedCouponId }) => {
       vibrateFor('success');
       await queryClient.invalidateQueries({ queryKey: myCouponsQueryKey(customerUsername) });
-      navigate(paths.myCoupons.getHref(), { replace: true });
+      navigate(paths.myCoupons.getHref(purchasedCouponId), { replace: true });
     },
-    onError: (error) => {
+    // A payment not through (yet) keeps the buyer here, told so: one who has just paid presses again.
+    onError: () => {
       yesPress.release();
       vibrateFor('error');
-      if (error instanceof ApiError && error.status === 402) {
-        setBadPayment(texts.tryPayingAgain);
-        goBack();
-      }
     },
   });
 
@@ -68,9 +64,7 @@ export function CheckPayPage() {
       <Stack>
         <p className="check-pay__question">{texts.question}</p>
         {!couponId && <Notice tone="error">{texts.noCoupon}</Notice>}
-        {failure && !(failure instanceof ApiError && failure.status === 402) && (
-          <Notice tone="error">{failure.message}</Notice>
-        )}
+        {failure && <Notice tone="error">{failure.message}</Notice>}
         <Button onClick={answerYes} disabled={!couponId || !customerUsername || busy} pressed={busy}>
           {busy ? <Spinner label={texts.checking} /> : texts.yes}
         </Button>

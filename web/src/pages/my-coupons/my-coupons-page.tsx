@@ -18,10 +18,12 @@ import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { useWhenIdle } from '@/hooks/use-when-idle';
 import { isNetworkError } from '@/lib/api-client';
+import { useSearchParams } from '@/lib/router/router';
 import { Page } from '@/telegram/page';
 import { useVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
 import './my-coupons-page.css';
 import { texts } from './texts';
+import { useTurnToArrivals } from './use-turn-to-arrivals';
 
 const couponKey = (coupon: TMyCoupon) => coupon.id;
 
@@ -41,7 +43,10 @@ export function MyCouponsPage() {
   const { data: saved, isLoading: readingSaved } = useSavedCoupons();
   const offline = isNetworkError(error);
   const coupons = live ?? (isPending || offline ? saved?.coupons : undefined);
-  const [currentId, setCurrentId] = useState<string>();
+  const [searchParams] = useSearchParams();
+  // The coupon just bought («Да» names it), else the first: usable ones come first, newest first.
+  const [currentId, setCurrentId] = useState(() => searchParams.get('couponId') ?? undefined);
+  useTurnToArrivals(coupons, setCurrentId);
   const [openedId, setOpenedId] = useState<string>();
   const { go, pendingTo } = useDelayedNavigate();
   const openQr = useCallback((coupon: TMyCoupon) => setOpenedId(coupon.id), []);

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PrivacyErrorCode, type TMyData } from '#contract/privacy';
 import { Button } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
+import { InView } from '@/components/ui/in-view';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
@@ -60,7 +61,7 @@ export function EraseMyData({ coupons, onErased }: EraseMyDataProps) {
           {texts.eraseButton}
         </Button>
       ) : (
-        <div className="my-data__confirm">
+        <InView className="my-data__confirm">
           <p className="my-data__sure">{texts.eraseSure}</p>
           {unused.length > 0 && (
             <>
@@ -88,7 +89,7 @@ export function EraseMyData({ coupons, onErased }: EraseMyDataProps) {
           <Button variant="secondary" disabled={erase.isPending} onClick={cancel}>
             {texts.cancel}
           </Button>
-        </div>
+        </InView>
       )}
     </Section>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { TAdminPurchase } from '#contract/back-office-purchases';
 import { Button } from '@/components/ui/button';
+import { InView } from '@/components/ui/in-view';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
 import { useRefundPurchase } from '@/features/admin-purchases/api/refund-purchase';
@@ -73,7 +74,7 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
   return (
     <div className="purchase-actions">
       {confirming ? (
-        <div className="purchase-actions__confirm">
+        <InView className="purchase-actions__confirm">
           <p>{confirming === 'refund' ? refundTexts.question : texts.voidQuestion(purchase.buyer.name)}</p>
           <div className="purchase-actions__row">
             <Button disabled={pending} pressed={pending} onClick={() => act(confirming)}>
@@ -89,7 +90,7 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
               {texts.cancel}
             </Button>
           </div>
-        </div>
+        </InView>
       ) : (
         isUnused(purchase) && (
           <div className="purchase-actions__row">

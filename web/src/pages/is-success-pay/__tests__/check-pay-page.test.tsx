@@ -12,7 +12,7 @@ const CHECK_PAY =
   '/is-success-pay?couponId=7&customerUsername=user_ivan&paymentId=0b9a4c1e-7d0f-4a57-9d5e-1f1f1f1f1f1f';
 const CONFIRM = 'POST /api/coupons/buy/7/user_ivan';
 
-/** How the app left CheckPay, and where to ("REPLACE /my-coupons"). */
+/** How the app left CheckPay, and where to ("REPLACE /my-coupons?couponId=…"). */
 async function wentTo() {
   const where = await screen.findByTestId('where');
   return `${where.dataset.navigation} ${where.textContent}`;
@@ -62,7 +62,7 @@ describe('CheckPayPage', () => {
 
     answer.resolve(jsonResponse({ purchasedCouponId: 'a2f1c0de-0000-4000-8000-000000000001' }));
 
-    expect(await wentTo()).toBe('REPLACE /my-coupons');
+    expect(await wentTo()).toBe('REPLACE /my-coupons?couponId=a2f1c0de-0000-4000-8000-000000000001');
     const confirmations = api.fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST');
     expect(confirmations).toHaveLength(1);
     expect(JSON.parse(String(confirmations[0]?.[1]?.body))).toEqual({
@@ -71,16 +71,28 @@ describe('CheckPayPage', () => {
     expect(storedFlag()).toBeNull();
   });
 
-  it('sets the bad-payment flag and goes back to buying when the server says it is not paid', async () => {
+  it('stays on the screen, spinner hidden, saying so, when the server says it is not paid', async () => {
     stubApi({
-      [CONFIRM]: () => jsonResponse({ error: 'not_paid', message: 'Оплата не прошла.' }, 402),
+      [CONFIRM]: () =>
+        jsonResponse(
+          { error: 'not_paid', message: 'Оплата не прошла. Попробуйте снова провести оплату.' },
+          402,
+        ),
     });
     renderCheckPay();
 
     fireEvent.click(screen.getByRole('button', { name: 'Да' }));
 
-    expect(await wentTo()).toBe('POP /buy-coupons');
-    expect(storedFlag()).toEqual({ flag: true, text: 'Попробуйте снова провести оплату' });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Оплата не прошла. Попробуйте снова провести оплату.',
+    );
+    expect(screen.queryByText('Проверяем оплату')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Оплата прошла?');
+    expect(screen.queryByTestId('where')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Не знаем, какой купон проверить/)).not.toBeInTheDocument();
+    // One who has just paid may press again.
+    expect(screen.getByRole('button', { name: 'Да' })).toBeEnabled();
+    expect(storedFlag()).toBeNull();
   });
 
   it('shows the server message of another failure and lets the buyer try again', async () => {

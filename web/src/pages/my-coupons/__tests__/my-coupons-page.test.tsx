@@ -25,9 +25,9 @@ const IMAGES = Object.fromEntries(
 );
 const shownQr = (id: string) => `data:image/png;base64,${btoa(`png-of-${id}`)}`;
 
-function renderMyCoupons() {
+function renderMyCoupons(route = '/my-coupons') {
   return renderWithProviders(<ScreenAt screens={{ '/my-coupons': <MyCouponsPage /> }} />, {
-    route: '/my-coupons',
+    route,
     user: plainUser,
   });
 }
@@ -244,6 +244,33 @@ describe('MyCouponsPage', () => {
     expect(api.callsTo(LIST)).toHaveLength(0);
     expect(api.callsTo('GET /api/coupon/qr/qr-of-c3')).toHaveLength(0);
     expect(window.__earlyMyQr).toBeUndefined();
+  });
+
+  it('opens on the coupon just bought, named by its id, wherever it is in the list', async () => {
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    renderMyCoupons('/my-coupons?couponId=c2');
+
+    expect(await screen.findByText('2 / 3')).toBeInTheDocument();
+    expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Прокат «Байдарка»');
+  });
+
+  it('turns to a usable coupon a later poll brings, as after Telegram’s payment sheet', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const answers = [
+      () => listAnswer(COUPONS, '"v1"'),
+      () => listAnswer([...COUPONS.slice(0, 2), myCoupon('c4', 'Туры «Алтай»'), ...COUPONS.slice(2)], '"v2"'),
+    ];
+    stubWithoutHeldGifts({
+      ...IMAGES,
+      [LIST]: () => answers.shift()?.() ?? new Response(null, { status: 304, headers: { ETag: '"v2"' } }),
+    });
+    renderMyCoupons();
+    expect(await screen.findByText('1 / 3')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(5000));
+
+    expect(await screen.findByText('3 / 4')).toBeInTheDocument();
+    expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Туры «Алтай»');
   });
 
   it('says there is no QR yet when the list is empty', async () => {

@@ -1,0 +1,93 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { expect, type Page, test } from '@playwright/test';
+import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
+import { DEMO } from '../support/constants.ts';
+import { type Theme, untilStill } from '../support/looks.ts';
+import { buyCoupon } from '../support/purchases.ts';
+import { openAsTelegram } from '../support/telegram.ts';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe-core checks by these tags. */
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+type Screen = { path: string; heading: string; as: TelegramUser };
+
+/** Every screen, opened by the role that uses it; `coupon` is a coupon the member owns. */
+const screens = (coupon: string): Screen[] => [
+  { path: '/', heading: 'КАТАЙСЯ С НАМИ', as: DEMO.member },
+  { path: '/', heading: 'КАТАЙСЯ С НАМИ', as: DEMO.admin },
+  { path: '/discounts', heading: 'СКИДКИ', as: DEMO.partner },
+  { path: '/photo', heading: 'ОБМЕН ФОТО', as: DEMO.member },
+  { path: '/calendar', heading: 'КАЛЕНДАРЬ', as: DEMO.member },
+  { path: '/buy-coupons', heading: 'СГЕНЕРИРОВАТЬ QR', as: DEMO.member },
+  { path: '/buy-coupons', heading: 'СГЕНЕРИРОВАТЬ QR', as: DEMO.guest },
+  { path: '/my-coupons', heading: 'МОИ QR', as: DEMO.member },
+  { path: `/gift-to-friend?couponId=${coupon}`, heading: 'ПОДАРИТЬ ДРУГУ', as: DEMO.member },
+  { path: '/offer', heading: 'Публичная оферта', as: DEMO.member },
+  {
+    path: '/is-success-pay?couponId=1&customerUsername=demo_member',
+    heading: 'Оплата прошла?',
+    as: DEMO.member,
+  },
+  { path: '/privacy', heading: 'ПОЛИТИКА КОНФИДЕНЦИАЛЬНОСТИ', as: DEMO.member },
+  { path: '/my-data', heading: 'МОИ ДАННЫЕ', as: DEMO.member },
+  { path: '/check-coupon', heading: 'ПРОВЕРИТЬ СКИДКУ', as: DEMO.partner },
+  { path: '/add-coupon', heading: 'Добавление купона', as: DEMO.partner },
+  { path: '/partner-staff', heading: 'СОТРУДНИКИ', as: DEMO.partner },
+  { path: '/redemption-report', heading: 'ОТЧЁТ О ПОГАШЕНИЯХ', as: DEMO.partner },
+  { path: '/geo-service', heading: 'ГЕО-СЕРВИС', as: DEMO.admin },
+  { path: '/add-partner', heading: 'Добавление партнера', as: DEMO.admin },
+  { path: '/request-coupons', heading: 'Список заявок на добавление купонов', as: DEMO.admin },
+  { path: '/community-links', heading: 'КАЛЕНДАРИ И ФОТО', as: DEMO.admin },
+  { path: '/partners', heading: 'ПАРТНЕРЫ', as: DEMO.admin },
+  { path: '/purchases', heading: 'ПОКУПКИ', as: DEMO.admin },
+  { path: '/settlement', heading: 'СВЕРКА С ПАРТНЕРАМИ', as: DEMO.admin },
+  { path: '/audit-log', heading: 'ЖУРНАЛ СОБЫТИЙ', as: DEMO.admin },
+];
+
+type Violation = { id: string; impact: string; help: string; nodes: string[] };
+
+/** axe-core's serious and critical findings on the page as it is drawn now. */
+async function seriousViolations(page: Page): Promise<Violation[]> {
+  // Evaluated rather than added as a <script>: the app's content security policy allows no inline script.
+  await page.evaluate(axeSource);
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
+    return violations
+      .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+      .map(({ id, impact, help, nodes }) => ({
+        id,
+        impact: impact ?? '',
+        help,
+        nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+      }));
+  }, WCAG_22_AA);
+}
+
+test.describe('readable in both Telegram themes', () => {
+  // Fifty screens opened one after another, each checked by axe-core.
+  test.setTimeout(300_000);
+
+  // Both themes on every run, CI or not: the picture tests draw one theme each in CI.
+  for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
+    test(`every screen meets WCAG 2.2 AA in the ${theme} theme`, async ({ page, request }) => {
+      const coupon = await buyCoupon(request, DEMO.member);
+      const found: Record<string, Violation[]> = {};
+      for (const screen of screens(coupon)) {
+        await openAsTelegram(page, screen.as, { path: screen.path, theme });
+        await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+        await expect(page.locator('.spinner')).toHaveCount(0);
+        await untilStill(page);
+        // What axe-core judged, for a person to look at too.
+        const name = `${screen.path.split('?')[0]?.slice(1) || 'home'}-${screen.as.username}`;
+        await page.screenshot({ path: `test-results/screens/readable-${name}-${theme}.png`, fullPage: true });
+        const violations = await seriousViolations(page);
+        if (violations.length > 0) found[`${screen.path} as ${screen.as.username}`] = violations;
+      }
+      expect(found).toEqual({});
+    });
+  }
+});
