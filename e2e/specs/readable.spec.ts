@@ -1,11 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
 import { DEMO } from '../support/constants.ts';
 import { type Theme, untilStill } from '../support/looks.ts';
 import { buyCoupon } from '../support/purchases.ts';
 import { openAsTelegram } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
