@@ -18,7 +18,7 @@ import {
 } from '../support/telegram.ts';
 
 const SCREENS = 'test-results/screens';
-const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб';
+const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 const DEMO_PARTNER = { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY };
 const FRIEND_FIELD = 'Юзернейм друга в Telegram';
 
