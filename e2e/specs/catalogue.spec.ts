@@ -77,8 +77,17 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await expect(partner.locator('option:checked')).toHaveText(`${PARTNER.companyName} · ${PARTNER.region}`);
     await expect(page.getByRole('button', { name: 'Список заявок' })).toHaveCount(0);
 
-    await page.getByLabel('Цена купона, руб').fill('80');
+    // A coupon that costs the buyer more than it saves is not sent: the reason is beside the price.
+    await page.getByLabel('Цена купона, руб').fill('800');
     await page.getByLabel('Скидка, руб').fill('500');
+    await expect(page.getByLabel('Цена купона, руб')).toHaveAccessibleDescription(
+      /Цена должна быть меньше скидки: купон стоит покупателю меньше, чем он экономит\./,
+    );
+    await expect.poll(() => telegramButton(page)).toMatchObject({ text: 'ДОБАВИТЬ КУПОН', active: false });
+
+    await page.getByLabel('Цена купона, руб').fill('80');
+    await expect(page.getByText('Покупатель платит 80 руб — скидка 500 руб у партнера.')).toBeVisible();
+    await expect(page.getByText('По правилу 15% скидка действует на услуги от 3 334 руб.')).toBeVisible();
     await pressTelegramButton(page, 'ДОБАВИТЬ КУПОН');
 
     await expect(page.getByText('Заявка отправлена')).toBeVisible();
@@ -282,7 +291,12 @@ test.describe('looks', () => {
       await expect(offer).toBeVisible();
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/buy-coupons-${theme}.png` });
+      await expect(offer).toContainText('Действует на услуги от 6 667 руб');
       await offer.click();
+      // What the buyer pays and gets, and where the discount applies, beside the payment.
+      const payment = page.getByRole('region', { name: PAY });
+      await expect(payment.getByText('Вы платите 150 руб — скидка 1 000 руб у партнера')).toBeVisible();
+      await expect(payment.getByText('Действует на услуги от 6 667 руб')).toBeVisible();
       await expect.poll(() => telegramButton(page)).toEqual({ text: PAY, active: true, loading: false });
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/buy-coupons-offer-chosen-${theme}.png` });

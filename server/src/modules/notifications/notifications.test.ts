@@ -145,6 +145,10 @@ describe('each message, once for its event', () => {
     const sent = messagesTo(buyer.id);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain('Оплата прошла');
+    // The 15 % rule, made concrete for the coupon's discount.
+    expect(sent[0]?.text).toContain(
+      'Скидка действует на услуги от 3\u00a0334\u00a0руб (не более 15% их стоимости).',
+    );
     expect(sent[0]?.replyMarkup?.inline_keyboard).toEqual(appButton('Мои QR', '/my-coupons'));
   });
 
