@@ -9,7 +9,7 @@ export const texts = {
   /** Issue 25: where the 15 % rule lets the discount apply, and what the buyer saves on top of the price. */
   threshold: 'На услуги',
   gain: 'Выгода покупателя',
-  rubles: (amount: number) => `${amount} руб`,
+  rubles: formatRubles,
   fromRubles: (amount: number) => `от ${formatRubles(amount)}`,
   accept: 'принять',
   reject: 'отклонить',

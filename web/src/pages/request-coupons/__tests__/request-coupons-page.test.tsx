@@ -81,7 +81,7 @@ describe('RequestCouponsPage', () => {
 
     const porogCard = await screen.findByRole('article', { name: 'Рафт-школа «Порог»' });
     expect(porogCard).toHaveTextContent('Стоимость150 руб');
-    expect(porogCard).toHaveTextContent('Скидка1000 руб');
+    expect(porogCard).toHaveTextContent('Скидка1 000 руб');
     // The 15 % rule and what the buyer saves, for the admin deciding.
     expect(porogCard).toHaveTextContent('На услугиот 6 667 руб');
     expect(porogCard).toHaveTextContent('Выгода покупателя850 руб');
