@@ -213,7 +213,7 @@ test.describe('Telegram’s payment sheet (PAYMENT_PROVIDER=telegram)', () => {
       (botApi.callsOf('createInvoiceLink').at(-1)?.params.prices as { amount: number }[] | undefined)?.[0]
         ?.amount,
     );
-    expect(total).toBe(500_000);
+    expect(total).toBe(15_000);
 
     await deliverUpdate(page, {
       pre_checkout_query: {
