@@ -1,16 +1,14 @@
 import { z } from 'zod';
+import { couponTermsProblem, couponTermsTexts } from './coupon-terms.ts';
 import { wholeNumber, ZDbId } from './ids.ts';
 import { ZValidity } from './offers.ts';
 
-const MAX_AMOUNT_RUB = 1_000_000;
-
-const rubles = (label: string) =>
+const rubles = (label: string, notWhole: string) =>
   wholeNumber(
     z
       .number({ message: `${label}: укажите число` })
-      .int(`${label}: целое число рублей`)
-      .positive(`${label}: больше нуля`)
-      .max(MAX_AMOUNT_RUB, `${label}: не больше ${MAX_AMOUNT_RUB} руб`),
+      .int(notWhole)
+      .positive(notWhole),
   );
 
 /** SPEC §3 coupon application payload; `partnerId` names the company when its name is not unique. */
@@ -20,16 +18,16 @@ export const ZCouponApplyRequest = z
     adminUsername: z.string().nullish(),
     partnerId: ZDbId.optional(),
     companyName: z.string().trim().max(120).optional(),
-    price: rubles('Стоимость'),
-    discount: rubles('Скидка'),
+    price: rubles('Цена', couponTermsTexts.priceNotWhole),
+    discount: rubles('Скидка', couponTermsTexts.discountNotWhole),
   })
   .refine((body) => body.partnerId !== undefined || !!body.companyName, {
     message: 'Выберите партнера',
     path: ['companyName'],
   })
-  .refine((body) => body.discount < body.price, {
-    message: 'Скидка должна быть меньше стоимости',
-    path: ['discount'],
+  .superRefine((body, context) => {
+    const problem = couponTermsProblem(body.price, body.discount);
+    if (problem) context.addIssue({ code: 'custom', message: problem.message, path: [problem.field] });
   });
 export type TCouponApplyRequest = z.input<typeof ZCouponApplyRequest>;
 

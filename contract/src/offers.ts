@@ -40,6 +40,8 @@ export const ZAdminOffer = ZValidity.extend({
   discount: z.number().int(),
   state: ZOfferState,
   paymentLink: z.string().nullable(),
+  /** Why its price and discount do not make a coupon worth buying (stored before that rule); else null. */
+  termsProblem: z.string().nullable(),
 });
 export type TAdminOffer = z.infer<typeof ZAdminOffer>;
 
@@ -47,4 +49,5 @@ export type TAdminOffer = z.infer<typeof ZAdminOffer>;
 export const OfferErrorCode = {
   offerNotFound: 'offer_not_found',
   offerNotDecided: 'offer_not_decided',
+  offerTermsBroken: 'offer_terms_broken',
 } as const;

@@ -38,7 +38,7 @@ async function partnerOnSale(request: APIRequestContext, name: string, slug: str
   await admin.post('/api/coupon/apply', {
     adminUsername: DEMO.admin.username,
     partnerId: partner.id,
-    price: 4000,
+    price: 80,
     discount: 500,
   });
   const requests = await admin.get<{ couponId: number; partnerId: number }[]>('/api/coupons/to/apply');

@@ -24,7 +24,7 @@ const PARTNER = {
 /** The spokesman the admin names: a Telegram user the server has never seen before. */
 const SPOKESMAN = { id: 700_000_101, username: 'e2e_new_partner', firstName: 'Ефим', lastName: null };
 
-const OFFER = 'СКИДКА ПАРТНЕРА 500руб Цена:4000руб';
+const OFFER = 'СКИДКА ПАРТНЕРА 500руб Цена:80руб';
 
 /** Region → type → partner → offers, the way a buyer goes. */
 async function findTheOffer(page: Page) {
@@ -78,8 +78,17 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await expect(partner.locator('option:checked')).toHaveText(`${PARTNER.companyName} · ${PARTNER.region}`);
     await expect(page.getByRole('button', { name: 'Список заявок' })).toHaveCount(0);
 
-    await page.getByLabel('Стоимость купона, руб').fill('4000');
+    // A coupon that costs the buyer more than it saves is not sent: the reason is beside the price.
+    await page.getByLabel('Цена купона, руб').fill('800');
     await page.getByLabel('Скидка, руб').fill('500');
+    await expect(page.getByLabel('Цена купона, руб')).toHaveAccessibleDescription(
+      /Цена должна быть меньше скидки: купон стоит покупателю меньше, чем он экономит\./,
+    );
+    await expect.poll(() => telegramButton(page)).toMatchObject({ text: 'ДОБАВИТЬ КУПОН', active: false });
+
+    await page.getByLabel('Цена купона, руб').fill('80');
+    await expect(page.getByText('Покупатель платит 80 руб — скидка 500 руб у партнера.')).toBeVisible();
+    await expect(page.getByText('По правилу 15% скидка действует на услуги от 3 334 руб.')).toBeVisible();
     await pressTelegramButton(page, 'ДОБАВИТЬ КУПОН');
 
     await expect(page.getByText('Заявка отправлена')).toBeVisible();
@@ -92,7 +101,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await expect(page.getByRole('heading', { name: 'Список заявок на добавление купонов' })).toBeVisible();
 
     const card = page.getByRole('article', { name: PARTNER.companyName });
-    await expect(card).toContainText('Стоимость4000 руб');
+    await expect(card).toContainText('Стоимость80 руб');
     await expect(card).toContainText('Скидка500 руб');
     await card.getByRole('button', { name: 'принять' }).click();
     await card.getByLabel('Ссылка на оплату').fill('https://pay.example/umba');
@@ -104,7 +113,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
   test('a rejected request never appears to buyers', async ({ page, context }) => {
     await openAsTelegram(page, SPOKESMAN, { path: '/add-coupon' });
     await expect(page.getByLabel('Партнер', { exact: true })).toHaveValue(/\d+/);
-    await page.getByLabel('Стоимость купона, руб').fill('9000');
+    await page.getByLabel('Цена купона, руб').fill('150');
     await page.getByLabel('Скидка, руб').fill('900');
     await pressTelegramButton(page, 'ДОБАВИТЬ КУПОН');
     await expect(page.getByText('Заявка отправлена')).toBeVisible();
@@ -112,7 +121,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     const admin = await context.newPage();
     await openAsTelegram(admin, DEMO.admin, { path: '/request-coupons' });
     const card = admin.getByRole('article', { name: PARTNER.companyName });
-    await expect(card).toContainText('Стоимость9000 руб');
+    await expect(card).toContainText('Стоимость150 руб');
     await card.getByRole('button', { name: 'отклонить' }).click();
     await expect(card).toHaveCount(0);
 
@@ -195,7 +204,7 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     const checkout = await context.newPage();
     await checkout.goto(checkoutUrl);
     await expect(checkout.getByText(PARTNER.companyName)).toBeVisible();
-    await expect(checkout.getByText('4000 ₽')).toBeVisible();
+    await expect(checkout.getByText('80 ₽')).toBeVisible();
     await checkout.getByRole('button', { name: 'Оплатить' }).click();
     await expect(checkout.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
     await checkout.close();
@@ -245,7 +254,7 @@ test.describe('looks', () => {
       await expect(page.getByLabel('Партнер', { exact: true }).locator('option:checked')).toHaveText(
         `${DEMO_COMPANY} · ${DEMO_REGION}`,
       );
-      await page.getByLabel('Стоимость купона, руб').fill('6000');
+      await page.getByLabel('Цена купона, руб').fill('120');
       await page.getByLabel('Скидка, руб').fill('800');
       await pressTelegramButton(page, 'ДОБАВИТЬ КУПОН');
       await expect(page.getByText('Заявка отправлена')).toBeVisible();
@@ -255,7 +264,7 @@ test.describe('looks', () => {
 
       await openAsTelegram(page, DEMO.admin, { path: '/add-coupon', theme });
       await expect(page.getByRole('button', { name: 'Список заявок' })).toBeVisible();
-      await page.getByLabel('Стоимость купона, руб').fill('2500');
+      await page.getByLabel('Цена купона, руб').fill('70');
       await page.getByLabel('Скидка, руб').fill('350');
       await page
         .getByLabel('Партнер', { exact: true })
@@ -269,7 +278,7 @@ test.describe('looks', () => {
       await openAsTelegram(page, DEMO.admin, { path: '/request-coupons', theme });
       const card = page
         .getByRole('article', { name: DEMO_COMPANY })
-        .filter({ hasText: 'Стоимость6000 руб' })
+        .filter({ hasText: 'Стоимость120 руб' })
         .first();
       await expect(card).toBeVisible();
       await untilStill(page);
@@ -281,11 +290,16 @@ test.describe('looks', () => {
 
       await openAsTelegram(page, DEMO.member, { path: '/buy-coupons', theme });
       await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
-      const offer = page.getByRole('button', { name: 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб' });
+      const offer = page.getByRole('button', { name: 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб' });
       await expect(offer).toBeVisible();
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/buy-coupons-${theme}.png` });
+      await expect(offer).toContainText('Действует на услуги от 6 667 руб');
       await offer.click();
+      // What the buyer pays and gets, and where the discount applies, beside the payment.
+      const payment = page.getByRole('region', { name: PAY });
+      await expect(payment.getByText('Вы платите 150 руб — скидка 1 000 руб у партнера')).toBeVisible();
+      await expect(payment.getByText('Действует на услуги от 6 667 руб')).toBeVisible();
       await expect.poll(() => telegramButton(page)).toEqual({ text: PAY, active: true, loading: false });
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/buy-coupons-offer-chosen-${theme}.png` });

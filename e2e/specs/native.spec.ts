@@ -19,7 +19,7 @@ import {
 import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
-const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб';
+const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 const DEMO_PARTNER = { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY };
 const FRIEND_FIELD = 'Юзернейм друга в Telegram';
 
@@ -214,7 +214,7 @@ test.describe('Telegram’s payment sheet (PAYMENT_PROVIDER=telegram)', () => {
       (botApi.callsOf('createInvoiceLink').at(-1)?.params.prices as { amount: number }[] | undefined)?.[0]
         ?.amount,
     );
-    expect(total).toBe(500_000);
+    expect(total).toBe(15_000);
 
     await deliverUpdate(page, {
       pre_checkout_query: {

@@ -21,7 +21,7 @@ const SCREENS = 'test-results/screens';
 const currentQrSrc = (page: Page) =>
   page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr img').getAttribute('src');
 
-const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб';
+const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 
 /** A member chooses the demo partner's offer, presses pay, and is asked 2.5 s later whether it went through. */
 async function reachThePaymentCheck(page: Page) {

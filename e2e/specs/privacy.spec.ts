@@ -16,7 +16,7 @@ import {
 import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
-const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб';
+const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 const POLICY_TITLE = 'ПОЛИТИКА КОНФИДЕНЦИАЛЬНОСТИ';
 
 /** The buy screen with the demo partner's offer chosen. */

@@ -74,6 +74,7 @@ test.describe('checking and redeeming a coupon', () => {
     await expect(field(page, 'Партнер')).toHaveText(DEMO_COMPANY);
     await expect(field(page, 'Регион')).toHaveText('Карелия');
     await expect(field(page, 'Скидка')).toHaveText(/^\d+ руб$/);
+    await expect(field(page, 'На услуги')).toHaveText(/^от \d{1,3}(\s\d{3})*\sруб$/);
     await expect(field(page, 'Дата')).toHaveText(/^\d{2}\.\d{2}\.\d{4}$/);
     await expect(field(page, 'Адрес')).not.toBeEmpty();
     await expect(page.getByText('purchased_coupon_id')).toHaveCount(0);

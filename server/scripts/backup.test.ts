@@ -25,7 +25,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'kss-backup-'));
   t = await createTestApp({ env: { ADMIN_USERNAMES: 'backup_admin' } });
   t.botApi.members.set(buyer.id, 'member');
-  const { couponIds } = await addPartnerWithCoupons(t, admin, {}, [{ price: 4000, discount: 400 }]);
+  const { couponIds } = await addPartnerWithCoupons(t, admin, {}, [{ price: 120, discount: 400 }]);
   couponId = couponIds[0] as number;
   for (let i = 0; i < 3; i += 1) await buyCoupon(t, buyer, couponId);
   await t.app.listen({ port: 0, host: '127.0.0.1' });

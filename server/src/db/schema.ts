@@ -174,7 +174,12 @@ export const coupons = pgTable(
   },
   (t) => [
     index('coupons_partner_status_idx').on(t.partnerId, t.status),
-    check('coupons_amounts', sql`${t.price} > 0 AND ${t.discount} > 0 AND ${t.discount} < ${t.price}`),
+    // A coupon costs the buyer less than it saves (issue 25). An offer stored before that rule, which
+    // broke it, was withdrawn or refused (migration 0019) and may stay so, but is never sold again.
+    check(
+      'coupons_amounts',
+      sql`${t.price} > 0 AND ${t.discount} > 0 AND (${t.price} < ${t.discount} AND ${t.discount} <= 100000 OR ${t.status} = 'REJECTED' OR ${t.withdrawnAt} IS NOT NULL)`,
+    ),
   ],
 );
 

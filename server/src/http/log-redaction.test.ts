@@ -24,7 +24,7 @@ beforeAll(async () => {
     t,
     admin,
     { companyName: 'Лог', spokesmanNickname: 'log_partner' },
-    [{ price: 5000, discount: 750 }],
+    [{ price: 150, discount: 750 }],
   );
   const id = await buyCoupon(t, buyer, couponIds[0] as number);
   const [row] = await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id));

@@ -24,7 +24,7 @@ beforeAll(async () => {
   for (const user of [admin, member]) t.botApi.members.set(user.id, 'member');
   couponId = (
     await addPartnerWithCoupons(t, admin, { companyName: 'Фазз', spokesmanNickname: 'fuzz_admin' }, [
-      { price: 5000, discount: 750 },
+      { price: 150, discount: 750 },
     ])
   ).couponIds[0] as number;
   await buyCoupon(t, member, couponId);

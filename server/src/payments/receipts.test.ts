@@ -44,7 +44,7 @@ describe('receipts through YooKassa (54-ФЗ)', () => {
     t.botApi.members.set(buyer.id, 'member');
     await giveConsent(t, buyer);
     couponId = (
-      await addPartnerWithCoupons(t, admin, { companyName: 'Шивера' }, [{ price: 4200, discount: 630 }])
+      await addPartnerWithCoupons(t, admin, { companyName: 'Шивера' }, [{ price: 190, discount: 630 }])
     ).couponIds[0] as number;
   });
   afterAll(async () => {
@@ -72,7 +72,7 @@ describe('receipts through YooKassa (54-ФЗ)', () => {
         {
           description: 'Купон на скидку 630 руб — Шивера',
           quantity: '1.00',
-          amount: { value: '4200.00', currency: 'RUB' },
+          amount: { value: '190.00', currency: 'RUB' },
           vat_code: 1,
           payment_subject: 'service',
           payment_mode: 'full_payment',
@@ -158,7 +158,7 @@ describe('receipts as the partner’s agent', () => {
     const added = await t.as(admin).post('/api/partner/add', partner('7707083893'));
     expect(added.json().inn).toBe('7707083893');
     const partnerId = added.json().id;
-    await t.as(admin).post('/api/coupon/apply', { partnerId, price: 3000, discount: 450 });
+    await t.as(admin).post('/api/coupon/apply', { partnerId, price: 135, discount: 450 });
     const [request] = (await t.as(admin).get('/api/coupons/to/apply')).json();
     await t.as(admin).post('/api/coupon/apply/accept', { couponId: request.couponId, paymentLink: '' });
 

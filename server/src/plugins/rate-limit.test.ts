@@ -15,7 +15,7 @@ beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_USERNAMES: 'limit_admin' } });
   for (const user of [eager, calm]) t.botApi.members.set(user.id, 'member');
   for (const user of [eager, calm]) await giveConsent(t, user);
-  couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 5000, discount: 750 }]))
+  couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 150, discount: 750 }]))
     .couponIds[0] as number;
 });
 afterAll(() => t.close());

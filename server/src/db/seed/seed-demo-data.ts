@@ -16,8 +16,8 @@ const DEMO_PARTNERS: Array<NewPartner & { offers: Array<[price: number, discount
     spokesmanUsername: 'demo_partner',
     discountConditions: ['Скидка на курс «Рафтинг с нуля»', 'Действует с июня по сентябрь'],
     offers: [
-      [5000, 750],
-      [3000, 450],
+      [150, 1000],
+      [100, 500],
     ],
   },
   {
@@ -29,7 +29,7 @@ const DEMO_PARTNERS: Array<NewPartner & { offers: Array<[price: number, discount
     email: 'rent@example.ru',
     spokesmanUsername: 'baidarka_rent',
     discountConditions: ['Аренда от двух суток'],
-    offers: [[2000, 300]],
+    offers: [[50, 300]],
   },
   {
     region: 'Алтай',
@@ -40,7 +40,7 @@ const DEMO_PARTNERS: Array<NewPartner & { offers: Array<[price: number, discount
     email: 'shop@example.ru',
     spokesmanUsername: 'snaryaga_shop',
     discountConditions: ['На спасжилеты и шлемы', 'Не суммируется с другими акциями'],
-    offers: [[10000, 1500]],
+    offers: [[100, 700]],
   },
   {
     region: 'Алтай',
@@ -51,7 +51,7 @@ const DEMO_PARTNERS: Array<NewPartner & { offers: Array<[price: number, discount
     email: 'tour@example.ru',
     spokesmanUsername: 'altai_tour',
     discountConditions: ['Сплав по Катуни, 7 дней'],
-    offers: [[40000, 6000]],
+    offers: [[300, 4000]],
   },
   {
     region: 'Адыгея',
@@ -62,7 +62,7 @@ const DEMO_PARTNERS: Array<NewPartner & { offers: Array<[price: number, discount
     email: 'master@example.ru',
     spokesmanUsername: 'splav_master',
     discountConditions: ['На катамараны под заказ'],
-    offers: [[25000, 3000]],
+    offers: [[250, 3000]],
   },
   {
     region: 'Адыгея',
@@ -73,7 +73,7 @@ const DEMO_PARTNERS: Array<NewPartner & { offers: Array<[price: number, discount
     email: 'club@example.ru',
     spokesmanUsername: 'belaya_voda',
     discountConditions: ['Разовое посещение тренировки'],
-    offers: [[1500, 200]],
+    offers: [[30, 150]],
   },
 ];
 
@@ -171,7 +171,7 @@ export async function seedDemoData(db: Db): Promise<boolean> {
         // One request still waiting, so the admin's request list has something to decide.
         await tx
           .insert(coupons)
-          .values({ partnerId: created.id, price: 8000, discount: 1000, requestedBy: partnerUser.id });
+          .values({ partnerId: created.id, price: 200, discount: 1500, requestedBy: partnerUser.id });
       }
     }
     await tx.insert(calendarLinks).values(DEMO_CALENDARS);

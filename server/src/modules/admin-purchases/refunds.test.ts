@@ -30,7 +30,7 @@ beforeAll(async () => {
   await giveConsent(t, buyer);
   couponId = (
     await addPartnerWithCoupons(t, admin, { companyName: 'Возвраты', spokesmanNickname: 'rf_partner' }, [
-      { price: 4000, discount: 600 },
+      { price: 180, discount: 600 },
     ])
   ).couponIds[0] as number;
   await t.as(partner).get('/api/me');
@@ -73,7 +73,7 @@ describe('refunds through YooKassa', () => {
     expect(new Set(answers.map((res) => res.json().status))).toEqual(new Set(['REFUNDED']));
     const made = refundsAtYooKassa(providerPaymentId);
     expect(made).toHaveLength(1);
-    expect(made[0]?.amount).toEqual({ value: '4000.00', currency: 'RUB' });
+    expect(made[0]?.amount).toEqual({ value: '180.00', currency: 'RUB' });
     expect(await statusOf(id)).toBe('REFUNDED');
     const events = await t.database.db
       .select()
@@ -99,7 +99,7 @@ describe('refunds through YooKassa', () => {
       .from(notifications)
       .where(and(eq(notifications.kind, 'COUPON_REFUNDED'), eq(notifications.eventKey, id)));
     expect(message?.chatId).toBe(buyer.id);
-    expect(message?.text).toContain('возвращены: 4000 руб.');
+    expect(message?.text).toContain('возвращены: 180 руб.');
   });
 
   it('refuses a used coupon with 409 and a Russian message, and asks YooKassa nothing', async () => {

@@ -16,7 +16,7 @@ beforeAll(async () => {
   });
   t.botApi.members.set(buyer.id, 'member');
   await giveConsent(t, buyer);
-  couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 1500, discount: 200 }]))
+  couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 60, discount: 200 }]))
     .couponIds[0] as number;
 });
 afterAll(() => t.close());
@@ -60,7 +60,7 @@ describe('coupons issued on the buyer’s word', () => {
     });
 
     const [row] = await t.database.db.select().from(refunds).where(eq(refunds.purchasedCouponId, id));
-    expect(row).toMatchObject({ outside: true, status: 'SUCCEEDED', amount: 1500, requestedBy: admin.id });
+    expect(row).toMatchObject({ outside: true, status: 'SUCCEEDED', amount: 60, requestedBy: admin.id });
     expect(await statusOf(id)).toBe('REFUNDED');
     expect((await t.as(admin).post(`/api/admin/purchases/${id}/void`)).statusCode).toBe(409);
   });

@@ -38,13 +38,13 @@ describe('requesting a coupon', () => {
       partnerUsername: 'porog_owner',
       adminUsername: null,
       companyName: 'Порог',
-      price: 5000,
+      price: 150,
       discount: 700,
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toBe('ok');
     expect(await pending()).toContainEqual(
-      expect.objectContaining({ companyName: 'Порог', partnerId: porogId, price: 5000, discount: 700 }),
+      expect.objectContaining({ companyName: 'Порог', partnerId: porogId, price: 150, discount: 700 }),
     );
   });
 
@@ -53,7 +53,7 @@ describe('requesting a coupon', () => {
       partnerUsername: null,
       adminUsername: 'req_admin',
       partnerId: snaryagaId,
-      price: '3000',
+      price: '90',
       discount: '300',
     });
     expect(res.statusCode).toBe(200);
@@ -63,7 +63,7 @@ describe('requesting a coupon', () => {
     const before = (await pending()).length;
     const res = await t
       .as(owner)
-      .post('/api/coupon/apply', { partnerId: snaryagaId, price: 1000, discount: 100 });
+      .post('/api/coupon/apply', { partnerId: snaryagaId, price: 30, discount: 100 });
     expect(res.statusCode).toBe(403);
     expect((await pending()).length).toBe(before);
   });
@@ -72,7 +72,7 @@ describe('requesting a coupon', () => {
     const res = await t.as(otherOwner).post('/api/coupon/apply', {
       partnerUsername: 'porog_owner',
       companyName: 'Снаряга',
-      price: 1000,
+      price: 30,
       discount: 100,
     });
     expect(res.statusCode).toBe(403);
@@ -81,38 +81,59 @@ describe('requesting a coupon', () => {
   it('refuses a plain user', async () => {
     const res = await t.as(telegramUser('just_user')).post('/api/coupon/apply', {
       companyName: 'Порог',
-      price: 1000,
+      price: 30,
       discount: 100,
     });
     expect(res.statusCode).toBe(403);
   });
 
   it.each([
-    [{ price: 0, discount: 0 }, 'price'],
-    [{ price: -5, discount: 1 }, 'price'],
-    [{ price: 100.5, discount: 1 }, 'price'],
-    [{ price: 'сто', discount: 1 }, 'price'],
-    [{ price: 1000, discount: 1000 }, 'discount'],
-    [{ price: 1000, discount: 2000 }, 'discount'],
-  ])('answers 400 for %j naming %s, storing nothing', async (amounts, field) => {
+    [{ price: 0, discount: 0 }, 'price', 'Цена: целое число рублей больше нуля.'],
+    [{ price: -5, discount: 100 }, 'price', 'Цена: целое число рублей больше нуля.'],
+    [{ price: 100.5, discount: 1000 }, 'price', 'Цена: целое число рублей больше нуля.'],
+    [{ price: 'сто', discount: 1000 }, 'price', 'Цена: укажите число'],
+    [{ price: 10, discount: 0 }, 'discount', 'Скидка: целое число рублей больше нуля.'],
+    [{ price: 10, discount: 99.9 }, 'discount', 'Скидка: целое число рублей больше нуля.'],
+    [{ price: 10, discount: 100_001 }, 'discount', 'Скидка не может быть больше 100 000 руб.'],
+    [
+      { price: 1000, discount: 1000 },
+      'price',
+      'Цена должна быть меньше скидки: купон стоит покупателю меньше, чем он экономит.',
+    ],
+    [
+      { price: 1000, discount: 500 },
+      'price',
+      'Цена должна быть меньше скидки: купон стоит покупателю меньше, чем он экономит.',
+    ],
+  ])('answers 400 for %j naming %s and why, storing nothing', async (amounts, field, message) => {
     const before = (await pending()).length;
     const res = await t.as(owner).post('/api/coupon/apply', { companyName: 'Порог', ...amounts });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'bad_request', field });
+    // Thousands are kept apart by a no-break space.
+    expect(res.json().message.replaceAll('\u00a0', ' ')).toBe(message);
     expect((await pending()).length).toBe(before);
+  });
+
+  it('takes a coupon that costs one rouble less than it saves, up to the cap', async () => {
+    const res = await t
+      .as(owner)
+      .post('/api/coupon/apply', { companyName: 'Порог', price: 99_999, discount: 100_000 });
+    expect(res.statusCode).toBe(200);
+    expect(await pending()).toContainEqual(expect.objectContaining({ price: 99_999, discount: 100_000 }));
   });
 
   it('answers 404 for an unknown company', async () => {
     const res = await t
       .as(admin)
-      .post('/api/coupon/apply', { companyName: 'Нет такой', price: 10, discount: 1 });
+      .post('/api/coupon/apply', { companyName: 'Нет такой', price: 1, discount: 10 });
     expect(res.statusCode).toBe(404);
   });
 });
 
 describe('deciding a request', () => {
   async function newRequest() {
-    await t.as(owner).post('/api/coupon/apply', { companyName: 'Порог', price: 2000, discount: 250 });
+    await t.as(owner).post('/api/coupon/apply', { companyName: 'Порог', price: 75, discount: 250 });
     const list = await pending();
     return list[list.length - 1]?.couponId as number;
   }
@@ -181,7 +202,7 @@ describe('messages', () => {
     await t.deliverNotifications();
     const sent = () => t.botApi.sentMessages();
     const before = sent().length;
-    await t.as(owner).post('/api/coupon/apply', { companyName: 'Порог', price: 7000, discount: 700 });
+    await t.as(owner).post('/api/coupon/apply', { companyName: 'Порог', price: 210, discount: 700 });
     await t.deliverNotifications();
     const request = sent().slice(before);
     expect(request).toEqual([
@@ -209,7 +230,7 @@ describe('with the link provider', () => {
     try {
       const boss = telegramUser('req_admin');
       const id = (await linkApp.as(boss).post('/api/partner/add', partner('Порог', 'porog_owner'))).json().id;
-      await linkApp.as(boss).post('/api/coupon/apply', { partnerId: id, price: 100, discount: 10 });
+      await linkApp.as(boss).post('/api/coupon/apply', { partnerId: id, price: 5, discount: 10 });
       const [request] = (await linkApp.as(boss).get('/api/coupons/to/apply')).json();
       const res = await linkApp
         .as(boss)

@@ -24,7 +24,7 @@ beforeAll(async () => {
   await t.as(leaver).get('/api/me');
   couponId = (
     await addPartnerWithCoupons(t, admin, { spokesmanNickname: 'gift_partner' }, [
-      { price: 1000, discount: 150 },
+      { price: 50, discount: 150 },
     ])
   ).couponIds[0] as number;
 });

@@ -88,7 +88,7 @@ describe('each message, once for its event', () => {
     const request = {
       couponId: 3,
       companyName: 'Порог',
-      price: 5000,
+      price: 150,
       discount: 500,
       requestedBy: { id: requester.id, username: 'requesting_admin' },
     };
@@ -100,7 +100,7 @@ describe('each message, once for its event', () => {
       const sent = messagesTo(admin);
       expect(sent).toHaveLength(1);
       expect(sent[0]?.text).toBe(
-        'Новая заявка на купон от @requesting_admin: «Порог», цена 5000 руб., скидка 500 руб.',
+        'Новая заявка на купон от @requesting_admin: «Порог», цена 150 руб., скидка 500 руб.',
       );
       expect(sent[0]?.replyMarkup?.inline_keyboard).toEqual(appButton('Список заявок', '/request-coupons'));
     }
@@ -110,7 +110,7 @@ describe('each message, once for its event', () => {
 
   it('a request accepted or rejected: to the partner', async () => {
     const partner = telegramUser('partner_spokesman');
-    const decided = { companyName: 'Порог', price: 5000, discount: 500, partnerUserId: partner.id };
+    const decided = { companyName: 'Порог', price: 150, discount: 500, partnerUserId: partner.id };
     await notify.notifyRequestDecided({ ...decided, couponId: 4, decision: 'ACCEPTED' });
     await notify.notifyRequestDecided({ ...decided, couponId: 5, decision: 'REJECTED' });
     await notify.notifyRequestDecided({ ...decided, couponId: 5, decision: 'REJECTED' });
@@ -130,7 +130,7 @@ describe('each message, once for its event', () => {
       decision: 'ACCEPTED',
       partnerUserId: null,
       companyName: 'Порог',
-      price: 5000,
+      price: 150,
       discount: 500,
     });
     expect(await t.database.db.select().from(notifications)).toEqual([]);
@@ -145,6 +145,10 @@ describe('each message, once for its event', () => {
     const sent = messagesTo(buyer.id);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toContain('Оплата прошла');
+    // The 15 % rule, made concrete for the coupon's discount.
+    expect(sent[0]?.text).toContain(
+      'Скидка действует на услуги от 3\u00a0334\u00a0руб (не более 15% их стоимости).',
+    );
     expect(sent[0]?.replyMarkup?.inline_keyboard).toEqual(appButton('Мои QR', '/my-coupons'));
   });
 
@@ -185,7 +189,7 @@ describe('with nobody to tell yet', () => {
     const log = logger();
     const service = createNotificationService({ db: fresh.database.db, log, adminIds: async () => [] });
     const partner = telegramUser('asking_partner');
-    const deal = { companyName: 'Порог', price: 5000, discount: 750 };
+    const deal = { companyName: 'Порог', price: 150, discount: 750 };
 
     try {
       await service.notifyCouponRequested({ ...deal, couponId: 901, requestedBy: partner });

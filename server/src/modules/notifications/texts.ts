@@ -1,5 +1,6 @@
 /** Every message the bot sends about an event, in one place: a wording fix is one edit here. */
 
+import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 
 const rub = (amount: number) => `${amount} руб.`;
@@ -63,6 +64,7 @@ export const notificationTexts = {
 
   purchaseConfirmed: (input: { coupon: CouponLine }) =>
     `Оплата прошла, купон ваш: ${coupon(input.coupon)}, скидка ${rub(input.coupon.discount)}\n` +
+    `Скидка действует на услуги от ${formatRubles(serviceThreshold(input.coupon.discount))} (не более 15% их стоимости).\n` +
     'Покажите QR партнеру для получения скидки.',
 } as const;
 

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { couponTermsProblem } from '#contract/coupon-terms';
 import { OfferErrorCode, type TAdminOffer, type ZOfferChangeRequest } from '#contract/offers';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
@@ -19,11 +20,21 @@ export function createOfferService(db: Db) {
     return row.status === 'ACCEPTED' ? undefined : OfferErrorCode.offerNotDecided;
   }
 
+  /** An offer stored before the rule that a coupon costs less than it saves is never sold again. */
+  async function refuseBrokenTerms(couponId: number): Promise<void> {
+    const [row] = await db
+      .select({ price: coupons.price, discount: coupons.discount })
+      .from(coupons)
+      .where(eq(coupons.id, couponId));
+    if (row && couponTermsProblem(row.price, row.discount)) throw refuse(OfferErrorCode.offerTermsBroken);
+  }
+
   /**
    * Withdraws an accepted offer or reopens it. Already so: nothing changes and nothing is recorded.
    * Coupons sold from it stay valid either way.
    */
   async function setWithdrawn(couponId: number, withdrawn: boolean, adminId: number): Promise<void> {
+    if (!withdrawn) await refuseBrokenTerms(couponId);
     const changed = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(coupons)

@@ -34,7 +34,7 @@ beforeAll(async () => {
     partnerId,
     couponIds: [offerId = 0],
   } = await addPartnerWithCoupons(t, admin, { companyName: 'Сроки', spokesmanNickname: 'of_partner' }, [
-    { price: 2500, discount: 350 },
+    { price: 70, discount: 350 },
   ]));
   await t.as(partner).get('/api/me');
   await t.as(friend).get('/api/me');

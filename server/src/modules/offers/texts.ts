@@ -1,3 +1,4 @@
+import { couponTermsTexts } from '#contract/coupon-terms';
 import { OfferErrorCode } from '#contract/offers';
 import type { Refusals } from '../../http/errors.ts';
 
@@ -6,6 +7,12 @@ export const offerRefusals = {
   [OfferErrorCode.offerNotDecided]: {
     status: 409,
     message: 'Купон еще не одобрен или отклонен: сначала примите решение по заявке',
+  },
+  // An offer stored before the rule that a coupon costs less than it saves stays off sale.
+  [OfferErrorCode.offerTermsBroken]: {
+    status: 400,
+    message: couponTermsTexts.priceNotBelowDiscount,
+    field: 'price',
   },
 } satisfies Refusals;
 export type OfferRefusal = keyof typeof offerRefusals;

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TAdminPartner } from '#contract/back-office-partners';
 import { compareRu } from '#contract/collation';
+import { couponTermsProblem } from '#contract/coupon-terms';
 import { CouponRequestErrorCode } from '#contract/coupons';
 import type { TAdminOffer, TOfferState } from '#contract/offers';
 import {
@@ -28,6 +29,7 @@ export const toAdminOffer = (row: typeof coupons.$inferSelect): TAdminOffer => (
   paymentLink: row.paymentLink,
   validUntil: row.validUntil,
   validDays: row.validDays,
+  termsProblem: couponTermsProblem(row.price, row.discount)?.message ?? null,
 });
 
 function offerState(row: typeof coupons.$inferSelect): TOfferState {

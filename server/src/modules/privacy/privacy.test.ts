@@ -43,7 +43,7 @@ beforeAll(async () => {
   for (const user of [person, friend, partner]) t.botApi.members.set(user.id, 'member');
   couponId = (
     await addPartnerWithCoupons(t, admin, { companyName: 'Забытая', spokesmanNickname: 'pv_partner' }, [
-      { price: 2000, discount: 300 },
+      { price: 90, discount: 300 },
     ])
   ).couponIds[0] as number;
   await t.as(partner).get('/api/me');

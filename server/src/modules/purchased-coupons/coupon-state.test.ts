@@ -29,7 +29,7 @@ beforeAll(async () => {
     t,
     admin,
     { companyName: 'Состояния', spokesmanNickname: 'state_partner' },
-    [{ price: 3000, discount: 300 }],
+    [{ price: 90, discount: 300 }],
   );
   couponId = added.couponIds[0] as number;
   partnerId = added.partnerId;

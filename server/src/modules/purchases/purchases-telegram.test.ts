@@ -31,7 +31,7 @@ beforeAll(async () => {
     await giveConsent(t, user);
   }
   couponId = (
-    await addPartnerWithCoupons(t, admin, { companyName: 'Порожистая' }, [{ price: 3500, discount: 500 }])
+    await addPartnerWithCoupons(t, admin, { companyName: 'Порожистая' }, [{ price: 100, discount: 500 }])
   ).couponIds[0] as number;
 });
 afterAll(() => t.close());
@@ -50,7 +50,7 @@ const from = (user: TelegramUser) => ({
   username: user.username,
 });
 
-const preCheckout = (user: TelegramUser, payload: string, totalKopecks = 350_000) =>
+const preCheckout = (user: TelegramUser, payload: string, totalKopecks = 10_000) =>
   update({
     pre_checkout_query: {
       id: `q${nextUpdateId}`,
@@ -69,7 +69,7 @@ const successfulPayment = (user: TelegramUser, payload: string, chargeId: string
       from: from(user),
       successful_payment: {
         currency: 'RUB',
-        total_amount: 350_000,
+        total_amount: 10_000,
         invoice_payload: payload,
         telegram_payment_charge_id: chargeId,
         provider_payment_charge_id: `yk-${chargeId}`,
@@ -97,7 +97,7 @@ describe('Telegram’s own payment sheet', () => {
     expect(invoiceUrl).toMatch(/^https:\/\/t\.me\/\$invoice-/);
     const made = t.botApi.callsOf('createInvoiceLink').at(-1)?.params;
     expect(made).toMatchObject({ payload: paymentId, provider_token: PROVIDER_TOKEN, currency: 'RUB' });
-    expect(made?.prices).toEqual([{ label: expect.any(String), amount: 350_000 }]);
+    expect(made?.prices).toEqual([{ label: expect.any(String), amount: 10_000 }]);
   });
 
   it('accepts the pre-checkout query of an offer on sale for a member, and refuses a withdrawn one in Russian', async () => {

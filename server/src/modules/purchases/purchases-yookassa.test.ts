@@ -29,7 +29,7 @@ async function openShop(options: Pick<TestAppOptions, 'logStream'> & { logLevel?
   });
   shop.botApi.members.set(buyer.id, 'member');
   await giveConsent(shop, buyer);
-  const [offer] = (await addPartnerWithCoupons(shop, admin, {}, [{ price: 5000, discount: 750 }])).couponIds;
+  const [offer] = (await addPartnerWithCoupons(shop, admin, {}, [{ price: 150, discount: 750 }])).couponIds;
   return { shop, couponId: offer as number };
 }
 
@@ -76,7 +76,7 @@ describe('buying through YooKassa', () => {
   it('opens YooKassa’s confirmation page for a payment of the coupon’s price', async () => {
     const { paymentUrl, providerId } = await startPayment();
     expect(paymentUrl).toBe(yookassa.payments.get(providerId)?.confirmation.confirmation_url);
-    expect(yookassa.payments.get(providerId)?.amount.value).toBe('5000.00');
+    expect(yookassa.payments.get(providerId)?.amount.value).toBe('150.00');
   });
 
   it('answers 402 while YooKassa says pending, then issues once it succeeded', async () => {

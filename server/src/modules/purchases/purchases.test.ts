@@ -18,8 +18,8 @@ beforeAll(async () => {
   t.botApi.members.set(outsider.id, 'left');
   for (const user of [buyer, friend, admin, outsider]) await giveConsent(t, user);
   const { couponIds } = await addPartnerWithCoupons(t, admin, { companyName: 'Порог', region: 'Карелия' }, [
-    { price: 5000, discount: 750 },
-    { price: 100, discount: 10, decision: 'pending' },
+    { price: 150, discount: 750 },
+    { price: 5, discount: 10, decision: 'pending' },
   ]);
   [couponId, pendingCouponId] = couponIds as [number, number];
 });
@@ -48,7 +48,7 @@ describe('paying in the sandbox', () => {
     const page = await sandbox(body.paymentUrl);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('Порог');
-    expect(page.body).toContain('5000 ₽');
+    expect(page.body).toContain('150 ₽');
     expect(page.body).toContain('Оплатить');
     expect(page.body).toContain('Отменить');
   });
@@ -376,7 +376,7 @@ describe('with the link provider', () => {
     try {
       link.botApi.members.set(buyer.id, 'member');
       await giveConsent(link, buyer);
-      const { couponIds } = await addPartnerWithCoupons(link, admin, {}, [{ price: 900, discount: 100 }]);
+      const { couponIds } = await addPartnerWithCoupons(link, admin, {}, [{ price: 30, discount: 100 }]);
       const start = await link.as(buyer).post(`/api/payments/${couponIds[0]}`);
       expect(start.json().paymentUrl).toBe('https://pay.example/c');
       const confirm = await link.as(buyer).post(`/api/coupons/buy/${couponIds[0]}/buyer_one`);
@@ -390,7 +390,7 @@ describe('with the link provider', () => {
         {
           chatId: admin.id,
           text: expect.stringMatching(
-            /^Купон выдан по слову покупателя \(оплата по ссылке\): @buyer_one, «.+» \(Карелия\), 900 руб\.\nСверьте с поступлением на счет\.$/,
+            /^Купон выдан по слову покупателя \(оплата по ссылке\): @buyer_one, «.+» \(Карелия\), 30 руб\.\nСверьте с поступлением на счет\.$/,
           ),
         },
       ]);

@@ -32,7 +32,7 @@ beforeAll(async () => {
     t,
     admin,
     { companyName: 'Берег', spokesmanNickname: 'off_spokesman' },
-    [{ price: 2000, discount: 250 }],
+    [{ price: 75, discount: 250 }],
   );
   couponId = own.couponIds[0] as number;
   ownPartnerId = own.partnerId;
@@ -41,7 +41,7 @@ beforeAll(async () => {
       t,
       admin,
       { companyName: 'Другой берег', spokesmanNickname: 'off_stranger' },
-      [{ price: 1000, discount: 100 }],
+      [{ price: 30, discount: 100 }],
     )
   ).couponIds[0] as number;
   for (const user of [spokesman, friend, stranger, admin]) await t.as(user).get('/api/me');

@@ -18,7 +18,7 @@ beforeAll(async () => {
   for (const u of [admin, buyer, partner, otherPartner, user]) t.botApi.members.set(u.id, 'member');
   porogCoupon = (
     await addPartnerWithCoupons(t, admin, { companyName: 'Порог', spokesmanNickname: 'porog_partner' }, [
-      { price: 5000, discount: 750 },
+      { price: 150, discount: 750 },
     ])
   ).couponIds[0] as number;
   await addPartnerWithCoupons(t, admin, { companyName: 'Другой', spokesmanNickname: 'other_partner' });

@@ -45,12 +45,12 @@ beforeAll(async () => {
     admin,
     { companyName: 'Сплав; "Шуя"', spokesmanNickname: 'rp_spokesman' },
     [
-      { price: 3000, discount: 450 },
-      { price: 5000, discount: 700 },
+      { price: 135, discount: 450 },
+      { price: 210, discount: 700 },
     ],
   );
   b = await addPartnerWithCoupons(t, admin, { companyName: 'Катунь', spokesmanNickname: 'rp_other' }, [
-    { price: 2000, discount: 200 },
+    { price: 60, discount: 200 },
   ]);
   await t.as(spokesman).get('/api/me');
   await t.as(otherSpokesman).get('/api/me');
@@ -70,13 +70,13 @@ describe('the redemption report', () => {
     expect(res.statusCode).toBe(200);
     const report = res.json();
     expect(report.rows.map((row: { discount: number }) => row.discount)).toEqual([700, 450]);
-    expect(report.totals).toEqual({ count: 2, discountSum: 1150, priceSum: 8000 });
+    expect(report.totals).toEqual({ count: 2, discountSum: 1150, priceSum: 345 });
     expect(report.rows[0]).toMatchObject({ buyer: '@rp_buyer', redeemedBy: '@rp_spokesman' });
   });
 
   it('an admin reads any partner’s; a partner not another’s', async () => {
     const other = await t.as(admin).get(`/api/reports/redemptions?${query}&partnerId=${b.partnerId}`);
-    expect(other.json().totals).toEqual({ count: 1, discountSum: 200, priceSum: 2000 });
+    expect(other.json().totals).toEqual({ count: 1, discountSum: 200, priceSum: 60 });
     expect(
       (await t.as(spokesman).get(`/api/reports/redemptions?${query}&partnerId=${b.partnerId}`)).statusCode,
     ).toBe(403);
@@ -99,7 +99,7 @@ describe('the redemption report', () => {
     ]);
     expect(rows[1]?.slice(0, 2)).toEqual(['15.06.2026 12:05', 'Сплав; "Шуя"']);
     expect(rows[2]?.[0]).toBe('01.06.2026 00:30');
-    expect(rows.at(-1)).toEqual(['Итого: 2', '', '', '1150', '8000', '', '']);
+    expect(rows.at(-1)).toEqual(['Итого: 2', '', '', '1150', '345', '', '']);
   });
 });
 
@@ -108,23 +108,23 @@ describe('settlement', () => {
     const res = await t.as(admin).get(`/api/admin/settlement?${query}`);
     const shuya = res.json().find((row: { partnerId: number }) => row.partnerId === a.partnerId);
     expect(shuya).toMatchObject({
-      sold: { count: 3, sum: 11000 },
-      redeemed: { count: 2, sum: 8000 },
+      sold: { count: 3, sum: 480 },
+      redeemed: { count: 2, sum: 345 },
       refunded: { count: 0, sum: 0 },
       // Open on 30 June in Moscow: the one used on 1 July and the one never used.
-      open: { count: 2, sum: 6000 },
+      open: { count: 2, sum: 270 },
     });
     expect((await t.as(spokesman).get(`/api/admin/settlement?${query}`)).statusCode).toBe(403);
     const csv = readCsv((await t.as(admin).get(`/api/admin/settlement?${query}&format=csv`)).body);
     expect(csv.find((row) => row[0] === 'Сплав; "Шуя"')?.slice(2)).toEqual([
       '3',
-      '11000',
+      '480',
       '2',
-      '8000',
+      '345',
       '0',
       '0',
       '2',
-      '6000',
+      '270',
     ]);
   });
 });
@@ -190,7 +190,7 @@ describe('the admin’s purchase list', () => {
     expect(june.items).toHaveLength(4);
     expect(june.items[0]).toMatchObject({
       buyer: { name: '@rp_buyer' },
-      price: 3000,
+      price: 135,
       provider: 'sandbox',
       verified: true,
       status: 'NOT_USED',

@@ -1,8 +1,11 @@
+import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
 import { COUPON_EXPIRED, COUPON_REFUND_PENDING } from '#contract/redeem-texts';
 import { formatDay } from '@/lib/dates';
 
 export const texts = {
   discount: (rubles: number) => `Скидка ${rubles} руб`,
+  /** Issue 25: the 15 % rule, so the person at the counter applies it. */
+  threshold: (discount: number) => `На услуги от ${formatRubles(serviceThreshold(discount))}`,
   used: 'ИСПОЛЬЗОВАН',
   expiredStamp: 'СРОК ИСТЁК',
   expired: COUPON_EXPIRED,

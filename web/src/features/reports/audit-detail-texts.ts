@@ -19,6 +19,7 @@ const DETAIL_LABELS: Record<string, string> = {
   removed: 'убраны',
   refundId: 'возврат',
   outside: 'вне платежного сервиса',
+  reason: 'причина',
 };
 
 function valueText(value: unknown): string {

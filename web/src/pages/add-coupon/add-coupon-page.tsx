@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { couponTermsProblem } from '#contract/coupon-terms';
 import type { TCouponApplyRequest } from '#contract/coupons';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
@@ -48,7 +49,11 @@ export function AddCouponPage() {
   const onlyOption = options?.length === 1 ? options[0] : undefined;
   const chosenId = partnerId || (onlyOption ? String(onlyOption.id) : '');
   const chosen = options?.find((option) => String(option.id) === chosenId);
-  const ready = Number(price) > 0 && Number(discount) > 0 && chosen !== undefined && user !== undefined;
+  // A request the server would refuse is not sent: the reason shows beside its field as one types.
+  const bothTyped = price !== '' && discount !== '';
+  const problem = bothTyped ? couponTermsProblem(Number(price), Number(discount)) : null;
+  const terms = bothTyped && !problem ? { price: Number(price), discount: Number(discount) } : null;
+  const ready = terms !== null && chosen !== undefined && user !== undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -65,8 +70,8 @@ export function AddCouponPage() {
         ...requester,
         companyName: chosen.companyName,
         partnerId: chosen.id,
-        price: Number(price),
-        discount: Number(discount),
+        price: terms.price,
+        discount: terms.discount,
       },
       {
         onSuccess: () => {
@@ -102,6 +107,8 @@ export function AddCouponPage() {
             autoComplete="off"
             value={price}
             onChange={(event) => setPrice(digitsOnly(event.target.value))}
+            note={texts.priceNote}
+            error={problem?.field === 'price' ? problem.message : undefined}
           />
           <TextField
             label={texts.discount}
@@ -110,7 +117,15 @@ export function AddCouponPage() {
             autoComplete="off"
             value={discount}
             onChange={(event) => setDiscount(digitsOnly(event.target.value))}
+            note={texts.discountNote}
+            error={problem?.field === 'discount' ? problem.message : undefined}
           />
+          {terms && (
+            <div className="add-coupon__terms" aria-live="polite">
+              <p>{texts.gain(terms.price, terms.discount)}</p>
+              <p>{texts.threshold(terms.discount)}</p>
+            </div>
+          )}
           {options ? (
             <SelectField
               label={texts.partner}

@@ -1,7 +1,16 @@
+import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
+
 export const texts = {
   title: 'Добавление купона',
-  price: 'Стоимость купона, руб',
+  price: 'Цена купона, руб',
+  priceNote: 'Столько покупатель платит за купон.',
   discount: 'Скидка, руб',
+  discountNote: 'Столько рублей партнер снимает со счета покупателя.',
+  /** Issue 25: what the coupon means to a buyer, as the partner types. */
+  gain: (price: number, discount: number) =>
+    `Покупатель платит ${formatRubles(price)} — скидка ${formatRubles(discount)} у партнера.`,
+  threshold: (discount: number) =>
+    `По правилу 15% скидка действует на услуги от ${formatRubles(serviceThreshold(discount))}.`,
   partner: 'Партнер',
   partnerPlaceholder: 'Выберите партнера',
   loading: 'Загрузка...',

@@ -194,6 +194,7 @@ export function BuyCouponsPage() {
                   {offer && (
                     <section className="buy__payment" ref={paymentRef} aria-label={texts.pay}>
                       <PaymentArea
+                        offer={offer}
                         checkout={checkout}
                         attempt={attempt?.couponId === offer.id ? attempt : null}
                         onPay={() => pay(offer.id)}
@@ -228,7 +229,8 @@ function OfferList({ offers, chosenId, onChoose }: OfferListProps) {
           onClick={() => onChoose(offer.id)}
         >
           <span>{texts.offerDiscount(offer.discount)}</span>{' '}
-          <span className="buy__offer-price">{texts.offerPrice(offer.price)}</span>
+          <span className="buy__offer-price">{texts.offerPrice(offer.price)}</span>{' '}
+          <span className="buy__offer-threshold">{texts.offerThreshold(offer.discount)}</span>
           <OfferValidity offer={offer} />
         </Button>
       ))}
@@ -263,9 +265,14 @@ function OfferNotes({ partner }: { partner: TListedPartner }) {
   );
 }
 
-type PaymentAreaProps = { checkout: CheckoutStep; attempt: PaymentAttempt | null; onPay: () => void };
+type PaymentAreaProps = {
+  offer: TOffer;
+  checkout: CheckoutStep;
+  attempt: PaymentAttempt | null;
+  onPay: () => void;
+};
 
-function PaymentArea({ checkout, attempt, onPay }: PaymentAreaProps) {
+function PaymentArea({ offer, checkout, attempt, onPay }: PaymentAreaProps) {
   const starting = attempt?.status === 'starting';
   const acting = starting || attempt?.status === 'opened' || attempt?.status === 'invoice';
   const chatLink = useUser()?.communityChatLink;
@@ -281,6 +288,10 @@ function PaymentArea({ checkout, attempt, onPay }: PaymentAreaProps) {
   );
   return (
     <>
+      <div className="buy__terms-of-offer">
+        <p>{texts.offerGain(offer.price, offer.discount)}</p>
+        <p>{texts.offerThreshold(offer.discount)}</p>
+      </div>
       {checkout.email && <ReceiptEmailField {...checkout.email} />}
       {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
       {checkout.consent && <ConsentBox {...checkout.consent} />}

@@ -1,3 +1,4 @@
+import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
 import { NOT_CHAT_MEMBER_MESSAGE } from '#contract/session';
 
 export const texts = {
@@ -14,6 +15,10 @@ export const texts = {
   offers: 'Скидки партнера',
   offerDiscount: (discount: number) => `СКИДКА ПАРТНЕРА ${discount}руб`,
   offerPrice: (price: number) => `Цена:${price}руб`,
+  /** Issue 25: the 15 % rule made concrete for the offer's discount. */
+  offerThreshold: (discount: number) => `Действует на услуги от ${formatRubles(serviceThreshold(discount))}`,
+  offerGain: (price: number, discount: number) =>
+    `Вы платите ${formatRubles(price)} — скидка ${formatRubles(discount)} у партнера`,
   discountCap: '* Не более чем 15% от стоимости услуги партнера',
   offerTerms: 'Условия публичной оферты',
   pay: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR',

@@ -1,4 +1,5 @@
 import { type QrField, SIGNATURE_KEY } from '#contract/coupon-qr';
+import { serviceThreshold } from '#contract/coupon-terms';
 import type { TPurchasedCouponStatus } from '#contract/purchases';
 import type { TScannedCoupon } from '#contract/redemption';
 import { texts } from './texts';
@@ -38,7 +39,19 @@ export function couponRows(fields: readonly QrField[], live: TScannedCoupon | un
   const printed = new Map(fields.map(({ key, value }) => [key, value]));
   const labelled = LABELLED_KEYS.flatMap((key) => {
     const value = live ? live[key] : key === 'status' ? undefined : printed.get(key);
-    return value === undefined ? [] : [{ key, label: texts.labels[key], value: shownValue(key, value) }];
+    if (value === undefined) return [];
+    const row = { key, label: texts.labels[key], value: shownValue(key, value) };
+    // Issue 25: the 15 % rule beside the discount, so the partner applies it to a large enough bill.
+    return key === 'discount' && /^\d+$/.test(value)
+      ? [
+          row,
+          {
+            key: 'serviceThreshold',
+            label: texts.labels.serviceThreshold,
+            value: texts.serviceThreshold(serviceThreshold(Number(value))),
+          },
+        ]
+      : [row];
   });
   const expiry = live?.expiresAt
     ? [{ key: 'expiresAt', label: texts.labels.expiresAt, value: texts.expiresAt(live.expiresAt) }]

@@ -1,3 +1,4 @@
+import { formatRubles } from '#contract/coupon-terms';
 import { COUPON_EXPIRED, COUPON_REFUND_PENDING } from '#contract/redeem-texts';
 import type { CameraProblem } from '@/features/redemption/browser-qr-scanner';
 import { formatDay } from '@/lib/dates';
@@ -47,6 +48,7 @@ export const texts = {
     partner: 'Партнер',
     region: 'Регион',
     discount: 'Скидка',
+    serviceThreshold: 'На услуги',
     address: 'Адрес',
     expiresAt: 'Действует до',
   },
@@ -56,6 +58,7 @@ export const texts = {
   statusRefundPending: COUPON_REFUND_PENDING,
   expiresAt: formatDay,
   discountRubles: (discount: string) => (/^\d+$/.test(discount) ? `${discount} руб` : discount),
+  serviceThreshold: (rubles: number) => `от ${formatRubles(rubles)}`,
   redeem: 'Погасить QR',
   redeeming: 'Гасим',
   redeemed: 'Купон погашен',

@@ -27,6 +27,9 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
         <span className="offer-row__terms">{texts.offerTerms(offer.discount, offer.price)}</span>
         <span className="offer-row__state">{texts.offerStates[offer.state]}</span>
       </div>
+      {offer.termsProblem && (
+        <p className="offer-row__line offer-row__problem">{texts.offerTermsProblem(offer.termsProblem)}</p>
+      )}
       <p className="offer-row__line">{offerValidityText(offer) || texts.noTimeLimit}</p>
       <p className="offer-row__line offer-row__link">
         {offer.paymentLink ? `${texts.paymentLink}: ${offer.paymentLink}` : texts.noPaymentLink}
@@ -51,16 +54,19 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
             >
               {texts.changeOffer}
             </Button>
-            <StateToggleButton
-              key={offer.state}
-              disabled={withdraw.isPending}
-              act={(release) => {
-                setSaved(false);
-                withdraw.mutate({ offerId: offer.id, withdrawn: !withdrawn }, { onError: release });
-              }}
-            >
-              {withdrawn ? texts.reopen : texts.withdraw}
-            </StateToggleButton>
+            {/* An offer that costs the buyer more than it saves stays off sale (the server refuses too). */}
+            {!(withdrawn && offer.termsProblem) && (
+              <StateToggleButton
+                key={offer.state}
+                disabled={withdraw.isPending}
+                act={(release) => {
+                  setSaved(false);
+                  withdraw.mutate({ offerId: offer.id, withdrawn: !withdrawn }, { onError: release });
+                }}
+              >
+                {withdrawn ? texts.reopen : texts.withdraw}
+              </StateToggleButton>
+            )}
           </div>
         ))}
       {saved && <Notice tone="success">{texts.saved}</Notice>}

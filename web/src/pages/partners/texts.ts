@@ -22,6 +22,7 @@ export const texts = {
   offers: 'КУПОНЫ',
   noOffers: 'Купонов нет',
   offerTerms: (discount: number, price: number) => `Скидка ${discount} руб · Цена ${price} руб`,
+  offerTermsProblem: (reason: string) => `Не продается. ${reason}`,
   offerStates: {
     pending: 'Ждет решения',
     on_sale: 'В продаже',

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { serviceThreshold } from '#contract/coupon-terms';
 import type { TCouponRequest } from '#contract/coupons';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
@@ -40,6 +41,14 @@ export function RequestCard({ request, onFailure }: RequestCardProps) {
         <div>
           <dt>{texts.discount}</dt>
           <dd>{texts.rubles(request.discount)}</dd>
+        </div>
+        <div>
+          <dt>{texts.threshold}</dt>
+          <dd>{texts.fromRubles(serviceThreshold(request.discount))}</dd>
+        </div>
+        <div>
+          <dt>{texts.gain}</dt>
+          <dd>{texts.rubles(request.discount - request.price)}</dd>
         </div>
       </dl>
       {accepting ? (

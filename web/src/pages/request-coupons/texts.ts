@@ -1,10 +1,16 @@
+import { formatRubles } from '#contract/coupon-terms';
+
 export const texts = {
   title: 'Список заявок на добавление купонов',
   loading: 'Заявки загружаются',
   empty: 'Заявок нет.',
   price: 'Стоимость',
   discount: 'Скидка',
-  rubles: (amount: number) => `${amount} руб`,
+  /** Issue 25: where the 15 % rule lets the discount apply, and what the buyer saves on top of the price. */
+  threshold: 'На услуги',
+  gain: 'Выгода покупателя',
+  rubles: formatRubles,
+  fromRubles: (amount: number) => `от ${formatRubles(amount)}`,
   accept: 'принять',
   reject: 'отклонить',
   confirm: 'подтвердить',

@@ -47,6 +47,7 @@ export function CouponSlide({ coupon, onOpenQr }: CouponSlideProps) {
       )}
       <h2 className="coupon-slide__company">{coupon.companyName}</h2>
       <p className="coupon-slide__discount">{texts.discount(coupon.discount)}</p>
+      <p className="coupon-slide__threshold">{texts.threshold(coupon.discount)}</p>
       <p className="coupon-slide__region">{coupon.region}</p>
       {spent?.line ? (
         <p className="coupon-slide__validity coupon-slide__validity--over">{spent.line}</p>

@@ -30,7 +30,7 @@ const wait = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const setupUser = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
 async function fillAmounts(user: ReturnType<typeof setupUser>, price: string, discount: string) {
-  await user.type(screen.getByLabelText('Стоимость купона, руб'), price);
+  await user.type(screen.getByLabelText('Цена купона, руб'), price);
   await user.type(screen.getByLabelText('Скидка, руб'), discount);
 }
 
@@ -78,9 +78,12 @@ describe('AddCouponPage', () => {
     renderWithProviders(<AddCouponPage />, { user: partnerUser });
 
     expect(await screen.findByLabelText('Партнер')).toHaveValue('1');
-    expect(screen.getByLabelText('Стоимость купона, руб')).toHaveAttribute('inputmode', 'numeric');
-    await fillAmounts(user, '5 000 руб', '750');
-    expect(screen.getByLabelText('Стоимость купона, руб')).toHaveValue('5000');
+    expect(screen.getByLabelText('Цена купона, руб')).toHaveAttribute('inputmode', 'numeric');
+    await fillAmounts(user, '150 руб', '1 000');
+    expect(screen.getByLabelText('Цена купона, руб')).toHaveValue('150');
+    // What the coupon means to a buyer shows as the partner types.
+    expect(screen.getByText('Покупатель платит 150 руб — скидка 1 000 руб у партнера.')).toBeInTheDocument();
+    expect(screen.getByText('По правилу 15% скидка действует на услуги от 6 667 руб.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }));
 
     expect(await screen.findByText('Заявка отправлена')).toBeInTheDocument();
@@ -89,11 +92,11 @@ describe('AddCouponPage', () => {
         partnerUsername: 'partner_petr',
         companyName: 'Рафт-школа «Порог»',
         partnerId: 1,
-        price: 5000,
-        discount: 750,
+        price: 150,
+        discount: 1000,
       },
     ]);
-    expect(screen.getByLabelText('Стоимость купона, руб')).toHaveValue('');
+    expect(screen.getByLabelText('Цена купона, руб')).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Список заявок' })).not.toBeInTheDocument();
 
     await wait(1800);
@@ -115,14 +118,14 @@ describe('AddCouponPage', () => {
       'Рафт-школа «Порог» · Карелия',
       'Сплав-Мастер · Адыгея',
     ]);
-    await fillAmounts(user, '3000', '450');
+    await fillAmounts(user, '90', '450');
     expect(screen.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' })).toBeDisabled();
     await user.selectOptions(partner, '2');
     await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }));
 
     await screen.findByText('Заявка отправлена');
     expect(apply.bodies).toEqual([
-      { adminUsername: 'admin_anna', companyName: 'Алтай-Тур', partnerId: 2, price: 3000, discount: 450 },
+      { adminUsername: 'admin_anna', companyName: 'Алтай-Тур', partnerId: 2, price: 90, discount: 450 },
     ]);
     expect(screen.getByRole('button', { name: 'Список заявок' })).toBeInTheDocument();
   });
@@ -132,19 +135,57 @@ describe('AddCouponPage', () => {
     stubApi({
       [PARTNERS]: () => jsonResponse([porog]),
       [APPLY]: () =>
-        jsonResponse({ error: 'bad_request', message: 'Скидка должна быть меньше стоимости' }, 400),
+        jsonResponse(
+          { error: 'too_many_requests', message: 'Слишком много заявок: попробуйте через час' },
+          429,
+        ),
     });
     renderWithProviders(<AddCouponPage />, { user: partnerUser });
     await screen.findByRole('option', { name: 'Рафт-школа «Порог» · Карелия' });
-    await fillAmounts(user, '500', '700');
+    await fillAmounts(user, '50', '700');
 
     await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }));
 
     const failure = await screen.findByRole('alert');
     expect(failure).toHaveTextContent('Не удалось отправить заявку');
-    expect(failure).toHaveTextContent('Скидка должна быть меньше стоимости');
-    expect(screen.getByLabelText('Стоимость купона, руб')).toHaveValue('500');
+    expect(failure).toHaveTextContent('Слишком много заявок: попробуйте через час');
+    expect(screen.getByLabelText('Цена купона, руб')).toHaveValue('50');
     await wait(2000);
     expect(screen.queryByText('Не удалось отправить заявку')).not.toBeInTheDocument();
   });
+
+  it.each([
+    [
+      '1000',
+      '500',
+      'Цена купона, руб',
+      'Цена должна быть меньше скидки: купон стоит покупателю меньше, чем он экономит.',
+    ],
+    [
+      '300',
+      '300',
+      'Цена купона, руб',
+      'Цена должна быть меньше скидки: купон стоит покупателю меньше, чем он экономит.',
+    ],
+    ['0', '300', 'Цена купона, руб', 'Цена: целое число рублей больше нуля.'],
+    ['100', '100001', 'Скидка, руб', 'Скидка не может быть больше 100\u00a0000\u00a0руб.'],
+  ])(
+    'with price %s and discount %s, says why beside «%s» and sends nothing',
+    async (price, discount, field, reason) => {
+      const user = setupUser();
+      const apply = recording(() => jsonResponse('ok'));
+      stubApi({ [PARTNERS]: () => jsonResponse([porog]), [APPLY]: apply.route });
+      renderWithProviders(<AddCouponPage />, { user: partnerUser });
+      await screen.findByRole('option', { name: 'Рафт-школа «Порог» · Карелия' });
+      await fillAmounts(user, price, discount);
+
+      expect(screen.getByLabelText(field)).toHaveAccessibleDescription(expect.stringContaining(reason));
+      expect(screen.getByLabelText(field)).toBeInvalid();
+      expect(screen.queryByText(/Покупатель платит/)).not.toBeInTheDocument();
+      const submit = screen.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' });
+      expect(submit).toBeDisabled();
+      await user.click(submit);
+      expect(apply.bodies).toEqual([]);
+    },
+  );
 });

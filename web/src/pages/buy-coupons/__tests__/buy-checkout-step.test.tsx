@@ -41,7 +41,7 @@ const catalogue: Record<string, FakeRoute> = {
     jsonResponse([{ id: 1, companyName: 'Рафт-школа «Порог»', discountConditions: [] }]),
   'GET /api/coupons/partner/1': () =>
     jsonResponse([
-      { id: 21, discount: 750, price: 5000, paymentLink: null, validUntil: null, validDays: null },
+      { id: 21, discount: 750, price: 150, paymentLink: null, validUntil: null, validDays: null },
     ]),
   [PAY]: () => jsonResponse({ paymentId: PAYMENT_ID, paymentUrl: `/api/payments/sandbox/${PAYMENT_ID}` }),
 };

@@ -1,4 +1,4 @@
-import { act, renderHook, screen } from '@testing-library/react';
+import { act, renderHook, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOffer } from '#contract/coupons';
@@ -9,6 +9,9 @@ import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { ScreenAt } from '@/test/screens';
 import { BuyCouponsPage } from '../buy-coupons-page';
+
+/** An accessible name read with its no-break spaces (thousands, «руб») as plain ones. */
+const spaced = (text: string) => (name: string) => name.replace(/\s+/g, ' ') === text;
 
 const openLink = vi.hoisted(() => vi.fn());
 const openTelegramLink = vi.hoisted(() => vi.fn());
@@ -29,10 +32,10 @@ const porog: TListedPartner = {
 };
 const academy: TListedPartner = { id: 5, companyName: 'Академия сплава', discountConditions: [] };
 const porogOffers: TOffer[] = [
-  { id: 21, discount: 750, price: 5000, paymentLink: null, validUntil: '2027-09-30', validDays: null },
-  { id: 22, discount: 450, price: 3000, paymentLink: null, validUntil: null, validDays: 21 },
-  { id: 23, discount: 300, price: 2000, paymentLink: null, validUntil: '2027-09-30', validDays: 1 },
-  { id: 24, discount: 200, price: 1500, paymentLink: null, validUntil: null, validDays: null },
+  { id: 21, discount: 750, price: 150, paymentLink: null, validUntil: '2027-09-30', validDays: null },
+  { id: 22, discount: 450, price: 90, paymentLink: null, validUntil: null, validDays: 21 },
+  { id: 23, discount: 300, price: 50, paymentLink: null, validUntil: '2027-09-30', validDays: 1 },
+  { id: 24, discount: 200, price: 30, paymentLink: null, validUntil: null, validDays: null },
 ];
 const PAYMENT_ID = '0b9a4c1e-7d0f-4a57-9d5e-1f1f1f1f1f1f';
 const PAY = 'POST /api/payments/21';
@@ -106,20 +109,31 @@ describe('BuyCouponsPage', () => {
     await user.click(screen.getByRole('button', { name: 'ПОКАЗАТЬ СКИДКИ' }));
 
     const offer = await screen.findByRole('button', {
-      name: 'СКИДКА ПАРТНЕРА 750руб Цена:5000руб Действует до 30.09.2027',
+      name: spaced(
+        'СКИДКА ПАРТНЕРА 750руб Цена:150руб Действует на услуги от 5 000 руб Действует до 30.09.2027',
+      ),
     });
-    // The buyer sees how long a coupon stays valid before paying for it.
+    // The buyer sees which services the discount applies to (the 15 % rule) and how long a coupon
+    // stays valid before paying for it.
     expect(
       screen.getByRole('button', {
-        name: 'СКИДКА ПАРТНЕРА 450руб Цена:3000руб Действует 21 день после покупки',
+        name: spaced(
+          'СКИДКА ПАРТНЕРА 450руб Цена:90руб Действует на услуги от 3 000 руб Действует 21 день после покупки',
+        ),
       }),
     ).toBeInTheDocument();
     expect(
       screen.getByRole('button', {
-        name: 'СКИДКА ПАРТНЕРА 300руб Цена:2000руб Действует 1 день после покупки, но не позже 30.09.2027',
+        name: spaced(
+          'СКИДКА ПАРТНЕРА 300руб Цена:50руб Действует на услуги от 2 000 руб Действует 1 день после покупки, но не позже 30.09.2027',
+        ),
       }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'СКИДКА ПАРТНЕРА 200руб Цена:1500руб' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', {
+        name: spaced('СКИДКА ПАРТНЕРА 200руб Цена:30руб Действует на услуги от 1 334 руб'),
+      }),
+    ).toBeInTheDocument();
     expect(screen.getByText('* Не более чем 15% от стоимости услуги партнера')).toBeInTheDocument();
     expect(screen.getByText('Скидка на курс «Рафтинг с нуля»')).toBeInTheDocument();
     expect(screen.getByText('Действует с июня по сентябрь')).toBeInTheDocument();
@@ -128,6 +142,10 @@ describe('BuyCouponsPage', () => {
 
     await user.click(offer);
     expect(offer).toHaveAttribute('aria-pressed', 'true');
+    // The payment area says what the buyer pays, what they get and where it applies.
+    const payment = screen.getByRole('region', { name: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR' });
+    expect(within(payment).getByText('Вы платите 150 руб — скидка 750 руб у партнера')).toBeInTheDocument();
+    expect(within(payment).getByText('Действует на услуги от 5 000 руб')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR' })).toBeEnabled();
   });
 

@@ -126,6 +126,7 @@ describe('CheckCouponPage', () => {
     expect(field('Партнер')).toHaveTextContent('Рафт-школа «Порог»');
     expect(field('Регион')).toHaveTextContent('Карелия');
     expect(field('Скидка')).toHaveTextContent('500 руб');
+    expect(field('На услуги')).toHaveTextContent('от 3 334 руб');
     expect(field('Адрес')).toHaveTextContent('пос. Чкаловский, ул. Речная, 1');
     expect(field('season')).toHaveTextContent('2025');
     expect(scannedSection()).not.toHaveTextContent(TOKEN);

@@ -11,4 +11,16 @@ describe('the rows of a scanned QR', () => {
     const rows = couponRows(parseCouponQr(text).fields, undefined);
     expect(rows.map((row) => row.key)).toEqual(['telegramName', 'partner', 'note']);
   });
+
+  it('follow the discount with the services it applies to (the 15 % rule)', () => {
+    const rows = couponRows(
+      parseCouponQr("purchased_coupon_id='t',discount='1000',region='Карелия'").fields,
+      undefined,
+    );
+    expect(rows.map(({ label, value }) => [label, value.replaceAll('\u00a0', ' ')])).toEqual([
+      ['Регион', 'Карелия'],
+      ['Скидка', '1000 руб'],
+      ['На услуги', 'от 6 667 руб'],
+    ]);
+  });
 });

@@ -68,6 +68,8 @@ describe('MyCouponsPage', () => {
     expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Рафт-школа «Порог»');
     expect(await within(currentSlide()).findByRole('img')).toHaveAttribute('src', shownQr('c3'));
     expect(currentSlide()).toHaveTextContent('Скидка 500 руб');
+    // The 15 % rule, so the person at the counter applies it.
+    expect(currentSlide()).toHaveTextContent('На услуги от 3 334 руб');
     expect(currentSlide()).toHaveTextContent('Карелия');
     expect(screen.getByText('Покажите QR партнеру для получения скидки.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Предыдущий QR' })).toBeDisabled();

@@ -12,12 +12,13 @@ const LIST = 'GET /api/admin/partners';
 const offer = (id: number, extra: Partial<TAdminOffer> = {}): TAdminOffer => ({
   id,
   partnerId: 1,
-  price: 5000,
+  price: 150,
   discount: 750,
   state: 'on_sale',
   paymentLink: 'https://pay.example/porog',
   validUntil: null,
   validDays: null,
+  termsProblem: null,
   ...extra,
 });
 
@@ -36,8 +37,15 @@ const porog: TAdminPartner = {
   staff: ['instructor_oleg'],
   offers: [
     offer(21, { validUntil: '2027-09-30' }),
-    offer(22, { discount: 450, price: 3000, state: 'withdrawn', paymentLink: null, validDays: 21 }),
-    offer(23, { discount: 300, price: 2000, state: 'pending' }),
+    offer(22, { discount: 450, price: 90, state: 'withdrawn', paymentLink: null, validDays: 21 }),
+    offer(23, { discount: 300, price: 50, state: 'pending' }),
+    // Stored before a coupon had to cost less than it saves: withdrawn by migration 0019.
+    offer(24, {
+      discount: 300,
+      price: 2000,
+      state: 'withdrawn',
+      termsProblem: 'Цена должна быть меньше скидки: купон стоит покупателю меньше, чем он экономит.',
+    }),
   ],
 };
 const baidarka: TAdminPartner = {
@@ -112,13 +120,23 @@ describe('PartnersPage', () => {
     const offers = within(within(opened).getByRole('region', { name: 'КУПОНЫ' })).getAllByRole('listitem');
     expect(offers.map((item) => item.textContent)).toEqual([
       expect.stringMatching(
-        /Скидка 750 руб · Цена 5000 рубВ продаже.*Действует до 30\.09\.2027.*pay\.example/,
+        /Скидка 750 руб · Цена 150 рубВ продаже.*Действует до 30\.09\.2027.*pay\.example/,
       ),
       expect.stringMatching(/Скидка 450 руб.*Снят с продажи.*Действует 21 день после покупки.*не задана/),
       expect.stringMatching(/Скидка 300 руб.*Ждет решения.*Срок не ограничен/),
+      expect.stringMatching(
+        /Скидка 300 руб · Цена 2000 рубСнят с продажиНе продается\. Цена должна быть меньше скидки: купон стоит покупателю меньше, чем он экономит\./,
+      ),
     ]);
     // An undecided offer has nothing to withdraw or change yet.
     expect(within(offers[2] as HTMLElement).queryByRole('button')).not.toBeInTheDocument();
+    // One that costs more than it saves cannot be put on sale again, only changed.
+    expect(
+      within(offers[3] as HTMLElement).queryByRole('button', { name: 'Вернуть в продажу' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(offers[1] as HTMLElement).getByRole('button', { name: 'Вернуть в продажу' }),
+    ).toBeInTheDocument();
   });
 
   it('pauses an active partner with one press and shows it paused, then resumes it', async () => {

@@ -15,8 +15,8 @@ const porog: TCouponRequest = {
   partnerId: 1,
   companyName: 'Рафт-школа «Порог»',
   region: 'Карелия',
-  price: 5000,
-  discount: 750,
+  price: 150,
+  discount: 1000,
 };
 const altai: TCouponRequest = { ...porog, id: 12, couponId: 12, partnerId: 2, companyName: 'Алтай-Тур' };
 
@@ -80,8 +80,11 @@ describe('RequestCouponsPage', () => {
     renderWithProviders(<RequestCouponsPage />, { user: adminUser });
 
     const porogCard = await screen.findByRole('article', { name: 'Рафт-школа «Порог»' });
-    expect(porogCard).toHaveTextContent('Стоимость5000 руб');
-    expect(porogCard).toHaveTextContent('Скидка750 руб');
+    expect(porogCard).toHaveTextContent('Стоимость150 руб');
+    expect(porogCard).toHaveTextContent('Скидка1 000 руб');
+    // The 15 % rule and what the buyer saves, for the admin deciding.
+    expect(porogCard).toHaveTextContent('На услугиот 6 667 руб');
+    expect(porogCard).toHaveTextContent('Выгода покупателя850 руб');
     expect(within(porogCard).getByRole('button', { name: 'принять' })).toBeInTheDocument();
     expect(within(porogCard).getByRole('button', { name: 'отклонить' })).toBeInTheDocument();
 
