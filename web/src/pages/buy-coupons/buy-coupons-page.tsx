@@ -102,6 +102,10 @@ export function BuyCouponsPage() {
     return () => clearTimeout(timer);
   }, [badPayment.flag]);
 
+  // Told beside the payment it is about, once the chosen offer is back on screen: at the top, the
+  // payment area scrolled into view below would push it out of sight.
+  const payAgain = badPayment.flag && <Notice tone="error">{badPayment.text}</Notice>;
+
   function select(next: BuySelection) {
     if (next.offerId !== selection.offerId) forget();
     setSearchParams(toSearchParams(next), { replace: true });
@@ -111,7 +115,7 @@ export function BuyCouponsPage() {
     <Page>
       <Header title={texts.title} />
       <Stack>
-        {badPayment.flag && <Notice tone="error">{badPayment.text}</Notice>}
+        {!offer && payAgain}
         {regions.isError ? (
           <Connecting />
         ) : !regions.data ? (
@@ -193,6 +197,7 @@ export function BuyCouponsPage() {
                   <OfferNotes partner={partner} />
                   {offer && (
                     <section className="buy__payment" ref={paymentRef} aria-label={texts.pay}>
+                      {payAgain}
                       <PaymentArea
                         offer={offer}
                         checkout={checkout}
