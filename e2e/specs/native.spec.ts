@@ -63,9 +63,20 @@ test.describe('Telegram’s own controls (issue 13)', () => {
     await expect(page.getByText('Нельзя отправить купон себе!!')).toBeVisible();
     await page.getByLabel(FRIEND_FIELD).fill(`@${friend.username}`);
     await pressTelegramButton(page, 'Подарить QR');
+    // Nobody opened the app as her yet: a second look first, the main button waiting on its answer.
+    const asked = page.getByRole('group', { name: `Мы еще не видели @${friend.username} в приложении.` });
+    await expect(asked).toBeInViewport({ ratio: 1 });
+    await expect
+      .poll(() => telegramButton(page))
+      .toEqual({ text: 'Подарить QR', active: false, loading: false });
+    await asked.getByRole('button', { name: 'Подарить и ждать' }).click();
 
-    await expect(page.getByText('Купон отправлен')).toBeVisible();
-    await expect(page.getByText(`Ждет, когда @${friend.username} откроет приложение`)).toBeVisible();
+    await expect(
+      page.getByText(
+        new RegExp(`^Подарок ждет @${friend.username} до \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d\\.`),
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Купон отправлен')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Отменить подарок' })).toBeVisible();
     // A refusal buzzes as an error, the gift as a success.
     expect(await hapticNotifications(page)).toEqual(['error', 'success']);
@@ -287,7 +298,10 @@ test.describe('looks', () => {
       });
       await page.getByLabel(FRIEND_FIELD).fill(`@e2e_never_came_${theme}`);
       await pressTelegramButton(page, 'Подарить QR');
-      await expect(page.getByText(`Ждет, когда @e2e_never_came_${theme} откроет приложение`)).toBeVisible();
+      await expect(page.getByRole('group')).toBeInViewport({ ratio: 1 });
+      await screenshotWithBottomBar(page, `${SCREENS}/native-gift-unseen-confirm-${theme}.png`);
+      await page.getByRole('button', { name: 'Подарить и ждать' }).click();
+      await expect(page.getByText(`Подарок ждет @e2e_never_came_${theme} до`)).toBeVisible();
       await expect
         .poll(() => telegramButton(page))
         .toEqual({ text: 'Отправить другу', active: true, loading: false });

@@ -226,6 +226,50 @@ describe('usernames in paths', () => {
   });
 });
 
+describe('whether a username was seen', () => {
+  it('answers a member only seen or not, whatever the case of the name', async () => {
+    const asker = telegramUser('seen_asker');
+    t.botApi.members.set(asker.id, 'member');
+    const known = telegramUser('Seen_Before');
+    await t.as(known).get('/api/me');
+
+    const seen = await t.as(asker).get('/api/users/seen/seen_before');
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({ seen: true });
+    expect((await t.as(asker).get('/api/users/seen/never_opened_it')).json()).toEqual({ seen: false });
+  });
+
+  it('refuses a caller who may neither gift nor name staff, and a name Telegram could not hold', async () => {
+    const outsider = telegramUser('seen_outsider');
+    t.botApi.members.set(outsider.id, 'left');
+    const refused = await t.as(outsider).get('/api/users/seen/seen_before');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('not_chat_member');
+
+    const bad = await t.as(admin).get('/api/users/seen/a-b');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'bad_request', field: 'username' });
+  });
+
+  it('answers a partner who is not in the chat, for the staff they name', async () => {
+    const spokesman = telegramUser('seen_spokesman');
+    await addPartner('seen_spokesman', 'Смотрим заранее');
+    t.botApi.members.set(spokesman.id, 'left');
+    expect((await t.as(spokesman).get('/api/users/seen/never_opened_it')).json()).toEqual({ seen: false });
+  });
+
+  it('answers one caller 30 times in 10 minutes, then 429', async () => {
+    const asker = telegramUser('seen_walker');
+    t.botApi.members.set(asker.id, 'member');
+    for (let i = 0; i < 30; i += 1) {
+      expect((await t.as(asker).get(`/api/users/seen/walker_${i}x`)).statusCode).toBe(200);
+    }
+    const res = await t.as(asker).get('/api/users/seen/walker_last');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe('too_many_requests');
+  });
+});
+
 describe('chat membership', () => {
   it.each([
     ['creator', true],
