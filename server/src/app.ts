@@ -68,6 +68,7 @@ import { createOfflineRedemptionService } from './modules/redemption/offline.ser
 import { redemptionRoutes } from './modules/redemption/redemption.routes.ts';
 import { createRedemptionService } from './modules/redemption/redemption.service.ts';
 import { redemptionRefusals } from './modules/redemption/texts.ts';
+import { createReportScope } from './modules/reports/report-scope.ts';
 import { exportFileRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportService } from './modules/reports/reports.service.ts';
 import { reportRefusals } from './modules/reports/texts.ts';
@@ -261,9 +262,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gpxDownloadRoutes, { geo, downloadLinks: gpxDownloadLinks });
 
   const access = createPartnerAccess(db);
+  const reports = createReportService(db, timeZone);
   const reportDeps = {
-    reports: createReportService(db, timeZone),
-    access,
+    reports,
+    scope: createReportScope(reports, access),
     users,
     timeZone,
     botToken,
