@@ -192,9 +192,12 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
           abortAfter(sendTimeoutMs),
         );
       } catch (error) {
-        // Another process edited it to the same words first: the caption is as it should be.
-        if (!(error instanceof GrammyError && /message is not modified/i.test(error.description)))
-          throw error;
+        if (!(error instanceof GrammyError)) throw error;
+        // An earlier attempt got through but was not recorded: the caption is as it should be.
+        const unchanged = /message is not modified/i.test(error.description);
+        if (/message to edit not found/i.test(error.description))
+          return { skipped: 'the holder has deleted the photo' };
+        if (!unchanged) throw error;
       }
     }
     await db.update(notifications).set({ text: caption }).where(eq(notifications.id, photo.id));

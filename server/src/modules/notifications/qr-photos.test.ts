@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCouponQr } from '#contract/coupon-qr';
 import { decodeQrPng } from '../../../test/decode-qr.ts';
 import { addPartnerWithCoupons, buyCoupon, expireCoupon } from '../../../test/fixtures.ts';
-import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { createTestApp, TEST_BOT_TOKEN, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { notifications, purchasedCoupons } from '../../db/schema.ts';
+import { createBotApi } from '../../telegram/bot-api.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 import { recordExpiries } from '../purchased-coupons/expiry-log.ts';
 
@@ -175,6 +176,21 @@ describe('the QR kept in the chat', () => {
 
     expect((await t.as(buyer).put('/api/me/qr-photos', { enabled: true })).statusCode).toBe(204);
     expect((await t.as(buyer).put('/api/me/qr-photos', { enabled: 'no' })).statusCode).toBe(400);
+  });
+
+  it('a photo the holder deleted is left alone: nothing to edit, nothing sent again', async () => {
+    const id = await buyAndDeliver();
+    const photo = photosTo(buyer).at(-1);
+    const bot = createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot);
+    // Telegram answers a bot's deleteMessage as it does the user's own deleting: the message is gone.
+    expect(await bot.deleteMessage(buyer.id, photo?.messageId ?? 0)).toBe(true);
+    const before = t.botApi.sentPhotos().length;
+
+    await t.as(buyer).post(`/api/coupons/buy/friend/${id}/${buyer.username}/${friend.username}`);
+    expect(await t.deliverNotifications()).toMatchObject({ skipped: 1, failed: 0 });
+    expect(photo?.caption).toBe(CAPTION);
+    // The one new photo is the friend's.
+    expect(t.botApi.sentPhotos().slice(before).map((sent) => sent.chatId)).toEqual([friend.id]);
   });
 
   it('a 429 is waited out for its retry_after, then the photo goes once', async () => {

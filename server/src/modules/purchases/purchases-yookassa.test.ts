@@ -110,16 +110,19 @@ describe('buying through YooKassa', () => {
     const list = (await t.as(buyer).get('/api/coupon/valid/qr/customer/yk_buyer')).json();
     expect(list.length).toBeGreaterThan(0);
 
-    // The buyer who never came back has the QR in the bot's chat: a photo of the one in My QR.
+    // The buyer who never came back has the QR in the bot's chat: one photo carrying its token.
     const [issued] = await t.database.db
       .select({ qrToken: purchasedCoupons.qrToken })
       .from(purchasedCoupons)
       .where(eq(purchasedCoupons.paymentId, paymentId));
     await t.deliverNotifications();
-    const photo = t.botApi.sentPhotos().find((sent) => sent.chatId === buyer.id);
-    expect(parseCouponQr(await decodeQrPng(photo?.photo.content ?? new Uint8Array())).token).toBe(
-      issued?.qrToken,
+    const photographed = await Promise.all(
+      t.botApi
+        .sentPhotos()
+        .filter((sent) => sent.chatId === buyer.id)
+        .map(async (sent) => parseCouponQr(await decodeQrPng(sent.photo.content)).token),
     );
+    expect(photographed.filter((token) => token === issued?.qrToken)).toHaveLength(1);
   });
 
   it('ignores a notification about a payment that is not ours', async () => {
