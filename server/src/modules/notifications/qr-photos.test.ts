@@ -190,7 +190,12 @@ describe('the QR kept in the chat', () => {
     expect(await t.deliverNotifications()).toMatchObject({ skipped: 1, failed: 0 });
     expect(photo?.caption).toBe(CAPTION);
     // The one new photo is the friend's.
-    expect(t.botApi.sentPhotos().slice(before).map((sent) => sent.chatId)).toEqual([friend.id]);
+    expect(
+      t.botApi
+        .sentPhotos()
+        .slice(before)
+        .map((sent) => sent.chatId),
+    ).toEqual([friend.id]);
   });
 
   it('a 429 is waited out for its retry_after, then the photo goes once', async () => {
