@@ -37,8 +37,8 @@ export interface OutboxWorkerOptions {
   /** The photos of coupons' QRs and their captions (COUPON_QR, COUPON_QR_CAPTION rows). */
   qrPhotos: Pick<QrPhotos, 'photo' | 'caption'>;
   /**
-   * Rows taken per run, sent concurrently; a full run is followed by a pause of a second, so a
-   * process sends at most this many a second, under Telegram's 30.
+   * Rows taken per run, sent concurrently; runs are at least a second apart, so a process sends at
+   * most this many a second, under Telegram's 30.
    */
   batchSize?: number;
   /** Attempts before giving up on a message. */
@@ -47,7 +47,7 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** A send slower than this is abandoned and retried; well under the lease. */
   sendTimeoutMs?: number;
-  /** Pause between runs that found less than a full batch. */
+  /** Pause between runs while there is nothing to send. */
   intervalMs?: number;
 }
 
@@ -284,7 +284,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return report;
   }
 
-  const runs = repeat('outbox', async () => ({ more: (await deliverDue()).claimed === batchSize }), {
+  // A run that sent anything is followed by another a second later: a chat with more to say gets
+  // its next message then, and a process sends at most a batch a second.
+  const runs = repeat('outbox', async () => ({ more: (await deliverDue()).claimed > 0 }), {
     intervalMs,
     moreAfterMs: 1000,
     log,
@@ -292,7 +294,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   return {
     deliverDue,
-    /** Runs deliverDue every `intervalMs` (a second after a full batch) until stopped. */
+    /** Runs deliverDue every `intervalMs` (a second after a run that sent anything) until stopped. */
     start: runs.start,
     /** Stops the runs and waits for one under way. */
     stop: runs.stop,
