@@ -204,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     botApi,
     log: app.log,
     qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
+    publicUrl: config.publicUrl,
   });
   const bot = config.botToken
     ? createBot({

@@ -1,13 +1,14 @@
 import { and, asc, eq, inArray, isNull, lt, lte, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Api, GrammyError, InputFile } from 'grammy';
+import { type Api, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { repeat } from '../../jobs/repeat.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 import type { QrPhotos } from './qr-photos.ts';
+import { notificationButtons } from './texts.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 type Row = typeof notifications.$inferSelect;
@@ -36,6 +37,8 @@ export interface OutboxWorkerOptions {
   log: Logger;
   /** The photos of coupons' QRs and their captions (COUPON_QR, COUPON_QR_CAPTION rows). */
   qrPhotos: Pick<QrPhotos, 'photo' | 'caption'>;
+  /** The app's https address: a QR photo then has a button opening My QR (web_app buttons need https). */
+  publicUrl?: string;
   /**
    * Rows taken per run, sent concurrently; runs are at least a second apart, so a process sends at
    * most this many a second, under Telegram's 30.
@@ -67,7 +70,16 @@ const MAX_RETRY_MS = 60 * 60 * 1000;
  * photo's caption is never edited before the photo is sent.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
-  const { db, botApi, log, qrPhotos } = options;
+  const { db, botApi, log, qrPhotos, publicUrl } = options;
+  const { myCoupons } = notificationButtons;
+  // Sent with every caption edit too: an edit without it would take the button away.
+  const underQrPhoto: { reply_markup?: InlineKeyboardMarkup } = publicUrl
+    ? {
+        reply_markup: {
+          inline_keyboard: [[InlineKeyboard.webApp(myCoupons.text, `${publicUrl}${myCoupons.path}`)]],
+        },
+      }
+    : {};
   const batchSize = options.batchSize ?? 25;
   const maxAttempts = options.maxAttempts ?? 8;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -165,7 +177,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     const message = await botApi.sendPhoto(
       row.chatId,
       new InputFile(photo.png, QR_PHOTO_FILE),
-      { caption: photo.caption },
+      { caption: photo.caption, ...underQrPhoto },
       abortAfter(sendTimeoutMs),
     );
     return { messageId: message.message_id, text: photo.caption };
@@ -188,7 +200,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         await botApi.editMessageCaption(
           photo.chatId,
           photo.messageId,
-          { caption },
+          { caption, ...underQrPhoto },
           abortAfter(sendTimeoutMs),
         );
       } catch (error) {

@@ -151,6 +151,11 @@ describe('Telegram’s own payment sheet', () => {
       await decodeQrPng(shown.rawPayload),
     );
     expect(photos[0]?.caption).toContain('Купон «Порожистая» (Карелия): скидка 500\u00a0руб');
+    // Under it, a button opening My QR in the app.
+    const markup = t.botApi.callsOf('sendPhoto').at(-1)?.params.reply_markup;
+    expect(JSON.parse(String(markup))).toEqual({
+      inline_keyboard: [[{ text: 'Мои QR', web_app: { url: 'https://coupons.example.ru/my-coupons' } }]],
+    });
   });
 
   it('a second charge for the same payment issues nothing more', async () => {
