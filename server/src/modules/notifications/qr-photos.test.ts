@@ -160,6 +160,19 @@ describe('the QR kept in the chat', () => {
     ).toBeGreaterThanOrEqual(3);
   });
 
+  it('a redemption undone by the partner makes the photo’s caption say the QR works again', async () => {
+    const id = await buyAndDeliver();
+    const photo = photosTo(buyer).at(-1);
+    const token = await tokenOf(id);
+    await t.as(spokesman).post(`/api/coupon/apply/${token}/${spokesman.username}`);
+    await t.deliverNotifications();
+    expect(photo?.caption).toMatch(/^Этот QR больше не действует: купон погашен /);
+
+    expect((await t.as(spokesman).post(`/api/coupon/undo/${token}`)).statusCode).toBe(200);
+    await t.deliverNotifications();
+    expect(photo?.caption).toBe(CAPTION);
+  });
+
   it('turned off in «Мои данные»: no photo of a new QR, while a photo already sent still has its caption kept true', async () => {
     const kept = await buyAndDeliver();
     const photo = photosTo(buyer).at(-1);
