@@ -99,6 +99,22 @@ describe('the QR kept in the chat', () => {
     expect(received[0]?.caption).toBe(CAPTION);
   });
 
+  it('a QR given away before its photo went is never sent: only the friend’s new QR is', async () => {
+    const buyerBefore = photosTo(buyer).length;
+    const friendBefore = photosTo(friend).length;
+    const id = await buyCoupon(t, buyer, couponId);
+    await t.as(buyer).post(`/api/coupons/buy/friend/${id}/${buyer.username}/${friend.username}`);
+    // The buyer's photo and the caption edit the gift queued for it both find nothing to do.
+    expect(await t.deliverNotifications()).toMatchObject({ skipped: 2, failed: 0 });
+
+    expect(photosTo(buyer)).toHaveLength(buyerBefore);
+    const received = photosTo(friend).slice(friendBefore);
+    expect(received).toHaveLength(1);
+    expect(await decodeQrPng(received[0]?.photo.content ?? new Uint8Array())).toBe(
+      await myQrText(friend, id),
+    );
+  });
+
   it('a held gift: claimed, its addressee gets the photo; canceled, the giver gets a new QR and the old photo points to it', async () => {
     const newcomer = telegramUser('qp_newcomer');
     const claimed = await buyAndDeliver();
