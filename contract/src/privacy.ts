@@ -40,6 +40,8 @@ export const ZMyData = z.object({
     email: z.string().nullable(),
     consent: z.object({ at: z.string(), edition: z.string() }).nullable(),
     isChatMember: z.boolean(),
+    /** Whether the bot sends each new QR of theirs as a photo in its chat. */
+    qrPhotosInChat: z.boolean(),
     createdAt: z.string(),
     lastSeenAt: z.string(),
   }),
@@ -72,6 +74,10 @@ export const ZMyData = z.object({
   ),
 });
 export type TMyData = z.infer<typeof ZMyData>;
+
+/** PUT /api/me/qr-photos: whether the bot sends each new QR of the caller's as a photo in its chat. */
+export const ZQrPhotosSetting = z.object({ enabled: z.boolean() });
+export type TQrPhotosSetting = z.infer<typeof ZQrPhotosSetting>;
 
 /** DELETE /api/me: with unused coupons, the caller confirms they are given up. */
 export const ZEraseRequest = z.object({ giveUpCoupons: z.boolean().default(false) }).nullish();

@@ -42,6 +42,7 @@ import { giftRefusals } from './modules/gifts/texts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
 import { createOutboxWorker } from './modules/notifications/outbox.worker.ts';
+import { createQrPhotos } from './modules/notifications/qr-photos.ts';
 import { offerRoutes } from './modules/offer/offer.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { createOfferService } from './modules/offers/offers.service.ts';
@@ -195,7 +196,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminIds: (executor) => users.adminIds(executor),
     publicUrl: config.publicUrl,
   });
-  const outbox = createOutboxWorker({ db, botApi, log: app.log });
+  const { timeZone } = config;
+  const signer = createCouponSigner(db);
+  const qrImages = createQrImages({ db, signer, timeZone, log: app.log });
+  app.decorate('qrImages', qrImages);
+  const outbox = createOutboxWorker({
+    db,
+    botApi,
+    log: app.log,
+    qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
+    publicUrl: config.publicUrl,
+  });
   const bot = config.botToken
     ? createBot({
         token: config.botToken,
@@ -224,11 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerTelegram(app, { config, bot, notifications, outbox });
 
   const provider = deps.paymentProvider ?? createPaymentProvider(config, botApi);
-  const { timeZone } = config;
   const privacy = createPrivacyService(db, users.forgetSeen);
-  const signer = createCouponSigner(db);
-  const qrImages = createQrImages({ db, signer, timeZone, log: app.log });
-  app.decorate('qrImages', qrImages);
   const checkout = createCheckoutService({
     db,
     provider,

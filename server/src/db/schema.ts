@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -86,6 +87,11 @@ export const users = pgTable(
      * 0017) raises it in the transaction of the change, so a poll learns «nothing new» from this row.
      */
     couponsVersion: bigint('coupons_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Whether the bot sends this user each new QR of theirs as a photo in its chat (and keeps its
+     * caption true); they may turn it off in «Мои данные».
+     */
+    qrPhotosInChat: boolean('qr_photos_in_chat').notNull().default(true),
   },
   (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
 );
@@ -362,6 +368,10 @@ export const notificationKind = pgEnum('notification_kind', [
   'GIFT_CLAIMED',
   'GIFT_RETURNED',
   'OFFLINE_CONFLICT',
+  /** A coupon's QR as a photo to its holder, once per holder and QR token (event_key: the token). */
+  'COUPON_QR',
+  /** Brings the caption of a COUPON_QR photo (caption_of) up to date with what its QR is worth now. */
+  'COUPON_QR_CAPTION',
 ]);
 
 /**
@@ -386,9 +396,19 @@ export const notifications = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
+    /** Telegram's id of the message once sent: a QR photo's caption is edited by it. */
+    messageId: integer('message_id'),
+    /** The COUPON_QR photo whose caption this row brings up to date. */
+    captionOf: bigint('caption_of', { mode: 'number' }).references((): AnyPgColumn => notifications.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     uniqueIndex('notifications_event_key').on(t.kind, t.eventKey, t.chatId),
+    // A chat's messages go out one at a time, oldest first: the worker looks for an older one unsent.
+    index('notifications_chat_pending_idx')
+      .on(t.chatId, t.id)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
     index('notifications_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),

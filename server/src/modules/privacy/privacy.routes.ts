@@ -3,7 +3,13 @@ import type { Api } from 'grammy';
 import { InputFile } from 'grammy';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
-import { PRIVACY_POLICY_EDITION, ZEraseRequest, ZMyData, ZPrivacyInfo } from '#contract/privacy';
+import {
+  PRIVACY_POLICY_EDITION,
+  ZEraseRequest,
+  ZMyData,
+  ZPrivacyInfo,
+  ZQrPhotosSetting,
+} from '#contract/privacy';
 import { ReportErrorCode, ZExportLinkResponse } from '#contract/reports';
 import type { Config } from '../../config.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -55,6 +61,15 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     await privacy.giveConsent(request.caller.id);
     return reply.status(204).send(null);
   });
+
+  app.put(
+    '/api/me/qr-photos',
+    { schema: { body: ZQrPhotosSetting, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await privacy.setQrPhotosInChat(request.caller.id, request.body.enabled);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get('/api/me/data', { schema: { response: { 200: ZMyData } } }, async (request) =>
     privacy.exportData(request.caller.id),

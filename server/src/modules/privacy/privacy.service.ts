@@ -72,6 +72,11 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
     return { email: state.email };
   }
 
+  /** Whether the bot sends the user each new QR of theirs as a photo (photos already sent keep true captions). */
+  async function setQrPhotosInChat(userId: number, enabled: boolean): Promise<void> {
+    await db.update(users).set({ qrPhotosInChat: enabled }).where(eq(users.id, userId));
+  }
+
   async function exportData(userId: number): Promise<TMyData> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new Error(`no user ${userId}`);
@@ -129,6 +134,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
             ? { at: iso(user.consentAt), edition: user.consentEdition }
             : null,
         isChatMember: user.isChatMember,
+        qrPhotosInChat: user.qrPhotosInChat,
         createdAt: iso(user.createdAt),
         lastSeenAt: iso(user.lastSeenAt),
       },
@@ -241,6 +247,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
           isAdmin: false,
           isChatMember: false,
           membershipCheckedAt: null,
+          qrPhotosInChat: true,
           profileAsOf: sql`'-infinity'::timestamptz`,
           createdAt: sql`now()`,
           lastSeenAt: sql`now()`,
@@ -250,7 +257,15 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
     forgetSeen(userId);
   }
 
-  return { stateOf, giveConsent, requireConsent, requireReadyToPay, exportData, erase };
+  return {
+    stateOf,
+    giveConsent,
+    requireConsent,
+    requireReadyToPay,
+    setQrPhotosInChat,
+    exportData,
+    erase,
+  };
 }
 
 export type PrivacyService = ReturnType<typeof createPrivacyService>;

@@ -17,6 +17,7 @@ import { Page } from '@/telegram/page';
 import { DownloadMyData } from './download-my-data';
 import { EraseMyData } from './erase-my-data';
 import { MyDataView } from './my-data-view';
+import { QrPhotosSetting } from './qr-photos-setting';
 import { texts } from './texts';
 import './my-data-page.css';
 
@@ -58,6 +59,7 @@ function HeldData({ onErased }: { onErased: () => void }) {
       ) : (
         <>
           <DownloadMyData />
+          <QrPhotosSetting enabled={data.data.user.qrPhotosInChat} />
           <MyDataView data={data.data} />
           <EraseMyData coupons={data.data.coupons} onErased={onErased} />
         </>
