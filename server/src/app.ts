@@ -299,7 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(couponRequestsRoutes, {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
     });
-    await api.register(catalogueRoutes, { catalogue: createCatalogueService(db, timeZone) });
+    await api.register(catalogueRoutes, { catalogue: await createCatalogueService(database, timeZone) });
     await api.register(purchasesRoutes, {
       checkout,
       myCoupons: await createMyCouponsService(database, { timeZone }),
