@@ -140,6 +140,16 @@ const schema = z
         ),
       ),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** The bearer token a Prometheus scrape of /api/metrics sends; the route does not exist without it. */
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9._~+/=-]{16,256}$/,
+          'expected 16–256 characters of a bearer token (A–Z, a–z, 0–9, ._~+/=-)',
+        )
+        .optional(),
+    ),
     OPERATOR_NAME: optionalText,
     OPERATOR_INN: optionalText.pipe(
       z
@@ -313,6 +323,7 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Whose X-Forwarded-For is believed: the TLS proxy in front, never any caller. */
     trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     /** 54-ФЗ receipts sent with every YooKassa payment and refund; null when off. */
     receipts: env.YOOKASSA_RECEIPTS
       ? {

@@ -24,6 +24,8 @@ export interface Database {
    * change; processes sharing a PostgreSQL are not given this (they ask the database instead).
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+  /** PostgreSQL only: the connection pool now (PGlite is one connection in the process). */
+  pool?: () => { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -56,6 +58,9 @@ export const DATABASE_TIMEOUTS = {
   idleInTransactionMs: 10_000,
 } as const;
 
+/** Connections each process keeps to PostgreSQL at most. */
+const POOL_MAX = 10;
+
 async function openPostgres(url: string): Promise<Database> {
   // Migrations wait for other processes' migrations (the advisory lock) and may run long: on a
   // connection of their own, without the timeouts every request has; but a server that cannot be
@@ -74,7 +79,7 @@ async function openPostgres(url: string): Promise<Database> {
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
     statement_timeout: DATABASE_TIMEOUTS.statementMs,
     // The client's own limit, a little longer: the server's cancel wins when the server answers.
@@ -89,6 +94,7 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    pool: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(() => pool.end()),
   };
 }

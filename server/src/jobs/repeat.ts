@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SweepClock } from './sweep-clock.ts';
 
 /**
  * A task run again and again in the background: every `intervalMs`, or at once when a run says
@@ -8,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 export function repeat(
   name: string,
   task: () => Promise<{ more: boolean }>,
-  options: { intervalMs: number; log: Pick<FastifyBaseLogger, 'error'> },
+  options: { intervalMs: number; log: Pick<FastifyBaseLogger, 'error'>; sweeps?: SweepClock },
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -18,7 +19,10 @@ export function repeat(
     timer = setTimeout(() => {
       timer = undefined;
       running = task()
-        .then(({ more }) => more)
+        .then(({ more }) => {
+          options.sweeps?.succeeded(name);
+          return more;
+        })
         .catch((err: unknown) => {
           options.log.error({ err }, `${name} run failed`);
           return false;

@@ -5,6 +5,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { repeat } from '../../jobs/repeat.ts';
+import type { SweepClock } from '../../jobs/sweep-clock.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
@@ -32,6 +33,8 @@ export interface OutboxWorkerOptions {
   sendTimeoutMs?: number;
   /** Pause between runs that found less than a full batch. */
   intervalMs?: number;
+  /** Told of every run that went through (the metrics' last success). */
+  sweeps?: SweepClock;
 }
 
 const BASE_RETRY_MS = 10_000;
@@ -170,6 +173,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const runs = repeat('outbox', async () => ({ more: (await deliverDue()).claimed === batchSize }), {
     intervalMs,
     log,
+    sweeps: options.sweeps,
   });
 
   return {
