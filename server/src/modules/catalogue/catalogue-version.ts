@@ -12,8 +12,14 @@ const CHANGES_CHANNEL = 'catalogue_changed';
  * memory until a change is told, and a call reads nothing.
  */
 export async function createCatalogueVersion({ db, listen }: Pick<Database, 'db' | 'listen'>) {
+  // Prepared once, as My QR's version read: drizzle builds its SQL once, PostgreSQL plans it once
+  // per connection.
+  const versionRow = db
+    .select({ version: catalogueVersion.version })
+    .from(catalogueVersion)
+    .prepare('catalogue_version');
   const stored = batchedRead(async () => {
-    const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion);
+    const [row] = await versionRow.execute();
     return new Map([[0, row?.version ?? 0]]);
   });
   let kept: number | undefined;
