@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { claimDataDir } from './data-dir-lock.ts';
+import { migratePostgres } from './migrate-postgres.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -30,8 +30,6 @@ export interface Database {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-/** Any constant: processes starting together take turns applying migrations. */
-const MIGRATION_LOCK_KEY = 7_140_421;
 
 /**
  * PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`), started
@@ -71,10 +69,8 @@ async function openPostgres(url: string): Promise<Database> {
   });
   await migrator.connect();
   try {
-    await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+    await migratePostgres(migrator, migrationsFolder);
   } finally {
-    await migrator.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await migrator.end();
   }
   const pool = new pg.Pool({
