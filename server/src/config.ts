@@ -67,6 +67,8 @@ const schema = z
       .max(65535, 'expected a port number')
       .default(3000),
     HOST: optionalText,
+    /** DATABASE_URL is a PgBouncer in transaction mode, which refuses a connection's startup settings. */
+    DATABASE_PGBOUNCER: optionalText.pipe(flag.optional()),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -297,6 +299,7 @@ function toConfig(env: z.infer<typeof schema>) {
     port: env.PORT,
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL,
+    databaseThroughPgbouncer: env.DATABASE_PGBOUNCER ?? false,
     dataDir: env.DATA_DIR,
     // With a real bot, demo users would be real Telegram accounts: their roles are only given on request.
     demoData: env.DEMO_DATA ?? (!env.DATABASE_URL && !env.BOT_TOKEN),

@@ -39,8 +39,12 @@ export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   pgliteSnapshot?: Blob;
+  /** `url` is a PgBouncer in transaction mode (DATABASE_PGBOUNCER). */
+  throughPgbouncer?: boolean;
 }): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir, options.pgliteSnapshot);
+  return options.url
+    ? openPostgres(options.url, options.throughPgbouncer ?? false)
+    : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
 /**
@@ -59,7 +63,7 @@ export const DATABASE_TIMEOUTS = {
 /** Connections each process keeps to PostgreSQL at most. */
 const POOL_MAX = 10;
 
-async function openPostgres(url: string): Promise<Database> {
+async function openPostgres(url: string, throughPgbouncer: boolean): Promise<Database> {
   // Migrations wait for other processes' migrations (the advisory lock) and may run long: on a
   // connection of their own, without the timeouts every request has; but a server that cannot be
   // reached fails the start instead of holding it for as long as the partition lasts.
@@ -77,15 +81,27 @@ async function openPostgres(url: string): Promise<Database> {
     connectionString: url,
     max: POOL_MAX,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+    // Sent as startup parameters, which PgBouncer refuses: behind it the role carries them (README).
+    ...(throughPgbouncer
+      ? {}
+      : {
+          statement_timeout: DATABASE_TIMEOUTS.statementMs,
+          idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+        }),
     // The client's own limit, a little longer: the server's cancel wins when the server answers.
     query_timeout: DATABASE_TIMEOUTS.statementMs + 1_000,
-    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
     keepAlive: true,
   });
   // An idle connection the server drops (a restart, a failover) emits here; unheard, it would end
   // the process. The pool opens a new connection on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+  if (throughPgbouncer) {
+    const { rows } = await pool.query<{ statement_timeout: string }>('SHOW statement_timeout');
+    if (rows[0]?.statement_timeout === '0')
+      console.warn(
+        "DATABASE_PGBOUNCER: the database role has no statement_timeout, so a stuck statement holds its connection for good; ALTER ROLE … SET statement_timeout = '5s' (README)",
+      );
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
