@@ -36,6 +36,27 @@ describe.skipIf(!base)('connections to PostgreSQL', () => {
     }
   };
 
+  it('name prepared statements, but none through PgBouncer, where a name lives on one server connection', async () => {
+    for (const throughPgbouncer of [false, true]) {
+      const database = await openDatabase({ url: url.toString(), dataDir: '', throughPgbouncer });
+      try {
+        const name = database.statementName('answer');
+        const prepared = database.db
+          .select({ answer: sql<number>`42` })
+          .from(sql`(SELECT 1) AS one`)
+          .prepare(name);
+        // Twice: a named statement is parsed once, an unnamed one every time.
+        expect([await prepared.execute(), await prepared.execute(), name]).toEqual([
+          [{ answer: 42 }],
+          [{ answer: 42 }],
+          throughPgbouncer ? '' : 'answer',
+        ]);
+      } finally {
+        await database.close();
+      }
+    }
+  });
+
   it('carry the statement timeout, and none through PgBouncer, which would refuse them', async () => {
     expect(await statementTimeoutOf(false)).toBe('5s');
     // The server's own setting (the role's, behind PgBouncer); this server has none.

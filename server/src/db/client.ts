@@ -24,6 +24,11 @@ export interface Database {
    * change; processes sharing a PostgreSQL are not given this (they ask the database instead).
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+  /**
+   * The name a prepared statement goes by: PostgreSQL then parses and plans it once per connection.
+   * Behind PgBouncer in transaction mode none (''), as a name lives on one server connection.
+   */
+  statementName(name: string): string;
   /** PostgreSQL only: the connection pool now (PGlite is one connection in the process). */
   pool?: () => { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -106,6 +111,7 @@ async function openPostgres(url: string, throughPgbouncer: boolean): Promise<Dat
   return {
     db,
     kind: 'postgres',
+    statementName: (name) => (throughPgbouncer ? '' : name),
     pool: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(() => pool.end()),
   };
@@ -124,6 +130,7 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      statementName: (name) => name,
       dump: () => client.dumpDataDir('gzip'),
       listen: async (channel, onPayload) => {
         await client.listen(channel, onPayload);

@@ -11,13 +11,17 @@ const CHANGES_CHANNEL = 'catalogue_changed';
  * sharing one statement; on PGlite, whose one process hears every change (`listen`), it is kept in
  * memory until a change is told, and a call reads nothing.
  */
-export async function createCatalogueVersion({ db, listen }: Pick<Database, 'db' | 'listen'>) {
+export async function createCatalogueVersion({
+  db,
+  listen,
+  statementName,
+}: Pick<Database, 'db' | 'listen' | 'statementName'>) {
   // Prepared once, as My QR's version read: drizzle builds its SQL once, PostgreSQL plans it once
   // per connection.
   const versionRow = db
     .select({ version: catalogueVersion.version })
     .from(catalogueVersion)
-    .prepare('catalogue_version');
+    .prepare(statementName('catalogue_version'));
   const stored = batchedRead(async () => {
     const [row] = await versionRow.execute();
     return new Map([[0, row?.version ?? 0]]);

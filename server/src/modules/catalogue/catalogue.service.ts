@@ -27,7 +27,10 @@ export interface CatalogueView<T> {
  * and day (an offer's last valid day passes at midnight with no change at all), then answered from
  * memory, and a browser's copy is confirmed by the tag alone.
  */
-export async function createCatalogueService(database: Pick<Database, 'db' | 'listen'>, timeZone: string) {
+export async function createCatalogueService(
+  database: Pick<Database, 'db' | 'listen' | 'statementName'>,
+  timeZone: string,
+) {
   const { db } = database;
   const currentVersion = await createCatalogueVersion(database);
   const today = new Intl.DateTimeFormat('en-CA', {
