@@ -59,9 +59,9 @@ let manifest: Record<string, ManifestChunk>;
 
 beforeAll(async () => {
   outDir = mkdtempSync(path.join(tmpdir(), 'kss-budget-'));
-  // Vitest runs with NODE_ENV=test, which Vite would hand to React: its development build.
+  // Built as `NODE_ENV=development npm start` builds it: the app must be the production build still.
   const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
+  process.env.NODE_ENV = 'development';
   try {
     await viteBuild(outDir, { manifest: true, quiet: true });
   } finally {
@@ -112,6 +112,21 @@ describe('JavaScript each screen loads first, on the wire', () => {
     expect(wire, `${screen} weighs ${wire.toFixed(1)} KB on the wire, over its ${kb} KB`).toBeLessThanOrEqual(
       kb,
     );
+  });
+});
+
+describe('the build a server started with NODE_ENV=development serves', () => {
+  it('is React’s production build, and leaves NODE_ENV as it found it', () => {
+    const app = [...staticClosure('index.html')]
+      .map((file) => readFileSync(path.join(outDir, file), 'utf8'))
+      .join('');
+    // Strings only React's development bundle carries; its production build has none of them.
+    const developmentOnly = ['Download the React DevTools', 'react-stack-bottom-frame'].filter((text) =>
+      app.includes(text),
+    );
+    expect(developmentOnly).toEqual([]);
+    expect(app.includes('createRoot')).toBe(true);
+    expect(process.env.NODE_ENV).toBe('test');
   });
 });
 

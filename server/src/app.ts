@@ -14,6 +14,7 @@ import { refuseNulCharacters } from './http/nul-guard.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { httpRefusals } from './http/texts.ts';
+import { createSweepClock } from './jobs/sweep-clock.ts';
 import { adminPurchasesRoutes } from './modules/admin-purchases/admin-purchases.routes.ts';
 import { createPurchaseListService } from './modules/admin-purchases/purchase-list.service.ts';
 import { createRefundService } from './modules/admin-purchases/refunds.service.ts';
@@ -40,6 +41,9 @@ import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { createGiftService } from './modules/gifts/gifts.service.ts';
 import { giftRefusals } from './modules/gifts/texts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
+import { metricsRefusals } from './modules/metrics/texts.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
 import { createOutboxWorker } from './modules/notifications/outbox.worker.ts';
 import { createQrPhotos } from './modules/notifications/qr-photos.ts';
@@ -148,6 +152,7 @@ const REFUSALS = [
   purchaseRefusals,
   redemptionRefusals,
   telegramWebhookRefusals,
+  metricsRefusals,
 ];
 
 /**
@@ -178,6 +183,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, REFUSALS);
+  const sweeps = createSweepClock();
+  // Only with a token to scrape it: without one, nothing is counted.
+  const metrics = config.metricsToken ? createMetrics({ database, sweeps }) : undefined;
+  metrics?.observeRequests(app);
+  if (botApi) metrics?.observeBotApi(botApi);
 
   registerSecurityHeaders(app);
   refuseNulCharacters(app);
@@ -185,6 +195,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app, createCsrf(botToken));
   if (deps.rateLimits !== false) await registerRateLimit(app, database.db);
   await app.register(healthRoutes, { database });
+  if (metrics && config.metricsToken)
+    await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   if (database.dump) await app.register(backupRoutes, { dump: database.dump, dataDir: config.dataDir });
 
   const { db } = database;
@@ -206,6 +218,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
     qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
     publicUrl: config.publicUrl,
+    sweeps,
   });
   const bot = config.botToken
     ? createBot({
@@ -231,6 +244,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       })
     : undefined;
+  if (bot) metrics?.observeBotApi(bot.api);
   // The bot's webhook (with PUBLIC_URL), and `app.telegram` that main.ts starts.
   await registerTelegram(app, { config, bot, notifications, outbox });
 
@@ -256,6 +270,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recordExpiries: () => recordExpiries(db),
     deleteExpiredData: () => deleteExpiredData(db, config.geoRetentionDays),
     log: app.log,
+    sweeps,
   });
   app.decorate('stalePayments', stalePayments);
   await app.register(paymentPagesRoutes, {
@@ -308,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(couponRequestsRoutes, {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
     });
-    await api.register(catalogueRoutes, { catalogue: createCatalogueService(db, timeZone) });
+    await api.register(catalogueRoutes, { catalogue: await createCatalogueService(database, timeZone) });
     await api.register(purchasesRoutes, {
       checkout,
       myCoupons: await createMyCouponsService(database, { timeZone }),

@@ -189,6 +189,20 @@ export const coupons = pgTable(
   ],
 );
 
+/**
+ * Counts the changes of what the catalogue shows (regions, types, partners, offers): one row, which
+ * triggers on partners and coupons raise in the transaction of the change (migration 0021), so every
+ * server process learns «nothing new» from it, and a browser's copy is revalidated by it (ETag).
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_one_row', sql`${t.id}`)],
+);
+
 /** One attempt of one user to buy one coupon. */
 export const payments = pgTable(
   'payments',

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SweepClock } from './sweep-clock.ts';
 
 /**
  * A task run again and again in the background: every `intervalMs`, or soon (`moreAfterMs`) when a
@@ -13,6 +14,7 @@ export function repeat(
     /** The pause before the next run when one says there is more (none by default). */
     moreAfterMs?: number;
     log: Pick<FastifyBaseLogger, 'error'>;
+    sweeps?: SweepClock;
   },
 ) {
   let timer: NodeJS.Timeout | undefined;
@@ -23,7 +25,10 @@ export function repeat(
     timer = setTimeout(() => {
       timer = undefined;
       running = task()
-        .then(({ more }) => more)
+        .then(({ more }) => {
+          options.sweeps?.succeeded(name);
+          return more;
+        })
         .catch((err: unknown) => {
           options.log.error({ err }, `${name} run failed`);
           return false;

@@ -6,6 +6,7 @@ import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { repeat } from '../../jobs/repeat.ts';
+import type { SweepClock } from '../../jobs/sweep-clock.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 import type { QrPhotos } from './qr-photos.ts';
 import { notificationButtons } from './texts.ts';
@@ -52,6 +53,8 @@ export interface OutboxWorkerOptions {
   sendTimeoutMs?: number;
   /** Pause between runs while there is nothing to send. */
   intervalMs?: number;
+  /** Told of every run that went through (the metrics' last success). */
+  sweeps?: SweepClock;
 }
 
 const BASE_RETRY_MS = 10_000;
@@ -302,6 +305,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     intervalMs,
     moreAfterMs: 1000,
     log,
+    sweeps: options.sweeps,
   });
 
   return {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { repeat } from '../../jobs/repeat.ts';
+import type { SweepClock } from '../../jobs/sweep-clock.ts';
 import type { RefundService } from '../admin-purchases/refunds.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
@@ -22,8 +23,10 @@ export function createStalePaymentsWorker(options: {
   /** Held gifts nobody claimed in seven days, back to their givers (gifts.service.ts). */
   returnUnclaimedGifts: () => Promise<number>;
   log: FastifyBaseLogger;
+  /** Told of each part that went through (the metrics' last success). */
+  sweeps?: SweepClock;
 }) {
-  const { checkout, refunds, recordExpiries, deleteExpiredData, returnUnclaimedGifts, log } = options;
+  const { checkout, refunds, recordExpiries, deleteExpiredData, returnUnclaimedGifts, log, sweeps } = options;
   let retentionRanAt = 0;
   const parts: [string, () => Promise<unknown>][] = [
     [
@@ -49,7 +52,10 @@ export function createStalePaymentsWorker(options: {
     'stale payments',
     async () => {
       for (const [name, part] of parts) {
-        await part().catch((err: unknown) => log.error({ err }, `${name} sweep failed`));
+        await part().then(
+          () => sweeps?.succeeded(name),
+          (err: unknown) => log.error({ err }, `${name} sweep failed`),
+        );
       }
       return { more: false };
     },

@@ -130,6 +130,31 @@ describe('init data', () => {
     expect(res.json().error).toBe('init_data_invalid');
   });
 
+  it('refuses signed init data whose names hold a NUL character, storing nothing', async () => {
+    const withNul = { ...telegramUser('nul_name'), username: 'nul\u0000name', lastName: 'Ноль' };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${signInitData(withNul, TEST_BOT_TOKEN)}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'bad_request',
+      message: expect.stringContaining('user.username'),
+    });
+    const stored = await t.database.db.select({ id: users.id }).from(users).where(eq(users.id, withNul.id));
+    expect(stored).toEqual([]);
+
+    const named = { ...telegramUser('nul_first'), firstName: 'Ва\u0000ня' };
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${signInitData(named, TEST_BOT_TOKEN)}` },
+    });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toContain('user.first_name');
+  });
+
   it('refuses another authorization scheme', async () => {
     const data = signInitData(telegramUser('bearer'), TEST_BOT_TOKEN);
     const res = await t.app.inject({
