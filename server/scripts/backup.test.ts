@@ -53,13 +53,23 @@ async function rowsOf(database: Database) {
 
 const port = () => String((t.app.server.address() as AddressInfo).port);
 
+/**
+ * The test database's address on PostgreSQL itself: pg_dump and pg_restore need a direct
+ * connection (README), also when the apps go through PgBouncer (TEST_PGBOUNCER_URL).
+ */
+function directUrlOf(databaseUrl: string): string {
+  const direct = new URL(process.env.TEST_DATABASE_URL ?? databaseUrl);
+  direct.pathname = new URL(databaseUrl).pathname;
+  return direct.toString();
+}
+
 describe('backups that restore', () => {
   it('snapshots the database under the running server and restores every row elsewhere', async () => {
     const file = path.join(work, 'backup.file');
     const running = loadConfig({
       DATA_DIR: t.dataDir,
       PORT: port(),
-      ...(t.databaseUrl ? { DATABASE_URL: t.databaseUrl } : {}),
+      ...(t.databaseUrl ? { DATABASE_URL: directUrlOf(t.databaseUrl) } : {}),
     });
 
     await backupDatabase(running, file);
@@ -149,9 +159,9 @@ it.skipIf(process.env.TEST_DATABASE_URL)(
 );
 
 async function emptyDatabase(): Promise<string> {
-  const url = new URL(t.databaseUrl as string);
+  const url = new URL(directUrlOf(t.databaseUrl as string));
   const name = `restore_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: t.databaseUrl });
+  const admin = new pg.Client({ connectionString: url.toString() });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -160,7 +170,7 @@ async function emptyDatabase(): Promise<string> {
 }
 
 async function dropDatabase(url: string) {
-  const admin = new pg.Client({ connectionString: t.databaseUrl });
+  const admin = new pg.Client({ connectionString: directUrlOf(t.databaseUrl as string) });
   await admin.connect();
   await admin.query(`DROP DATABASE IF EXISTS ${new URL(url).pathname.slice(1)} WITH (FORCE)`);
   await admin.end();
