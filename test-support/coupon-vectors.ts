@@ -1,6 +1,6 @@
 /**
  * Signed coupon QR texts that the server's verification and the partner's device must judge alike
- * (issue 16). Signed once with a throwaway Ed25519 key (its seed is 0x11 repeated): never a key of
+ * (offline redeeming). Signed once with a throwaway Ed25519 key (its seed is 0x11 repeated): never a key of
  * a running server. The coupons are partner 7's, their last days read in Moscow.
  */
 const valid =

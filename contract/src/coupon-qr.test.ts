@@ -29,7 +29,7 @@ describe('formatCouponQr and parseCouponQr', () => {
     });
   });
 
-  it('reads a QR printed with every value quoted, as coupons sold before issue 16 are', () => {
+  it('reads a QR printed with every value quoted, as coupons sold before offline redeeming are', () => {
     const parsed = parseCouponQr(
       "purchased_coupon_id='q8Zk-3xY_token',status='NOT_USED',date='01.07.2025',partner='Рафт-школа «Порог»'," +
         "region='Карелия',discount='500',address='пос. Чкаловский, ул. Речная, 1',telegramName='@demo_member'",

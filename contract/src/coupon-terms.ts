@@ -1,5 +1,5 @@
 /**
- * What a coupon is worth (issue 25): «Цена» is what the buyer pays the community for the coupon,
+ * What a coupon is worth: «Цена» is what the buyer pays the community for the coupon,
  * «Скидка» the roubles off at the partner. A coupon is worth buying only when it costs less than it
  * saves, and by the 15 % rule (SPEC §5, §9) the discount applies to a service of at least
  * ⌈discount / 0.15⌉ roubles.

@@ -29,7 +29,7 @@ const posted = async (page: Page, type: string) =>
 
 const currentSlide = (page: Page) => page.locator('.slider__slide:not([aria-hidden])');
 
-test.describe('Telegram’s own controls (issue 13)', () => {
+test.describe('Telegram’s own controls', () => {
   test('the buy screen pays from Telegram’s main button, shown once an offer is chosen', async ({ page }) => {
     await openAsTelegram(page, DEMO.member, { path: '/buy-coupons' });
     await showOffersOf(page, DEMO_PARTNER);
@@ -109,7 +109,7 @@ test.describe('Telegram’s own controls (issue 13)', () => {
   });
 });
 
-test.describe('Telegram’s location (issue 13.6)', () => {
+test.describe('Telegram’s location', () => {
   test('the geo service records through Telegram’s location where the webview’s own is blocked', async ({
     page,
   }) => {

@@ -43,7 +43,7 @@ export function lazyScreen<M extends object>(
 /**
  * Draws a lazy screen. One whose chunk has already come is drawn at once, without suspending: the
  * page transition's fallback is for chunks still on their way, and React holds back what a fallback
- * gave way to for up to 300 ms after the fallback was shown (issue 14: that hold was most of My QR's
+ * gave way to for up to 300 ms after the fallback was shown (that hold was most of My QR's
  * first paint). Keyed by its screen where one place shows one screen, then another.
  */
 export function Screen({ screen }: { screen: LazyScreen }) {

@@ -9,7 +9,7 @@ import { prefetchScreen } from './routes';
 
 /**
  * Memoized: the app's root draws again when /api/me answers, and the screens that need the user
- * read it themselves; the whole tree is not drawn again for it (issue 14: My QR's blocking time).
+ * read it themselves; the whole tree is not drawn again for it (it was most of My QR's blocking time).
  */
 export const AppRouter = memo(function AppRouter() {
   const queryClient = useQueryClient();

@@ -3,7 +3,7 @@ import { isPartnerStaffOrAdmin, type TUserState } from '@/features/session/user-
 import { whenIdle } from '@/lib/when-idle';
 
 /**
- * From the start of a redeemer's app (issue 16): what the last session redeemed with no signal is
+ * From the start of a redeemer's app: what the last session redeemed with no signal is
  * sent, and the kit for checking coupons offline is refreshed while there is a network. Loaded when
  * the first screen is drawn, and never for a buyer.
  */

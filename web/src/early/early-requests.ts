@@ -1,7 +1,7 @@
 /**
  * Runs apart from the app and before it (index.html loads it on its own, async; it imports
  * nothing): asks at once for what the first screen waits for, so it comes while the app's scripts
- * are still on their way instead of after them (issue 14). Every launch asks for the user
+ * are still on their way instead of after them. Every launch asks for the user
  * (/api/me); a launch straight into My QR also for the list, then each QR image (My QR's largest
  * paint is the QR). Signed like every request of the app, by the launch's init data in the
  * Authorization header. The app takes the answers over (lib/early-gets.ts,

@@ -21,7 +21,7 @@ function idle(work: () => void): () => void {
 /**
  * Runs `work` once the page has nothing better to do: the first screen drawn with its images (My
  * QR's largest paint is the QR), its own requests sent. So fetching ahead never competes with what
- * the user is waiting for, and Lighthouse does not count it as part of the first screen (issue 14).
+ * the user is waiting for, and Lighthouse does not count it as part of the first screen.
  * Returns a cancel.
  */
 export function whenIdle(work: () => void): () => void {

@@ -9,7 +9,7 @@ const answerKey = (userId: number) => `katajsya.writeAccess.${userId}`;
 const ANSWER_TIMEOUT_MS = 60_000;
 
 /**
- * Asks once whether the bot may write to the user (issue 13.3), at the moment it matters: before a
+ * Asks once whether the bot may write to the user, at the moment it matters: before a
  * purchase or a gift, whose news the bot brings. Asked only when init data says the bot may not yet;
  * the answer, yes or no, is remembered and never asked again. Whatever the answer, the purchase or
  * the gift goes on.

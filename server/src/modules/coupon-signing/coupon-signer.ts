@@ -21,7 +21,7 @@ const rawPublicKey = (spkiDer: Buffer) => spkiDer.subarray(spkiDer.length - 32);
 const spkiFromRaw = (raw: Buffer) => Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]);
 
 /**
- * Ed25519 signatures of coupon QR texts (issue 16): the server signs the exact UTF-8 bytes before
+ * Ed25519 signatures of coupon QR texts, for checking them with no signal: the server signs the exact UTF-8 bytes before
  * `,sig=`; a partner's device verifies them with no signal. The key lives in the database so every
  * process signs alike; the first process to need one makes it.
  */

@@ -19,7 +19,7 @@ function chunk(type: string, data: Buffer): Buffer {
 /**
  * The QR image as PNG with medium error correction (survives a scratched phone screen). Written
  * here as what it is, black and white, one bit a pixel: about 1.3 KB where the library's RGBA PNG
- * of the same size took 9 KB, which My QR's first paint waited for on a slow network (issue 14).
+ * of the same size took 9 KB, which My QR's first paint waited for on a slow network.
  */
 export function renderQrPng(text: string): Buffer {
   const { modules } = QRCode.create(text, { errorCorrectionLevel: 'M' });

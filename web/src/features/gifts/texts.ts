@@ -1,6 +1,6 @@
 import { HELD_GIFT_DAYS } from '#contract/gifts';
 
-/** Texts of held gifts and of sharing a gift (issue 13.1–2), on the gift screen and My QR. */
+/** Texts of held gifts and of sharing a gift, on the gift screen and My QR. */
 export const giftTexts = {
   waitsUntil: (username: string, until: string) => `Подарок ждет @${username} до ${until}.`,
   waitsUntilNote: (username: string) =>

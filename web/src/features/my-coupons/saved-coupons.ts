@@ -3,7 +3,7 @@ import { deviceStore } from '@/telegram/device-storage';
 import { myCouponsCheck } from './api/my-coupons-check';
 
 /**
- * The last list the server gave (issue 16.1), with each coupon's QR image as a `data:` address, so
+ * The last list the server gave, with each coupon's QR image as a `data:` address, so
  * My QR can still be shown to a partner where there is no signal. Only the listed coupons' images
  * are kept: a coupon gone from the list takes its image along.
  */

@@ -4,7 +4,7 @@ import { loadQrDecoder } from './qr-decoder';
 
 /**
  * Fetches, as the check screen opens with a signal, all that scanning and redeeming will need once
- * the signal is gone (issue 26): the image decoder and its WASM, also kept by the offline shell for
+ * the signal is gone: the image decoder and its WASM, also kept by the offline shell for
  * an app opened again with no signal, and the Ed25519 library where WebCrypto lacks it. The screen
  * itself, the camera scanner and their texts come in the screen's own chunk; the kit is the offline
  * redemptions' to refresh.

@@ -126,7 +126,7 @@ export function usePayment(checkout: CheckoutStep) {
   }
 
   /**
-   * Telegram's payment sheet (PAYMENT_PROVIDER=telegram, issue 13.4). The server issues the coupon
+   * Telegram's payment sheet (PAYMENT_PROVIDER=telegram). The server issues the coupon
    * when Telegram tells it of the payment, so «paid» here is only a hint to look at My QR, which
    * shows the QR as soon as the server has it: no «Оплата прошла?» question on this path.
    */

@@ -10,7 +10,7 @@ type LabelledKey = (typeof LABELLED_KEYS)[number];
 
 const isLabelled = (key: string): key is LabelledKey => (LABELLED_KEYS as readonly string[]).includes(key);
 
-/** Keys for the partner's device, not for people (issue 16): the signature and what it checks offline. */
+/** Keys for the partner's device, not for people: the signature and what it checks offline. */
 const MACHINE_KEYS: readonly string[] = [SIGNATURE_KEY, 'exp', 'pid'];
 
 export type CouponRow = { key: string; label: string; value: string };
@@ -41,7 +41,7 @@ export function couponRows(fields: readonly QrField[], live: TScannedCoupon | un
     const value = live ? live[key] : key === 'status' ? undefined : printed.get(key);
     if (value === undefined) return [];
     const row = { key, label: texts.labels[key], value: shownValue(key, value) };
-    // Issue 25: the 15 % rule beside the discount, so the partner applies it to a large enough bill.
+    // The 15 % rule beside the discount, so the partner applies it to a large enough bill.
     return key === 'discount' && /^\d+$/.test(value)
       ? [
           row,

@@ -12,7 +12,7 @@ import { PartnerCard } from './partner-card';
 import './partners-page.css';
 import { texts } from './texts';
 
-/** Partners (issue 11): every partner, active and paused, with its offers; an admin edits, pauses and resumes. */
+/** Partners, in the back office: every partner, active and paused, with its offers; an admin edits, pauses and resumes. */
 export function PartnersPage() {
   return (
     <Page>

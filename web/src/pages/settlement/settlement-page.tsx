@@ -37,7 +37,7 @@ const NONE: Figures = {
   open: { count: 0, sum: 0 },
 };
 
-/** Settlement (issue 11): per partner, what was sold, redeemed, refunded and is still open in a period. */
+/** Settlement, in the back office: per partner, what was sold, redeemed, refunded and is still open in a period. */
 export function SettlementPage() {
   return (
     <Page>

@@ -37,7 +37,7 @@ const fromTelegram = ({ lat, lon, accuracy }: Fix): Position => ({
 });
 
 /**
- * Watches the device's position (issue 13.6): through Telegram's LocationManager where the client
+ * Watches the device's position: through Telegram's LocationManager where the client
  * has one (it asks once, and works where the webview's own geolocation is blocked), through the
  * browser's watchPosition elsewhere, and on a Telegram device without location. Returns the stop.
  */

@@ -24,7 +24,7 @@ function toMyCoupon(value: unknown): TMyCoupon | undefined {
 
 /**
  * My QR's list checked against the contract's ZMyCouponsResponse by hand, not with zod: the list is
- * My QR's largest paint, and zod's chunk would come before it (issue 14: 24 KB and its start-up on a
+ * My QR's largest paint, and zod's chunk would come before it (24 KB and its start-up on a
  * phone). my-coupons-check.test.ts holds it to the zod schema.
  */
 export const myCouponsCheck: AnswerCheck<TMyCoupon[]> = {

@@ -11,7 +11,7 @@ export type OfflineVerdict =
   | { valid: false; reason: OfflineRefusal };
 
 /**
- * Checks a scanned coupon on the device (issue 16): the server's signature over the exact text, then
+ * Checks a scanned coupon on the device, with no signal: the server's signature over the exact text, then
  * its last day, its company and the tokens the kit says are dead or this device already redeemed.
  * The signature comes first: a field of a text nobody signed means nothing.
  */

@@ -29,7 +29,7 @@ function toMe(value: unknown): TMeResponse | undefined {
 
 /**
  * /api/me's answer checked against the contract's ZMeResponse by hand, not with zod: every first
- * screen asks for it, and zod's chunk (24 KB) then came before My QR's largest paint (issue 14).
+ * screen asks for it, and zod's chunk (24 KB) then came before My QR's largest paint.
  * me-check.test.ts holds it to the zod schema.
  */
 export const meCheck: AnswerCheck<TMeResponse> = {
