@@ -266,7 +266,7 @@ test.describe('geo service', () => {
     for (const theme of themesToPicture('geo service')) {
       test(`looks right in the ${theme} theme`, async ({ page }) => {
         await openAsTelegram(page, DEMO.admin, { path: '/geo-service', theme });
-        await page.getByRole('button', { name: /@demo_admin.*10 июля 2026.*61 точка/ }).click();
+        await page.getByRole('button', { name: /@demo_admin.*10.07.2026.*по Москве.*61 точка/ }).click();
         await expect(page.getByRole('img', { name: /Схема маршрута: 61 точка/ })).toBeVisible();
         await screenshot(page, `geo-${theme}`);
       });

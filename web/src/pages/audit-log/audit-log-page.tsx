@@ -13,8 +13,8 @@ import { PeriodFields } from '@/features/reports/components/period-fields';
 import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
+import { useClock } from '@/hooks/use-clock';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/dates';
 import { Page } from '@/telegram/page';
 import './audit-log-page.css';
 import { texts } from './texts';
@@ -88,11 +88,12 @@ function AuditLog() {
 
 function AuditEventItem({ event }: { event: TAuditEvent }) {
   const details = auditDetailsText(event.details);
+  const clock = useClock();
   return (
     <li className="audit-log__event">
       <span className="audit-log__kind">{AUDIT_KIND_TEXTS[event.kind]}</span>
       <span className="audit-log__meta">
-        {event.actor ?? texts.system} · {formatDateTime(event.at)}
+        {event.actor ?? texts.system} · {clock.dateTime(event.at)}
       </span>
       <span className="audit-log__subject">{subjectText(event.subject)}</span>
       {details && <span className="audit-log__details">{details}</span>}

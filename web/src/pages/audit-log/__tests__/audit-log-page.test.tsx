@@ -56,8 +56,8 @@ describe('AuditLogPage', () => {
 
     const events = within(await screen.findByRole('list')).getAllByRole('listitem');
     expect(events.map((event) => event.textContent)).toEqual([
-      'Деньги возвращены@demo_admin · 10.07.2026 10:00Покупка 3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11сумма: 5000; вне платежного сервиса: нет',
-      'Срок действия истёксистема · 10.07.2026 00:30Покупка 77',
+      'Деньги возвращены@demo_admin · 10.07.2026 10:00 по МосквеПокупка 3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11сумма: 5000; вне платежного сервиса: нет',
+      'Срок действия истёксистема · 10.07.2026 00:30 по МосквеПокупка 77',
     ]);
   });
 

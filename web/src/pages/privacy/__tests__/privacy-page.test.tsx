@@ -33,7 +33,7 @@ describe('PrivacyPage', () => {
     renderPrivacy();
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ПОЛИТИКА КОНФИДЕНЦИАЛЬНОСТИ');
-    await screen.findByText('Редакция от 23 ноября 2026 г.');
+    await screen.findByText('Редакция от 23.11.2026');
     expect(
       screen.getByText(
         /ИП Иванов Иван Иванович \(ИНН 771234567890, ОГРНИП 312774600000012\), адрес: г\. Москва/,

@@ -78,7 +78,7 @@ describe('PurchasesPage', () => {
 
     const summary = await screen.findByRole('article', { name: '@demo_member, Рафт-школа «Порог»' });
     expect(summary).toHaveTextContent('Не использован');
-    expect(summary).toHaveTextContent('5000 руб · 01.07.2026 12:30');
+    expect(summary).toHaveTextContent('5000 руб · 01.07.2026 12:30 по Москве');
 
     const opened = await openCard(user, /@demo_member/);
     expect(opened).toHaveTextContent('ЮKassa');
@@ -87,8 +87,8 @@ describe('PurchasesPage', () => {
     expect(opened).toHaveTextContent('Действует до30.09.2026');
     const history = within(within(opened).getByRole('region', { name: 'ИСТОРИЯ' })).getAllByRole('listitem');
     expect(history.map((item) => item.textContent)).toEqual([
-      'Начата оплата@demo_member · 01.07.2026 12:29',
-      'Оплата прошласистема · 01.07.2026 12:30',
+      'Начата оплата@demo_member · 01.07.2026 12:29 по Москве',
+      'Оплата прошласистема · 01.07.2026 12:30 по Москве',
     ]);
 
     const byLink = await openCard(user, /@friend_olga/);
