@@ -6,6 +6,9 @@ export const texts = {
   discount: (rubles: number) => `Скидка ${rubles} руб`,
   /** Issue 25: the 15 % rule, so the person at the counter applies it. */
   threshold: (discount: number) => `На услуги от ${formatRubles(serviceThreshold(discount))}`,
+  /** Usable coupons first, then the rest: each slide says which group it is in and where. */
+  usableGroup: (place: number, count: number) => `Действующий купон ${place} из ${count}`,
+  spentGroup: (place: number, count: number) => `Недействующий купон ${place} из ${count}`,
   used: 'ИСПОЛЬЗОВАН',
   expiredStamp: 'СРОК ИСТЁК',
   expired: COUPON_EXPIRED,

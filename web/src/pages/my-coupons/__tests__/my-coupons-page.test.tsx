@@ -71,6 +71,7 @@ describe('MyCouponsPage', () => {
     // The 15 % rule, so the person at the counter applies it.
     expect(currentSlide()).toHaveTextContent('На услуги от 3 334 руб');
     expect(currentSlide()).toHaveTextContent('Карелия');
+    expect(currentSlide()).toHaveTextContent('Действующий купон 1 из 2');
     expect(screen.getByText('Покажите QR партнеру для получения скидки.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Предыдущий QR' })).toBeDisabled();
 
@@ -78,6 +79,7 @@ describe('MyCouponsPage', () => {
 
     expect(pager()).toHaveTextContent('2 / 3');
     expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Прокат «Байдарка»');
+    expect(currentSlide()).toHaveTextContent('Действующий купон 2 из 2');
     expect(currentSlide()).toHaveTextContent('Скидка 300 руб');
     expect(currentSlide()).toHaveTextContent('Алтай');
     expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ behavior: 'smooth' }));
@@ -92,6 +94,7 @@ describe('MyCouponsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
 
     expect(pager()).toHaveTextContent('3 / 3');
+    expect(currentSlide()).toHaveTextContent('Недействующий купон 1 из 1');
     expect(currentSlide()).toHaveTextContent('ИСПОЛЬЗОВАН');
     expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
       'Использованный QR купона «Магазин «Снаряга»»',
