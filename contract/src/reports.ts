@@ -120,6 +120,8 @@ export const ZAuditEvent = z.object({
   kind: ZAuditKind,
   actor: z.string().nullable(),
   subject: z.string(),
+  /** What the subject is, in words: the partner, the offer, the purchase's offer and buyer; null once its row is gone. */
+  subjectName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
 });
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import { withinDays } from '../admin-purchases/period.ts';
 import { displayName } from '../users/display-name.ts';
+import { nameAuditSubjects } from './audit-subjects.ts';
 
 const MAX_AUDIT_ROWS = 5000;
 
@@ -161,6 +162,10 @@ export function createReportService(db: Db, timeZone: string) {
       )
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(MAX_AUDIT_ROWS);
+    const names = await nameAuditSubjects(
+      db,
+      rows.map((row) => row.subject),
+    );
     return rows.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
@@ -172,6 +177,7 @@ export function createReportService(db: Db, timeZone: string) {
             ? String(row.actorId)
             : displayName({ username: row.actorUsername, firstName: row.actorFirstName }),
       subject: row.subject,
+      subjectName: names.get(row.subject) ?? null,
       details: row.details,
     }));
   }

@@ -25,11 +25,15 @@ const kindOptions = [
   ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_TEXTS[kind] })),
 ];
 
-/** `purchase:3f0c…` as people read it: «Покупка 3f0c…». */
-function subjectText(subject: string) {
+/**
+ * What an event is about as people read it: «Купон Рафт-школа «Порог»: скидка 500 руб за 150 руб», not
+ * «Купон 11»; the bare id only once the row it named is gone.
+ */
+function subjectText({ subject, subjectName }: Pick<TAuditEvent, 'subject' | 'subjectName'>) {
   const [type = '', ...rest] = subject.split(':');
-  const name = texts.subjects[type];
-  return name ? `${name} ${rest.join(':')}` : subject;
+  const kind = texts.subjects[type];
+  if (!kind) return subjectName ?? subject;
+  return `${kind} ${subjectName ?? rest.join(':')}`;
 }
 
 /** Audit log (issue 11): what happened in a period and who did it, of one kind or all, exported as CSV. */
@@ -95,7 +99,7 @@ function AuditEventItem({ event }: { event: TAuditEvent }) {
       <span className="audit-log__meta">
         {event.actor ?? texts.system} · {clock.dateTime(event.at)}
       </span>
-      <span className="audit-log__subject">{subjectText(event.subject)}</span>
+      <span className="audit-log__subject">{subjectText(event)}</span>
       {details && <span className="audit-log__details">{details}</span>}
     </li>
   );
