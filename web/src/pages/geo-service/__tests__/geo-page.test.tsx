@@ -134,6 +134,35 @@ describe('GeoPage', () => {
     expect(types(api.sentPoints())).toEqual(['START', 'END']);
   });
 
+  it('asks for the recordings again only once the END point is stored, so the new one counts it', async () => {
+    const geo = fakeGeolocation();
+    let storeEnd: (response: Response) => void = () => {};
+    const api = stubApi({
+      [TRACK]: (init) =>
+        JSON.parse(String(init.body)).geoPointType === 'END'
+          ? new Promise<Response>((resolve) => {
+              storeEnd = resolve;
+            })
+          : new Response(null, { status: 204 }),
+      'GET /api/geo/tracks?tz=Europe/Moscow': () => jsonResponse([]),
+    });
+    const listAsked = () => api.callsTo('GET /api/geo/tracks?tz=Europe/Moscow').length;
+    renderWithProviders(<GeoPage />, { user: adminUser });
+    await wait(0);
+    const before = listAsked();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Начать запись' }));
+    geo.report(62.03, 33.98);
+    await wait(2000);
+    fireEvent.click(screen.getByRole('button', { name: 'Остановить запись' }));
+    await wait(0);
+    expect(listAsked()).toBe(before);
+
+    storeEnd(new Response(null, { status: 204 }));
+    await wait(0);
+    expect(listAsked()).toBe(before + 1);
+  });
+
   it('sends no END when no position ever came', async () => {
     fakeGeolocation();
     const api = stubGeoApi();
