@@ -103,6 +103,23 @@ function smallTargets(page: Page): Promise<string[]> {
   }, THUMB_PX);
 }
 
+/** Texts wider than the box that holds them (a label running out of its tile), as «text: overflow px». */
+function overflowingTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, dt, dd, span, label, button')]
+      .filter(
+        (element) =>
+          element.clientWidth > 0 &&
+          getComputedStyle(element).overflowX === 'visible' &&
+          element.scrollWidth > element.clientWidth + 1,
+      )
+      .map(
+        (element) =>
+          `${element.textContent?.trim().slice(0, 40)}: ${element.scrollWidth - element.clientWidth}`,
+      ),
+  );
+}
+
 test.describe('readable in both Telegram themes', () => {
   // Twenty-five screens opened one after another in each theme, each checked by axe-core: the two
   // themes share nothing, so they run side by side, one a worker.
@@ -118,6 +135,7 @@ test.describe('readable in both Telegram themes', () => {
       const coupon = await buyCoupon(request, DEMO.member);
       const found: Record<string, Violation[]> = {};
       const small: Record<string, string[]> = {};
+      const overflowing: Record<string, string[]> = {};
       for (const screen of screens(coupon)) {
         await openAsTelegram(page, screen.as, { path: screen.path, theme });
         await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
@@ -130,9 +148,12 @@ test.describe('readable in both Telegram themes', () => {
         if (violations.length > 0) found[`${screen.path} as ${screen.as.username}`] = violations;
         const targets = await smallTargets(page);
         if (targets.length > 0) small[`${screen.path} as ${screen.as.username}`] = targets;
+        const overflows = await overflowingTexts(page);
+        if (overflows.length > 0) overflowing[`${screen.path} as ${screen.as.username}`] = overflows;
       }
       expect(found).toEqual({});
       expect(small).toEqual({});
+      expect(overflowing).toEqual({});
     });
   }
 });
