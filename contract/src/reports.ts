@@ -94,7 +94,7 @@ export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
   'coupon.redeemed': 'Купон погашен',
   'coupon.undone': 'Погашение отменено',
   'coupon.offline_conflict': 'Погашение без связи не принято',
-  'coupon.expired': 'Срок действия истёк',
+  'coupon.expired': 'Срок действия истек',
   'coupon.refunded': 'Деньги возвращены',
   'coupon.voided': 'Купон аннулирован',
   'refund.requested': 'Запрошен возврат',

@@ -163,7 +163,7 @@ test.describe('geo service', () => {
     await page.clock.pauseAt(new Date('2026-07-15T07:00:00Z'));
     await page.getByRole('button', { name: 'Начать запись' }).click();
     await answerAsTelegramDesktop(page);
-    await expect(page.getByText('Запись идёт: ждём координаты…')).toBeVisible();
+    await expect(page.getByText('Запись идет: ждем координаты…')).toBeVisible();
 
     const start = stored('START');
     await page.clock.runFor(2000);
@@ -192,7 +192,7 @@ test.describe('geo service', () => {
     await expect(page.getByText('Отслеживание остановлено')).toBeVisible();
     expect(sent.map((point) => point.geoPointType)).toEqual(['START', 'PART', 'END']);
     await page.clock.runFor(3500);
-    await expect(page.getByText('Запись маршрута не идёт')).toBeVisible();
+    await expect(page.getByText('Запись маршрута не идет')).toBeVisible();
     await page.clock.resume();
 
     await page.getByRole('button', { name: /@demo_admin.*15 июля 2026/ }).click();

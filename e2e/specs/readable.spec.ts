@@ -37,7 +37,7 @@ const screens = (coupon: string): Screen[] => [
   { path: '/check-coupon', heading: 'ПРОВЕРИТЬ СКИДКУ', as: DEMO.partner },
   { path: '/add-coupon', heading: 'Добавление купона', as: DEMO.partner },
   { path: '/partner-staff', heading: 'СОТРУДНИКИ', as: DEMO.partner },
-  { path: '/redemption-report', heading: 'ОТЧЁТ О ПОГАШЕНИЯХ', as: DEMO.partner },
+  { path: '/redemption-report', heading: 'ОТЧЕТ О ПОГАШЕНИЯХ', as: DEMO.partner },
   { path: '/geo-service', heading: 'ГЕО-СЕРВИС', as: DEMO.admin },
   { path: '/add-partner', heading: 'Добавление партнера', as: DEMO.admin },
   { path: '/request-coupons', heading: 'Список заявок на добавление купонов', as: DEMO.admin },

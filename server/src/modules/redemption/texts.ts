@@ -39,14 +39,14 @@ const dayTime = (at: Date, timeZone: string) => `${formatDateTimeIn(at, timeZone
 /** What a partner's device is told about a redemption it made with no signal. */
 export const offlineTexts = {
   someone: 'другой сотрудник',
-  usedBy: (who: string, at: Date, timeZone: string) => `купон уже погасил ${who} ${dayTime(at, timeZone)}`,
-  refunded: 'деньги за купон вернули покупателю, купон недействителен',
-  refunding: 'деньги за купон возвращают покупателю, купон недействителен',
+  usedBy: (who: string, at: Date, timeZone: string) => `Купон уже погасил ${who} ${dayTime(at, timeZone)}.`,
+  refunded: 'Деньги за купон вернули покупателю, купон недействителен.',
+  refunding: 'Деньги за купон возвращают покупателю, купон недействителен.',
   giftedAway: (at: Date, timeZone: string) =>
-    `купон подарили другому человеку ${dayTime(at, timeZone)}, этот QR недействителен`,
+    `Купон подарили другому человеку ${dayTime(at, timeZone)}, этот QR недействителен.`,
   notYours: 'Купон не действителен для вашей компании',
-  expired: 'Купон нельзя погасить: срок действия истёк до погашения',
+  expired: 'Купон нельзя погасить: срок действия истек до погашения',
   /** A gift held for a username nobody has opened the app with: usable by no one meanwhile. */
-  notRedeemable: 'Купон сейчас нельзя погасить: он подарен и ждёт получателя',
+  notRedeemable: 'Купон сейчас нельзя погасить: он подарен и ждет получателя',
   badTime: 'Время погашения на устройстве неверное: проверьте часы телефона',
 } as const;

@@ -10,7 +10,7 @@ export const texts = {
   usableGroup: (place: number, count: number) => `Действующий купон ${place} из ${count}`,
   spentGroup: (place: number, count: number) => `Недействующий купон ${place} из ${count}`,
   used: 'ИСПОЛЬЗОВАН',
-  expiredStamp: 'СРОК ИСТЁК',
+  expiredStamp: 'СРОК ИСТЕК',
   expired: COUPON_EXPIRED,
   refundPendingStamp: 'ВОЗВРАТ',
   refundPending: `${COUPON_REFUND_PENDING}: купон больше не действует`,
@@ -19,5 +19,5 @@ export const texts = {
   openQr: (companyName: string) => `Открыть крупно QR купона «${companyName}»`,
   usedQrOf: (companyName: string) => `Использованный QR купона «${companyName}»`,
   expiredQrOf: (companyName: string) => `Просроченный QR купона «${companyName}»`,
-  refundPendingQrOf: (companyName: string) => `QR купона «${companyName}», по которому идёт возврат денег`,
+  refundPendingQrOf: (companyName: string) => `QR купона «${companyName}», по которому идет возврат денег`,
 } as const;

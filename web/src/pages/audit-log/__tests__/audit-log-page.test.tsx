@@ -59,7 +59,7 @@ describe('AuditLogPage', () => {
     const events = within(await screen.findByRole('list')).getAllByRole('listitem');
     expect(events.map((event) => event.textContent)).toEqual([
       'Деньги возвращены@demo_admin · 10.07.2026 10:00 по МосквеПокупка Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_memberсумма: 5000; вне платежного сервиса: нет',
-      'Срок действия истёксистема · 10.07.2026 00:30 по МосквеПокупка 77',
+      'Срок действия истексистема · 10.07.2026 00:30 по МосквеПокупка 77',
     ]);
   });
 

@@ -78,7 +78,7 @@ describe('GeoPage', () => {
       maximumAge: 0,
     });
     expect(screen.getByRole('button', { name: 'Остановить запись' })).toBeInTheDocument();
-    expect(status()).toHaveTextContent('Запись идёт: ждём координаты…');
+    expect(status()).toHaveTextContent('Запись идет: ждем координаты…');
 
     geo.report(62.03, 33.98, 12);
     await wait(1999);
@@ -94,7 +94,7 @@ describe('GeoPage', () => {
         geoPointType: 'START',
       },
     ]);
-    expect(status()).toHaveTextContent('Запись идёт, отправлено: 1 точка');
+    expect(status()).toHaveTextContent('Запись идет, отправлено: 1 точка');
 
     geo.report(62.04, 33.99, 9);
     await wait(59_999);
@@ -107,7 +107,7 @@ describe('GeoPage', () => {
     });
     await wait(60_000);
     expect(types(api.sentPoints())).toEqual(['START', 'PART', 'PART']);
-    expect(status()).toHaveTextContent('Запись идёт, отправлено: 3 точки');
+    expect(status()).toHaveTextContent('Запись идет, отправлено: 3 точки');
   });
 
   it('sends END on stop, clears the watch and says «Отслеживание остановлено» for 3.5 s', async () => {
@@ -128,7 +128,7 @@ describe('GeoPage', () => {
     await wait(3499);
     expect(status()).toHaveTextContent('Отслеживание остановлено');
     await wait(1);
-    expect(status()).toHaveTextContent('Запись маршрута не идёт');
+    expect(status()).toHaveTextContent('Запись маршрута не идет');
 
     await wait(120_000);
     expect(types(api.sentPoints())).toEqual(['START', 'END']);
@@ -236,7 +236,7 @@ describe('GeoPage', () => {
     await wait(0);
     expect(alert).toHaveBeenCalledWith('Ваш браузер не поддерживает геолокацию.');
     expect(screen.getByRole('button', { name: 'Начать запись' })).toBeInTheDocument();
-    expect(status()).toHaveTextContent('Запись маршрута не идёт');
+    expect(status()).toHaveTextContent('Запись маршрута не идет');
     await wait(5000);
     expect(api.sentPoints()).toEqual([]);
   });

@@ -126,8 +126,8 @@ describe('MyCouponsPage', () => {
     });
     renderMyCoupons();
 
-    expect(await screen.findByText('Срок действия истёк')).toBeInTheDocument();
-    expect(currentSlide()).toHaveTextContent('СРОК ИСТЁК');
+    expect(await screen.findByText('Срок действия истек')).toBeInTheDocument();
+    expect(currentSlide()).toHaveTextContent('СРОК ИСТЕК');
     expect(screen.queryByText(/Действует до/)).not.toBeInTheDocument();
     expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
       'Просроченный QR купона «Прокат «Байдарка»»',
@@ -144,10 +144,10 @@ describe('MyCouponsPage', () => {
     });
     renderMyCoupons();
 
-    expect(await screen.findByText('Идёт возврат денег: купон больше не действует')).toBeInTheDocument();
+    expect(await screen.findByText('Идет возврат денег: купон больше не действует')).toBeInTheDocument();
     expect(currentSlide()).toHaveTextContent('ВОЗВРАТ');
     expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
-      'QR купона «Прокат «Байдарка»», по которому идёт возврат денег',
+      'QR купона «Прокат «Байдарка»», по которому идет возврат денег',
     );
     expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();

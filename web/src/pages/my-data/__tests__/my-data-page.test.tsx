@@ -156,7 +156,7 @@ describe('MyDataPage', () => {
     expect(coupons.getByText('Рафт-школа «Порог» — скидка 750 руб.')).toBeInTheDocument();
     expect(coupons.getByText(/^не использован · куплен 20.11.2026/)).toBeInTheDocument();
     expect(coupons.getByText(/^использован · куплен 01.07.2026 · погашен 05.07.2026/)).toBeInTheDocument();
-    expect(coupons.getByText(/^подарен, ждёт получателя · куплен 01.06.2026/)).toBeInTheDocument();
+    expect(coupons.getByText(/^подарен, ждет получателя · куплен 01.06.2026/)).toBeInTheDocument();
     expect(sectionNamed('ПОДАРКИ').getByText('Вы подарили купон')).toBeInTheDocument();
     expect(sectionNamed('ПОДАРКИ').getByText('01.08.2026 12:00 по Москве')).toBeInTheDocument();
     expect(sectionNamed('ПРОВЕРКИ КУПОНОВ').getByText('Нет записей')).toBeInTheDocument();

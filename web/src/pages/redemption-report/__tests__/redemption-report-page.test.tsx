@@ -58,7 +58,7 @@ describe('RedemptionReportPage', () => {
   it('tells a user who is neither partner, staff nor admin that the report is not theirs', () => {
     const api = stubApi({});
     renderWithProviders(<RedemptionReportPage />, { user: plainUser });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ОТЧЁТ О ПОГАШЕНИЯХ');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ОТЧЕТ О ПОГАШЕНИЯХ');
     expect(
       screen.getByText('Отчет о погашениях видят партнеры, их сотрудники и администраторы'),
     ).toBeInTheDocument();
