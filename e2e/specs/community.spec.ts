@@ -195,7 +195,7 @@ test.describe('geo service', () => {
     await expect(page.getByText('Запись маршрута не идет')).toBeVisible();
     await page.clock.resume();
 
-    await page.getByRole('button', { name: /@demo_admin.*15 июля 2026/ }).click();
+    await page.getByRole('button', { name: /@demo_admin.*15.07.2026/ }).click();
     await expect(page.getByRole('img', { name: /Схема маршрута: 3 точки/ })).toBeVisible();
     await page.getByRole('button', { name: 'Скачать GPX' }).click();
     await expect.poll(() => eventsOf(page, 'web_app_request_file_download')).toHaveLength(1);

@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { LinkButton } from '@/components/ui/link-button';
 import { Notice, useTimedMessage } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { useApplyForCoupon } from '@/features/coupon-requests/api/apply-for-coupon';
@@ -157,8 +156,12 @@ function AddCouponForm() {
         />
       )}
       {!sendOnTelegram && (
-        <Button type="submit" disabled={!ready || applyForCoupon.isPending}>
-          {applyForCoupon.isPending ? <Spinner label={texts.sending} /> : texts.submit}
+        <Button
+          busy={applyForCoupon.isPending && texts.sending}
+          type="submit"
+          disabled={!ready || applyForCoupon.isPending}
+        >
+          {texts.submit}
         </Button>
       )}
       {result &&

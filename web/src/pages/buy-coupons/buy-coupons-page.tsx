@@ -294,8 +294,8 @@ function PaymentArea({ offer, checkout, attempt, onPay }: PaymentAreaProps) {
       {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
       {checkout.consent && <ConsentBox {...checkout.consent} />}
       {!payOnTelegram && (
-        <Button disabled={acting} onClick={onPay}>
-          {starting ? <Spinner label={texts.startingPayment} /> : texts.pay}
+        <Button busy={starting && texts.startingPayment} disabled={acting} onClick={onPay}>
+          {texts.pay}
         </Button>
       )}
       {attempt?.status === 'opened' && <Notice tone="info">{texts.paymentOpened}</Notice>}

@@ -5,7 +5,6 @@ import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { Toasts, useToasts } from '@/components/ui/toast';
 import { useGiftCoupon } from '@/features/gifts/api/gift-coupon';
@@ -159,8 +158,12 @@ export function GiftPage() {
             disabled={!!sent}
           />
           {!mainButtonShown && (
-            <Button type="submit" disabled={!couponId || !!sent || gift.isPending} pressed={gift.isPending}>
-              {gift.isPending ? <Spinner label={texts.sending} /> : texts.gift}
+            <Button
+              busy={gift.isPending && texts.sending}
+              type="submit"
+              disabled={!couponId || !!sent || gift.isPending}
+            >
+              {texts.gift}
             </Button>
           )}
         </form>

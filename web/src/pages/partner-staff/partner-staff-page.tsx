@@ -125,8 +125,12 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
           value={typed}
           onChange={(event) => setTyped(event.target.value)}
         />
-        <Button type="submit" disabled={!usernames || save.isPending || typed.trim() === ''}>
-          {save.isPending ? <Spinner label={texts.saving} /> : texts.add}
+        <Button
+          busy={save.isPending && texts.saving}
+          type="submit"
+          disabled={!usernames || save.isPending || typed.trim() === ''}
+        >
+          {texts.add}
         </Button>
       </form>
       {result && <Notice tone={result.tone}>{result.text}</Notice>}

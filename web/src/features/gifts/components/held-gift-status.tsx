@@ -1,6 +1,5 @@
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { useCancelHeldGift } from '../api/cancel-held-gift';
 import { giftTexts } from '../texts';
 
@@ -22,12 +21,11 @@ export function HeldGiftStatus({ giftId, toUsername, onCanceled }: HeldGiftStatu
         {giftTexts.waitsFor(toUsername)}
       </Notice>
       <Button
+        busy={cancel.isPending && giftTexts.canceling}
         variant="secondary"
-        disabled={cancel.isPending}
-        pressed={cancel.isPending}
         onClick={() => cancel.mutate(giftId, { onSuccess: onCanceled })}
       >
-        {cancel.isPending ? <Spinner label={giftTexts.canceling} /> : giftTexts.cancel}
+        {giftTexts.cancel}
       </Button>
       {cancel.error && <Notice tone="error">{cancel.error.message}</Notice>}
     </>
