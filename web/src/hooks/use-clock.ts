@@ -1,13 +1,6 @@
-import { createContext, useContext, useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { dayIn, formatDateTimeIn, formatDay, formatTimeIn, zoneNote } from '#contract/date-time';
-import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
-
-/**
- * The server's REPORT_TIME_ZONE, which /api/me names: every screen reads times on the clock the
- * server cuts periods and writes its exports on, never on the phone's own, so a gift reads the same
- * in «Мои QR», «Мои данные» and an admin's CSV.
- */
-export const ClockZone = createContext(DEFAULT_REPORT_TIME_ZONE);
+import { ClockZone } from './clock-zone';
 
 export type Clock = {
   timeZone: string;

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ClockZone } from '@/hooks/use-clock';
+import { ClockZone } from '@/hooks/clock-zone';
 import { useUser } from '../api/get-me';
 
 /** Screens read times in the server's zone once /api/me (or the state saved from it) names it. */
