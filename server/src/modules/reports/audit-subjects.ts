@@ -20,6 +20,41 @@ const offerName = (row: { companyName: string; discount: number; price: number }
 const boughtName = (row: Parameters<typeof offerName>[0] & { username: string | null; firstName: string }) =>
   `${offerName(row)}, покупатель ${displayName(row)}`;
 
+/** The people audit details name by id (`ownerId`, `toUserId`), named as the back office names them. */
+const PERSON_KEYS: Record<string, string> = { ownerId: 'owner', toUserId: 'toUser' };
+
+/** Each event's details with the people in them named («owner: @buyer») instead of their ids. */
+export async function namePeopleInDetails(
+  db: Db,
+  details: readonly Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  const ids = [
+    ...new Set(
+      details.flatMap((entry) =>
+        Object.keys(PERSON_KEYS)
+          .map((key) => entry[key])
+          .filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id)),
+      ),
+    ),
+  ];
+  const people =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, username: users.username, firstName: users.firstName })
+          .from(users)
+          .where(inArray(users.id, ids));
+  const names = new Map(people.map((person) => [person.id, displayName(person)]));
+  return details.map((entry) =>
+    Object.fromEntries(
+      Object.entries(entry).map(([key, value]) => {
+        const named = PERSON_KEYS[key] && typeof value === 'number' ? names.get(value) : undefined;
+        return named ? [PERSON_KEYS[key], named] : [key, value];
+      }),
+    ),
+  );
+}
+
 /**
  * What each audit subject is, in words an admin recognises: the partner's name; the offer's
  * partner, discount and price; a purchase's or payment's offer and buyer. A subject whose row is

@@ -7,7 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import { withinDays } from '../admin-purchases/period.ts';
 import { displayName } from '../users/display-name.ts';
-import { nameAuditSubjects } from './audit-subjects.ts';
+import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
 
 const MAX_AUDIT_ROWS = 5000;
 
@@ -166,7 +166,11 @@ export function createReportService(db: Db, timeZone: string) {
       db,
       rows.map((row) => row.subject),
     );
-    return rows.map((row) => ({
+    const details = await namePeopleInDetails(
+      db,
+      rows.map((row) => row.details),
+    );
+    return rows.map((row, index) => ({
       id: row.id,
       at: row.at.toISOString(),
       kind: row.kind as TAuditKind,
@@ -178,7 +182,7 @@ export function createReportService(db: Db, timeZone: string) {
             : displayName({ username: row.actorUsername, firstName: row.actorFirstName }),
       subject: row.subject,
       subjectName: names.get(row.subject) ?? null,
-      details: row.details,
+      details: details[index] ?? row.details,
     }));
   }
 
