@@ -31,15 +31,62 @@ const dateTimeFormat = perZone('ru-RU', {
 // Canada's English writes a day as ISO does: YYYY-MM-DD.
 const isoDayFormat = perZone('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' });
 
-/** `at` as ДД.ММ.ГГГГ ЧЧ:ММ in `timeZone`. */
-export function formatDateTimeIn(at: Date, timeZone: string): string {
-  const part = Object.fromEntries(
+function partsIn(at: Date, timeZone: string): Record<string, string> {
+  return Object.fromEntries(
     dateTimeFormat(timeZone)
       .formatToParts(at)
       .map(({ type, value }) => [type, value]),
   );
+}
+
+/** `at` as ДД.ММ.ГГГГ ЧЧ:ММ in `timeZone`. */
+export function formatDateTimeIn(at: Date, timeZone: string): string {
+  const part = partsIn(at, timeZone);
   return `${part.day}.${part.month}.${part.year} ${part.hour}:${part.minute}`;
+}
+
+/** `at` as ЧЧ:ММ in `timeZone`: a time under a day already named. */
+export function formatTimeIn(at: Date, timeZone: string): string {
+  const part = partsIn(at, timeZone);
+  return `${part.hour}:${part.minute}`;
 }
 
 /** The day it is at `at` in `timeZone`, as `YYYY-MM-DD`. */
 export const dayIn = (timeZone: string, at: Date): string => isoDayFormat(timeZone).format(at);
+
+/** A calendar day `YYYY-MM-DD` as people write it: ДД.ММ.ГГГГ. */
+export function formatDay(day: string): string {
+  const [year, month, date] = day.split('-');
+  return `${date}.${month}.${year}`;
+}
+
+/** Russia's zones by the city people name them after, in the form «по Москве» takes. */
+const ZONE_CITIES: Record<string, string> = {
+  'Europe/Kaliningrad': 'Калининграду',
+  'Europe/Moscow': 'Москве',
+  'Europe/Samara': 'Самаре',
+  'Asia/Yekaterinburg': 'Екатеринбургу',
+  'Asia/Omsk': 'Омску',
+  'Asia/Novosibirsk': 'Новосибирску',
+  'Asia/Krasnoyarsk': 'Красноярску',
+  'Asia/Irkutsk': 'Иркутску',
+  'Asia/Yakutsk': 'Якутску',
+  'Asia/Vladivostok': 'Владивостоку',
+  'Asia/Magadan': 'Магадану',
+  'Asia/Kamchatka': 'Камчатке',
+};
+
+const offsetFormat = perZone('ru-RU', { timeZoneName: 'shortOffset' });
+
+/**
+ * Whose clock a time is on, to follow it: «по Москве», or «по времени GMT+5» for a zone not named
+ * above, with its offset at `at` (summer and winter differ).
+ */
+export function zoneNote(timeZone: string, at = new Date()): string {
+  const city = ZONE_CITIES[timeZone];
+  if (city) return `по ${city}`;
+  const offset = offsetFormat(timeZone)
+    .formatToParts(at)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return `по времени ${offset ?? timeZone}`;
+}

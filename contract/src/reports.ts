@@ -94,7 +94,7 @@ export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
   'coupon.redeemed': 'Купон погашен',
   'coupon.undone': 'Погашение отменено',
   'coupon.offline_conflict': 'Погашение без связи не принято',
-  'coupon.expired': 'Срок действия истёк',
+  'coupon.expired': 'Срок действия истек',
   'coupon.refunded': 'Деньги возвращены',
   'coupon.voided': 'Купон аннулирован',
   'refund.requested': 'Запрошен возврат',
@@ -120,6 +120,8 @@ export const ZAuditEvent = z.object({
   kind: ZAuditKind,
   actor: z.string().nullable(),
   subject: z.string(),
+  /** What the subject is, in words: the partner, the offer, the purchase's offer and buyer; null once its row is gone. */
+  subjectName: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
 });
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;

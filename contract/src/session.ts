@@ -29,6 +29,8 @@ export const ZMeResponse = z.object({
   consentGiven: z.boolean(),
   /** Receipts are on (YOOKASSA_RECEIPTS): a purchase needs the e-mail. */
   receiptEmailRequired: z.boolean(),
+  /** REPORT_TIME_ZONE: every date and time the app shows is read on this clock, as the server's exports are. */
+  timeZone: z.string(),
 });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 

@@ -163,7 +163,7 @@ test.describe('geo service', () => {
     await page.clock.pauseAt(new Date('2026-07-15T07:00:00Z'));
     await page.getByRole('button', { name: 'Начать запись' }).click();
     await answerAsTelegramDesktop(page);
-    await expect(page.getByText('Запись идёт: ждём координаты…')).toBeVisible();
+    await expect(page.getByText('Запись идет: ждем координаты…')).toBeVisible();
 
     const start = stored('START');
     await page.clock.runFor(2000);
@@ -192,10 +192,10 @@ test.describe('geo service', () => {
     await expect(page.getByText('Отслеживание остановлено')).toBeVisible();
     expect(sent.map((point) => point.geoPointType)).toEqual(['START', 'PART', 'END']);
     await page.clock.runFor(3500);
-    await expect(page.getByText('Запись маршрута не идёт')).toBeVisible();
+    await expect(page.getByText('Запись маршрута не идет')).toBeVisible();
     await page.clock.resume();
 
-    await page.getByRole('button', { name: /@demo_admin.*15 июля 2026/ }).click();
+    await page.getByRole('button', { name: /@demo_admin.*15.07.2026/ }).click();
     await expect(page.getByRole('img', { name: /Схема маршрута: 3 точки/ })).toBeVisible();
     await page.getByRole('button', { name: 'Скачать GPX' }).click();
     await expect.poll(() => eventsOf(page, 'web_app_request_file_download')).toHaveLength(1);
@@ -266,7 +266,7 @@ test.describe('geo service', () => {
     for (const theme of themesToPicture('geo service')) {
       test(`looks right in the ${theme} theme`, async ({ page }) => {
         await openAsTelegram(page, DEMO.admin, { path: '/geo-service', theme });
-        await page.getByRole('button', { name: /@demo_admin.*10 июля 2026.*61 точка/ }).click();
+        await page.getByRole('button', { name: /@demo_admin.*10.07.2026.*по Москве.*61 точка/ }).click();
         await expect(page.getByRole('img', { name: /Схема маршрута: 61 точка/ })).toBeVisible();
         await screenshot(page, `geo-${theme}`);
       });

@@ -6,7 +6,7 @@ import { shownQr } from '../support/qr.ts';
 import { openAsTelegram } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
-const OFFLINE_NOTICE = 'нет связи — показан сохранённый QR';
+const OFFLINE_NOTICE = 'Нет связи. Показан сохраненный QR.';
 /** My QR asks for its list every 5 s: a lost or found connection shows by the next poll or so. */
 const NEXT_POLL = { timeout: 30_000 };
 

@@ -40,7 +40,9 @@ async function redeemWithNoSignal(page: Page, qrText: string) {
   await expect(page.getByText('Нет связи — купон проверен по подписи сервера')).toBeVisible();
   await expect(status(page)).toHaveText('Не использован');
   await pressTelegramButton(page, REDEEM);
-  await expect(page.getByText('погашен без связи — отправим, когда появится сеть')).toBeVisible();
+  await expect(
+    page.getByText('Купон погашен без связи. Отправим погашение, когда появится сеть.'),
+  ).toBeVisible();
   await expect(status(page)).toHaveText('Использован');
   await expect(page.getByText('Погашений без связи ждут отправки: 1')).toBeVisible();
 }
@@ -70,7 +72,7 @@ test('two partner phones redeem one coupon with no signal: the first to sync cou
   await second.setOffline(false);
   const conflict = secondPhone.getByRole('alert').filter({ hasText: 'Погашение без связи не засчитано' });
   await expect(conflict).toContainText(`@demo_member, скидка ${coupon.discount} руб`);
-  await expect(conflict).toContainText(/купон уже погасил .+ \d{2}\.\d{2}\.\d{4}/);
+  await expect(conflict).toContainText(/Купон уже погасил .+ \d{2}\.\d{2}\.\d{4}/);
   await expect(secondPhone.getByText(/ждут отправки/)).toHaveCount(0);
   await secondPhone.screenshot({ path: `${SCREENS}/check-coupon-offline-conflict-dark.png`, fullPage: true });
   await secondPhone.getByRole('button', { name: 'Понятно' }).click();
@@ -159,7 +161,9 @@ test('with the offline shell, the check screen opens again with no signal and re
     .setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: Buffer.from(png) });
   await expect(atTheRiver.getByText('Нет связи — купон проверен по подписи сервера')).toBeVisible();
   await pressTelegramButton(atTheRiver, REDEEM);
-  await expect(atTheRiver.getByText('погашен без связи — отправим, когда появится сеть')).toBeVisible();
+  await expect(
+    atTheRiver.getByText('Купон погашен без связи. Отправим погашение, когда появится сеть.'),
+  ).toBeVisible();
 
   await context.setOffline(false);
   await expect(atTheRiver.getByText(/ждут отправки/)).toHaveCount(0);

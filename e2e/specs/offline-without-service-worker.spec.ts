@@ -39,7 +39,9 @@ async function redeemScannedWithNoSignal(page: Page) {
   await expect(page.getByText('Нет связи — купон проверен по подписи сервера')).toBeVisible();
   await expect(status(page)).toHaveText('Не использован');
   await pressTelegramButton(page, REDEEM);
-  await expect(page.getByText('погашен без связи — отправим, когда появится сеть')).toBeVisible();
+  await expect(
+    page.getByText('Купон погашен без связи. Отправим погашение, когда появится сеть.'),
+  ).toBeVisible();
   await expect(page.getByText('Погашений без связи ждут отправки: 1')).toBeVisible();
 }
 

@@ -37,7 +37,7 @@ const screens = (coupon: string): Screen[] => [
   { path: '/check-coupon', heading: 'ПРОВЕРИТЬ СКИДКУ', as: DEMO.partner },
   { path: '/add-coupon', heading: 'Добавление купона', as: DEMO.partner },
   { path: '/partner-staff', heading: 'СОТРУДНИКИ', as: DEMO.partner },
-  { path: '/redemption-report', heading: 'ОТЧЁТ О ПОГАШЕНИЯХ', as: DEMO.partner },
+  { path: '/redemption-report', heading: 'ОТЧЕТ О ПОГАШЕНИЯХ', as: DEMO.partner },
   { path: '/geo-service', heading: 'ГЕО-СЕРВИС', as: DEMO.admin },
   { path: '/add-partner', heading: 'Добавление партнера', as: DEMO.admin },
   { path: '/request-coupons', heading: 'Список заявок на добавление купонов', as: DEMO.admin },
@@ -68,6 +68,58 @@ async function seriousViolations(page: Page): Promise<Violation[]> {
   }, WCAG_22_AA);
 }
 
+/** WCAG 2.5.5 (AAA) and Apple's and Telegram's own guides: a thumb hits 44×44 CSS px. */
+const THUMB_PX = 44;
+
+/**
+ * Controls on the page whose hit area (the bounding box of the control, or of the label a checkbox
+ * or file input is pressed through) is smaller than a thumb, as «name: width×height». A link inside
+ * a sentence is exempt, as WCAG's «inline» exception has it: its line height is the sentence's.
+ */
+function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate((thumb) => {
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="tab"]',
+    );
+    const inSentence = (element: HTMLElement) =>
+      getComputedStyle(element).display === 'inline' &&
+      [...(element.parentElement?.childNodes ?? [])].some(
+        (node) => node !== element && node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+      );
+    const small: string[] = [];
+    for (const control of controls) {
+      const throughLabel =
+        control instanceof HTMLInputElement && ['checkbox', 'radio', 'file'].includes(control.type);
+      const pressed = throughLabel && control.labels?.[0] ? control.labels[0] : control;
+      const style = getComputedStyle(pressed);
+      const box = pressed.getBoundingClientRect();
+      if (style.visibility === 'hidden' || box.width === 0 || box.height === 0) continue;
+      if (control.closest('[aria-hidden="true"], [inert]') || inSentence(control)) continue;
+      if (box.width >= thumb && box.height >= thumb) continue;
+      const name = (control.getAttribute('aria-label') ?? control.textContent ?? control.tagName).trim();
+      small.push(`${name.slice(0, 40)}: ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return small;
+  }, THUMB_PX);
+}
+
+/** Texts wider than the box that holds them (a label running out of its tile), as «text: overflow px». */
+function overflowingTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('h1, h2, h3, p, dt, dd, span, label, button')]
+      .filter(
+        (element) =>
+          element.clientWidth > 0 &&
+          getComputedStyle(element).overflowX === 'visible' &&
+          element.scrollWidth > element.clientWidth + 1,
+      )
+      .map(
+        (element) =>
+          `${element.textContent?.trim().slice(0, 40)}: ${element.scrollWidth - element.clientWidth}`,
+      ),
+  );
+}
+
 test.describe('readable in both Telegram themes', () => {
   // Twenty-five screens opened one after another in each theme, each checked by axe-core: the two
   // themes share nothing, so they run side by side, one a worker.
@@ -76,9 +128,14 @@ test.describe('readable in both Telegram themes', () => {
 
   // Both themes on every run, CI or not: the picture tests draw one theme each in CI.
   for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
-    test(`every screen meets WCAG 2.2 AA in the ${theme} theme`, async ({ page, request }) => {
+    test(`every screen meets WCAG 2.2 AA, its targets thumb-sized, in the ${theme} theme`, async ({
+      page,
+      request,
+    }) => {
       const coupon = await buyCoupon(request, DEMO.member);
       const found: Record<string, Violation[]> = {};
+      const small: Record<string, string[]> = {};
+      const overflowing: Record<string, string[]> = {};
       for (const screen of screens(coupon)) {
         await openAsTelegram(page, screen.as, { path: screen.path, theme });
         await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
@@ -89,8 +146,14 @@ test.describe('readable in both Telegram themes', () => {
         await page.screenshot({ path: `test-results/screens/readable-${name}-${theme}.png`, fullPage: true });
         const violations = await seriousViolations(page);
         if (violations.length > 0) found[`${screen.path} as ${screen.as.username}`] = violations;
+        const targets = await smallTargets(page);
+        if (targets.length > 0) small[`${screen.path} as ${screen.as.username}`] = targets;
+        const overflows = await overflowingTexts(page);
+        if (overflows.length > 0) overflowing[`${screen.path} as ${screen.as.username}`] = overflows;
       }
       expect(found).toEqual({});
+      expect(small).toEqual({});
+      expect(overflowing).toEqual({});
     });
   }
 });

@@ -102,6 +102,7 @@ test.describe('checking and redeeming a coupon', () => {
     await expect(page.getByText('Купон погашен')).toBeVisible();
 
     await page.getByRole('button', { name: 'Отменить погашение' }).click();
+    // The confirm step is where the eye is: whole inside the phone's screen.
     await expect(page.getByRole('group', { name: 'Отменить погашение?' })).toBeInViewport({ ratio: 1 });
     await page.getByRole('button', { name: 'Да, отменить' }).click();
 

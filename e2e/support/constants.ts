@@ -31,7 +31,7 @@ export const DEMO = {
  * them, so a first purchase is really their first; the native spec holds a gift for one.
  */
 export const FRESH_MEMBERS = {
-  firstBuyer: { id: 700_000_201, username: 'e2e_first_buyer', firstName: 'Фёкла', lastName: null },
+  firstBuyer: { id: 700_000_201, username: 'e2e_first_buyer', firstName: 'Фекла', lastName: null },
   eraser: { id: 700_000_202, username: 'e2e_eraser', firstName: 'Ерофей', lastName: null },
   lookLight: { id: 700_000_203, username: 'e2e_look_light', firstName: 'Лада', lastName: null },
   lookDark: { id: 700_000_204, username: 'e2e_look_dark', firstName: 'Дарья', lastName: null },

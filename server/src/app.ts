@@ -307,6 +307,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       communityChatLink: config.communityChatLink,
       privacy,
       receiptEmailRequired: config.receipts !== null,
+      timeZone,
       claimHeldGifts: gifts.claimHeldGifts,
     });
     await api.register(privacyRoutes, { privacy, botToken, botApi });

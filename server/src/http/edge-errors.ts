@@ -12,7 +12,7 @@ const EDGE_REFUSALS: Record<string, { status: number; error: string; message: st
   FST_ERR_BAD_URL: {
     status: 400,
     error: 'bad_url',
-    message: 'Неверный адрес запроса: в нём неправильная кодировка символов.',
+    message: 'Неверный адрес запроса: в нем неправильная кодировка символов.',
   },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, error: 'url_too_long', message: 'Слишком длинный адрес запроса.' },
   HPE_HEADER_OVERFLOW: {
@@ -23,7 +23,7 @@ const EDGE_REFUSALS: Record<string, { status: number; error: string; message: st
   ERR_HTTP_REQUEST_TIMEOUT: {
     status: 408,
     error: 'request_timeout',
-    message: 'Запрос не пришёл целиком вовремя. Попробуйте снова.',
+    message: 'Запрос не пришел целиком вовремя. Попробуйте снова.',
   },
 };
 const OTHER = { status: 400, error: 'bad_request', message: 'Неверный запрос' };

@@ -1,5 +1,6 @@
 import { QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { ServerClock } from '@/features/session/components/server-clock';
 import { isRefusal } from '@/lib/api-client';
 
 const MAX_RETRIES = 2;
@@ -19,5 +20,9 @@ function createQueryClient() {
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(createQueryClient);
-  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ServerClock>{children}</ServerClock>
+    </QueryClientProvider>
+  );
 }

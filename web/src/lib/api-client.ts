@@ -17,8 +17,8 @@ export class ApiError extends Error {
 }
 
 const apiErrorTexts = {
-  network: 'Нет связи с сервером. Попробуйте ещё раз.',
-  unexpected: 'Что-то пошло не так. Попробуйте ещё раз.',
+  network: 'Нет связи с сервером. Попробуйте еще раз.',
+  unexpected: 'Что-то пошло не так. Попробуйте еще раз.',
 } as const;
 
 // SPEC §7 uses only GET and POST; the admins' lists (calendars, photo directories) also edit and remove.
@@ -126,7 +126,7 @@ export function createApiClient({
     const answer = (await readJson(response)) as Partial<TErrorResponse> | string | undefined;
     if (typeof answer === 'object' && typeof answer?.error === 'string' && typeof answer.message === 'string')
       return new ApiError(response.status, answer.error, answer.message);
-    // A refusal some routes answer as the spec's bare text («Срок действия истёк»).
+    // A refusal some routes answer as the spec's bare text («Срок действия истек»).
     const text = typeof answer === 'string' ? answer : undefined;
     return new ApiError(response.status, `http_${response.status}`, apiErrorTexts.unexpected, text);
   }

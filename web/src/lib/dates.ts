@@ -1,17 +1,9 @@
-import { dayIn, formatDateTimeIn } from '#contract/date-time';
-import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
+import { dayIn } from '#contract/date-time';
 
-/** A calendar day `YYYY-MM-DD` as people write it: ДД.ММ.ГГГГ. */
-export function formatDay(day: string): string {
-  const [year, month, date] = day.split('-');
-  return `${date}.${month}.${year}`;
-}
+export { formatDay } from '#contract/date-time';
 
-/** A moment as ДД.ММ.ГГГГ ЧЧ:ММ, Moscow time: report periods are cut in this zone on the server. */
-export const formatDateTime = (iso: string) => formatDateTimeIn(new Date(iso), DEFAULT_REPORT_TIME_ZONE);
-
-/** Today as `YYYY-MM-DD` in the zone report periods are cut in. */
-export const today = (now = new Date()) => dayIn(DEFAULT_REPORT_TIME_ZONE, now);
+/** Today as `YYYY-MM-DD` in `timeZone`, the zone report periods are cut in. */
+export const today = (timeZone: string, now = new Date()) => dayIn(timeZone, now);
 
 /** The first day of `day`'s month. */
 export const monthStart = (day: string) => `${day.slice(0, 8)}01`;

@@ -21,6 +21,9 @@ export function startTelegram(): LaunchParams {
     });
     postEvent('iframe_ready', { reload_supported: true });
   }
+  // iOS WebKit draws :active (a pressed control) only where a touchstart listener exists: without
+  // this one, a tap on a slow network looked like nothing happened until the answer came.
+  document.addEventListener('touchstart', () => {}, { passive: true });
   followTheme(params.themeParams);
   followSafeAreas();
   hideBottomButtons();

@@ -2,6 +2,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { getMeQueryOptions } from '@/features/session/api/get-me';
+import { ServerClock } from '@/features/session/components/server-clock';
 import type { TUserState } from '@/features/session/user-state';
 import { MemoryRouter } from '@/lib/router/router';
 
@@ -23,7 +24,9 @@ export function renderWithProviders(ui: ReactElement, { route = '/', user }: Ren
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter entries={[route]}>{ui}</MemoryRouter>
+        <ServerClock>
+          <MemoryRouter entries={[route]}>{ui}</MemoryRouter>
+        </ServerClock>
       </QueryClientProvider>,
     ),
   };
@@ -37,6 +40,7 @@ export const adminUser: TUserState = {
   email: null,
   consentGiven: true,
   receiptEmailRequired: false,
+  timeZone: 'Europe/Moscow',
 };
 export const partnerUser: TUserState = {
   username: 'partner_petr',
@@ -46,6 +50,7 @@ export const partnerUser: TUserState = {
   email: null,
   consentGiven: true,
   receiptEmailRequired: false,
+  timeZone: 'Europe/Moscow',
 };
 export const staffUser: TUserState = {
   username: 'staff_sveta',
@@ -55,6 +60,7 @@ export const staffUser: TUserState = {
   email: null,
   consentGiven: true,
   receiptEmailRequired: false,
+  timeZone: 'Europe/Moscow',
 };
 export const plainUser: TUserState = {
   username: 'user_ivan',
@@ -64,6 +70,7 @@ export const plainUser: TUserState = {
   email: null,
   consentGiven: true,
   receiptEmailRequired: false,
+  timeZone: 'Europe/Moscow',
 };
 
 /** A fetch stand-in answering JSON with the given status. */

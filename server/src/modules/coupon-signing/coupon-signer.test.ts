@@ -21,6 +21,7 @@ const couponOf = (fields: Pick<QrFields, 'partner' | 'region' | 'address' | 'tel
     discount: 15000,
     expiresOn: '2027-09-30',
     partnerId: 1234,
+    timeZone: 'Europe/Moscow',
   });
 
 /** The longest coupon text a season will realistically print: long names everywhere. */
@@ -197,6 +198,7 @@ describe('the vectors the partner’s device is tested with', () => {
         telegramName: '@river_rat',
         expiresOn: '2026-09-30',
         partnerId: couponVectors.partnerId,
+        timeZone: 'Europe/Moscow',
       }),
     );
   });

@@ -120,12 +120,12 @@ describe('gifting a coupon', () => {
       const toRefunding = await gift(giver, refunding, 'giver_anna', to);
       expect([toRefunding.statusCode, toRefunding.json().message]).toEqual([
         409,
-        'По этому купону идёт возврат денег: подарить его нельзя',
+        'По этому купону идет возврат денег: подарить его нельзя',
       ]);
       const toExpired = await gift(giver, expired, 'giver_anna', to);
       expect([toExpired.statusCode, toExpired.json().message]).toEqual([
         409,
-        'Срок действия купона истёк: подарить его нельзя',
+        'Срок действия купона истек: подарить его нельзя',
       ]);
     }
     expect([(await row(refunding))?.ownerId, (await row(expired))?.ownerId]).toEqual([giver.id, giver.id]);

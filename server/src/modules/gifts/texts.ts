@@ -8,10 +8,10 @@ export const giftRefusals = {
   [GiftErrorCode.toSelf]: { status: 400, message: GIFT_TO_SELF },
   [GiftErrorCode.friendNotFound]: { status: 404, message: GIFT_FRIEND_NOT_FOUND },
   [GiftErrorCode.couponUnavailable]: { status: 409, message: GIFT_COUPON_UNAVAILABLE },
-  [GiftErrorCode.couponExpired]: { status: 409, message: 'Срок действия купона истёк: подарить его нельзя' },
+  [GiftErrorCode.couponExpired]: { status: 409, message: 'Срок действия купона истек: подарить его нельзя' },
   [GiftErrorCode.refundPending]: {
     status: 409,
-    message: 'По этому купону идёт возврат денег: подарить его нельзя',
+    message: 'По этому купону идет возврат денег: подарить его нельзя',
   },
   [GiftErrorCode.giftNotHeld]: {
     status: 409,

@@ -48,7 +48,7 @@ export function createQrPhotos(options: {
     if (row.ownerId !== holderId) return { kind: 'unknown' };
     switch (row.status) {
       case 'USED':
-        return { kind: 'redeemed', on: formatCouponDate(row.redeemedAt ?? now) };
+        return { kind: 'redeemed', on: formatCouponDate(row.redeemedAt ?? now, timeZone) };
       case 'REFUNDED':
         return { kind: 'refunded' };
       case 'VOID':

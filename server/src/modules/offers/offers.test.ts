@@ -131,7 +131,7 @@ describe('validity', () => {
     expect(scan.json().status).toBe('EXPIRED');
     const redeem = await t.as(partner).post(`/api/coupon/apply/${await tokenOf(pastMidnight)}/of_partner`);
     expect(redeem.statusCode).toBe(409);
-    expect(redeem.json()).toBe('Срок действия истёк');
+    expect(redeem.json()).toBe('Срок действия истек');
     expect((await myQr()).find((c: { id: string }) => c.id === pastMidnight)?.status).toBe('EXPIRED');
     expect(
       (await t.as(buyer).post(`/api/coupons/buy/friend/${pastMidnight}/of_buyer/of_friend`)).statusCode,

@@ -12,7 +12,7 @@ export const photoRefusals = {
   photo_directory_not_found: {
     status: 404,
     error: ErrorCode.notFound,
-    message: 'Такой папки с фото нет: её уже удалили?',
+    message: 'Такой папки с фото нет: ее уже удалили?',
   },
 } satisfies Refusals;
 export type PhotoRefusal = keyof typeof photoRefusals;

@@ -26,7 +26,7 @@ const refuse = (code: PrivacyRefusal, details?: Record<string, string>) =>
   new DomainError<PrivacyRefusal>(code, details);
 
 /** Who a person was, in texts written before they asked to be forgotten. */
-const ERASED_NAME = 'удалённый пользователь';
+const ERASED_NAME = 'удаленный пользователь';
 
 /**
  * Personal data under 152-ФЗ: consent to the policy, the e-mail for receipts, the person's own data

@@ -43,6 +43,7 @@ export function createQrImages(options: {
           telegramName: telegramNameOf(row),
           expiresOn: lastValidDay(row.expiresAt, timeZone),
           partnerId: row.partnerId,
+          timeZone,
         }),
       ),
     );

@@ -13,6 +13,7 @@ describe('the QR text', () => {
       telegramName: '@river_rat',
       expiresOn: '2026-09-30',
       partnerId: 7,
+      timeZone: 'Europe/Moscow',
     });
     expect(text).toBe(
       'purchased_coupon_id=tok_123,status=NOT_USED,date=15.07.2026,partner=Рафт-школа «Порог»,' +
@@ -32,6 +33,7 @@ describe('the QR text', () => {
       telegramName: 'n',
       expiresOn: null,
       partnerId: 1,
+      timeZone: 'Europe/Moscow',
     });
     expect(text).toContain(",partner=’Порог’ O’Brien,region=' Карелия ',");
     expect(text).toContain(",address='ул. Речная, ’дом у реки’',telegramName=n,exp=,pid=1");

@@ -308,7 +308,7 @@ describe('answers that say what is true', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       error: 'payment_being_created',
-      message: 'Оплата ещё создаётся. Подождите несколько секунд и нажмите «Да» снова.',
+      message: 'Оплата еще создается. Подождите несколько секунд и нажмите «Да» снова.',
     });
   });
 

@@ -64,7 +64,7 @@ export const purchaseRefusals = {
   qr_not_found: { status: 404, error: ErrorCode.notFound, message: 'Такого QR-кода нет' },
   payment_being_created: {
     status: 409,
-    message: 'Оплата ещё создаётся. Подождите несколько секунд и нажмите «Да» снова.',
+    message: 'Оплата еще создается. Подождите несколько секунд и нажмите «Да» снова.',
   },
   test_payment_ignored: {
     status: 409,

@@ -99,7 +99,7 @@ export function createOfflineRedemptionService(options: {
           : displayName({ username: current.redeemerUsername, firstName: current.redeemerFirstName });
       return {
         purchasedCouponId: current.id,
-        what: offlineTexts.usedBy(who, current.redeemedAt ?? new Date()),
+        what: offlineTexts.usedBy(who, current.redeemedAt ?? new Date(), timeZone),
       };
     }
     if (current?.status === 'REFUNDED' || current?.status === 'VOID') {
@@ -112,7 +112,9 @@ export function createOfflineRedemptionService(options: {
       .select({ id: retiredQrTokens.purchasedCouponId, at: retiredQrTokens.retiredAt })
       .from(retiredQrTokens)
       .where(eq(retiredQrTokens.qrToken, token));
-    return retired ? { purchasedCouponId: retired.id, what: offlineTexts.giftedAway(retired.at) } : undefined;
+    return retired
+      ? { purchasedCouponId: retired.id, what: offlineTexts.giftedAway(retired.at, timeZone) }
+      : undefined;
   }
 
   async function syncOne(redeemer: Redeemer, item: SyncItem): Promise<Outcome> {

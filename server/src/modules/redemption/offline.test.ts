@@ -105,7 +105,7 @@ describe('syncing redemptions made with no signal', () => {
     expect(first.results[0].outcome).toBe('applied');
     expect(second.results[0]).toMatchObject({
       outcome: 'conflict',
-      message: expect.stringContaining('купон уже погасил @off_instructor'),
+      message: expect.stringContaining('Купон уже погасил @off_instructor'),
     });
     const conflicts = await t.database.db
       .select()
@@ -152,7 +152,7 @@ describe('syncing redemptions made with no signal', () => {
     expect(results[0]).toMatchObject({ outcome: 'conflict', message: expect.stringContaining('возвращают') });
     expect(results[1]).toMatchObject({
       outcome: 'refused',
-      message: expect.stringContaining('срок действия истёк'),
+      message: expect.stringContaining('срок действия истек'),
     });
   });
 

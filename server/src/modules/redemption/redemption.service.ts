@@ -54,7 +54,7 @@ export function createRedemptionService(options: {
     return {
       status: visibleStatus(coupon),
       expiresAt: lastValidDay(coupon.expiresAt, timeZone),
-      date: formatCouponDate(coupon.purchasedAt),
+      date: formatCouponDate(coupon.purchasedAt, timeZone),
       partner: coupon.companyName,
       region: coupon.region,
       discount: String(coupon.discount),

@@ -1,3 +1,4 @@
+import { formatDateTimeIn, zoneNote } from '#contract/date-time';
 import { ErrorCode } from '#contract/errors';
 import { REDEEM_REFUSED } from '#contract/redeem-texts';
 import { RedemptionErrorCode } from '#contract/redemption';
@@ -33,26 +34,19 @@ export const redeemRefusals: Record<Exclude<RedeemResult, 'REDEEMED' | 'UNDONE' 
   REFUND_PENDING: 409,
 };
 
-const dayTime = (at: Date) =>
-  new Intl.DateTimeFormat('ru-RU', {
-    timeZone: 'Europe/Moscow',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(at);
+const dayTime = (at: Date, timeZone: string) => `${formatDateTimeIn(at, timeZone)} ${zoneNote(timeZone, at)}`;
 
 /** What a partner's device is told about a redemption it made with no signal. */
 export const offlineTexts = {
   someone: 'другой сотрудник',
-  usedBy: (who: string, at: Date) => `купон уже погасил ${who} ${dayTime(at)}`,
-  refunded: 'деньги за купон вернули покупателю, купон недействителен',
-  refunding: 'деньги за купон возвращают покупателю, купон недействителен',
-  giftedAway: (at: Date) => `купон подарили другому человеку ${dayTime(at)}, этот QR недействителен`,
+  usedBy: (who: string, at: Date, timeZone: string) => `Купон уже погасил ${who} ${dayTime(at, timeZone)}.`,
+  refunded: 'Деньги за купон вернули покупателю, купон недействителен.',
+  refunding: 'Деньги за купон возвращают покупателю, купон недействителен.',
+  giftedAway: (at: Date, timeZone: string) =>
+    `Купон подарили другому человеку ${dayTime(at, timeZone)}, этот QR недействителен.`,
   notYours: 'Купон не действителен для вашей компании',
-  expired: 'Купон нельзя погасить: срок действия истёк до погашения',
+  expired: 'Купон нельзя погасить: срок действия истек до погашения',
   /** A gift held for a username nobody has opened the app with: usable by no one meanwhile. */
-  notRedeemable: 'Купон сейчас нельзя погасить: он подарен и ждёт получателя',
+  notRedeemable: 'Купон сейчас нельзя погасить: он подарен и ждет получателя',
   badTime: 'Время погашения на устройстве неверное: проверьте часы телефона',
 } as const;

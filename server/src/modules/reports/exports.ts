@@ -81,7 +81,7 @@ export async function buildExport(
             at(event.at),
             AUDIT_KIND_TEXTS[event.kind],
             event.actor ?? 'система',
-            event.subject,
+            event.subjectName ? `${event.subjectName} (${event.subject})` : event.subject,
             Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null,
           ]),
         ),

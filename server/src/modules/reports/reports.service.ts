@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import { withinDays } from '../admin-purchases/period.ts';
 import { displayName } from '../users/display-name.ts';
+import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
 
 const MAX_AUDIT_ROWS = 5000;
 
@@ -161,7 +162,15 @@ export function createReportService(db: Db, timeZone: string) {
       )
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(MAX_AUDIT_ROWS);
-    return rows.map((row) => ({
+    const names = await nameAuditSubjects(
+      db,
+      rows.map((row) => row.subject),
+    );
+    const details = await namePeopleInDetails(
+      db,
+      rows.map((row) => row.details),
+    );
+    return rows.map((row, index) => ({
       id: row.id,
       at: row.at.toISOString(),
       kind: row.kind as TAuditKind,
@@ -172,7 +181,8 @@ export function createReportService(db: Db, timeZone: string) {
             ? String(row.actorId)
             : displayName({ username: row.actorUsername, firstName: row.actorFirstName }),
       subject: row.subject,
-      details: row.details,
+      subjectName: names.get(row.subject) ?? null,
+      details: details[index] ?? row.details,
     }));
   }
 

@@ -179,6 +179,31 @@ describe('exports', () => {
   });
 });
 
+describe('the audit log', () => {
+  it('names what each event is about: the partner, the offer, the purchase’s offer and buyer', async () => {
+    const res = await t.as(admin).get('/api/admin/audit?from=2020-01-01&to=2100-01-01');
+    expect(res.statusCode).toBe(200);
+    const events: Array<{
+      kind: string;
+      subject: string;
+      subjectName: string | null;
+      details: Record<string, unknown>;
+    }> = res.json();
+    const named = (subject: string) => events.find((event) => event.subject === subject)?.subjectName;
+    expect(named(`partner:${a.partnerId}`)).toBe('Сплав; "Шуя"');
+    expect(named(`offer:${b.couponIds[0]}`)).toBe('Катунь: скидка 200\u00a0руб за 60\u00a0руб');
+    const issued = events.find(
+      (event) => event.kind === 'coupon.issued' && event.subject.startsWith('purchase:'),
+    );
+    // The people in an event's details by name, not by Telegram id.
+    expect(issued?.details).toMatchObject({
+      owner: '@rp_buyer',
+    });
+    expect(issued?.details).not.toHaveProperty('ownerId');
+    expect(issued?.subjectName).toMatch(/: скидка \d+\u00a0руб за \d+\u00a0руб, покупатель @rp_buyer$/);
+  });
+});
+
 describe('the admin’s purchase list', () => {
   it('filters by status, partner and dates, searches by buyer and pages newest first', async () => {
     const list = async (params: Record<string, string>) =>

@@ -18,9 +18,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   communityChatLink: string;
   privacy: PrivacyService;
   receiptEmailRequired: boolean;
+  /** REPORT_TIME_ZONE: the clock every screen shows times on. */
+  timeZone: string;
   /** Opening the app hands over gifts held for the caller's username (gifts.service.ts). */
   claimHeldGifts: (userId: number) => Promise<number>;
-}> = async (app, { users, membership, communityChatLink, privacy, receiptEmailRequired, claimHeldGifts }) => {
+}> = async (
+  app,
+  { users, membership, communityChatLink, privacy, receiptEmailRequired, timeZone, claimHeldGifts },
+) => {
   app.get('/api/me', { schema: { response: { 200: ZMeResponse } } }, async (request) => {
     const { caller } = request;
     await claimHeldGifts(caller.id);
@@ -38,6 +43,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       communityChatLink,
       ...personal,
       receiptEmailRequired,
+      timeZone,
     };
   });
 

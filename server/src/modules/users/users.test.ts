@@ -63,6 +63,7 @@ describe('init data', () => {
       email: null,
       consentGiven: false,
       receiptEmailRequired: false,
+      timeZone: 'Europe/Moscow',
     });
 
     const renamed = { ...user, username: 'river_rat_2' };

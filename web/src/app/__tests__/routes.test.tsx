@@ -47,7 +47,7 @@ describe('routes of SPEC §2', () => {
     ['/partners', 'ПАРТНЕРЫ'],
     ['/partner-staff', 'СОТРУДНИКИ'],
     ['/purchases', 'ПОКУПКИ'],
-    ['/redemption-report', 'ОТЧЁТ О ПОГАШЕНИЯХ'],
+    ['/redemption-report', 'ОТЧЕТ О ПОГАШЕНИЯХ'],
     ['/settlement', 'СВЕРКА С ПАРТНЕРАМИ'],
     ['/audit-log', 'ЖУРНАЛ СОБЫТИЙ'],
     ['/privacy', 'ПОЛИТИКА КОНФИДЕНЦИАЛЬНОСТИ'],

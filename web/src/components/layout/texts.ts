@@ -1,5 +1,5 @@
 export const texts = {
   tagline: 'КАТАЙСЯ С НАМИ',
   back: 'Назад',
-  bannerDescription: 'Рафт с командой идёт по горной реке',
+  bannerDescription: 'Рафт с командой идет по горной реке',
 } as const;

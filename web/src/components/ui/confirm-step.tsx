@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import { Button } from './button';
 import { InView } from './in-view';
-import { Spinner } from './spinner';
 import './confirm-step.css';
 
 type ConfirmStepProps = {
@@ -39,8 +38,8 @@ export function ConfirmStep({
         </p>
         {detail && <p className="confirm-step__detail">{detail}</p>}
         <div className="confirm-step__answers">
-          <Button disabled={pending} pressed={pending} onClick={onConfirm}>
-            {pending ? <Spinner label={confirm} /> : confirm}
+          <Button busy={pending && confirm} onClick={onConfirm}>
+            {confirm}
           </Button>
           <Button variant="secondary" disabled={pending} onClick={onCancel}>
             {cancel}

@@ -5,7 +5,7 @@ export const privacyTexts = {
   consentMissing: 'Отметьте согласие — без него покупка невозможна',
   email: 'E-mail для чека',
   emailPlaceholder: 'name@example.ru',
-  emailNote: 'Сюда придёт чек об оплате. Мы запомним адрес для следующих покупок.',
-  receiptTo: 'Чек придёт на',
+  emailNote: 'Сюда придет чек об оплате. Мы запомним адрес для следующих покупок.',
+  receiptTo: 'Чек придет на',
   changeEmail: 'Изменить',
 } as const;

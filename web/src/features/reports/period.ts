@@ -5,8 +5,8 @@ import { monthStart, today } from '@/lib/dates';
 export type Period = { from: string; to: string };
 
 /** This month so far: what a report shows first. */
-export const thisMonth = (): Period => {
-  const to = today();
+export const thisMonth = (timeZone: string): Period => {
+  const to = today(timeZone);
   return { from: monthStart(to), to };
 };
 

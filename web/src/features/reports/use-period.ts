@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useClock } from '@/hooks/use-clock';
 import { checkPeriod, type Period, thisMonth } from './period';
 
 /**
@@ -6,7 +7,8 @@ import { checkPeriod, type Period, thisMonth } from './period';
  * can be asked for (null otherwise), `problem` says why not.
  */
 export function usePeriod(initial?: Partial<Period>) {
-  const [period, setPeriod] = useState<Period>(() => ({ ...thisMonth(), ...initial }));
+  const { timeZone } = useClock();
+  const [period, setPeriod] = useState<Period>(() => ({ ...thisMonth(timeZone), ...initial }));
   const checked = checkPeriod(period);
   return {
     period,

@@ -15,6 +15,7 @@ export type TUserState = Pick<
   | 'email'
   | 'consentGiven'
   | 'receiptEmailRequired'
+  | 'timeZone'
 >;
 
 const USER_STORAGE_KEY = 'katajsya.user';
@@ -29,8 +30,16 @@ const isTextOrNull = (value: unknown): value is string | null => value === null 
  * whose script carries no zod (the stored state below, /api/me's answer in api/me-check.ts).
  */
 export function userStateIn(fields: Record<string, unknown>): TUserState | undefined {
-  const { username, role, isChatMember, communityChatLink, email, consentGiven, receiptEmailRequired } =
-    fields;
+  const {
+    username,
+    role,
+    isChatMember,
+    communityChatLink,
+    email,
+    consentGiven,
+    receiptEmailRequired,
+    timeZone,
+  } = fields;
   const knownRole = ROLES.find((name) => name === role);
   const valid =
     isTextOrNull(username) &&
@@ -38,7 +47,8 @@ export function userStateIn(fields: Record<string, unknown>): TUserState | undef
     typeof communityChatLink === 'string' &&
     isTextOrNull(email) &&
     typeof consentGiven === 'boolean' &&
-    typeof receiptEmailRequired === 'boolean';
+    typeof receiptEmailRequired === 'boolean' &&
+    typeof timeZone === 'string';
   return valid && knownRole
     ? {
         username,
@@ -48,6 +58,7 @@ export function userStateIn(fields: Record<string, unknown>): TUserState | undef
         email,
         consentGiven,
         receiptEmailRequired,
+        timeZone,
       }
     : undefined;
 }
@@ -70,8 +81,18 @@ export function toUserState({
   email,
   consentGiven,
   receiptEmailRequired,
+  timeZone,
 }: TMeResponse): TUserState {
-  return { username, role, isChatMember, communityChatLink, email, consentGiven, receiptEmailRequired };
+  return {
+    username,
+    role,
+    isChatMember,
+    communityChatLink,
+    email,
+    consentGiven,
+    receiptEmailRequired,
+    timeZone,
+  };
 }
 
 export function storeUser(me: TMeResponse): void {

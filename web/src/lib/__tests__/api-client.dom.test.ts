@@ -164,7 +164,7 @@ describe('api client', () => {
     ).rejects.toMatchObject({
       status: 0,
       code: 'network_error',
-      message: 'Нет связи с сервером. Попробуйте ещё раз.',
+      message: 'Нет связи с сервером. Попробуйте еще раз.',
     });
   });
 

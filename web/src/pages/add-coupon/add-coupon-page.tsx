@@ -6,15 +6,14 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { LinkButton } from '@/components/ui/link-button';
 import { Notice, useTimedMessage } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { useApplyForCoupon } from '@/features/coupon-requests/api/apply-for-coupon';
 import { usePartnerOptions } from '@/features/partners/api/get-partner-options';
 import { useUser } from '@/features/session/api/get-me';
-import { isAdmin } from '@/features/session/user-state';
+import { RoleGate } from '@/features/session/components/role-gate';
+import { isAdmin, isPartnerOrAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
-import { isRefusal } from '@/lib/api-client';
 import { vibrateFor } from '@/telegram/haptics';
 import { Page } from '@/telegram/page';
 import { useMainButton } from '@/telegram/use-main-button';
@@ -30,11 +29,21 @@ type Result = { sent: true } | { sent: false; detail: string };
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, MAX_RUBLE_DIGITS);
 
-/** A refusal (no rights) is worth showing under 'Загрузка...'; a lost connection only waits. */
-const refusalOf = (error: Error | null) => (isRefusal(error) ? error.message : undefined);
-
 /** Add coupon (SPEC §2 Add coupon): a partner or an admin asks for a coupon to go on sale. */
 export function AddCouponPage() {
+  return (
+    <Page>
+      <Header title={texts.title} />
+      <Stack>
+        <RoleGate allows={isPartnerOrAdmin} refusal={texts.partnersOnly}>
+          <AddCouponForm />
+        </RoleGate>
+      </Stack>
+    </Page>
+  );
+}
+
+function AddCouponForm() {
   const user = useUser();
   const partners = usePartnerOptions();
   const applyForCoupon = useApplyForCoupon();
@@ -96,84 +105,82 @@ export function AddCouponPage() {
   });
 
   return (
-    <Page>
-      <Header title={texts.title} />
-      <Stack>
-        <form className="add-coupon" noValidate onSubmit={submit}>
-          <TextField
-            label={texts.price}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            value={price}
-            onChange={(event) => setPrice(digitsOnly(event.target.value))}
-            note={texts.priceNote}
-            error={problem?.field === 'price' ? problem.message : undefined}
-          />
-          <TextField
-            label={texts.discount}
-            inputMode="numeric"
-            pattern="[0-9]*"
-            autoComplete="off"
-            value={discount}
-            onChange={(event) => setDiscount(digitsOnly(event.target.value))}
-            note={texts.discountNote}
-            error={problem?.field === 'discount' ? problem.message : undefined}
-          />
-          {terms && (
-            <div className="add-coupon__terms" aria-live="polite">
-              <p>{texts.gain(terms.price, terms.discount)}</p>
-              <p>{texts.threshold(terms.discount)}</p>
-            </div>
-          )}
-          {options ? (
-            <SelectField
-              label={texts.partner}
-              placeholder={texts.partnerPlaceholder}
-              options={options.map((option) => ({
-                value: String(option.id),
-                label: `${option.companyName} · ${option.region}`,
-              }))}
-              value={chosenId}
-              onValueChange={setPartnerId}
-              note={options.length === 0 ? texts.noPartners : undefined}
-            />
-          ) : (
-            // SPEC §4: until the list arrives the dropdown says so, and it is asked for every 3 s.
-            <SelectField
-              label={texts.partner}
-              placeholder={texts.loading}
-              options={[]}
-              value=""
-              onValueChange={setPartnerId}
-              disabled
-              error={refusalOf(partners.error)}
-            />
-          )}
-          {!sendOnTelegram && (
-            <Button type="submit" disabled={!ready || applyForCoupon.isPending}>
-              {applyForCoupon.isPending ? <Spinner label={texts.sending} /> : texts.submit}
-            </Button>
-          )}
-          {result &&
-            (result.sent ? (
-              <Notice tone="success">{texts.sent}</Notice>
-            ) : (
-              <Notice tone="error" detail={result.detail}>
-                {texts.failed}
-              </Notice>
-            ))}
-          {isAdmin(user) && (
-            <LinkButton
-              className="add-coupon__requests"
-              disabled={pendingTo === requestsHref}
-              onClick={() => go(requestsHref)}
-            >
-              {texts.requestList}
-            </LinkButton>
-          )}
-        </form>
-      </Stack>
-    </Page>
+    <form className="add-coupon" noValidate onSubmit={submit}>
+      <TextField
+        label={texts.price}
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        value={price}
+        onChange={(event) => setPrice(digitsOnly(event.target.value))}
+        note={texts.priceNote}
+        error={problem?.field === 'price' ? problem.message : undefined}
+      />
+      <TextField
+        label={texts.discount}
+        inputMode="numeric"
+        pattern="[0-9]*"
+        autoComplete="off"
+        value={discount}
+        onChange={(event) => setDiscount(digitsOnly(event.target.value))}
+        note={texts.discountNote}
+        error={problem?.field === 'discount' ? problem.message : undefined}
+      />
+      {terms && (
+        <div className="add-coupon__terms" aria-live="polite">
+          <p>{texts.gain(terms.price, terms.discount)}</p>
+          <p>{texts.threshold(terms.discount)}</p>
+        </div>
+      )}
+      {options ? (
+        <SelectField
+          label={texts.partner}
+          placeholder={texts.partnerPlaceholder}
+          options={options.map((option) => ({
+            value: String(option.id),
+            label: `${option.companyName} · ${option.region}`,
+          }))}
+          value={chosenId}
+          onValueChange={setPartnerId}
+          note={options.length === 0 ? texts.noPartners : undefined}
+        />
+      ) : (
+        // SPEC §4: until the list arrives the dropdown says so, and it is asked for every 3 s.
+        <SelectField
+          label={texts.partner}
+          placeholder={texts.loading}
+          options={[]}
+          value=""
+          onValueChange={setPartnerId}
+          disabled
+        />
+      )}
+      {!sendOnTelegram && (
+        <Button
+          busy={applyForCoupon.isPending && texts.sending}
+          type="submit"
+          disabled={!ready || applyForCoupon.isPending}
+        >
+          {texts.submit}
+        </Button>
+      )}
+      {result &&
+        (result.sent ? (
+          <Notice tone="success">{texts.sent}</Notice>
+        ) : (
+          <Notice tone="error" detail={result.detail}>
+            {texts.failed}
+          </Notice>
+        ))}
+      {isAdmin(user) && (
+        <LinkButton
+          className="add-coupon__requests"
+          disabled={pendingTo === requestsHref}
+          onClick={() => go(requestsHref)}
+        >
+          {texts.requestList}
+        </LinkButton>
+      )}
+    </form>
   );
 }

@@ -13,8 +13,8 @@ import { PeriodFields } from '@/features/reports/components/period-fields';
 import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
+import { useClock } from '@/hooks/use-clock';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/dates';
 import { Page } from '@/telegram/page';
 import './audit-log-page.css';
 import { texts } from './texts';
@@ -25,11 +25,15 @@ const kindOptions = [
   ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_TEXTS[kind] })),
 ];
 
-/** `purchase:3f0c…` as people read it: «Покупка 3f0c…». */
-function subjectText(subject: string) {
+/**
+ * What an event is about as people read it: «Купон Рафт-школа «Порог»: скидка 500 руб за 150 руб», not
+ * «Купон 11»; the bare id only once the row it named is gone.
+ */
+function subjectText({ subject, subjectName }: Pick<TAuditEvent, 'subject' | 'subjectName'>) {
   const [type = '', ...rest] = subject.split(':');
-  const name = texts.subjects[type];
-  return name ? `${name} ${rest.join(':')}` : subject;
+  const kind = texts.subjects[type];
+  if (!kind) return subjectName ?? subject;
+  return `${kind} ${subjectName ?? rest.join(':')}`;
 }
 
 /** Audit log (issue 11): what happened in a period and who did it, of one kind or all, exported as CSV. */
@@ -88,13 +92,14 @@ function AuditLog() {
 
 function AuditEventItem({ event }: { event: TAuditEvent }) {
   const details = auditDetailsText(event.details);
+  const clock = useClock();
   return (
     <li className="audit-log__event">
       <span className="audit-log__kind">{AUDIT_KIND_TEXTS[event.kind]}</span>
       <span className="audit-log__meta">
-        {event.actor ?? texts.system} · {formatDateTime(event.at)}
+        {event.actor ?? texts.system} · {clock.dateTime(event.at)}
       </span>
-      <span className="audit-log__subject">{subjectText(event.subject)}</span>
+      <span className="audit-log__subject">{subjectText(event)}</span>
       {details && <span className="audit-log__details">{details}</span>}
     </li>
   );

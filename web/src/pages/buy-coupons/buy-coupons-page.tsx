@@ -17,6 +17,7 @@ import { ConsentBox } from '@/features/privacy/components/consent-box';
 import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
+import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
 import { Link } from '@/lib/router/link';
 import { useSearchParams } from '@/lib/router/router';
 import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
@@ -63,17 +64,6 @@ function Empty({ text }: { text: string }) {
   return <p className="buy__state buy__state--empty">{text}</p>;
 }
 
-/** Scrolls a block that has just appeared below the fold into view. */
-function useRevealed<T extends HTMLElement>(shownFor: unknown) {
-  const ref = useRef<T>(null);
-  useEffect(() => {
-    if (shownFor === null || shownFor === undefined) return;
-    // jsdom has no scrolling; browsers all do.
-    ref.current?.scrollIntoView?.({ behavior: 'smooth', block: 'nearest' });
-  }, [shownFor]);
-  return ref;
-}
-
 /** BuyCoupons (SPEC §2 Buy coupon): region → type → partner → offer → payment. */
 export function BuyCouponsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
@@ -91,8 +81,11 @@ export function BuyCouponsPage() {
 
   const partner = partners.data?.find(({ id }) => id === selection.partnerId);
   const offer = offers.data?.find(({ id }) => id === selection.offerId);
-  const offersRef = useRevealed<HTMLDivElement>(offers.data && selection.partnerId);
-  const paymentRef = useRevealed<HTMLElement>(offer?.id);
+  // Each step that appears below the fold is brought into view: the offers, then the payment area.
+  const offersRef = useRef<HTMLDivElement>(null);
+  const paymentRef = useRef<HTMLElement>(null);
+  useIntoViewWhenShown(offersRef, offers.data && selection.partnerId);
+  useIntoViewWhenShown(paymentRef, offer?.id);
 
   // SPEC §4: the message after a failed payment stays 2.5 s, then the flag is spent.
   const spendBadPayment = useEffectEvent(clearBadPayment);
@@ -301,8 +294,8 @@ function PaymentArea({ offer, checkout, attempt, onPay }: PaymentAreaProps) {
       {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
       {checkout.consent && <ConsentBox {...checkout.consent} />}
       {!payOnTelegram && (
-        <Button disabled={acting} onClick={onPay}>
-          {starting ? <Spinner label={texts.startingPayment} /> : texts.pay}
+        <Button busy={starting && texts.startingPayment} disabled={acting} onClick={onPay}>
+          {texts.pay}
         </Button>
       )}
       {attempt?.status === 'opened' && <Notice tone="info">{texts.paymentOpened}</Notice>}

@@ -99,8 +99,8 @@ export function OfflineCoupon(props: {
       {mayRedeem && <Notice tone="info">{texts.offline.checked}</Notice>}
       {!verdict.valid && !redeemed && <Notice tone="error">{texts.offline.refusals[verdict.reason]}</Notice>}
       {mayRedeem && !redeemOnTelegram && (
-        <Button disabled={saving} pressed={saving} onClick={() => void redeem()}>
-          {saving ? <Spinner label={texts.redeeming} /> : texts.redeem}
+        <Button busy={saving && texts.redeeming} onClick={() => void redeem()}>
+          {texts.redeem}
         </Button>
       )}
       {notSaved && <Notice tone="error">{texts.offline.notSaved}</Notice>}

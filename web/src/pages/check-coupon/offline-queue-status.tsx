@@ -4,7 +4,7 @@ import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { dismiss } from '@/features/redemption/offline/offline-redemptions';
 import { useOfflineState } from '@/features/redemption/offline/use-offline-state';
-import { formatDateTime } from '@/lib/dates';
+import { useClock } from '@/hooks/use-clock';
 import { texts } from './texts';
 
 /**
@@ -13,6 +13,7 @@ import { texts } from './texts';
  */
 export function OfflineQueueStatus({ owner }: { owner: string }) {
   const { owner: loadedFor, pending, refused } = useOfflineState();
+  const clock = useClock();
   if (loadedFor !== owner || (pending.length === 0 && refused.length === 0)) return null;
   return (
     <Section title={texts.offline.section}>
@@ -21,7 +22,7 @@ export function OfflineQueueStatus({ owner }: { owner: string }) {
         <div className="check-coupon__refused" key={item.nonce}>
           <Notice
             tone="error"
-            detail={`${item.message} ${texts.offline.redeemedHereAt(formatDateTime(item.redeemedAt))}`}
+            detail={`${item.message} ${texts.offline.redeemedHereAt(clock.dateTime(item.redeemedAt))}`}
           >
             {item.outcome === 'conflict' ? texts.offline.conflict : texts.offline.refused}:{' '}
             {texts.offline.refusedCoupon(

@@ -142,12 +142,12 @@ function OnlineCoupon({ qr, live }: { qr: ParsedCouponQr; live: ReturnType<typeo
         ))}
       {showRedeem && token && !redeemOnTelegram && (
         <Button
+          busy={redeem.isPending && texts.redeeming}
           ref={redeemButton}
           disabled={!partnerUsername || !redeem.isIdle}
-          pressed={redeem.isPending}
           onClick={() => redeemOnce(token)}
         >
-          {redeem.isPending ? <Spinner label={texts.redeeming} /> : texts.redeem}
+          {texts.redeem}
         </Button>
       )}
       {redeem.data && (

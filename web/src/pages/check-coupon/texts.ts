@@ -72,7 +72,7 @@ export const texts = {
   undone: 'Погашение отменено',
   offline: {
     checked: 'Нет связи — купон проверен по подписи сервера',
-    redeemed: 'погашен без связи — отправим, когда появится сеть',
+    redeemed: 'Купон погашен без связи. Отправим погашение, когда появится сеть.',
     notSaved: 'Не удалось сохранить погашение на телефоне. Купон не погашен, попробуйте еще раз.',
     refusals: {
       'no-kit':
@@ -90,7 +90,7 @@ export const texts = {
     refused: 'Погашение без связи не принято',
     refusedCoupon: (telegramName: string | undefined, discount: string | undefined) =>
       [telegramName, discount && `скидка ${discount} руб`].filter(Boolean).join(', '),
-    redeemedHereAt: (at: string) => `(погашен на этом телефоне ${at})`,
+    redeemedHereAt: (at: string) => `На этом телефоне погашен ${at}.`,
     understood: 'Понятно',
     noShell:
       'На этом телефоне приложение не откроется без связи. Перед выездом на реку откройте «Проверить скидку», пока есть сеть, и не закрывайте Telegram: тогда купоны можно проверять и гасить и без связи.',

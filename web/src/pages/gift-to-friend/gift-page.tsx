@@ -6,7 +6,6 @@ import { Button } from '@/components/ui/button';
 import { ConfirmStep } from '@/components/ui/confirm-step';
 import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { Toasts, useToasts } from '@/components/ui/toast';
 import { useGiftCoupon } from '@/features/gifts/api/gift-coupon';
@@ -195,11 +194,11 @@ export function GiftPage() {
           />
           {!mainButtonShown && (
             <Button
+              busy={gift.isPending && texts.sending}
               type="submit"
               disabled={!couponId || !!sent || gift.isPending || !!unseen}
-              pressed={gift.isPending}
             >
-              {gift.isPending ? <Spinner label={texts.sending} /> : texts.gift}
+              {texts.gift}
             </Button>
           )}
         </form>

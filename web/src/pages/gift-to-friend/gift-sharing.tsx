@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { canShareGifts, shareGift } from '@/features/gifts/share-gift';
 import { giftTexts } from '@/features/gifts/texts';
 import { errorMessage } from '@/lib/api-client';
@@ -46,8 +45,8 @@ export function GiftSharing({ sharing: { available, sharing, press }, withButton
   return (
     <>
       {withButton && (
-        <Button disabled={sharing.state === 'sharing'} pressed={sharing.state === 'sharing'} onClick={press}>
-          {sharing.state === 'sharing' ? <Spinner label={giftTexts.sharing} /> : giftTexts.share}
+        <Button busy={sharing.state === 'sharing' && giftTexts.sharing} onClick={press}>
+          {giftTexts.share}
         </Button>
       )}
       {sharing.state === 'sent' && <Notice tone="success">{giftTexts.shared}</Notice>}

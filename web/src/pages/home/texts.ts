@@ -10,7 +10,7 @@ export const texts = {
   purchases: 'ПОКУПКИ',
   settlement: 'СВЕРКА С ПАРТНЕРАМИ',
   auditLog: 'ЖУРНАЛ СОБЫТИЙ',
-  redemptionReport: 'ОТЧЁТ О ПОГАШЕНИЯХ',
+  redemptionReport: 'ОТЧЕТ О ПОГАШЕНИЯХ',
   staff: 'СОТРУДНИКИ',
   privacy: 'Политика конфиденциальности',
   myData: 'Мои данные',

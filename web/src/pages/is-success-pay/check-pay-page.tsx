@@ -2,7 +2,6 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
@@ -65,8 +64,12 @@ export function CheckPayPage() {
         <p className="check-pay__question">{texts.question}</p>
         {!couponId && <Notice tone="error">{texts.noCoupon}</Notice>}
         {failure && <Notice tone="error">{failure.message}</Notice>}
-        <Button onClick={answerYes} disabled={!couponId || !customerUsername || busy} pressed={busy}>
-          {busy ? <Spinner label={texts.checking} /> : texts.yes}
+        <Button
+          busy={busy && texts.checking}
+          onClick={answerYes}
+          disabled={!couponId || !customerUsername || busy}
+        >
+          {texts.yes}
         </Button>
         <Button variant="secondary" onClick={answerNo} disabled={busy}>
           {texts.no}

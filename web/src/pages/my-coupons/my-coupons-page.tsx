@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
 import { Header } from '@/components/layout/header';
 import { NoOfflineShellNotice } from '@/components/offline/no-offline-shell-notice';
@@ -12,7 +12,7 @@ import { paths } from '@/config/paths';
 import { getMyCouponsQueryOptions, useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
 import { useQrImagesComing } from '@/features/my-coupons/api/get-qr-image';
 import { useSavedCoupons } from '@/features/my-coupons/api/get-saved-coupons';
-import { CouponSlide } from '@/features/my-coupons/components/coupon-slide';
+import { CouponSlide, groupPlaces } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
 import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
@@ -58,6 +58,7 @@ export function MyCouponsPage() {
   // The slider is swiped sideways; a slightly slanted swipe must not close the app.
   useVerticalSwipesOff();
 
+  const groups = useMemo(() => groupPlaces(coupons ?? []), [coupons]);
   const current = coupons?.find((coupon) => coupon.id === currentId) ?? coupons?.[0];
   // Looked up in each new list: a coupon redeemed (or given away) while shown big leaves the overlay.
   const opened = coupons?.find((coupon) => coupon.id === openedId && coupon.status === 'NOT_USED');
@@ -78,7 +79,13 @@ export function MyCouponsPage() {
             <Slider
               items={coupons}
               itemKey={couponKey}
-              renderSlide={(coupon) => <CouponSlide coupon={coupon} onOpenQr={openQr} />}
+              renderSlide={(coupon) => (
+                <CouponSlide
+                  coupon={coupon}
+                  group={groups.get(coupon.id) ?? { place: 1, count: 1 }}
+                  onOpenQr={openQr}
+                />
+              )}
               currentKey={current?.id}
               onCurrentKeyChange={setCurrentId}
               labels={{ previous: texts.previous, next: texts.next }}

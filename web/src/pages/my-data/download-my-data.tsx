@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { getMyDataLink } from '@/features/privacy/api/get-my-data-link';
 import { sendMyData } from '@/features/privacy/api/send-my-data';
 import { errorMessage } from '@/lib/api-client';
@@ -30,8 +29,8 @@ export function DownloadMyData() {
 
   return (
     <>
-      <Button onClick={download} disabled={state.kind === 'preparing'}>
-        {state.kind === 'preparing' ? <Spinner label={texts.preparing} /> : texts.download}
+      <Button busy={state.kind === 'preparing' && texts.preparing} onClick={download}>
+        {texts.download}
       </Button>
       {state.kind === 'started' && <Notice tone="success">{texts.downloadStarted}</Notice>}
       {state.kind === 'sent' && <Notice tone="success">{texts.sentByBot}</Notice>}

@@ -6,7 +6,6 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { InView } from '@/components/ui/in-view';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
-import { Spinner } from '@/components/ui/spinner';
 import { useEraseMe } from '@/features/privacy/api/erase-me';
 import { getMyDataQueryOptions } from '@/features/privacy/api/get-my-data';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -83,8 +82,12 @@ export function EraseMyData({ coupons, onErased }: EraseMyDataProps) {
             </>
           )}
           {erase.isError && <Notice tone="error">{errorMessage(erase.error)}</Notice>}
-          <Button className="my-data__erase-confirm" disabled={erase.isPending} onClick={confirm}>
-            {erase.isPending ? <Spinner label={texts.erasing} /> : texts.eraseConfirm}
+          <Button
+            busy={erase.isPending && texts.erasing}
+            className="my-data__erase-confirm"
+            onClick={confirm}
+          >
+            {texts.eraseConfirm}
           </Button>
           <Button variant="secondary" disabled={erase.isPending} onClick={cancel}>
             {texts.cancel}

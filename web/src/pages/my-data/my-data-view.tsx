@@ -1,26 +1,13 @@
 import type { ReactNode } from 'react';
 import type { TMyData } from '#contract/privacy';
 import { Section } from '@/components/ui/section';
+import { type Clock, useClock } from '@/hooks/use-clock';
+import { formatDay } from '@/lib/dates';
 import { texts } from './texts';
 
 /** How many redeem attempts the screen lists; the rest are in the downloaded file. */
 const ATTEMPTS_SHOWN = 10;
 
-const dateFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-const dateTimeFormat = new Intl.DateTimeFormat('ru-RU', {
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
-// «2026 г.» stays on one line: a narrow value never ends with «г.» alone.
-const keepYear = (text: string) => text.replace(' г.', '\u00a0г.');
-const formatDate = (iso: string) => keepYear(dateFormat.format(new Date(iso)));
-const formatDateTime = (iso: string) => keepYear(dateTimeFormat.format(new Date(iso)));
-// Noon, so no time zone moves a YYYY-MM-DD day (the policy's edition) to its neighbour.
-const formatDay = (day: string) => formatDate(`${day}T12:00:00`);
 const named = (names: Record<string, string>, code: string) => names[code] ?? code;
 
 type Row = [label: string, value: ReactNode];
@@ -55,7 +42,7 @@ function Lines({ lines, more }: { lines: readonly Line[]; more?: string | undefi
   );
 }
 
-function Profile({ user }: { user: TMyData['user'] }) {
+function Profile({ user, clock }: { user: TMyData['user']; clock: Clock }) {
   return (
     <Section title={texts.profile}>
       <Rows
@@ -64,13 +51,13 @@ function Profile({ user }: { user: TMyData['user'] }) {
           [texts.username, user.username ? `@${user.username}` : texts.none],
           [texts.name, [user.firstName, user.lastName].filter(Boolean).join(' ') || texts.none],
           [texts.email, user.email ?? texts.emailNone],
-          [texts.consent, user.consent ? texts.consentGiven(formatDate(user.consent.at)) : texts.consentNone],
+          [texts.consent, user.consent ? texts.consentGiven(clock.date(user.consent.at)) : texts.consentNone],
           ...(user.consent
             ? [[texts.edition, texts.editionOf(formatDay(user.consent.edition))] satisfies Row]
             : []),
           [texts.chatMember, user.isChatMember ? texts.yes : texts.no],
-          [texts.since, formatDate(user.createdAt)],
-          [texts.lastSeen, formatDate(user.lastSeenAt)],
+          [texts.since, clock.date(user.createdAt)],
+          [texts.lastSeen, clock.date(user.lastSeenAt)],
         ]}
       />
       <p className="my-data__note">{texts.emailNote}</p>
@@ -78,7 +65,7 @@ function Profile({ user }: { user: TMyData['user'] }) {
   );
 }
 
-function GeoPoints({ points }: { points: TMyData['geoPoints'] }) {
+function GeoPoints({ points, clock }: { points: TMyData['geoPoints']; clock: Clock }) {
   // Newest first, as the server lists them.
   const newest = points[0];
   const oldest = points.at(-1);
@@ -86,7 +73,7 @@ function GeoPoints({ points }: { points: TMyData['geoPoints'] }) {
     <Section title={texts.geoPoints}>
       {newest && oldest ? (
         <p className="my-data__summary">
-          {texts.geoSummary(points.length, formatDate(oldest.ts), formatDate(newest.ts))}
+          {texts.geoSummary(points.length, clock.date(oldest.ts), clock.date(newest.ts))}
         </p>
       ) : (
         <p className="my-data__nothing">{texts.nothing}</p>
@@ -99,15 +86,16 @@ function GeoPoints({ points }: { points: TMyData['geoPoints'] }) {
 export function MyDataView({ data }: { data: TMyData }) {
   const attempts = data.redeemAttempts.slice(0, ATTEMPTS_SHOWN);
   const attemptsLeft = data.redeemAttempts.length - attempts.length;
+  const clock = useClock();
   return (
     <>
-      <Profile user={data.user} />
+      <Profile user={data.user} clock={clock} />
       <Section title={texts.payments}>
         <Lines
           lines={data.payments.map((payment) => ({
             key: payment.id,
             main: texts.paymentLine(payment.companyName, payment.amount),
-            detail: `${formatDateTime(payment.createdAt)} · ${named(texts.paymentStatus, payment.status)}`,
+            detail: `${clock.dateTime(payment.createdAt)} · ${named(texts.paymentStatus, payment.status)}`,
           }))}
         />
       </Section>
@@ -118,8 +106,8 @@ export function MyDataView({ data }: { data: TMyData }) {
             main: texts.couponLine(coupon.companyName, coupon.discount),
             detail: [
               named(texts.couponStatus, coupon.status),
-              `${texts.purchased} ${formatDate(coupon.purchasedAt)}`,
-              coupon.redeemedAt && `${texts.redeemed} ${formatDate(coupon.redeemedAt)}`,
+              `${texts.purchased} ${clock.date(coupon.purchasedAt)}`,
+              coupon.redeemedAt && `${texts.redeemed} ${clock.date(coupon.redeemedAt)}`,
             ]
               .filter(Boolean)
               .join(' · '),
@@ -131,7 +119,7 @@ export function MyDataView({ data }: { data: TMyData }) {
           lines={data.gifts.map((gift) => ({
             key: `${gift.at}/${gift.purchasedCouponId}/${gift.direction}`,
             main: gift.direction === 'sent' ? texts.giftSent : texts.giftReceived,
-            detail: formatDateTime(gift.at),
+            detail: clock.dateTime(gift.at),
           }))}
         />
       </Section>
@@ -140,12 +128,12 @@ export function MyDataView({ data }: { data: TMyData }) {
           lines={attempts.map((attempt, index) => ({
             key: `${attempt.at}/${index}`,
             main: named(texts.redeemResult, attempt.result),
-            detail: formatDateTime(attempt.at),
+            detail: clock.dateTime(attempt.at),
           }))}
           more={attemptsLeft > 0 ? texts.moreInFile(attemptsLeft) : undefined}
         />
       </Section>
-      <GeoPoints points={data.geoPoints} />
+      <GeoPoints points={data.geoPoints} clock={clock} />
     </>
   );
 }

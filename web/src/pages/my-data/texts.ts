@@ -9,7 +9,7 @@ const plural = (count: number, one: string, few: string, many: string) => {
 
 export const texts = {
   title: 'МОИ ДАННЫЕ',
-  lead: 'Всё, что сервис хранит о вас. Можно скачать копию или удалить данные.',
+  lead: 'Все, что сервис хранит о вас. Можно скачать копию или удалить данные.',
   policy: 'Политика конфиденциальности',
   loading: 'Загружаем ваши данные…',
 
@@ -44,7 +44,7 @@ export const texts = {
   paymentStatus: {
     PENDING: 'ожидает оплаты',
     SUCCEEDED: 'оплачен',
-    CANCELED: 'отменён',
+    CANCELED: 'отменен',
   } as Record<string, string>,
 
   coupons: 'КУПОНЫ',
@@ -54,7 +54,7 @@ export const texts = {
     USED: 'использован',
     REFUNDED: 'деньги возвращены',
     VOID: 'аннулирован',
-    HELD: 'подарен, ждёт получателя',
+    HELD: 'подарен, ждет получателя',
   } as Record<string, string>,
   purchased: 'куплен',
   redeemed: 'погашен',
@@ -68,14 +68,14 @@ export const texts = {
     REDEEMED: 'купон погашен',
     ALREADY_USED: 'купон уже использован',
     UNKNOWN_TOKEN: 'неизвестный QR-код',
-    OTHER_COMPANY: 'купон другого партнёра',
+    OTHER_COMPANY: 'купон другого партнера',
     OWNER_NOT_MEMBER: 'владелец не в чате',
     UNDONE: 'погашение отменено',
     NOT_ALLOWED: 'нет прав на погашение',
-    EXPIRED: 'срок купона истёк',
-    REFUND_PENDING: 'идёт возврат денег',
+    EXPIRED: 'срок купона истек',
+    REFUND_PENDING: 'идет возврат денег',
   } as Record<string, string>,
-  moreInFile: (count: number) => `и ещё ${count} — в скачанном файле`,
+  moreInFile: (count: number) => `и еще ${count} — в скачанном файле`,
 
   geoPoints: 'ГЕОТОЧКИ',
   geoSummary: (count: number, from: string, to: string) =>
@@ -91,7 +91,7 @@ export const texts = {
   erase: 'УДАЛЕНИЕ ДАННЫХ',
   eraseExplained:
     'Удалятся профиль, e-mail, согласие и геоточки. Записи о платежах останутся без имени и e-mail — ' +
-    'их требует хранить закон о бухгалтерском учёте.',
+    'их требует хранить закон о бухгалтерском учете.',
   eraseButton: 'Удалить мои данные',
   eraseSure: 'Удалить ваши данные? Отменить это будет нельзя.',
   unusedCoupons:
@@ -107,6 +107,6 @@ export const texts = {
   erased: 'Ваши данные удалены',
   erasedExplained:
     'Сервис больше не хранит ваш профиль, e-mail, согласие и геоточки. Если вы снова откроете сервис, ' +
-    'он будет знать о вас только то, что Telegram передаёт при входе.',
+    'он будет знать о вас только то, что Telegram передает при входе.',
   home: 'НА ГЛАВНУЮ',
 } as const;

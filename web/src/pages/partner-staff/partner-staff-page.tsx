@@ -156,8 +156,12 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
             if (asking?.kind === 'add_unseen') setAsking(null);
           }}
         />
-        <Button type="submit" disabled={!usernames || save.isPending || typed.trim() === '' || !!asking}>
-          {save.isPending ? <Spinner label={texts.saving} /> : texts.add}
+        <Button
+          busy={save.isPending && texts.saving}
+          type="submit"
+          disabled={!usernames || save.isPending || typed.trim() === '' || !!asking}
+        >
+          {texts.add}
         </Button>
       </form>
       {asking?.kind === 'add_unseen' && (

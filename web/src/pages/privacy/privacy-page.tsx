@@ -5,16 +5,12 @@ import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { usePrivacyInfo } from '@/features/privacy/api/get-privacy-info';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { formatDay } from '@/lib/dates';
 import { Link } from '@/lib/router/link';
 import { Page } from '@/telegram/page';
 import { POLICY_SECTIONS } from './policy-sections';
 import { texts } from './texts';
 import './privacy-page.css';
-
-const editionDate = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-
-// Noon, so no time zone moves the edition's YYYY-MM-DD day to its neighbour.
-const formatEdition = (edition: string) => editionDate.format(new Date(`${edition}T12:00:00`));
 
 /** The privacy policy (152-ФЗ), the operator's details filled in from the server's configuration. */
 export function PrivacyPage() {
@@ -39,7 +35,7 @@ export function PrivacyPage() {
         ) : (
           <article className="privacy">
             <p className="privacy__heading">{texts.heading}</p>
-            <p className="privacy__edition">{texts.edition(formatEdition(info.data.edition))}</p>
+            <p className="privacy__edition">{texts.edition(formatDay(info.data.edition))}</p>
             {POLICY_SECTIONS.map((section) => (
               <section key={section.title}>
                 <h2 className="privacy__section-title">{section.title}</h2>

@@ -1,7 +1,8 @@
 import type { TAdminPurchase } from '#contract/back-office-purchases';
 import { Fact, FactList } from '@/components/ui/fact-list';
 import { auditKindText } from '@/features/reports/audit-kind-texts';
-import { formatDateTime, formatDay } from '@/lib/dates';
+import { useClock } from '@/hooks/use-clock';
+import { formatDay } from '@/lib/dates';
 import { PurchaseActions } from './purchase-actions';
 import { texts } from './texts';
 
@@ -13,6 +14,7 @@ type PurchaseCardProps = {
 
 /** One purchase: who bought what from whom and its state; opened, its payment, history and actions. */
 export function PurchaseCard({ purchase, open, onToggle }: PurchaseCardProps) {
+  const clock = useClock();
   return (
     <article className="purchase-card" aria-label={`${purchase.buyer.name}, ${purchase.partner.companyName}`}>
       <button type="button" className="purchase-card__summary" aria-expanded={open} onClick={onToggle}>
@@ -26,7 +28,7 @@ export function PurchaseCard({ purchase, open, onToggle }: PurchaseCardProps) {
           {purchase.partner.companyName} · {purchase.partner.region}
         </span>
         <span className="purchase-card__meta">
-          {texts.summary(purchase.price, formatDateTime(purchase.purchasedAt))}
+          {texts.summary(purchase.price, clock.dateTime(purchase.purchasedAt))}
         </span>
       </button>
       {open && (
@@ -42,7 +44,7 @@ export function PurchaseCard({ purchase, open, onToggle }: PurchaseCardProps) {
               label={texts.facts.verified}
               value={purchase.verified ? texts.verifiedYes : texts.verifiedNo}
             />
-            <Fact label={texts.facts.purchasedAt} value={formatDateTime(purchase.purchasedAt)} />
+            <Fact label={texts.facts.purchasedAt} value={clock.dateTime(purchase.purchasedAt)} />
             <Fact
               label={texts.facts.expiresAt}
               value={purchase.expiresAt ? formatDay(purchase.expiresAt) : texts.noExpiry}
@@ -60,7 +62,7 @@ export function PurchaseCard({ purchase, open, onToggle }: PurchaseCardProps) {
                   <li key={`${event.at}-${event.kind}`}>
                     <span className="purchase-card__event">{auditKindText(event.kind)}</span>
                     <span className="purchase-card__event-meta">
-                      {event.actor ?? texts.system} · {formatDateTime(event.at)}
+                      {event.actor ?? texts.system} · {clock.dateTime(event.at)}
                     </span>
                   </li>
                 ))}

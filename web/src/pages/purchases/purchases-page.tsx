@@ -65,11 +65,11 @@ function Purchases() {
       {purchases.isFetchNextPageError && <Notice tone="error">{errorMessage(purchases.error)}</Notice>}
       {purchases.hasNextPage && (
         <Button
+          busy={purchases.isFetchingNextPage && texts.loading}
           variant="secondary"
-          disabled={purchases.isFetchingNextPage}
           onClick={() => void purchases.fetchNextPage()}
         >
-          {purchases.isFetchingNextPage ? <Spinner label={texts.loading} /> : texts.more}
+          {texts.more}
         </Button>
       )}
     </>

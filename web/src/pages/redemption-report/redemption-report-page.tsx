@@ -16,9 +16,9 @@ import { usePeriod } from '@/features/reports/use-period';
 import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
+import { useClock } from '@/hooks/use-clock';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/dates';
 import { useSearchParams } from '@/lib/router/router';
 import { Page } from '@/telegram/page';
 import './redemption-report-page.css';
@@ -49,6 +49,7 @@ function RedemptionReport() {
     ...(searchParams.get('to') && { to: searchParams.get('to') ?? '' }),
   });
   const report = useRedemptionReport(chosen && valid ? { ...valid, partnerId: chosen.id } : null);
+  const clock = useClock();
 
   if (partners.isError) return <Notice tone="error">{errorMessage(partners.error)}</Notice>;
   if (!partners.data)
@@ -95,7 +96,7 @@ function RedemptionReport() {
             <ul className="redemption-report__rows">
               {report.data.rows.map((row) => (
                 <li key={`${row.purchasedCouponId}-${row.redeemedAt}`}>
-                  <span className="redemption-report__when">{formatDateTime(row.redeemedAt)}</span>
+                  <span className="redemption-report__when">{clock.dateTime(row.redeemedAt)}</span>
                   <span>{texts.row(row.discount, row.price)}</span>
                   <span className="redemption-report__who">
                     {texts.buyerAndRedeemer(row.buyer, row.redeemedBy)}

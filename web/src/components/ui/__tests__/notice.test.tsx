@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InView } from '../in-view';
 import { Notice } from '../notice';
@@ -25,6 +25,42 @@ describe('a result shown after a tap', () => {
 
     rerender(<Notice tone="success">Купон отправлен</Notice>);
     expect(scrollIntoView).toHaveBeenCalledTimes(2);
+  });
+
+  it('is brought back while the layout around it settles, until the person scrolls themselves', () => {
+    // jsdom has no ResizeObserver: one whose reports the test makes, as a browser's layout would.
+    const observers: Array<() => void> = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(report: () => void) {
+          observers.push(report);
+        }
+        observe() {}
+        disconnect() {
+          observers.length = 0;
+        }
+      },
+    );
+    let height = 40;
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(() => height);
+    render(<Notice tone="error">Попробуйте снова провести оплату</Notice>);
+    const report = () => {
+      for (const observer of [...observers]) observer();
+    };
+    report();
+    expect(scrollIntoView).toHaveBeenCalledTimes(1);
+
+    height = 120;
+    report();
+    expect(scrollIntoView).toHaveBeenCalledTimes(2);
+
+    fireEvent.touchStart(window);
+    height = 200;
+    report();
+    expect(scrollIntoView).toHaveBeenCalledTimes(2);
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
   });
 
   it('brings a confirm step into view when it appears', () => {

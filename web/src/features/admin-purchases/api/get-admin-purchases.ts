@@ -29,6 +29,6 @@ export const getAdminPurchasesQueryOptions = (filters: PurchaseFilters) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
-/** Purchases newest first, a page at a time («Показать ещё» asks for the next). */
+/** Purchases newest first, a page at a time («Показать еще» asks for the next). */
 export const useAdminPurchases = (filters: PurchaseFilters) =>
   useInfiniteQuery(getAdminPurchasesQueryOptions(filters));

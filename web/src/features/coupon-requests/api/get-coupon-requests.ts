@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZCouponRequestsResponse } from '#contract/coupons';
 import { api } from '@/lib/api';
+import { isRefusal } from '@/lib/api-client';
 
 /** SPEC §4: the admin's request list is polled every 4 s. */
 const COUPON_REQUESTS_POLL_MS = 4000;
@@ -16,6 +17,8 @@ export const getCouponRequestsQueryOptions = () =>
     // The poll is the retry: a failed load is asked again on the next tick.
     retry: false,
     refetchInterval: COUPON_REQUESTS_POLL_MS,
+    // A refusal will not pass by polling: the screen's RoleGate shows it alone.
+    throwOnError: isRefusal,
   });
 
 export const useCouponRequests = () => useQuery(getCouponRequestsQueryOptions());

@@ -6,7 +6,8 @@ import { stubApi } from '@/test/fake-api';
 import { adminUser, jsonResponse, renderWithProviders } from '@/test/render';
 import { RecordedTracks } from '../components/recorded-tracks';
 
-const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+// The server's zone, as /api/me names it (adminUser), whatever the phone's.
+const tz = 'Europe/Moscow';
 const summary: TGeoTrackSummary = {
   userId: 42,
   username: 'demo_admin',
@@ -45,7 +46,9 @@ describe('RecordedTracks', () => {
     const user = userEvent.setup();
     renderWithProviders(<RecordedTracks />, { user: adminUser });
 
-    const entry = await screen.findByRole('button', { name: /@demo_admin.*1 июля 2026.*3 точки/ });
+    const entry = await screen.findByRole('button', {
+      name: /@demo_admin.*01.07.2026.*11:00–12:00 по Москве.*3 точки/,
+    });
     expect(entry).toHaveAttribute('aria-expanded', 'false');
     await user.click(entry);
     expect(entry).toHaveAttribute('aria-expanded', 'true');

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZGeoTrack } from '#contract/geo';
+import { useClock } from '@/hooks/use-clock';
 import { api } from '@/lib/api';
-import { localTimeZone } from './get-geo-tracks';
 
 export type TrackKey = { userId: number; day: string };
 
@@ -10,10 +10,10 @@ export const trackPath = ({ userId, day }: TrackKey) => `/api/geo/tracks/${userI
 export const getGeoTrack = (key: TrackKey, timeZone: string) =>
   api.get(`${trackPath(key)}?${new URLSearchParams({ tz: timeZone })}`, ZGeoTrack);
 
-export const getGeoTrackQueryOptions = (key: TrackKey, timeZone = localTimeZone()) =>
+export const getGeoTrackQueryOptions = (key: TrackKey, timeZone: string) =>
   queryOptions({
     queryKey: ['geo', 'track', key.userId, key.day, timeZone],
     queryFn: () => getGeoTrack(key, timeZone),
   });
 
-export const useGeoTrack = (key: TrackKey) => useQuery(getGeoTrackQueryOptions(key));
+export const useGeoTrack = (key: TrackKey) => useQuery(getGeoTrackQueryOptions(key, useClock().timeZone));

@@ -3,7 +3,9 @@ import type { TGeoTrackSummary } from '#contract/geo';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
+import { useClock } from '@/hooks/use-clock';
 import { errorMessage } from '@/lib/api-client';
+import { formatDay } from '@/lib/dates';
 import { downloadFileFrom } from '@/telegram/download-file';
 import { type TrackKey, useGeoTrack } from '../api/get-geo-track';
 import { useGeoTracks } from '../api/get-geo-tracks';
@@ -12,16 +14,12 @@ import { geoTexts } from '../texts';
 import { TrackMap } from './track-map';
 import './recorded-tracks.css';
 
-const dayFormat = new Intl.DateTimeFormat('ru-RU', { day: 'numeric', month: 'long', year: 'numeric' });
-const timeFormat = new Intl.DateTimeFormat('ru-RU', { hour: '2-digit', minute: '2-digit' });
-
-// Noon, so no time zone moves a YYYY-MM-DD day to its neighbour.
-const formatDay = (day: string) => dayFormat.format(new Date(`${day}T12:00:00`));
 const whoRecorded = (track: Pick<TGeoTrackSummary, 'username' | 'firstName'>) =>
   track.username ? `@${track.username}` : track.firstName;
 const keyOf = (track: TrackKey) => `${track.userId}/${track.day}`;
 
 function GpxDownload({ track }: { track: TrackKey }) {
+  const { timeZone } = useClock();
   const [state, setState] = useState<
     { kind: 'idle' | 'preparing' | 'started' } | { kind: 'failed'; message: string }
   >({
@@ -31,7 +29,7 @@ function GpxDownload({ track }: { track: TrackKey }) {
   async function download() {
     setState({ kind: 'preparing' });
     try {
-      const { url, fileName } = await getGpxLink(track);
+      const { url, fileName } = await getGpxLink(track, timeZone);
       // Telegram answers when its download dialog closes; the screen need not wait for that.
       downloadFileFrom(url, fileName).catch((error: unknown) => console.error('GPX download failed', error));
       setState({ kind: 'started' });
@@ -72,6 +70,7 @@ function TrackDetails({ track }: { track: TrackKey }) {
 export function RecordedTracks() {
   const tracks = useGeoTracks();
   const [openKey, setOpenKey] = useState<string | null>(null);
+  const clock = useClock();
 
   return (
     <Section title={geoTexts.tracksTitle}>
@@ -99,8 +98,7 @@ export function RecordedTracks() {
                   <span className="recorded-tracks__who">{whoRecorded(track)}</span>
                   <span className="recorded-tracks__day">{formatDay(track.day)}</span>
                   <span className="recorded-tracks__meta">
-                    {timeFormat.format(new Date(track.startedAt))}–
-                    {timeFormat.format(new Date(track.endedAt))}
+                    {clock.time(track.startedAt)}–{clock.time(track.endedAt)} {clock.note}
                     {' · '}
                     {geoTexts.pointCount(track.points)}
                   </span>

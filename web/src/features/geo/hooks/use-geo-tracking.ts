@@ -47,9 +47,10 @@ export function useGeoTracking(options: Options) {
     latest.current = options;
   });
 
-  const send = useCallback((position: Position, geoPointType: TGeoPointType) => {
+  /** Sends one point; settles once the server has answered, whatever it answered. */
+  const send = useCallback((position: Position, geoPointType: TGeoPointType): Promise<void> => {
     const { username, sendPoint } = latest.current;
-    sendPoint({
+    return sendPoint({
       username,
       lat: position.lat,
       lon: position.lon,
@@ -78,25 +79,29 @@ export function useGeoTracking(options: Options) {
     [send],
   );
 
-  /** Ends the recording without touching the screen's state; false when none was running. */
-  const halt = useCallback(() => {
+  /**
+   * Ends the recording without touching the screen's state: null when none was running, else the
+   * END point's sending, settled once the server has answered.
+   */
+  const halt = useCallback((): Promise<void> | null => {
     const current = session.current;
-    if (!current) return false;
+    if (!current) return null;
     session.current = null;
     current.stopWatch();
     clearTimeout(current.firstTimer);
     clearInterval(current.interval);
-    if (current.position) send(current.position, 'END');
-    return true;
+    return current.position ? send(current.position, 'END') : Promise.resolve();
   }, [send]);
 
   const stop = useCallback(() => {
-    if (!halt()) return;
+    const ended = halt();
+    if (!ended) return;
     setActive(false);
     setStoppedShown(true);
     clearTimeout(stoppedTimer.current);
     stoppedTimer.current = setTimeout(() => setStoppedShown(false), STOPPED_STATUS_MS);
-    latest.current.onStopped?.();
+    // Once the END point is stored: asked before, the recording read one point short («1 точка» of two).
+    void ended.then(() => latest.current.onStopped?.());
   }, [halt]);
 
   const start = useCallback(() => {

@@ -1,7 +1,6 @@
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/dates';
+import { useClock } from '@/hooks/use-clock';
 import { useCancelHeldGift } from '../api/cancel-held-gift';
 import { giftTexts } from '../texts';
 
@@ -17,20 +16,20 @@ type HeldGiftStatusProps = {
 /** A held gift's outcome: whom it waits for and until when, and its cancel (ADR 0012). */
 export function HeldGiftStatus({ giftId, toUsername, heldUntil, onCanceled }: HeldGiftStatusProps) {
   const cancel = useCancelHeldGift();
+  const clock = useClock();
 
   if (cancel.isSuccess) return <Notice tone="success">{giftTexts.canceled}</Notice>;
   return (
     <>
       <Notice tone="info" detail={giftTexts.waitsUntilNote(toUsername)}>
-        {giftTexts.waitsUntil(toUsername, formatDateTime(heldUntil))}
+        {giftTexts.waitsUntil(toUsername, clock.dateTime(heldUntil))}
       </Notice>
       <Button
+        busy={cancel.isPending && giftTexts.canceling}
         variant="secondary"
-        disabled={cancel.isPending}
-        pressed={cancel.isPending}
         onClick={() => cancel.mutate(giftId, { onSuccess: onCanceled })}
       >
-        {cancel.isPending ? <Spinner label={giftTexts.canceling} /> : giftTexts.cancel}
+        {giftTexts.cancel}
       </Button>
       {cancel.error && <Notice tone="error">{cancel.error.message}</Notice>}
     </>

@@ -2,7 +2,7 @@ import type { THeldGift } from '#contract/gifts';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDateTime } from '@/lib/dates';
+import { useClock } from '@/hooks/use-clock';
 import { useCancelHeldGift } from '../api/cancel-held-gift';
 import { useHeldGifts } from '../api/get-held-gifts';
 import { giftTexts } from '../texts';
@@ -28,11 +28,12 @@ export function HeldGifts({ onCanceled }: { onCanceled: () => void }) {
 
 function HeldGiftRow({ gift, onCanceled }: { gift: THeldGift; onCanceled: () => void }) {
   const cancel = useCancelHeldGift();
+  const clock = useClock();
   return (
     <li className="held-gifts__gift">
       <span className="held-gifts__who">{giftTexts.heldFor(gift.toUsername)}</span>
       <div className="held-gifts__line">
-        <span className="held-gifts__since">{giftTexts.heldSince(formatDateTime(gift.createdAt))}</span>
+        <span className="held-gifts__since">{giftTexts.heldSince(clock.dateTime(gift.createdAt))}</span>
         <button
           type="button"
           className="held-gifts__cancel"

@@ -3,10 +3,25 @@ import { texts } from '../texts';
 import { QrImage } from './qr-image';
 import './coupon-slide.css';
 
+/** A coupon's place among the usable ones, or among the used, expired and refunded ones. */
+export type GroupPlace = { place: number; count: number };
+
 type CouponSlideProps = {
   coupon: TMyCoupon;
+  group: GroupPlace;
   onOpenQr: (coupon: TMyCoupon) => void;
 };
+
+/** Each coupon's place in its group: the server lists usable ones first, then the rest. */
+export function groupPlaces(coupons: readonly TMyCoupon[]): Map<string, GroupPlace> {
+  const usable = coupons.filter((coupon) => coupon.status === 'NOT_USED');
+  const spent = coupons.filter((coupon) => coupon.status !== 'NOT_USED');
+  return new Map(
+    [usable, spent].flatMap((group) =>
+      group.map((coupon, index) => [coupon.id, { place: index + 1, count: group.length }] as const),
+    ),
+  );
+}
 
 type Spent = Exclude<TMyCoupon['status'], 'NOT_USED'>;
 
@@ -26,10 +41,13 @@ const SPENT: Record<Spent, { stamp: string; alt: (companyName: string) => string
  * and does not open full screen: nobody should mistake it for a valid coupon. A valid one with a
  * last day says until when it is valid.
  */
-export function CouponSlide({ coupon, onOpenQr }: CouponSlideProps) {
+export function CouponSlide({ coupon, group, onOpenQr }: CouponSlideProps) {
   const spent = coupon.status === 'NOT_USED' ? undefined : SPENT[coupon.status];
   return (
     <article className={`coupon-slide${spent ? ' coupon-slide--used' : ''}`}>
+      <p className={`coupon-slide__group${spent ? '' : ' coupon-slide__group--usable'}`}>
+        {(spent ? texts.spentGroup : texts.usableGroup)(group.place, group.count)}
+      </p>
       {spent ? (
         <div className="coupon-slide__qr">
           <QrImage url={coupon.qrImageUrl} alt={spent.alt(coupon.companyName)} />

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { compareRu } from '#contract/collation';
 import { type TPartnerOption, ZPartnerOptionsResponse } from '#contract/partners';
 import { api } from '@/lib/api';
+import { isRefusal } from '@/lib/api-client';
 
 /** SPEC §4: the add-coupon dropdown asks again every 3 s until the list arrives. */
 const PARTNER_OPTIONS_RETRY_MS = 3000;
@@ -23,6 +24,8 @@ export const getPartnerOptionsQueryOptions = () =>
     queryFn: getPartnerOptions,
     retry: false,
     refetchInterval: (query) => (query.state.status === 'success' ? false : PARTNER_OPTIONS_RETRY_MS),
+    // A refusal will not pass by asking again: the screen's RoleGate shows it alone.
+    throwOnError: isRefusal,
   });
 
 export const usePartnerOptions = () => useQuery(getPartnerOptionsQueryOptions());

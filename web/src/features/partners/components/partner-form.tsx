@@ -6,7 +6,6 @@ import { LinkButton } from '@/components/ui/link-button';
 import { Notice } from '@/components/ui/notice';
 import { PhoneField } from '@/components/ui/phone-field';
 import { Section } from '@/components/ui/section';
-import { Spinner } from '@/components/ui/spinner';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { errorMessage } from '@/lib/api-client';
 import { vibrateFor } from '@/telegram/haptics';
@@ -151,8 +150,8 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
       </Section>
 
       {!saveOnTelegram && (
-        <Button type="submit" disabled={!filled || saving}>
-          {saving ? <Spinner label={texts.sending} /> : modeTexts.submit}
+        <Button busy={saving && texts.sending} type="submit" disabled={!filled || saving}>
+          {modeTexts.submit}
         </Button>
       )}
       {!filled && !result && <p className="partner-form__hint">{modeTexts.fillEverything}</p>}

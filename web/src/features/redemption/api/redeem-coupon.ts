@@ -7,7 +7,7 @@ import { getScannedCouponQueryOptions } from './get-scanned-coupon';
 
 /**
  * SPEC §4 Redeem: 'apply' when the server answered "", 'not_apply' when it refused, 'expired' when
- * it refused a coupon past its last day («Срок действия истёк»).
+ * it refused a coupon past its last day («Срок действия истек»).
  */
 export type RedeemOutcome = 'apply' | 'not_apply' | 'expired';
 

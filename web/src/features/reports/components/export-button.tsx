@@ -1,7 +1,6 @@
 import type { TExportRequest } from '#contract/reports';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { errorMessage } from '@/lib/api-client';
 import { useExportReport } from '../api/export-report';
@@ -16,13 +15,14 @@ export function ExportButton({ request }: { request: TExportRequest | null }) {
   return (
     <div className="export-button">
       <Button
+        busy={exportReport.isPending && texts.exporting}
         variant="secondary"
         disabled={!request || exportReport.isPending}
         onClick={() =>
           request && press.press(() => exportReport.mutate(request, { onSettled: press.release }))
         }
       >
-        {exportReport.isPending ? <Spinner label={texts.exporting} /> : texts.export}
+        {texts.export}
       </Button>
       {exportReport.data && (
         <Notice tone="success">

@@ -13,6 +13,7 @@ const me = {
   email: null,
   consentGiven: false,
   receiptEmailRequired: true,
+  timeZone: 'Europe/Moscow',
 };
 
 /** Answers the server might give, good and bad: the hand check must judge each as zod does. */

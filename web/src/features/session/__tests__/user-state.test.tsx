@@ -18,6 +18,7 @@ const partner: TMeResponse = {
   email: 'petr@example.ru',
   consentGiven: true,
   receiptEmailRequired: false,
+  timeZone: 'Europe/Moscow',
 };
 
 function renderUser() {
@@ -43,6 +44,7 @@ describe('user state', () => {
         email: 'petr@example.ru',
         consentGiven: true,
         receiptEmailRequired: false,
+        timeZone: 'Europe/Moscow',
       }),
     );
     expect(api.callsTo('GET /api/me')).toHaveLength(1);
@@ -54,6 +56,7 @@ describe('user state', () => {
       email: 'petr@example.ru',
       consentGiven: true,
       receiptEmailRequired: false,
+      timeZone: 'Europe/Moscow',
     });
   });
 
@@ -72,6 +75,7 @@ describe('user state', () => {
       email: 'petr@example.ru',
       consentGiven: true,
       receiptEmailRequired: false,
+      timeZone: 'Europe/Moscow',
     });
     answer(jsonResponse({ ...partner, role: 'admin', isChatMember: false }));
     await waitFor(() =>
@@ -83,6 +87,7 @@ describe('user state', () => {
         email: 'petr@example.ru',
         consentGiven: true,
         receiptEmailRequired: false,
+        timeZone: 'Europe/Moscow',
       }),
     );
     expect(readStoredUser(42)?.role).toBe('admin');
@@ -105,6 +110,7 @@ describe('user state', () => {
       email: 'petr@example.ru',
       consentGiven: true,
       receiptEmailRequired: false,
+      timeZone: 'Europe/Moscow',
     });
   });
 

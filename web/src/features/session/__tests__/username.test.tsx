@@ -39,6 +39,7 @@ describe('the username', () => {
         email: null,
         consentGiven: false,
         receiptEmailRequired: false,
+        timeZone: 'Europe/Moscow',
       }),
     );
     await waitFor(() => expect(result.current).toBe('from_server'));

@@ -15,6 +15,7 @@ const EVENTS: TAuditEvent[] = [
     kind: 'coupon.refunded',
     actor: '@demo_admin',
     subject: 'purchase:3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11',
+    subjectName: 'Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_member',
     details: { amount: 5000, outside: false },
   },
   {
@@ -23,6 +24,7 @@ const EVENTS: TAuditEvent[] = [
     kind: 'coupon.expired',
     actor: null,
     subject: 'purchase:77',
+    subjectName: null,
     details: {},
   },
 ];
@@ -56,8 +58,8 @@ describe('AuditLogPage', () => {
 
     const events = within(await screen.findByRole('list')).getAllByRole('listitem');
     expect(events.map((event) => event.textContent)).toEqual([
-      'Деньги возвращены@demo_admin · 10.07.2026 10:00Покупка 3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11сумма: 5000; вне платежного сервиса: нет',
-      'Срок действия истёксистема · 10.07.2026 00:30Покупка 77',
+      'Деньги возвращены@demo_admin · 10.07.2026 10:00 по МосквеПокупка Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_memberсумма: 5000; вне платежного сервиса: нет',
+      'Срок действия истексистема · 10.07.2026 00:30 по МосквеПокупка 77',
     ]);
   });
 

@@ -273,6 +273,7 @@ describe('BuyCouponsPage', () => {
           email: null,
           consentGiven: true,
           receiptEmailRequired: false,
+          timeZone: 'Europe/Moscow',
         }),
     });
     renderBuy({ ...plainUser, isChatMember: false });

@@ -27,7 +27,7 @@ describe('CalendarPage', () => {
     renderWithProviders(<CalendarPage />, { user: plainUser });
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('КАЛЕНДАРЬ');
-    expect(screen.getByText(/посмотреть события или создать своё/)).toBeInTheDocument();
+    expect(screen.getByText(/посмотреть события или создать свое/)).toBeInTheDocument();
     await screen.findByRole('button', { name: karelia.buttonText });
     const buttons = screen.getAllByRole('button').filter((button) => button.textContent !== '');
     expect(buttons.map((button) => button.textContent)).toEqual(['Сплавы Карелии', 'Алтай: экспедиции']);

@@ -207,35 +207,35 @@ describe('CheckCouponPage', () => {
     expect(telegramButton(posted)).toBeNull();
   });
 
-  it('shows an expired coupon as «Срок действия истёк» with its last day, and offers no redeem', async () => {
+  it('shows an expired coupon as «Срок действия истек» with its last day, and offers no redeem', async () => {
     renderCheck({ [SCAN]: () => jsonResponse(live('EXPIRED', false, '2026-06-30')) });
     await scanWithCamera();
 
-    await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истёк'));
+    await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истек'));
     expect(field('Действует до')).toHaveTextContent('30.06.2026');
     expect(telegramButton(posted)).toBeNull();
   });
 
-  it('shows a coupon whose money is going back as «Идёт возврат денег», and offers no redeem', async () => {
+  it('shows a coupon whose money is going back as «Идет возврат денег», and offers no redeem', async () => {
     renderCheck({ [SCAN]: () => jsonResponse(live('REFUND_PENDING')) });
     await scanWithCamera();
 
-    await waitFor(() => expect(field('Статус')).toHaveTextContent('Идёт возврат денег'));
+    await waitFor(() => expect(field('Статус')).toHaveTextContent('Идет возврат денег'));
     expect(telegramButton(posted)).toBeNull();
   });
 
-  it('says «Срок действия истёк» when the server refuses a redeem because the coupon has just expired', async () => {
+  it('says «Срок действия истек» when the server refuses a redeem because the coupon has just expired', async () => {
     const answers = [live('NOT_USED', false, '2026-06-30'), live('EXPIRED', false, '2026-06-30')];
     renderCheck({
       [SCAN]: () => jsonResponse(answers.shift() ?? live('EXPIRED', false, '2026-06-30')),
-      [REDEEM]: () => jsonResponse('Срок действия истёк', 409),
+      [REDEEM]: () => jsonResponse('Срок действия истек', 409),
     });
     await scanWithCamera();
     await pressTelegramButton(posted, 'Погасить QR');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Срок действия истёк');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Срок действия истек');
     expect(screen.queryByText('Купон не действителен')).not.toBeInTheDocument();
-    await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истёк'));
+    await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истек'));
   });
 
   it('lets a partner’s staff member scan and redeem in their own name', async () => {

@@ -88,7 +88,7 @@ describe('the check screen with no signal', () => {
     await pressTelegramButton(posted, 'Погасить QR');
 
     expect(
-      await scanned().findByText('погашен без связи — отправим, когда появится сеть'),
+      await scanned().findByText('Купон погашен без связи. Отправим погашение, когда появится сеть.'),
     ).toBeInTheDocument();
     expect(statusShown()).toHaveTextContent('Использован');
     expect(telegramButton(posted)).toBeNull();
@@ -102,7 +102,7 @@ describe('the check screen with no signal', () => {
     await openWithKit();
     await scan(COUPON);
     await pressTelegramButton(posted, 'Погасить QR');
-    await scanned().findByText('погашен без связи — отправим, когда появится сеть');
+    await scanned().findByText('Купон погашен без связи. Отправим погашение, когда появится сеть.');
 
     await scan(COUPON);
     expect(
@@ -164,7 +164,7 @@ describe('the check screen with no signal', () => {
           {
             nonce: item?.nonce,
             outcome: 'conflict',
-            message: 'купон уже погасил @staff_sveta 15.08.2026 в 11:20',
+            message: 'Купон уже погасил @staff_sveta 15.08.2026 в 11:20',
           },
         ],
       });
@@ -172,10 +172,10 @@ describe('the check screen with no signal', () => {
     await act(() => sendQueued(OWNER));
 
     const conflict = await screen.findByText(/Погашение без связи не засчитано: @river_rat, скидка 750 руб/);
-    expect(conflict).toHaveTextContent('купон уже погасил @staff_sveta 15.08.2026 в 11:20');
-    expect(conflict).toHaveTextContent(/погашен на этом телефоне \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
+    expect(conflict).toHaveTextContent('Купон уже погасил @staff_sveta 15.08.2026 в 11:20');
+    expect(conflict).toHaveTextContent(/На этом телефоне погашен \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/);
     expect(
-      scanned().queryByText('погашен без связи — отправим, когда появится сеть'),
+      scanned().queryByText('Купон погашен без связи. Отправим погашение, когда появится сеть.'),
     ).not.toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Понятно' }));
@@ -188,7 +188,7 @@ describe('the check screen with no signal', () => {
       [v.forged.discountRaised, 'Подпись QR не сходится: купон подделан или изменен.'],
       [v.signed.otherPartner, 'Это купон другого партнера.'],
       [v.signed.revoked, 'Купон уже использован, подарен или возвращен.'],
-      [v.signed.expired, 'Срок действия истёк'],
+      [v.signed.expired, 'Срок действия истек'],
       [v.unsigned, 'Нет связи, а в этом QR нет подписи сервера. Проверьте купон, когда появится сеть.'],
     ] as const;
     for (const [text, refusal] of cases) {

@@ -40,7 +40,7 @@ function fakeGeolocation() {
 function stubGeoApi() {
   const api = stubApi({
     [TRACK]: () => new Response(null, { status: 204 }),
-    [`GET /api/geo/tracks?tz=${Intl.DateTimeFormat().resolvedOptions().timeZone}`]: () => jsonResponse([]),
+    'GET /api/geo/tracks?tz=Europe/Moscow': () => jsonResponse([]),
   });
   return {
     ...api,
@@ -78,7 +78,7 @@ describe('GeoPage', () => {
       maximumAge: 0,
     });
     expect(screen.getByRole('button', { name: 'Остановить запись' })).toBeInTheDocument();
-    expect(status()).toHaveTextContent('Запись идёт: ждём координаты…');
+    expect(status()).toHaveTextContent('Запись идет: ждем координаты…');
 
     geo.report(62.03, 33.98, 12);
     await wait(1999);
@@ -94,7 +94,7 @@ describe('GeoPage', () => {
         geoPointType: 'START',
       },
     ]);
-    expect(status()).toHaveTextContent('Запись идёт, отправлено: 1 точка');
+    expect(status()).toHaveTextContent('Запись идет, отправлено: 1 точка');
 
     geo.report(62.04, 33.99, 9);
     await wait(59_999);
@@ -107,7 +107,7 @@ describe('GeoPage', () => {
     });
     await wait(60_000);
     expect(types(api.sentPoints())).toEqual(['START', 'PART', 'PART']);
-    expect(status()).toHaveTextContent('Запись идёт, отправлено: 3 точки');
+    expect(status()).toHaveTextContent('Запись идет, отправлено: 3 точки');
   });
 
   it('sends END on stop, clears the watch and says «Отслеживание остановлено» for 3.5 s', async () => {
@@ -128,10 +128,39 @@ describe('GeoPage', () => {
     await wait(3499);
     expect(status()).toHaveTextContent('Отслеживание остановлено');
     await wait(1);
-    expect(status()).toHaveTextContent('Запись маршрута не идёт');
+    expect(status()).toHaveTextContent('Запись маршрута не идет');
 
     await wait(120_000);
     expect(types(api.sentPoints())).toEqual(['START', 'END']);
+  });
+
+  it('asks for the recordings again only once the END point is stored, so the new one counts it', async () => {
+    const geo = fakeGeolocation();
+    let storeEnd: (response: Response) => void = () => {};
+    const api = stubApi({
+      [TRACK]: (init) =>
+        JSON.parse(String(init.body)).geoPointType === 'END'
+          ? new Promise<Response>((resolve) => {
+              storeEnd = resolve;
+            })
+          : new Response(null, { status: 204 }),
+      'GET /api/geo/tracks?tz=Europe/Moscow': () => jsonResponse([]),
+    });
+    const listAsked = () => api.callsTo('GET /api/geo/tracks?tz=Europe/Moscow').length;
+    renderWithProviders(<GeoPage />, { user: adminUser });
+    await wait(0);
+    const before = listAsked();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Начать запись' }));
+    geo.report(62.03, 33.98);
+    await wait(2000);
+    fireEvent.click(screen.getByRole('button', { name: 'Остановить запись' }));
+    await wait(0);
+    expect(listAsked()).toBe(before);
+
+    storeEnd(new Response(null, { status: 204 }));
+    await wait(0);
+    expect(listAsked()).toBe(before + 1);
   });
 
   it('sends no END when no position ever came', async () => {
@@ -207,7 +236,7 @@ describe('GeoPage', () => {
     await wait(0);
     expect(alert).toHaveBeenCalledWith('Ваш браузер не поддерживает геолокацию.');
     expect(screen.getByRole('button', { name: 'Начать запись' })).toBeInTheDocument();
-    expect(status()).toHaveTextContent('Запись маршрута не идёт');
+    expect(status()).toHaveTextContent('Запись маршрута не идет');
     await wait(5000);
     expect(api.sentPoints()).toEqual([]);
   });

@@ -19,6 +19,7 @@ const ME = {
   email: null,
   consentGiven: true,
   receiptEmailRequired: false,
+  timeZone: 'Europe/Moscow',
 };
 
 function renderGift(routes: Record<string, FakeRoute> = {}) {

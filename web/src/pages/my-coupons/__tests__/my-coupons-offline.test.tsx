@@ -15,7 +15,7 @@ vi.mock('@/telegram/launch-params', async (importOriginal) => ({
 }));
 
 const LIST = 'GET /api/coupon/valid/qr/customer/user_ivan';
-const OFFLINE_NOTICE = 'нет связи — показан сохранённый QR';
+const OFFLINE_NOTICE = 'Нет связи. Показан сохраненный QR.';
 
 const porog = myCoupon('c1', 'Рафт-школа «Порог»');
 const baidarka = myCoupon('c2', 'Прокат «Байдарка»');

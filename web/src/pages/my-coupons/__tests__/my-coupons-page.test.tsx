@@ -71,6 +71,7 @@ describe('MyCouponsPage', () => {
     // The 15 % rule, so the person at the counter applies it.
     expect(currentSlide()).toHaveTextContent('На услуги от 3 334 руб');
     expect(currentSlide()).toHaveTextContent('Карелия');
+    expect(currentSlide()).toHaveTextContent('Действующий купон 1 из 2');
     expect(screen.getByText('Покажите QR партнеру для получения скидки.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Предыдущий QR' })).toBeDisabled();
 
@@ -78,6 +79,7 @@ describe('MyCouponsPage', () => {
 
     expect(pager()).toHaveTextContent('2 / 3');
     expect(within(currentSlide()).getByRole('heading')).toHaveTextContent('Прокат «Байдарка»');
+    expect(currentSlide()).toHaveTextContent('Действующий купон 2 из 2');
     expect(currentSlide()).toHaveTextContent('Скидка 300 руб');
     expect(currentSlide()).toHaveTextContent('Алтай');
     expect(scrollTo).toHaveBeenLastCalledWith(expect.objectContaining({ behavior: 'smooth' }));
@@ -92,6 +94,7 @@ describe('MyCouponsPage', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
 
     expect(pager()).toHaveTextContent('3 / 3');
+    expect(currentSlide()).toHaveTextContent('Недействующий купон 1 из 1');
     expect(currentSlide()).toHaveTextContent('ИСПОЛЬЗОВАН');
     expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
       'Использованный QR купона «Магазин «Снаряга»»',
@@ -123,8 +126,8 @@ describe('MyCouponsPage', () => {
     });
     renderMyCoupons();
 
-    expect(await screen.findByText('Срок действия истёк')).toBeInTheDocument();
-    expect(currentSlide()).toHaveTextContent('СРОК ИСТЁК');
+    expect(await screen.findByText('Срок действия истек')).toBeInTheDocument();
+    expect(currentSlide()).toHaveTextContent('СРОК ИСТЕК');
     expect(screen.queryByText(/Действует до/)).not.toBeInTheDocument();
     expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
       'Просроченный QR купона «Прокат «Байдарка»»',
@@ -141,10 +144,10 @@ describe('MyCouponsPage', () => {
     });
     renderMyCoupons();
 
-    expect(await screen.findByText('Идёт возврат денег: купон больше не действует')).toBeInTheDocument();
+    expect(await screen.findByText('Идет возврат денег: купон больше не действует')).toBeInTheDocument();
     expect(currentSlide()).toHaveTextContent('ВОЗВРАТ');
     expect(await within(currentSlide()).findByRole('img')).toHaveAccessibleName(
-      'QR купона «Прокат «Байдарка»», по которому идёт возврат денег',
+      'QR купона «Прокат «Байдарка»», по которому идет возврат денег',
     );
     expect(within(currentSlide()).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Подарить другу' })).not.toBeInTheDocument();

@@ -78,7 +78,7 @@ describe('PurchasesPage', () => {
 
     const summary = await screen.findByRole('article', { name: '@demo_member, Рафт-школа «Порог»' });
     expect(summary).toHaveTextContent('Не использован');
-    expect(summary).toHaveTextContent('5000 руб · 01.07.2026 12:30');
+    expect(summary).toHaveTextContent('5000 руб · 01.07.2026 12:30 по Москве');
 
     const opened = await openCard(user, /@demo_member/);
     expect(opened).toHaveTextContent('ЮKassa');
@@ -87,8 +87,8 @@ describe('PurchasesPage', () => {
     expect(opened).toHaveTextContent('Действует до30.09.2026');
     const history = within(within(opened).getByRole('region', { name: 'ИСТОРИЯ' })).getAllByRole('listitem');
     expect(history.map((item) => item.textContent)).toEqual([
-      'Начата оплата@demo_member · 01.07.2026 12:29',
-      'Оплата прошласистема · 01.07.2026 12:30',
+      'Начата оплата@demo_member · 01.07.2026 12:29 по Москве',
+      'Оплата прошласистема · 01.07.2026 12:30 по Москве',
     ]);
 
     const byLink = await openCard(user, /@friend_olga/);
@@ -128,7 +128,7 @@ describe('PurchasesPage', () => {
     ).toHaveLength(1);
   });
 
-  it('pages with «Показать ещё» using the cursor the server gave', async () => {
+  it('pages with «Показать еще» using the cursor the server gave', async () => {
     const user = userEvent.setup();
     const older = purchase('0a0a0a0a-2222-4c55-8f7e-2b1d6c9e0a33', { buyer: { id: 9, name: 'Гоша' } });
     renderPurchases({
@@ -137,11 +137,11 @@ describe('PurchasesPage', () => {
     });
     await screen.findByRole('article', { name: /@demo_member/ });
 
-    await user.click(screen.getByRole('button', { name: 'Показать ещё' }));
+    await user.click(screen.getByRole('button', { name: 'Показать еще' }));
 
     expect(await screen.findByRole('article', { name: /Гоша/ })).toBeInTheDocument();
     expect(screen.getAllByRole('article')).toHaveLength(2);
-    expect(screen.queryByRole('button', { name: 'Показать ещё' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Показать еще' })).not.toBeInTheDocument();
   });
 
   it('refunds after a confirmation, sending one request however often the confirm is tapped', async () => {
@@ -264,7 +264,7 @@ describe('PurchasesPage', () => {
     const user = userEvent.setup();
     renderPurchases({ [LIST]: page([{ ...PAID, status: 'REFUND_PENDING' }]) });
     const opened = await openCard(user, /@demo_member/);
-    expect(opened).toHaveTextContent('Идёт возврат денег');
+    expect(opened).toHaveTextContent('Идет возврат денег');
     expect(within(opened).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
   });
 });

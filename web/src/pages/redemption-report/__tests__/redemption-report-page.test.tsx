@@ -58,7 +58,7 @@ describe('RedemptionReportPage', () => {
   it('tells a user who is neither partner, staff nor admin that the report is not theirs', () => {
     const api = stubApi({});
     renderWithProviders(<RedemptionReportPage />, { user: plainUser });
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ОТЧЁТ О ПОГАШЕНИЯХ');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ОТЧЕТ О ПОГАШЕНИЯХ');
     expect(
       screen.getByText('Отчет о погашениях видят партнеры, их сотрудники и администраторы'),
     ).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('RedemptionReportPage', () => {
       [`GET /api/reports/redemptions?${JULY}&partnerId=1`]: () => jsonResponse(REPORT),
     });
 
-    expect(await screen.findByText('05.07.2026 11:15')).toBeInTheDocument();
+    expect(await screen.findByText('05.07.2026 11:15 по Москве')).toBeInTheDocument();
     expect(screen.getByText('Рафт-школа «Порог»')).toBeInTheDocument();
     expect(screen.getByLabelText('С')).toHaveValue('2026-07-01');
     expect(screen.getByLabelText('По')).toHaveValue('2026-07-17');
@@ -89,7 +89,7 @@ describe('RedemptionReportPage', () => {
       [`GET /api/reports/redemptions?${JULY}&partnerId=1`]: () => jsonResponse(REPORT),
       'GET /api/reports/redemptions?from=2026-06-01&to=2026-07-17&partnerId=1': () => jsonResponse(EMPTY),
     });
-    await screen.findByText('05.07.2026 11:15');
+    await screen.findByText('05.07.2026 11:15 по Москве');
 
     fireEvent.change(screen.getByLabelText('С'), { target: { value: '2026-06-01' } });
     expect(await screen.findByText('За этот период погашений нет')).toBeInTheDocument();
@@ -115,7 +115,7 @@ describe('RedemptionReportPage', () => {
     expect(await screen.findByText('За этот период погашений нет')).toBeInTheDocument();
     expect(screen.getByLabelText('Партнер')).toHaveValue('2');
     await user.selectOptions(screen.getByLabelText('Партнер'), 'Рафт-школа «Порог» · Карелия');
-    expect(await screen.findByText('05.07.2026 11:15')).toBeInTheDocument();
+    expect(await screen.findByText('05.07.2026 11:15 по Москве')).toBeInTheDocument();
   });
 
   it('offers the spokesman the way to the company’s staff', async () => {
@@ -144,7 +144,7 @@ describe('RedemptionReportPage', () => {
       },
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await screen.findByText('05.07.2026 11:15');
+    await screen.findByText('05.07.2026 11:15 по Москве');
 
     fireEvent.click(screen.getByRole('button', { name: 'ВЫГРУЗИТЬ CSV' }));
 
@@ -164,7 +164,7 @@ describe('RedemptionReportPage', () => {
       'POST /api/exports/link': () =>
         jsonResponse({ error: 'not_your_report', message: 'Это отчет другого партнера' }, 403),
     });
-    await screen.findByText('05.07.2026 11:15');
+    await screen.findByText('05.07.2026 11:15 по Москве');
     fireEvent.click(screen.getByRole('button', { name: 'ВЫГРУЗИТЬ CSV' }));
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Это отчет другого партнера');

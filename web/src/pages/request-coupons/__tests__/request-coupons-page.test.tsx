@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TCouponRequest } from '#contract/coupons';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
-import { adminUser, jsonResponse, renderWithProviders } from '@/test/render';
+import { adminUser, jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
 import { RequestCouponsPage } from '../request-coupons-page';
 
 const LIST = 'GET /api/coupons/to/apply';
@@ -73,6 +73,28 @@ describe('RequestCouponsPage', () => {
     reachable = true;
     await wait(4000);
     expect(await screen.findByText('Заявок нет.')).toBeInTheDocument();
+  });
+
+  it('tells anyone but an admin that only admins decide requests, alone, without asking the server', () => {
+    const api = stubApi({});
+    renderWithProviders(<RequestCouponsPage />, { user: partnerUser });
+
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Заявки на купоны рассматривают только администраторы.',
+    );
+    expect(screen.queryByText('Заявки загружаются')).not.toBeInTheDocument();
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('shows the server’s refusal alone when it refuses an admin of the app’s memory', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    stubApi({
+      [LIST]: () => jsonResponse({ error: 'forbidden', message: 'Недостаточно прав' }, 403),
+    });
+    renderWithProviders(<RequestCouponsPage />, { user: adminUser });
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Недостаточно прав');
+    expect(screen.queryByText('Заявки загружаются')).not.toBeInTheDocument();
   });
 
   it('shows a card per request and polls the list every 4 s', async () => {

@@ -93,7 +93,7 @@ describe('the queue of redemptions made with no signal', () => {
             {
               nonce: nonceOf('tokB'),
               outcome: 'duplicate',
-              message: 'купон уже погасил @sveta 15.08.2026 в 11:20',
+              message: 'Купон уже погасил @sveta 15.08.2026 в 11:20',
             },
             { nonce: nonceOf('tokC'), outcome: 'conflict', message: 'деньги за купон вернули покупателю' },
           ],

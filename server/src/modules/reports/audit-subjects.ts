@@ -1,0 +1,115 @@
+import { eq, inArray } from 'drizzle-orm';
+import { formatRubles } from '#contract/coupon-terms';
+import type { Db } from '../../db/client.ts';
+import { coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import { displayName } from '../users/display-name.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The ids of one type among `subjects` (`<type>:<id>`, as subjectOf writes them). */
+function idsOf(subjects: readonly string[], type: string): string[] {
+  const prefix = `${type}:`;
+  return [
+    ...new Set(subjects.filter((subject) => subject.startsWith(prefix)).map((s) => s.slice(prefix.length))),
+  ];
+}
+
+const offerName = (row: { companyName: string; discount: number; price: number }) =>
+  `${row.companyName}: скидка ${formatRubles(row.discount)} за ${formatRubles(row.price)}`;
+
+const boughtName = (row: Parameters<typeof offerName>[0] & { username: string | null; firstName: string }) =>
+  `${offerName(row)}, покупатель ${displayName(row)}`;
+
+/** The people audit details name by id (`ownerId`, `toUserId`), named as the back office names them. */
+const PERSON_KEYS: Record<string, string> = { ownerId: 'owner', toUserId: 'toUser' };
+
+/** Each event's details with the people in them named («owner: @buyer») instead of their ids. */
+export async function namePeopleInDetails(
+  db: Db,
+  details: readonly Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> {
+  const ids = [
+    ...new Set(
+      details.flatMap((entry) =>
+        Object.keys(PERSON_KEYS)
+          .map((key) => entry[key])
+          .filter((id): id is number => typeof id === 'number' && Number.isSafeInteger(id)),
+      ),
+    ),
+  ];
+  const people =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: users.id, username: users.username, firstName: users.firstName })
+          .from(users)
+          .where(inArray(users.id, ids));
+  const names = new Map(people.map((person) => [person.id, displayName(person)]));
+  return details.map((entry) =>
+    Object.fromEntries(
+      Object.entries(entry).map(([key, value]) => {
+        const named = PERSON_KEYS[key] && typeof value === 'number' ? names.get(value) : undefined;
+        return named ? [PERSON_KEYS[key], named] : [key, value];
+      }),
+    ),
+  );
+}
+
+/**
+ * What each audit subject is, in words an admin recognises: the partner's name; the offer's
+ * partner, discount and price; a purchase's or payment's offer and buyer. A subject whose row is
+ * gone (a partner erased) has no name and shows its id.
+ */
+export async function nameAuditSubjects(db: Db, subjects: readonly string[]): Promise<Map<string, string>> {
+  const partnerIds = idsOf(subjects, 'partner').map(Number).filter(Number.isSafeInteger);
+  const offerIds = idsOf(subjects, 'offer').map(Number).filter(Number.isSafeInteger);
+  const purchaseIds = idsOf(subjects, 'purchase').filter((id) => UUID.test(id));
+  const paymentIds = idsOf(subjects, 'payment').filter((id) => UUID.test(id));
+  const offerColumns = {
+    companyName: partners.companyName,
+    discount: coupons.discount,
+    price: coupons.price,
+  };
+  const buyerColumns = { username: users.username, firstName: users.firstName };
+
+  const [partnerRows, offerRows, purchaseRows, paymentRows] = await Promise.all([
+    partnerIds.length === 0
+      ? []
+      : db
+          .select({ id: partners.id, companyName: partners.companyName })
+          .from(partners)
+          .where(inArray(partners.id, partnerIds)),
+    offerIds.length === 0
+      ? []
+      : db
+          .select({ id: coupons.id, ...offerColumns })
+          .from(coupons)
+          .innerJoin(partners, eq(partners.id, coupons.partnerId))
+          .where(inArray(coupons.id, offerIds)),
+    purchaseIds.length === 0
+      ? []
+      : db
+          .select({ id: purchasedCoupons.id, ...offerColumns, ...buyerColumns })
+          .from(purchasedCoupons)
+          .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+          .innerJoin(partners, eq(partners.id, coupons.partnerId))
+          .innerJoin(users, eq(users.id, purchasedCoupons.ownerId))
+          .where(inArray(purchasedCoupons.id, purchaseIds)),
+    paymentIds.length === 0
+      ? []
+      : db
+          .select({ id: payments.id, ...offerColumns, ...buyerColumns })
+          .from(payments)
+          .innerJoin(coupons, eq(coupons.id, payments.couponId))
+          .innerJoin(partners, eq(partners.id, coupons.partnerId))
+          .innerJoin(users, eq(users.id, payments.userId))
+          .where(inArray(payments.id, paymentIds)),
+  ]);
+
+  return new Map([
+    ...partnerRows.map((row) => [`partner:${row.id}`, row.companyName] as const),
+    ...offerRows.map((row) => [`offer:${row.id}`, offerName(row)] as const),
+    ...purchaseRows.map((row) => [`purchase:${row.id}`, boughtName(row)] as const),
+    ...paymentRows.map((row) => [`payment:${row.id}`, boughtName(row)] as const),
+  ]);
+}
