@@ -1,6 +1,7 @@
 import { and, asc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TOffer } from '#contract/coupons';
+import { dayIn } from '#contract/date-time';
 import { PARTNER_TYPES, type TListedPartner, type TPartnerType } from '#contract/partners';
 import type { Database } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
@@ -33,18 +34,12 @@ export async function createCatalogueService(
 ) {
   const { db } = database;
   const currentVersion = await createCatalogueVersion(database);
-  const today = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  });
   const kept = new Map<string, { tag: string; list: Promise<unknown> }>();
 
   function view<T>(key: string, read: () => Promise<T>) {
     return async (): Promise<CatalogueView<T>> => {
       // The day before the version: a list read after both is at least as new as its tag says.
-      const day = today.format(new Date());
+      const day = dayIn(timeZone, new Date());
       const tag = `W/"catalogue.${CATALOGUE_SHAPE}.${await currentVersion()}.${day}"`;
       return {
         tag,

@@ -164,7 +164,7 @@ describe('GiftPage', () => {
       pressGift();
       fireEvent.click(await screen.findByRole('button', { name: 'Подарить и ждать' }));
 
-      const waits = await screen.findByText('Подарок ждет @quiet_friend до 03.12.2026 13:30.');
+      const waits = await screen.findByText('Подарок ждет @quiet_friend до 03.12.2026 13:30 по Москве.');
       expect(waits).toHaveClass('notice--info');
       expect(waits).toHaveTextContent(
         'Когда @quiet_friend откроет приложение, купон станет его. Если не откроет за 7 дней, купон вернется к вам.',
