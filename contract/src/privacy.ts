@@ -42,6 +42,8 @@ export const ZMyData = z.object({
     isChatMember: z.boolean(),
     createdAt: z.string(),
     lastSeenAt: z.string(),
+    /** Whether the bot reminds of coupons about to expire and of gifts coming back. */
+    couponReminders: z.boolean(),
   }),
   payments: z.array(
     z.object({
@@ -70,8 +72,20 @@ export const ZMyData = z.object({
   geoPoints: z.array(
     z.object({ ts: z.string(), lat: z.number(), lon: z.number(), accuracy: z.number(), type: z.string() }),
   ),
+  visitRatings: z.array(
+    z.object({
+      at: z.string(),
+      companyName: z.string(),
+      stars: z.number().int(),
+      comment: z.string().nullable(),
+    }),
+  ),
 });
 export type TMyData = z.infer<typeof ZMyData>;
+
+/** PUT /api/me/coupon-reminders: the bot's reminders on or off. */
+export const ZCouponRemindersSetting = z.object({ on: z.boolean() });
+export type TCouponRemindersSetting = z.infer<typeof ZCouponRemindersSetting>;
 
 /** DELETE /api/me: with unused coupons, the caller confirms they are given up. */
 export const ZEraseRequest = z.object({ giveUpCoupons: z.boolean().default(false) }).nullish();

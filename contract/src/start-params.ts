@@ -3,3 +3,8 @@
  * shared gift's button opens My QR. No zod here: the web's first script reads this.
  */
 export const MY_COUPONS_START_PARAM = 'my-coupons';
+
+/** `qr-<purchased coupon id>`: My QR opened on that coupon (a reminder's button). */
+export const COUPON_START_PARAM_PREFIX = 'qr-';
+export const couponStartParam = (purchasedCouponId: string) =>
+  `${COUPON_START_PARAM_PREFIX}${purchasedCouponId}`;

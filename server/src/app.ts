@@ -64,10 +64,16 @@ import { paymentPagesRoutes } from './modules/purchases/payment-pages.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { createStalePaymentsWorker } from './modules/purchases/stale-payments.worker.ts';
 import { purchaseRefusals } from './modules/purchases/texts.ts';
+import { registerRatingButtons } from './modules/ratings/ratings.bot.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { createRatingService } from './modules/ratings/ratings.service.ts';
+import { ratingRefusals } from './modules/ratings/texts.ts';
 import { createOfflineRedemptionService } from './modules/redemption/offline.service.ts';
 import { redemptionRoutes } from './modules/redemption/redemption.routes.ts';
 import { createRedemptionService } from './modules/redemption/redemption.service.ts';
 import { redemptionRefusals } from './modules/redemption/texts.ts';
+import { registerReminderButtons } from './modules/reminders/reminders.bot.ts';
+import { createReminderService } from './modules/reminders/reminders.service.ts';
 import { exportFileRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportService } from './modules/reports/reports.service.ts';
 import { reportRefusals } from './modules/reports/texts.ts';
@@ -84,6 +90,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { registerTelegram } from './register-telegram.ts';
 import { createBot } from './telegram/bot.ts';
+import { createBotUsername } from './telegram/bot-username.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,6 +153,7 @@ const REFUSALS = [
   purchaseRefusals,
   redemptionRefusals,
   telegramWebhookRefusals,
+  ratingRefusals,
 ];
 
 /**
@@ -219,6 +227,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       })
     : undefined;
+  const ratings = createRatingService(db);
+  const reminders = createReminderService({
+    db,
+    notifications,
+    timeZone: config.timeZone,
+    daysBefore: config.reminderDaysBefore,
+    botUsername: botApi ? createBotUsername(botApi) : undefined,
+    log: app.log,
+  });
+  if (bot) {
+    registerReminderButtons(bot, reminders);
+    registerRatingButtons(bot, ratings);
+  }
   // The bot's webhook (with PUBLIC_URL), and `app.telegram` that main.ts starts.
   await registerTelegram(app, { config, bot, notifications, outbox });
 
@@ -247,6 +268,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refunds,
     recordExpiries: () => recordExpiries(db),
     deleteExpiredData: () => deleteExpiredData(db, config.geoRetentionDays),
+    sendDueReminders: reminders.sendDueReminders,
     log: app.log,
   });
   app.decorate('stalePayments', stalePayments);
@@ -285,7 +307,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       receiptEmailRequired: config.receipts !== null,
       claimHeldGifts: gifts.claimHeldGifts,
     });
-    await api.register(privacyRoutes, { privacy, botToken, botApi });
+    await api.register(privacyRoutes, { privacy, botToken, botApi, reminders });
+    await api.register(ratingsRoutes, { ratings });
     await api.register(partnersRoutes, {
       partners: createPartnerService(db, {
         innRequired: config.receipts?.agentType !== undefined,
@@ -299,7 +322,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(couponRequestsRoutes, {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
     });
-    await api.register(catalogueRoutes, { catalogue: createCatalogueService(db, timeZone) });
+    await api.register(catalogueRoutes, {
+      catalogue: createCatalogueService(db, timeZone, ratings.ratingsOf),
+    });
     await api.register(purchasesRoutes, {
       checkout,
       myCoupons: await createMyCouponsService(database, { timeZone }),

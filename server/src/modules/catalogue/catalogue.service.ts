@@ -2,6 +2,7 @@ import { and, asc, eq, exists, type SQL, sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TOffer } from '#contract/coupons';
 import { PARTNER_TYPES, type TListedPartner, type TPartnerType } from '#contract/partners';
+import type { TPartnerRating } from '#contract/ratings';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
 import { offerOnSale } from './on-sale.ts';
@@ -10,7 +11,12 @@ import { offerOnSale } from './on-sale.ts';
  * What a buyer can choose from (SPEC §2 Buy coupon): only partners with accepted coupons, and only
  * the regions and types that have such partners.
  */
-export function createCatalogueService(db: Db, timeZone: string) {
+export function createCatalogueService(
+  db: Db,
+  timeZone: string,
+  /** Each partner's visit rating, when it has enough ratings to show (ratings.service.ts). */
+  ratingsOf: (partnerIds: readonly number[]) => Promise<Map<number, TPartnerRating>>,
+) {
   const onSaleNow = offerOnSale(timeZone);
   const onSale = exists(
     db
@@ -50,8 +56,10 @@ export function createCatalogueService(db: Db, timeZone: string) {
       })
       .from(partners)
       .where(and(...conditions));
-    return rows
-      .filter((row) => nonEmpty(row.companyName))
+    const listed = rows.filter((row) => nonEmpty(row.companyName));
+    const ratings = await ratingsOf(listed.map((row) => row.id));
+    return listed
+      .map((row) => ({ ...row, rating: ratings.get(row.id) ?? null }))
       .sort((a, b) => compareRu(a.companyName, b.companyName));
   }
 

@@ -9,7 +9,7 @@ const RETENTION_EVERY_MS = 24 * 3600_000;
 
 /**
  * The background sweep started by main.ts: payments nobody settled (checkout.settleStalePayments),
- * refunds the provider has not finished, expiries to write to the audit log, and once a day data
+ * refunds the provider has not finished, expiries to write to the audit log, reminders due, and once a day data
  * past its retention. Each part runs
  * on its own: one failing does not keep the others from running.
  */
@@ -21,9 +21,19 @@ export function createStalePaymentsWorker(options: {
   deleteExpiredData: () => Promise<Record<string, number>>;
   /** Held gifts nobody claimed in seven days, back to their givers (gifts.service.ts). */
   returnUnclaimedGifts: () => Promise<number>;
+  /** Reminders of coupons about to expire and gifts coming back (reminders.service.ts). */
+  sendDueReminders: (now?: Date) => Promise<number>;
   log: FastifyBaseLogger;
 }) {
-  const { checkout, refunds, recordExpiries, deleteExpiredData, returnUnclaimedGifts, log } = options;
+  const {
+    checkout,
+    refunds,
+    recordExpiries,
+    deleteExpiredData,
+    returnUnclaimedGifts,
+    sendDueReminders,
+    log,
+  } = options;
   let retentionRanAt = 0;
   const parts: [string, () => Promise<unknown>][] = [
     [
@@ -36,6 +46,7 @@ export function createStalePaymentsWorker(options: {
     ['pending refunds', refunds.settlePendingRefunds],
     ['expiries', recordExpiries],
     ['held gifts', returnUnclaimedGifts],
+    ['reminders', sendDueReminders],
     [
       'retention',
       async () => {
@@ -62,5 +73,6 @@ export function createStalePaymentsWorker(options: {
     sweepExpiries: recordExpiries,
     sweepRetention: deleteExpiredData,
     sweepHeldGifts: returnUnclaimedGifts,
+    sweepReminders: sendDueReminders,
   };
 }

@@ -29,8 +29,14 @@ const porog: TListedPartner = {
   id: 1,
   companyName: 'Рафт-школа «Порог»',
   discountConditions: ['Скидка на курс «Рафтинг с нуля»', 'Действует с июня по сентябрь'],
+  rating: { average: 4.3, count: 12 },
 };
-const academy: TListedPartner = { id: 5, companyName: 'Академия сплава', discountConditions: [] };
+const academy: TListedPartner = {
+  id: 5,
+  companyName: 'Академия сплава',
+  discountConditions: [],
+  rating: null,
+};
 const porogOffers: TOffer[] = [
   { id: 21, discount: 750, price: 150, paymentLink: null, validUntil: '2027-09-30', validDays: null },
   { id: 22, discount: 450, price: 90, paymentLink: null, validUntil: null, validDays: 21 },

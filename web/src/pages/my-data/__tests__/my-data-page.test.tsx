@@ -42,6 +42,7 @@ const held: TMyData = {
     email: 'ivan@example.ru',
     consent: { at: '2026-11-23T09:00:00.000Z', edition: '2026-11-23' },
     isChatMember: true,
+    couponReminders: true,
     createdAt: '2026-06-01T09:00:00.000Z',
     lastSeenAt: '2026-11-23T09:00:00.000Z',
   },
@@ -86,6 +87,14 @@ const held: TMyData = {
   geoPoints: [
     { ts: '2026-09-02T09:00:00.000Z', lat: 61.1, lon: 33.2, accuracy: 10, type: 'END' },
     { ts: '2026-09-01T09:00:00.000Z', lat: 61.0, lon: 33.0, accuracy: 12, type: 'START' },
+  ],
+  visitRatings: [
+    {
+      at: '2026-08-03T09:00:00.000Z',
+      companyName: 'Рафт-школа «Порог»',
+      stars: 5,
+      comment: 'Все понравилось.',
+    },
   ],
 };
 
