@@ -145,6 +145,15 @@ export function MyDataView({ data }: { data: TMyData }) {
           more={attemptsLeft > 0 ? texts.moreInFile(attemptsLeft) : undefined}
         />
       </Section>
+      <Section title={texts.ratings}>
+        <Lines
+          lines={data.visitRatings.map((rating, index) => ({
+            key: `${rating.at}/${index}`,
+            main: texts.ratingLine(rating.companyName, rating.stars),
+            detail: `${formatDateTime(rating.at)} · ${rating.comment ?? texts.noComment}`,
+          }))}
+        />
+      </Section>
       <GeoPoints points={data.geoPoints} />
     </>
   );

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMyData } from '#contract/privacy';
@@ -128,6 +128,12 @@ const sectionNamed = (title: string) => {
   return within(section);
 };
 
+/** The reminders switch, once the data has come. */
+const remindersBox = async () => {
+  await screen.findByRole('heading', { name: 'НАПОМИНАНИЯ' });
+  return sectionNamed('НАПОМИНАНИЯ').getByRole('checkbox', { name: /^Напоминать в боте/ });
+};
+
 const unusedListed = () =>
   within(screen.getByRole('list', { name: 'Неиспользованные купоны' }))
     .getAllByRole('listitem')
@@ -172,10 +178,35 @@ describe('MyDataPage', () => {
     expect(
       sectionNamed('ГЕОТОЧКИ').getByText('2 точки маршрута, с 1 сентября 2026 г. по 2 сентября 2026 г.'),
     ).toBeInTheDocument();
+    expect(
+      sectionNamed('ОЦЕНКИ ВИЗИТОВ').getByText('Рафт-школа «Порог» — оценка 5 из 5'),
+    ).toBeInTheDocument();
+    expect(sectionNamed('ОЦЕНКИ ВИЗИТОВ').getByText(/· Все понравилось\.$/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute(
       'href',
       '/privacy',
     );
+  });
+
+  it('turns the bot’s reminders off and on again', async () => {
+    const user = userEvent.setup();
+    let on = true;
+    const api = renderMyData({
+      'GET /api/me/data': () => jsonResponse({ ...held, user: { ...held.user, couponReminders: on } }),
+      'PUT /api/me/coupon-reminders': (init) => {
+        on = JSON.parse(String(init?.body)).on;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const box = await remindersBox();
+    expect(box).toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(api.callsTo('PUT /api/me/coupon-reminders')).toHaveLength(1);
+    expect(on).toBe(false);
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(on).toBe(true);
   });
 
   it('downloads the copy the way the GPX export is downloaded', async () => {
@@ -253,7 +284,7 @@ describe('MyDataPage', () => {
 
     await user.click(await screen.findByRole('button', { name: ERASE_BUTTON }));
     expect(screen.getByText('Удалить ваши данные? Отменить это будет нельзя.')).toBeInTheDocument();
-    expect(screen.queryByRole('checkbox')).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: GIVE_UP })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: CONFIRM_BUTTON }));
 
     expect(await screen.findByText('Ваши данные удалены')).toBeInTheDocument();
