@@ -111,7 +111,11 @@ describe('BuyCouponsPage', () => {
     expect(optionsOf('Партнер')).toEqual(['Выберите партнера', 'Академия сплава', 'Рафт-школа «Порог»']);
     expect(screen.getByRole('button', { name: 'ПОКАЗАТЬ СКИДКИ' })).toBeDisabled();
 
+    // A partner with few ratings shows none; one with enough shows their mean and count.
+    await user.selectOptions(screen.getByLabelText('Партнер'), '5');
+    expect(screen.queryByText(/^Оценка покупателей/)).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Партнер'), '1');
+    expect(screen.getByText('Оценка покупателей: 4,3 из 5 (12 оценок)')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'ПОКАЗАТЬ СКИДКИ' }));
 
     const offer = await screen.findByRole('button', {
