@@ -13,9 +13,18 @@ export const RATING_COMMENT_MAX = 1000;
 export const ZPartnerRating = z.object({ average: z.number(), count: z.number().int() });
 export type TPartnerRating = z.infer<typeof ZPartnerRating>;
 
-/** Shown as «4,3 ★ (12 оценок)»: one decimal, with a comma as Russian writes it. */
-export function formatAverage(average: number): string {
-  return average.toFixed(1).replace('.', ',');
+const ratingsWord = (count: number) => {
+  const lastTwo = count % 100;
+  const last = count % 10;
+  if (lastTwo >= 11 && lastTwo <= 14) return 'оценок';
+  if (last === 1) return 'оценка';
+  if (last >= 2 && last <= 4) return 'оценки';
+  return 'оценок';
+};
+
+/** «4,3 из 5 (12 оценок)»: one decimal with a comma, as Russian writes it, and how many rated. */
+export function formatRating({ average, count }: TPartnerRating): string {
+  return `${average.toFixed(1).replace('.', ',')} из 5 (${count} ${ratingsWord(count)})`;
 }
 
 /** The refusals of rating a visit and of hiding a comment. */

@@ -313,6 +313,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       partners: createPartnerService(db, {
         innRequired: config.receipts?.agentType !== undefined,
         forgetRoles: users.forgetRoles,
+        ratingsOf: ratings.ratingsOf,
       }),
       access,
     });

@@ -196,6 +196,11 @@ describe('a rating after a visit', () => {
       if (n === 0) expect((await listedPartner())?.rating).toBeNull();
     }
     expect((await listedPartner())?.rating).toEqual({ average: 3.7, count: 3 });
+    const cards = (await t.as(admin).get('/api/admin/partners')).json() as Array<{
+      id: number;
+      rating: unknown;
+    }>;
+    expect(cards.find((card) => card.id === partnerId)?.rating).toEqual({ average: 3.7, count: 3 });
   });
 });
 

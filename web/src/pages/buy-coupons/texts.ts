@@ -1,15 +1,6 @@
 import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
-import { formatAverage, type TPartnerRating } from '#contract/ratings';
+import { formatRating, type TPartnerRating } from '#contract/ratings';
 import { NOT_CHAT_MEMBER_MESSAGE } from '#contract/session';
-
-const ratingsWord = (count: number) => {
-  const lastTwo = count % 100;
-  const last = count % 10;
-  if (lastTwo >= 11 && lastTwo <= 14) return 'оценок';
-  if (last === 1) return 'оценка';
-  if (last >= 2 && last <= 4) return 'оценки';
-  return 'оценок';
-};
 
 export const texts = {
   title: 'СГЕНЕРИРОВАТЬ QR',
@@ -23,8 +14,7 @@ export const texts = {
   partnerPlaceholder: 'Выберите партнера',
   showOffers: 'ПОКАЗАТЬ СКИДКИ',
   /** Buyers' ratings of their visits, once there are enough of them to say something. */
-  rating: ({ average, count }: TPartnerRating) =>
-    `Оценка покупателей: ${formatAverage(average)} из 5 (${count} ${ratingsWord(count)})`,
+  rating: (rating: TPartnerRating) => `Оценка покупателей: ${formatRating(rating)}`,
   offers: 'Скидки партнера',
   offerDiscount: (discount: number) => `СКИДКА ПАРТНЕРА ${discount}руб`,
   offerPrice: (price: number) => `Цена:${price}руб`,

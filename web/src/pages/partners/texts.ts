@@ -1,4 +1,5 @@
 import type { TOfferState } from '#contract/offers';
+import { formatRating, type TPartnerRating } from '#contract/ratings';
 
 export const texts = {
   title: 'ПАРТНЕРЫ',
@@ -7,6 +8,7 @@ export const texts = {
   empty: 'ПАРТНЕРОВ ПОКА НЕТ',
   paused: 'Приостановлен',
   onSale: (count: number) => `Купонов в продаже: ${count}`,
+  rating: (rating: TPartnerRating) => `Оценка покупателей: ${formatRating(rating)}`,
   phone: 'Телефон',
   address: 'Адрес',
   email: 'Email',
