@@ -24,6 +24,8 @@ export function registerRatingButtons(bot: Bot, ratings: RatingService) {
       return;
     }
     await ctx.answerCallbackQuery({ text: ratingBotTexts.thanks(rated.stars) });
+    // A changed rating keeps the prompt already sent: a reply to it is still this rating's comment.
+    if (rated.commentAsked) return;
     const prompt = await ctx.api.sendMessage(ctx.from.id, ratingBotTexts.commentPrompt(rated.companyName), {
       reply_markup: { force_reply: true, input_field_placeholder: ratingBotTexts.commentPlaceholder },
     });

@@ -13,7 +13,7 @@ import { recordAudit } from '../audit/audit-log.ts';
 import type { RatingRefusal } from './texts.ts';
 
 export type RateOutcome =
-  | { outcome: 'rated'; stars: number; companyName: string }
+  | { outcome: 'rated'; stars: number; companyName: string; commentAsked: boolean }
   | { outcome: 'not_redeemed' | 'not_yours' | 'too_late' };
 
 /** Still changeable: within RATING_CHANGEABLE_DAYS of the visit. */
@@ -43,14 +43,20 @@ export function createRatingService(db: Db) {
       if (coupon?.status !== 'USED') return { outcome: 'not_redeemed' };
       if (coupon.ownerId !== userId) return { outcome: 'not_yours' };
       if (!coupon.changeable) return { outcome: 'too_late' };
-      await tx
+      const [rating] = await tx
         .insert(visitRatings)
         .values({ purchasedCouponId, partnerId: coupon.partnerId, userId, stars })
         .onConflictDoUpdate({
           target: visitRatings.purchasedCouponId,
           set: { stars, updatedAt: sql`now()` },
-        });
-      return { outcome: 'rated', stars, companyName: coupon.companyName };
+        })
+        .returning({ promptId: visitRatings.commentPromptMessageId });
+      return {
+        outcome: 'rated',
+        stars,
+        companyName: coupon.companyName,
+        commentAsked: rating?.promptId != null,
+      };
     });
   }
 

@@ -128,9 +128,11 @@ describe('a rating after a visit', () => {
     expect((await reply(buyer, prompt, '  Отличный инструктор!  ')).statusCode).toBe(200);
     expect(messagesTo(buyer).at(-1)?.text).toBe('Спасибо, отзыв сохранен.');
 
-    // A second tap changes the rating: still one per visit.
+    // A second tap changes the rating: still one per visit, and no second prompt.
+    const sentBefore = messagesTo(buyer).length;
     const two = question.replyMarkup?.inline_keyboard?.[0]?.[1]?.callback_data as string;
     expect((await tap(buyer, question, two))?.text).toBe('Спасибо! Ваша оценка: 2 из 5.');
+    expect(messagesTo(buyer)).toHaveLength(sentBefore);
     const rows = await t.database.db.select().from(visitRatings).where(eq(visitRatings.userId, buyer.id));
     expect(rows.map((r) => ({ stars: r.stars, comment: r.comment }))).toEqual([
       { stars: 2, comment: 'Отличный инструктор!' },
