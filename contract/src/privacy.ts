@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The edition of the privacy policy a consent is given to; a new text gets a new edition. */
-export const PRIVACY_POLICY_EDITION = '2026-11-23';
+export const PRIVACY_POLICY_EDITION = '2026-11-26';
 
 /** An e-mail for the fiscal receipt (54-ФЗ), as the buy screen asks for it. */
 export const ZReceiptEmail = z
