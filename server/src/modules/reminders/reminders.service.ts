@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { HELD_GIFT_DAYS } from '#contract/gifts';
@@ -10,7 +10,7 @@ import { notificationTexts, reminderButtons } from '../notifications/texts.ts';
 import { withinReminderHours } from './reminder-hours.ts';
 
 const DAY_MS = 24 * 3600_000;
-/** Rows looked at per sweep and kind; the next sweep (minutes later) takes the rest. */
+/** Rows looked at per sweep and kind by default; the next sweep (minutes later) takes the rest. */
 const BATCH = 200;
 
 /** The callback data of «Не напоминать» (telegram/bot.ts answers it). */
@@ -22,7 +22,9 @@ export const giftReturnReminderKind = (giftId: number) => `gift-return:${giftId}
 /**
  * Which reminder a coupon is owed `msLeft` before its expiry: the nearest of `daysBefore` whose day
  * has begun (a d-day reminder is due from the start of the day d days before the last day). A
- * coupon bought two days before its end gets the 1-day reminder only, not a late 3-day one.
+ * coupon bought two days before its end gets the 1-day reminder only, not a late 3-day one. Days
+ * are counted as 24 hours back from the expiry (a midnight): in a zone with summer time a reminder
+ * near the change may come an hour early or late, still within the reminder hours' check.
  */
 export function dueExpiryReminder(msLeft: number, daysBefore: readonly number[]): number | undefined {
   const due = daysBefore.filter((days) => msLeft <= (days + 1) * DAY_MS);
@@ -46,8 +48,10 @@ export function createReminderService(options: {
   /** The bot's username, for the t.me link that opens My QR on the coupon; absent in the local stand-in. */
   botUsername?: () => Promise<string>;
   log: Logger;
+  batchSize?: number;
 }) {
   const { db, notifications, timeZone, daysBefore, botUsername, log } = options;
+  const batchSize = options.batchSize ?? BATCH;
   const lastDayFormat = new Intl.DateTimeFormat('ru-RU', { timeZone, day: 'numeric', month: 'long' });
   const turnOff: InlineKeyboardButton = {
     text: reminderButtons.turnOff,
@@ -85,7 +89,17 @@ export function createReminderService(options: {
 
   async function remindOfExpiringCoupons(now: Date): Promise<number> {
     if (daysBefore.length === 0) return 0;
-    const horizon = new Date(now.getTime() + (Math.max(...daysBefore) + 1) * DAY_MS);
+    const at = (ms: number) => sql`${new Date(now.getTime() + ms).toISOString()}::timestamptz`;
+    // The kind each coupon is owed now (dueExpiryReminder, in SQL): the nearest day first.
+    const dueKind = sql`CASE ${sql.join(
+      [...daysBefore]
+        .sort((a, b) => a - b)
+        .map(
+          (days) =>
+            sql`WHEN ${purchasedCoupons.expiresAt} <= ${at((days + 1) * DAY_MS)} THEN ${expiryReminderKind(days)}`,
+        ),
+      sql` `,
+    )} END`;
     const rows = await db
       .select({
         id: purchasedCoupons.id,
@@ -104,31 +118,18 @@ export function createReminderService(options: {
           eq(purchasedCoupons.status, 'NOT_USED'),
           isNull(purchasedCoupons.refundRequestedAt),
           gt(purchasedCoupons.expiresAt, now),
-          lte(purchasedCoupons.expiresAt, horizon),
+          lte(purchasedCoupons.expiresAt, at((Math.max(...daysBefore) + 1) * DAY_MS)),
           eq(users.couponRemindersOff, false),
+          // Those reminded already are left out here, so a batch is never filled with them.
+          sql`NOT EXISTS (SELECT 1 FROM ${couponReminders} WHERE ${couponReminders.purchasedCouponId} = ${purchasedCoupons.id} AND ${couponReminders.kind} = ${dueKind})`,
         ),
       )
-      .limit(BATCH);
-    if (rows.length === 0) return 0;
-    const sent = await db
-      .select()
-      .from(couponReminders)
-      .where(
-        inArray(
-          couponReminders.purchasedCouponId,
-          rows.map((row) => row.id),
-        ),
-      );
+      .limit(batchSize);
     let queued = 0;
     for (const row of rows) {
       if (!row.expiresAt) continue;
       const days = dueExpiryReminder(row.expiresAt.getTime() - now.getTime(), daysBefore);
       if (days === undefined) continue;
-      // Reminded already at this point or a nearer one: nothing new to say.
-      const remindedNearer = daysBefore
-        .filter((d) => d <= days)
-        .some((d) => sent.some((s) => s.purchasedCouponId === row.id && s.kind === expiryReminderKind(d)));
-      if (remindedNearer) continue;
       const kind = expiryReminderKind(days);
       const coupon = { companyName: row.companyName, discount: row.discount, region: row.region };
       const lastDay = lastDayFormat.format(new Date(row.expiresAt.getTime() - 1));
@@ -172,7 +173,7 @@ export function createReminderService(options: {
           sql`NOT EXISTS (SELECT 1 FROM ${couponReminders} WHERE ${couponReminders.purchasedCouponId} = ${gifts.purchasedCouponId} AND ${couponReminders.kind} = 'gift-return:' || ${gifts.id})`,
         ),
       )
-      .limit(BATCH);
+      .limit(batchSize);
     let queued = 0;
     for (const row of rows) {
       const kind = giftReturnReminderKind(row.giftId);

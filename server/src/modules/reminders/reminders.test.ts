@@ -4,7 +4,7 @@ import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { couponReminders, gifts, notifications, purchasedCoupons } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
-import { dueExpiryReminder } from './reminders.service.ts';
+import { createReminderService, dueExpiryReminder } from './reminders.service.ts';
 
 const PUBLIC_URL = 'https://coupons.example.ru';
 const SECRET = 'webhook-secret-for-tests_0123456789';
@@ -212,6 +212,28 @@ describe('reminders of a coupon before its last day', () => {
     } finally {
       await second.close();
     }
+  });
+
+  it('reach every coupon due, a batch at a time, never a batch of those reminded already', async () => {
+    const ids = [];
+    for (let n = 0; n < 3; n += 1) ids.push(await boughtExpiring(buyer, '2027-01-13'));
+    const small = createReminderService({
+      db: t.database.db,
+      notifications: t.app.telegram.notifications,
+      timeZone: 'Europe/Moscow',
+      daysBefore: [3, 1],
+      log: { error: () => {}, info: () => {} },
+      batchSize: 2,
+    });
+    const at = moscow('2027-01-10', '12:00');
+    expect(await small.sendDueReminders(at)).toBe(2);
+    expect(await small.sendDueReminders(at)).toBe(1);
+    expect(await small.sendDueReminders(at)).toBe(0);
+    const claimed = await t.database.db
+      .select()
+      .from(couponReminders)
+      .where(eq(couponReminders.kind, 'expiry-3d'));
+    for (const id of ids) expect(claimed.filter((row) => row.purchasedCouponId === id)).toHaveLength(1);
   });
 });
 
