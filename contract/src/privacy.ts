@@ -44,6 +44,8 @@ export const ZMyData = z.object({
     lastSeenAt: z.string(),
     /** Whether the bot reminds of coupons about to expire and of gifts coming back. */
     couponReminders: z.boolean(),
+    /** Whether they came to the app through a member's invitation link (whose is the member's own data). */
+    cameThroughInvite: z.boolean(),
   }),
   payments: z.array(
     z.object({

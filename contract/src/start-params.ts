@@ -8,3 +8,6 @@ export const MY_COUPONS_START_PARAM = 'my-coupons';
 export const COUPON_START_PARAM_PREFIX = 'qr-';
 export const couponStartParam = (purchasedCouponId: string) =>
   `${COUPON_START_PARAM_PREFIX}${purchasedCouponId}`;
+
+/** `ref_<code>`: the app opened through a member's invitation link (attribution only). */
+export const INVITE_START_PARAM_PREFIX = 'ref_';

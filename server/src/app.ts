@@ -40,6 +40,9 @@ import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { createGiftService } from './modules/gifts/gifts.service.ts';
 import { giftRefusals } from './modules/gifts/texts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { createInviteService } from './modules/invites/invites.service.ts';
+import { inviteRefusals } from './modules/invites/texts.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
 import { createOutboxWorker } from './modules/notifications/outbox.worker.ts';
 import { offerRoutes } from './modules/offer/offer.routes.ts';
@@ -154,6 +157,7 @@ const REFUSALS = [
   redemptionRefusals,
   telegramWebhookRefusals,
   ratingRefusals,
+  inviteRefusals,
 ];
 
 /**
@@ -227,15 +231,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       })
     : undefined;
+  const botUsername = botApi ? createBotUsername(botApi) : undefined;
   const ratings = createRatingService(db);
   const reminders = createReminderService({
     db,
     notifications,
     timeZone: config.timeZone,
     daysBefore: config.reminderDaysBefore,
-    botUsername: botApi ? createBotUsername(botApi) : undefined,
+    botUsername,
     log: app.log,
   });
+  const invites = createInviteService({ db, botUsername, communityChatLink: config.communityChatLink });
   if (bot) {
     registerReminderButtons(bot, reminders);
     registerRatingButtons(bot, ratings);
@@ -306,7 +312,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       privacy,
       receiptEmailRequired: config.receipts !== null,
       claimHeldGifts: gifts.claimHeldGifts,
+      recordArrival: invites.recordArrival,
     });
+    await api.register(invitesRoutes, { invites });
     await api.register(privacyRoutes, { privacy, botToken, botApi, reminders });
     await api.register(ratingsRoutes, { ratings });
     await api.register(partnersRoutes, {

@@ -88,8 +88,17 @@ export const users = pgTable(
     couponsVersion: bigint('coupons_version', { mode: 'number' }).notNull().default(0),
     /** The person turned off the bot's reminders of coupons about to expire and gifts coming back. */
     couponRemindersOff: boolean('coupon_reminders_off').notNull().default(false),
+    /** The code of this person's invitation link (`startapp=ref_<code>`), made when first asked for. */
+    inviteCode: text('invite_code'),
+    /** Whose invitation link brought this person to the app, if one did: attribution only. */
+    invitedBy: telegramId('invited_by'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    index('users_invited_by_idx').on(t.invitedBy),
+  ],
 );
 
 /** A username from ADMIN_USERNAMES bound to the first Telegram id seen with it. */

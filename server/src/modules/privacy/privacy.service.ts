@@ -144,6 +144,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         createdAt: iso(user.createdAt),
         lastSeenAt: iso(user.lastSeenAt),
         couponReminders: !user.couponRemindersOff,
+        cameThroughInvite: user.invitedBy !== null,
       },
       payments: paid.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
       coupons: owned.map((row) => ({
@@ -257,6 +258,9 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
           isAdmin: false,
           isChatMember: false,
           couponRemindersOff: false,
+          inviteCode: null,
+          invitedBy: null,
+          invitedAt: null,
           membershipCheckedAt: null,
           profileAsOf: sql`'-infinity'::timestamptz`,
           createdAt: sql`now()`,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBooleanResponse, ZMeResponse } from '#contract/session';
+import { startParamOf } from '../../telegram/init-data.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { pathSubject, ZPathUsername } from './caller.ts';
 import type { MembershipService } from './membership.service.ts';
@@ -16,9 +17,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   receiptEmailRequired: boolean;
   /** Opening the app hands over gifts held for the caller's username (gifts.service.ts). */
   claimHeldGifts: (userId: number) => Promise<number>;
-}> = async (app, { users, membership, communityChatLink, privacy, receiptEmailRequired, claimHeldGifts }) => {
+  /** Opening the app through a member's invitation link records who invited (invites.service.ts). */
+  recordArrival: (userId: number, startParam: string | undefined) => Promise<void>;
+}> = async (
+  app,
+  { users, membership, communityChatLink, privacy, receiptEmailRequired, claimHeldGifts, recordArrival },
+) => {
   app.get('/api/me', { schema: { response: { 200: ZMeResponse } } }, async (request) => {
     const { caller } = request;
+    await recordArrival(caller.id, startParamOf(request.headers.authorization));
     await claimHeldGifts(caller.id);
     const [role, isChatMember, personal] = await Promise.all([
       caller.role(),

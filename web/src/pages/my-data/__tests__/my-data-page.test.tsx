@@ -43,6 +43,7 @@ const held: TMyData = {
     consent: { at: '2026-11-23T09:00:00.000Z', edition: '2026-11-23' },
     isChatMember: true,
     couponReminders: true,
+    cameThroughInvite: false,
     createdAt: '2026-06-01T09:00:00.000Z',
     lastSeenAt: '2026-11-23T09:00:00.000Z',
   },
