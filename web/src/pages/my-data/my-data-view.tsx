@@ -69,6 +69,7 @@ function Profile({ user }: { user: TMyData['user'] }) {
             ? [[texts.edition, texts.editionOf(formatDay(user.consent.edition))] satisfies Row]
             : []),
           [texts.chatMember, user.isChatMember ? texts.yes : texts.no],
+          [texts.cameThroughInvite, user.cameThroughInvite ? texts.yes : texts.no],
           [texts.since, formatDate(user.createdAt)],
           [texts.lastSeen, formatDate(user.lastSeenAt)],
         ]}

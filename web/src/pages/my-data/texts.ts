@@ -26,6 +26,7 @@ export const texts = {
   editionOf: (date: string) => `от ${date}`,
   consentNone: 'не дано',
   chatMember: 'В чате сообщества',
+  cameThroughInvite: 'Пришли по приглашению',
   yes: 'да',
   no: 'нет',
   since: 'В сервисе с',

@@ -164,6 +164,7 @@ describe('MyDataPage', () => {
     expect(rows.getByText('E-mail для чека').nextSibling).toHaveTextContent('ivan@example.ru');
     expect(rows.getByText('Согласие').nextSibling).toHaveTextContent('дано 23 ноября 2026 г.');
     expect(rows.getByText('Редакция политики').nextSibling).toHaveTextContent('от 23 ноября 2026 г.');
+    expect(rows.getByText('Пришли по приглашению').nextSibling).toHaveTextContent('нет');
 
     expect(sectionNamed('ПЛАТЕЖИ').getByText('Рафт-школа «Порог» — 5000 руб.')).toBeInTheDocument();
     expect(sectionNamed('ПЛАТЕЖИ').getByText(/оплачен$/)).toBeInTheDocument();
