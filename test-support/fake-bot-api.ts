@@ -36,6 +36,18 @@ export interface CallbackAnswer {
   showAlert: boolean;
 }
 
+/** A photo the bot sent (sendPhoto), its file as uploaded and its caption as edited since. */
+export interface SentPhoto {
+  chatId: number;
+  messageId: number;
+  photo: UploadedFile;
+  /** The caption it was sent with. */
+  sentCaption: string;
+  /** Its caption now: the last editMessageCaption's, else the one it was sent with. */
+  caption: string;
+  deleted: boolean;
+}
+
 /** An error a method answers with, as Telegram words it. */
 export interface BotApiError {
   error_code: number;
@@ -116,6 +128,59 @@ export async function startFakeBotApi(options: { token: string }) {
   const openCallbackQueries = new Set<string>();
   let nextCallbackQueryId = 1;
   const state: { webhook?: { url: string; secretToken?: string }; menuButton?: unknown } = {};
+  /** The bot's photo messages by `<chat_id>:<message_id>`, as Telegram keeps them to edit or delete. */
+  const photos = new Map<string, SentPhoto>();
+  let nextMessageId = 1;
+  const now = () => Math.floor(Date.now() / 1000);
+  const badRequest = (description: string) => ({
+    error_code: 400,
+    description: `Bad Request: ${description}`,
+  });
+
+  /** sendPhoto, editMessageCaption and deleteMessage: a Message, true, or Telegram's refusal. */
+  function photoMethod(method: string, params: Record<string, unknown>): { result: unknown } | BotApiError {
+    const chatId = Number(params.chat_id);
+    const chat = { id: chatId, type: 'private' };
+    if (method === 'sendPhoto') {
+      // A file uploaded in the same request: the field names its part (`attach://<name>`), or is it.
+      const field = params.photo;
+      const photo = (
+        typeof field === 'string' && field.startsWith('attach://') ? params[field.slice(9)] : field
+      ) as UploadedFile | undefined;
+      if (!photo || typeof photo !== 'object') return badRequest('there is no photo in the request');
+      const messageId = nextMessageId++;
+      const caption = String(params.caption ?? '');
+      photos.set(`${chatId}:${messageId}`, {
+        chatId,
+        messageId,
+        photo,
+        sentCaption: caption,
+        caption,
+        deleted: false,
+      });
+      const sizes = [
+        { file_id: `photo-${messageId}`, file_unique_id: `p-${messageId}`, width: 640, height: 640 },
+      ];
+      return { result: { message_id: messageId, date: now(), chat, photo: sizes, caption } };
+    }
+    const sent = photos.get(`${chatId}:${Number(params.message_id)}`);
+    if (method === 'deleteMessage') {
+      if (!sent || sent.deleted) return badRequest('message to delete not found');
+      sent.deleted = true;
+      return { result: true };
+    }
+    if (!sent || sent.deleted) return badRequest('message to edit not found');
+    const caption = String(params.caption ?? '');
+    if (caption === sent.caption) {
+      return badRequest(
+        'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+      );
+    }
+    sent.caption = caption;
+    return {
+      result: { message_id: sent.messageId, date: now(), edit_date: now(), chat, photo: [], caption },
+    };
+  }
 
   function confirm(offset: number) {
     if (offset <= confirmedBelow) return;
@@ -242,6 +307,12 @@ export async function startFakeBotApi(options: { token: string }) {
     if (method === 'getUpdates') return getUpdates(params, reply);
     const refusal = refusalOf(method, params);
     if (refusal) return reply(400, { ok: false, error_code: 400, description: refusal });
+    if (method === 'sendPhoto' || method === 'editMessageCaption' || method === 'deleteMessage') {
+      const answer = photoMethod(method, params);
+      return 'result' in answer
+        ? reply(200, { ok: true, result: answer.result })
+        : reply(answer.error_code, { ok: false, ...answer });
+    }
     if (method === 'getChatMember') {
       const userId = Number(params.user_id);
       const status = members.get(userId);
@@ -280,6 +351,8 @@ export async function startFakeBotApi(options: { token: string }) {
           text: String(call.params.text),
           ...(call.params.reply_markup ? { replyMarkup: asObject(call.params.reply_markup) } : {}),
         })),
+    /** Every photo the bot sent, in order, with its caption as edited since. */
+    sentPhotos: (): SentPhoto[] => [...photos.values()],
     /** The webhook set by setWebhook (cleared by deleteWebhook) and the menu button last set. */
     state,
     /** Makes every method answer 500 until called with false. */

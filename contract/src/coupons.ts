@@ -40,6 +40,11 @@ export const ZCouponRequest = z.object({
   region: z.string(),
   price: z.number().int(),
   discount: z.number().int(),
+  /**
+   * Buyers pay through the admin's link (PAYMENT_PROVIDER=link): accepting asks for an https link.
+   * With any other provider the provider takes the money and no link is asked for.
+   */
+  paymentLinkNeeded: z.boolean(),
 });
 export type TCouponRequest = z.infer<typeof ZCouponRequest>;
 export const ZCouponRequestsResponse = z.array(ZCouponRequest);

@@ -17,15 +17,22 @@ export const GiftErrorCode = {
   shareUnavailable: 'share_unavailable',
 } as const;
 
-/**
- * A gift's answer: `sent` to a known member at once, or `held` for a username nobody has opened
- * the app with yet, until they do (ADR 0012).
- */
-export const ZGiftResponse = z.object({ status: z.enum(['sent', 'held']), giftId: z.number().int() });
-export type TGiftResponse = z.infer<typeof ZGiftResponse>;
-
 /** How long a held gift waits for its addressee before it returns to the giver. */
 export const HELD_GIFT_DAYS = 7;
+
+/**
+ * A gift's answer: `sent` to a known member at once, or `held` for a username nobody has opened
+ * the app with yet, until they do or `heldUntil` (ISO time) passes (ADR 0012).
+ */
+export const ZGiftResponse = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('sent'), giftId: z.number().int() }),
+  z.object({ status: z.literal('held'), giftId: z.number().int(), heldUntil: z.string() }),
+]);
+export type TGiftResponse = z.infer<typeof ZGiftResponse>;
+
+/** When a gift held from `createdAt` goes back to its giver unless claimed. */
+export const heldGiftUntil = (createdAt: Date) =>
+  new Date(createdAt.getTime() + HELD_GIFT_DAYS * 24 * 60 * 60 * 1000);
 
 /** GET /api/gifts/held: the caller's gifts still waiting for their addressee (each may be canceled). */
 export const ZHeldGift = z.object({

@@ -40,6 +40,8 @@ export const ZMyData = z.object({
     email: z.string().nullable(),
     consent: z.object({ at: z.string(), edition: z.string() }).nullable(),
     isChatMember: z.boolean(),
+    /** Whether the bot sends each new QR of theirs as a photo in its chat. */
+    qrPhotosInChat: z.boolean(),
     createdAt: z.string(),
     lastSeenAt: z.string(),
     /** Whether the bot reminds of coupons about to expire and of gifts coming back. */
@@ -88,6 +90,10 @@ export type TMyData = z.infer<typeof ZMyData>;
 /** PUT /api/me/coupon-reminders: the bot's reminders on or off. */
 export const ZCouponRemindersSetting = z.object({ on: z.boolean() });
 export type TCouponRemindersSetting = z.infer<typeof ZCouponRemindersSetting>;
+
+/** PUT /api/me/qr-photos: whether the bot sends each new QR of the caller's as a photo in its chat. */
+export const ZQrPhotosSetting = z.object({ enabled: z.boolean() });
+export type TQrPhotosSetting = z.infer<typeof ZQrPhotosSetting>;
 
 /** DELETE /api/me: with unused coupons, the caller confirms they are given up. */
 export const ZEraseRequest = z.object({ giveUpCoupons: z.boolean().default(false) }).nullish();

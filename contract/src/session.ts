@@ -57,3 +57,10 @@ export const NOT_CHAT_MEMBER_MESSAGE =
 
 /** The `error` code of a caller who is not in the community chat. */
 export const UserErrorCode = { notChatMember: 'not_chat_member' } as const;
+
+/**
+ * GET /api/users/seen/{username}: has anyone opened the app (or been seen in the chat) with this
+ * username? Only that, asked before a gift or a staff name that would wait for its first visit.
+ */
+export const ZUsernameSeenResponse = z.object({ seen: z.boolean() });
+export type TUsernameSeenResponse = z.infer<typeof ZUsernameSeenResponse>;

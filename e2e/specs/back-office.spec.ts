@@ -82,6 +82,11 @@ test.describe('the back office', () => {
     await card.getByRole('button', { expanded: false }).click();
     await expect(card.getByText('В продаже', { exact: true })).toBeVisible();
     await card.getByRole('button', { name: 'Приостановить' }).click();
+    // A second look, whole on the phone's screen, saying what buyers will see.
+    const asked = card.getByRole('group', { name: `Приостановить партнера ${partner.companyName}?` });
+    await expect(asked).toBeInViewport({ ratio: 1 });
+    await expect(asked).toContainText('Покупатели перестанут видеть партнера и его купоны');
+    await asked.getByRole('button', { name: 'Приостановить' }).click();
     await expect(card.getByText('Покупатели не видят партнера и его купоны')).toBeVisible();
     await expect(card.getByRole('button', { name: 'Возобновить' })).toBeVisible();
 
@@ -129,6 +134,10 @@ test.describe('the back office', () => {
     await page.getByRole('button', { name: 'СОТРУДНИКИ' }).click();
     await page.getByLabel('Юзернейм сотрудника в Telegram').fill('@demo_cashier');
     await page.getByRole('button', { name: 'ДОБАВИТЬ' }).click();
+    // Vera has not opened the app yet: the spokesman is told she can redeem only once she does.
+    const asked = page.getByRole('group', { name: 'Мы еще не видели @demo_cashier в приложении.' });
+    await expect(asked).toBeInViewport({ ratio: 1 });
+    await asked.getByRole('button', { name: 'Добавить' }).click();
     await expect(page.getByText('@demo_cashier добавлен')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Убрать @demo_cashier' })).toBeVisible();
 
@@ -210,6 +219,14 @@ test.describe('looks of the back office', () => {
       await card.getByRole('button', { name: 'Отмена' }).scrollIntoViewIfNeeded();
       await shot('partners-offer-change');
       await card.getByRole('button', { name: 'Отмена' }).click();
+      await card.getByRole('button', { name: 'Приостановить' }).click();
+      await expect(card.getByRole('group')).toBeInViewport({ ratio: 1 });
+      await shot('partners-pause-confirm');
+      await card.getByRole('button', { name: 'Отмена' }).click();
+      await card.getByRole('button', { name: 'Снять с продажи' }).click();
+      await expect(card.getByRole('group')).toBeInViewport({ ratio: 1 });
+      await shot('partners-withdraw-confirm');
+      await card.getByRole('button', { name: 'Отмена' }).click();
       await card.getByRole('button', { name: 'Изменить' }).click();
       await shot('partners-edit');
 
@@ -256,6 +273,15 @@ test.describe('looks of the back office', () => {
       await page.getByRole('button', { name: 'СОТРУДНИКИ' }).click();
       await expect(page.getByText('СОТРУДНИКИ ПАРТНЕРА')).toBeVisible();
       await shot('staff');
+      await page.getByLabel('Юзернейм сотрудника в Telegram').fill(`never_seen_${theme}`);
+      await page.getByRole('button', { name: 'ДОБАВИТЬ' }).click();
+      await expect(page.getByRole('group')).toBeInViewport({ ratio: 1 });
+      await shot('staff-unseen-confirm');
+      await page.getByRole('button', { name: 'Отмена' }).click();
+      await page.getByRole('button', { name: 'Убрать @demo_staff' }).click();
+      await expect(page.getByRole('group')).toBeInViewport({ ratio: 1 });
+      await shot('staff-remove-confirm');
+      await page.getByRole('button', { name: 'Отмена' }).click();
 
       await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme });
       const slide = page.locator('.slider__slide:not([aria-hidden])');

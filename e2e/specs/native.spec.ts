@@ -1,9 +1,10 @@
 import type { Page } from '@playwright/test';
+import { ZMyCouponsResponse } from '#contract/purchases';
 import { startFakeBotApi } from '../../test-support/fake-bot-api.ts';
 import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BOT_TOKEN, E2E_CHAT_ID, E2E_INVOICE_URL, FRESH_MEMBERS } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
-import { buyCoupon, DEMO_COMPANY, DEMO_REGION, listMyCoupons, qrPngOf } from '../support/purchases.ts';
+import { apiAs, buyCoupon, DEMO_COMPANY, DEMO_REGION, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { decodeQrPng } from '../support/qr.ts';
 import { startServer } from '../support/server.ts';
 import {
@@ -63,9 +64,20 @@ test.describe('Telegram’s own controls (issue 13)', () => {
     await expect(page.getByText('Нельзя отправить купон себе!!')).toBeVisible();
     await page.getByLabel(FRIEND_FIELD).fill(`@${friend.username}`);
     await pressTelegramButton(page, 'Подарить QR');
+    // Nobody opened the app as her yet: a second look first, the main button waiting on its answer.
+    const asked = page.getByRole('group', { name: `Мы еще не видели @${friend.username} в приложении.` });
+    await expect(asked).toBeInViewport({ ratio: 1 });
+    await expect
+      .poll(() => telegramButton(page))
+      .toEqual({ text: 'Подарить QR', active: false, loading: false });
+    await asked.getByRole('button', { name: 'Подарить и ждать' }).click();
 
-    await expect(page.getByText('Купон отправлен')).toBeVisible();
-    await expect(page.getByText(`Ждет, когда @${friend.username} откроет приложение`)).toBeVisible();
+    await expect(
+      page.getByText(
+        new RegExp(`^Подарок ждет @${friend.username} до \\d\\d\\.\\d\\d\\.\\d{4} \\d\\d:\\d\\d\\.`),
+      ),
+    ).toBeVisible();
+    await expect(page.getByText('Купон отправлен')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Отменить подарок' })).toBeVisible();
     // A refusal buzzes as an error, the gift as a success.
     expect(await hapticNotifications(page)).toEqual(['error', 'success']);
@@ -194,8 +206,9 @@ test.describe('Telegram’s payment sheet (PAYMENT_PROVIDER=telegram)', () => {
     username: DEMO.member.username,
   };
 
-  test('pays in the sheet: «paid» opens My QR, and the QR appears once the server has the payment, with no question', async ({
+  test('pays in the sheet: «paid» opens My QR, the QR appears once the server has the payment, with no question, and comes as a photo in the chat whose caption a gift edits', async ({
     page,
+    request,
   }) => {
     await openAsTelegram(page, DEMO.member, { path: `${E2E_INVOICE_URL}/buy-coupons` });
     await showOffersOf(page, DEMO_PARTNER);
@@ -256,6 +269,29 @@ test.describe('Telegram’s payment sheet (PAYMENT_PROVIDER=telegram)', () => {
     await expect(currentSlide(page).getByRole('heading', { name: DEMO_COMPANY })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Оплата прошла?' })).toHaveCount(0);
     expect(page.url()).not.toContain('/is-success-pay');
+
+    // The bot keeps the QR in the chat (the outbox sends every 2 s): one photo, uploaded as a file,
+    // of the very QR My QR shows, which a phone keeps with no signal.
+    const photosToBuyer = () => botApi.sentPhotos().filter(({ chatId }) => chatId === buyer.id);
+    await expect.poll(() => photosToBuyer().length).toBe(1);
+    const [photo] = photosToBuyer();
+    const api = apiAs(request, DEMO.member);
+    const [coupon] = ZMyCouponsResponse.parse(
+      await api.get(`${E2E_INVOICE_URL}/api/coupon/valid/qr/customer/${DEMO.member.username}`),
+    );
+    if (!photo || !coupon) throw new Error('no photo sent, or no coupon in My QR');
+    expect(await decodeQrPng(photo.photo.content)).toBe(
+      await decodeQrPng(await api.image(`${E2E_INVOICE_URL}${coupon.qrImageUrl}`)),
+    );
+    expect(photo.caption).toContain(`Купон «${DEMO_COMPANY}» (${DEMO_REGION}): скидка 1\u00a0000\u00a0руб`);
+
+    // Given away, the photo's caption says its QR no longer works.
+    await page.getByRole('button', { name: 'Подарить другу' }).click();
+    await page.getByLabel(FRIEND_FIELD).fill('@e2e_sheet_friend');
+    await pressTelegramButton(page, 'Подарить QR');
+    await expect(page.getByText('Ждет, когда @e2e_sheet_friend откроет приложение')).toBeVisible();
+    await expect.poll(() => photo.caption).toMatch(/^Этот QR больше не действует: вы подарили купон\./);
+    expect(photosToBuyer()).toHaveLength(1);
   });
 });
 
@@ -287,7 +323,10 @@ test.describe('looks', () => {
       });
       await page.getByLabel(FRIEND_FIELD).fill(`@e2e_never_came_${theme}`);
       await pressTelegramButton(page, 'Подарить QR');
-      await expect(page.getByText(`Ждет, когда @e2e_never_came_${theme} откроет приложение`)).toBeVisible();
+      await expect(page.getByRole('group')).toBeInViewport({ ratio: 1 });
+      await screenshotWithBottomBar(page, `${SCREENS}/native-gift-unseen-confirm-${theme}.png`);
+      await page.getByRole('button', { name: 'Подарить и ждать' }).click();
+      await expect(page.getByText(`Подарок ждет @e2e_never_came_${theme} до`)).toBeVisible();
       await expect
         .poll(() => telegramButton(page))
         .toEqual({ text: 'Отправить другу', active: true, loading: false });

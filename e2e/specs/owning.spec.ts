@@ -160,9 +160,19 @@ test.describe('buying and owning a QR', () => {
     await pressTelegramButton(page, 'Подарить QR');
     await expect(page.getByText('Нельзя отправить купон себе!!')).toBeVisible();
 
+    // A name nobody opened the app with: a second look, whole on the screen, and «Отмена» keeps the coupon.
+    await page.getByLabel('Юзернейм друга в Telegram').fill('@never_seen_friend');
+    await pressTelegramButton(page, 'Подарить QR');
+    const asked = page.getByRole('group', { name: 'Мы еще не видели @never_seen_friend в приложении.' });
+    await expect(asked).toBeInViewport({ ratio: 1 });
+    await expect(asked).toContainText('Купон будет ждать, пока @never_seen_friend не откроет приложение');
+    await asked.getByRole('button', { name: 'Отмена' }).click();
+    await expect(asked).toHaveCount(0);
+
     await page.getByLabel('Юзернейм друга в Telegram').fill('@demo_admin');
     await pressTelegramButton(page, 'Подарить QR');
     await expect(page.getByText('Купон отправлен')).toBeVisible();
+    await expect(page.getByRole('group')).toHaveCount(0);
 
     await page.getByRole('button', { name: 'Назад' }).click();
     await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();

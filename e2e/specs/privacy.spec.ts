@@ -127,6 +127,14 @@ test.describe('personal data', () => {
     const copy = (await file.json()) as TMyData;
     expect(copy.user.username).toBe(eraser.username);
     expect(copy.coupons.map(({ status }) => status)).toEqual(['NOT_USED']);
+    expect(copy.user.qrPhotosInChat).toBe(true);
+
+    // The QR photos in the bot's chat, turned off here, are off on the server.
+    const qrPhotos = page.getByRole('checkbox', { name: 'Присылать QR в чат с ботом' });
+    await expect(qrPhotos).toBeChecked();
+    await qrPhotos.uncheck();
+    await expect(page.getByText('Новые QR бот не присылает, они только в разделе «Мои QR».')).toBeVisible();
+    await expect.poll(async () => (await api.get<TMyData>('/api/me/data')).user.qrPhotosInChat).toBe(false);
 
     await page.getByRole('button', { name: 'Удалить мои данные' }).click();
     await expect(page.getByRole('list', { name: 'Неиспользованные купоны' })).toHaveText(boughtLine);

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
-import { themesToPicture } from '../support/looks.ts';
+import { themesToPicture, untilStill } from '../support/looks.ts';
 import { DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
 import {
   hapticNotifications,
@@ -102,6 +102,7 @@ test.describe('checking and redeeming a coupon', () => {
     await expect(page.getByText('Купон погашен')).toBeVisible();
 
     await page.getByRole('button', { name: 'Отменить погашение' }).click();
+    await expect(page.getByRole('group', { name: 'Отменить погашение?' })).toBeInViewport({ ratio: 1 });
     await page.getByRole('button', { name: 'Да, отменить' }).click();
 
     await expect(page.getByText('Погашение отменено')).toBeVisible();
@@ -184,6 +185,10 @@ test.describe('looks', () => {
       await pressTelegramButton(page, REDEEM);
       await expect(page.getByText('Купон погашен')).toBeVisible();
       await page.screenshot({ path: `${SCREENS}/check-coupon-redeemed-${theme}.png` });
+      await page.getByRole('button', { name: 'Отменить погашение' }).click();
+      await expect(page.getByRole('group')).toBeInViewport({ ratio: 1 });
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/check-coupon-undo-confirm-${theme}.png` });
       await page.getByRole('button', { name: 'Загрузить файл' }).click();
       await expect(page.getByText('Загрузите изображение')).toBeVisible();
       await page.screenshot({ path: `${SCREENS}/check-coupon-upload-${theme}.png` });

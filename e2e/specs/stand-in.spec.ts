@@ -1,11 +1,25 @@
 import { E2E_STAND_IN_URL } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
+import { startServer } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
 
 // What `npm install && npm start` shows: no Telegram, no bot, a browser at the server's address.
 test.describe('the local stand-in, opened in a plain browser', () => {
+  let stopServer: () => Promise<void>;
+
+  test.beforeAll(async () => {
+    // Its own server, started only by the worker that runs this file: `npm start`'s environment,
+    // with nothing set at all.
+    test.setTimeout(90_000);
+    stopServer = await startServer(E2E_STAND_IN_URL, {});
+  });
+
+  test.afterAll(async () => {
+    await stopServer?.();
+  });
+
   test('offers the demo users, and the one picked is signed in with their role', async ({ page }) => {
     await page.goto(E2E_STAND_IN_URL);
     await expect(page.getByRole('heading', { name: 'Войти как…' })).toBeVisible();

@@ -43,6 +43,8 @@ export async function startAppServer(options: { databaseUrl?: string; cpuProfile
       DATA_DIR: dataDir,
       DEMO_DATA: '1',
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+      // BENCH_DATABASE_URL through PgBouncer in transaction mode: the server must know it.
+      ...(process.env.DATABASE_PGBOUNCER ? { DATABASE_PGBOUNCER: process.env.DATABASE_PGBOUNCER } : {}),
     },
     nodeFlags: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
     stdout: log,

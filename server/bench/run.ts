@@ -10,6 +10,7 @@
  * - The web app is built, each screen's JavaScript on the wire counted in Chromium, and Lighthouse
  *   (mobile) run on Home and My QR.
  *
+ * `npm run bench -- --api` leaves the web app's measures out: the endpoints alone.
  * `npm run bench -- --cpu-prof` instead profiles the server under each My QR poll and prints where
  * its time goes. Nothing here asserts a timing: it prints figures.
  */
@@ -87,9 +88,35 @@ async function pollTargets(server: AppServer): Promise<Target[]> {
   const etag = (await fetch(myQr, { headers: auth })).headers.get('etag') ?? '';
   return [
     { name: 'GET /api/csrf', url: `${server.base}/api/csrf`, headers: {}, expect: 200 },
-    { name: 'regions', url: `${server.base}/api/partners/region`, headers: auth, expect: 200 },
+    ...(await catalogueTargets(server.base, auth)),
     { name: 'My QR unchanged (304)', url: myQr, headers: { ...auth, 'if-none-match': etag }, expect: 304 },
     { name: 'My QR, 3 coupons (200)', url: myQr, headers: auth, expect: 200 },
+  ];
+}
+
+/** The catalogue as the buy screen reads it: the regions, a region's partners, a partner's offers. */
+async function catalogueTargets(base: string, auth: Record<string, string>): Promise<Target[]> {
+  const regions = `${base}/api/partners/region`;
+  const answer = await fetch(regions, { headers: auth });
+  const regionsTag = answer.headers.get('etag') ?? '';
+  const [region] = (await answer.json()) as string[];
+  const partnersUrl = `${base}/api/partners/filter/${encodeURIComponent(region ?? '')}`;
+  const [partner] = (await (await fetch(partnersUrl, { headers: auth })).json()) as Array<{ id: number }>;
+  return [
+    { name: 'regions (200)', url: regions, headers: auth, expect: 200 },
+    {
+      name: 'regions unchanged (304)',
+      url: regions,
+      headers: { ...auth, 'if-none-match': regionsTag },
+      expect: 304,
+    },
+    { name: 'partners of a region (200)', url: partnersUrl, headers: auth, expect: 200 },
+    {
+      name: 'offers of a partner (200)',
+      url: `${base}/api/coupons/partner/${partner?.id}`,
+      headers: auth,
+      expect: 200,
+    },
   ];
 }
 
@@ -173,7 +200,7 @@ async function onDatabase(
       `\n${label}: closed model, ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per endpoint, each after a bare run:`,
     );
     console.table(rows);
-    const poll = targets.find((t) => t.expect === 304);
+    const poll = targets.find((t) => t.expect === 304 && t.name.startsWith('My QR'));
     const open = [
       { name: 'bare Fastify', ...(await openLoad(bare)) },
       ...(poll ? [{ name: poll.name, ...(await openLoad(poll)) }] : []),
@@ -246,7 +273,7 @@ async function main() {
       expect: 200,
     };
     for (const [index, [label, url]] of databases.entries()) {
-      await onDatabase(label, url, bare, { web: index === 0 });
+      await onDatabase(label, url, bare, { web: index === 0 && !process.argv.includes('--api') });
     }
   } finally {
     await stop(bareProcess);

@@ -97,9 +97,18 @@ describe('switching to a new build of the web app', () => {
       const afterTest = sourcesHash(sources);
       writeFileSync(path.join(sources, 'web/src/main.tsx'), 'two');
       const afterSource = sourcesHash(sources);
+      mkdirSync(path.join(sources, 'server/scripts'), { recursive: true });
+      writeFileSync(path.join(sources, 'server/scripts/build-web.ts'), 'how it builds');
+      const afterScript = sourcesHash(sources, {});
+      const underDevelopment = sourcesHash(sources, { NODE_ENV: 'development' });
+      const withViteVariable = sourcesHash(sources, { VITE_SOMETHING: '1' });
 
       expect(afterTest).toBe(before);
       expect(afterSource).not.toBe(before);
+      expect(afterScript).not.toBe(afterSource);
+      // Every build is the production build: the server's NODE_ENV changes nothing in it.
+      expect(underDevelopment).toBe(afterScript);
+      expect(withViteVariable).not.toBe(afterScript);
     } finally {
       rmSync(sources, { recursive: true, force: true });
     }

@@ -24,11 +24,31 @@ import { precompress } from './precompress.ts';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = path.join(root, 'dist');
 const live = path.join(dist, 'web');
-const SOURCES = ['web', 'contract/src', 'package-lock.json', 'tsconfig.base.json'];
+const SOURCES = [
+  'web',
+  'contract/src',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'server/scripts/build-web.ts',
+  'server/scripts/precompress.ts',
+];
 
-/** A digest of everything the build reads, tests left out: equal digests, equal builds. */
-export function sourcesHash(base = root): string {
+/**
+ * The web app is always React's production build: a server started with NODE_ENV=development (or
+ * a test runner's NODE_ENV=test) would otherwise hand Vite its mode, and the build cache would then
+ * serve that 6 times heavier development build to every later start.
+ */
+const BUILD_MODE = 'production';
+
+/**
+ * A digest of everything the build reads, tests left out: equal digests, equal builds. Besides the
+ * files, the mode and the `VITE_` variables Vite puts into `import.meta.env`.
+ */
+export function sourcesHash(base = root, env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash('sha256');
+  hash.update(`mode=${BUILD_MODE}\0`);
+  for (const name of Object.keys(env).sort())
+    if (name.startsWith('VITE_')) hash.update(`${name}=${env[name]}\0`);
   const add = (file: string) => {
     const stat = lstatSync(file);
     if (stat.isDirectory()) {
@@ -56,11 +76,21 @@ export async function buildWebApp(outDir: string) {
  */
 export async function viteBuild(outDir: string, options: { manifest?: boolean; quiet?: boolean } = {}) {
   const { build } = await import('vite');
-  await build({
-    configFile: path.join(root, 'web/vite.config.ts'),
-    logLevel: options.quiet ? 'warn' : 'info',
-    build: { outDir, emptyOutDir: true, manifest: options.manifest ?? false },
-  });
+  // Vite takes production-ness from NODE_ENV alone (its `mode` only picks the .env files), and
+  // React's bundle follows it.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = BUILD_MODE;
+  try {
+    await build({
+      configFile: path.join(root, 'web/vite.config.ts'),
+      mode: BUILD_MODE,
+      logLevel: options.quiet ? 'warn' : 'info',
+      build: { outDir, emptyOutDir: true, manifest: options.manifest ?? false },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
 }
 
 /** Points `link` at `target` in one step: a new link made aside, then renamed over the old one. */

@@ -45,9 +45,14 @@ function probesOf(feature: string): { refused: Probe[]; allowed: Probe[] } {
 const layerProbes = {
   refused: [
     { file: 'web/src/lib/telegram.ts', imports: '@/features/session/texts' },
+    { file: 'web/src/lib/launch.ts', imports: '@/telegram/launch-params' },
+    { file: 'web/src/lib/router/launch.ts', imports: '../../telegram/launch-params' },
     { file: 'server/src/telegram/module.ts', imports: '../modules/gifts/gifts.service.ts' },
   ],
-  allowed: [{ file: 'web/src/pages/home/uses-feature.tsx', imports: '@/features/session/texts' }],
+  allowed: [
+    { file: 'web/src/pages/home/uses-feature.tsx', imports: '@/features/session/texts' },
+    { file: 'web/src/components/ui/main-button.tsx', imports: '@/telegram/use-main-button' },
+  ],
 };
 
 let folder: string;

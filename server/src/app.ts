@@ -14,6 +14,7 @@ import { refuseNulCharacters } from './http/nul-guard.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { httpRefusals } from './http/texts.ts';
+import { createSweepClock } from './jobs/sweep-clock.ts';
 import { adminPurchasesRoutes } from './modules/admin-purchases/admin-purchases.routes.ts';
 import { createPurchaseListService } from './modules/admin-purchases/purchase-list.service.ts';
 import { createRefundService } from './modules/admin-purchases/refunds.service.ts';
@@ -43,8 +44,12 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { invitesRoutes } from './modules/invites/invites.routes.ts';
 import { createInviteService } from './modules/invites/invites.service.ts';
 import { inviteRefusals } from './modules/invites/texts.ts';
+import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
+import { createMetrics } from './modules/metrics/metrics.ts';
+import { metricsRefusals } from './modules/metrics/texts.ts';
 import { createNotificationService } from './modules/notifications/notifications.service.ts';
 import { createOutboxWorker } from './modules/notifications/outbox.worker.ts';
+import { createQrPhotos } from './modules/notifications/qr-photos.ts';
 import { offerRoutes } from './modules/offer/offer.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { createOfferService } from './modules/offers/offers.service.ts';
@@ -77,6 +82,7 @@ import { createRedemptionService } from './modules/redemption/redemption.service
 import { redemptionRefusals } from './modules/redemption/texts.ts';
 import { registerReminderButtons } from './modules/reminders/reminders.bot.ts';
 import { createReminderService } from './modules/reminders/reminders.service.ts';
+import { createReportScope } from './modules/reports/report-scope.ts';
 import { exportFileRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportService } from './modules/reports/reports.service.ts';
 import { reportRefusals } from './modules/reports/texts.ts';
@@ -158,6 +164,7 @@ const REFUSALS = [
   telegramWebhookRefusals,
   ratingRefusals,
   inviteRefusals,
+  metricsRefusals,
 ];
 
 /**
@@ -188,6 +195,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, REFUSALS);
+  const sweeps = createSweepClock();
+  // Only with a token to scrape it: without one, nothing is counted.
+  const metrics = config.metricsToken ? createMetrics({ database, sweeps }) : undefined;
+  metrics?.observeRequests(app);
+  if (botApi) metrics?.observeBotApi(botApi);
 
   registerSecurityHeaders(app);
   refuseNulCharacters(app);
@@ -195,6 +207,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app, createCsrf(botToken));
   if (deps.rateLimits !== false) await registerRateLimit(app, database.db);
   await app.register(healthRoutes, { database });
+  if (metrics && config.metricsToken)
+    await app.register(metricsRoutes, { metrics, token: config.metricsToken });
   if (database.dump) await app.register(backupRoutes, { dump: database.dump, dataDir: config.dataDir });
 
   const { db } = database;
@@ -206,7 +220,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     adminIds: (executor) => users.adminIds(executor),
     publicUrl: config.publicUrl,
   });
-  const outbox = createOutboxWorker({ db, botApi, log: app.log });
+  const { timeZone } = config;
+  const signer = createCouponSigner(db);
+  const qrImages = createQrImages({ db, signer, timeZone, log: app.log });
+  app.decorate('qrImages', qrImages);
+  const outbox = createOutboxWorker({
+    db,
+    botApi,
+    log: app.log,
+    qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
+    publicUrl: config.publicUrl,
+    sweeps,
+  });
   const bot = config.botToken
     ? createBot({
         token: config.botToken,
@@ -231,6 +256,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         log: app.log,
       })
     : undefined;
+  if (bot) metrics?.observeBotApi(bot.api);
   const botUsername = botApi ? createBotUsername(botApi) : undefined;
   const ratings = createRatingService(db);
   const reminders = createReminderService({
@@ -250,11 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerTelegram(app, { config, bot, notifications, outbox });
 
   const provider = deps.paymentProvider ?? createPaymentProvider(config, botApi);
-  const { timeZone } = config;
   const privacy = createPrivacyService(db, users.forgetSeen);
-  const signer = createCouponSigner(db);
-  const qrImages = createQrImages({ db, signer, timeZone, log: app.log });
-  app.decorate('qrImages', qrImages);
   const checkout = createCheckoutService({
     db,
     provider,
@@ -276,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     deleteExpiredData: () => deleteExpiredData(db, config.geoRetentionDays),
     sendDueReminders: reminders.sendDueReminders,
     log: app.log,
+    sweeps,
   });
   app.decorate('stalePayments', stalePayments);
   await app.register(paymentPagesRoutes, {
@@ -289,9 +312,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gpxDownloadRoutes, { geo, downloadLinks: gpxDownloadLinks });
 
   const access = createPartnerAccess(db);
+  const reports = createReportService(db, timeZone);
   const reportDeps = {
-    reports: createReportService(db, timeZone),
-    access,
+    reports,
+    scope: createReportScope(reports, access),
     users,
     timeZone,
     botToken,
@@ -332,7 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
     });
     await api.register(catalogueRoutes, {
-      catalogue: createCatalogueService(db, timeZone, ratings.ratingsOf),
+      catalogue: await createCatalogueService(database, timeZone, ratings.ratingsOf),
     });
     await api.register(purchasesRoutes, {
       checkout,

@@ -27,6 +27,17 @@ describe('configuration', () => {
     expect(problemsOf({ TRUSTED_PROXIES: 'true' })).toHaveLength(1);
   });
 
+  it('takes a metrics token of a bearer token’s characters, and whether the database is behind PgBouncer', () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: 'a-long-enough_token.0123' }).metricsToken).toBe(
+      'a-long-enough_token.0123',
+    );
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toHaveLength(1);
+    expect(problemsOf({ METRICS_TOKEN: 'sixteen chars or more but spaced' })).toHaveLength(1);
+    expect(loadConfig({}).databaseThroughPgbouncer).toBe(false);
+    expect(loadConfig({ DATABASE_PGBOUNCER: '1' }).databaseThroughPgbouncer).toBe(true);
+  });
+
   it('accepts payment notifications only from YooKassa’s addresses in production, unless told otherwise', () => {
     const production = {
       NODE_ENV: 'production',

@@ -67,6 +67,8 @@ const schema = z
       .max(65535, 'expected a port number')
       .default(3000),
     HOST: optionalText,
+    /** DATABASE_URL is a PgBouncer in transaction mode, which refuses a connection's startup settings. */
+    DATABASE_PGBOUNCER: optionalText.pipe(flag.optional()),
     DATABASE_URL: optionalText.pipe(
       z
         .string()
@@ -140,6 +142,16 @@ const schema = z
         ),
       ),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** The bearer token a Prometheus scrape of /api/metrics sends; the route does not exist without it. */
+    METRICS_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9._~+/=-]{16,256}$/,
+          'expected 16–256 characters of a bearer token (A–Z, a–z, 0–9, ._~+/=-)',
+        )
+        .optional(),
+    ),
     OPERATOR_NAME: optionalText,
     OPERATOR_INN: optionalText.pipe(
       z
@@ -294,6 +306,7 @@ function toConfig(env: z.infer<typeof schema>) {
     port: env.PORT,
     host: env.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     databaseUrl: env.DATABASE_URL,
+    databaseThroughPgbouncer: env.DATABASE_PGBOUNCER ?? false,
     dataDir: env.DATA_DIR,
     // With a real bot, demo users would be real Telegram accounts: their roles are only given on request.
     demoData: env.DEMO_DATA ?? (!env.DATABASE_URL && !env.BOT_TOKEN),
@@ -320,6 +333,7 @@ function toConfig(env: z.infer<typeof schema>) {
     /** Whose X-Forwarded-For is believed: the TLS proxy in front, never any caller. */
     trustedProxies: env.TRUSTED_PROXIES,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
     /** 54-ФЗ receipts sent with every YooKassa payment and refund; null when off. */
     receipts: env.YOOKASSA_RECEIPTS
       ? {

@@ -26,7 +26,11 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    throughPgbouncer: config.databaseThroughPgbouncer,
+  });
   const botToken = config.botToken ?? localBotToken(config.dataDir);
   const botApi = config.botToken ? createBotApi(config.botToken, config.telegramApiRoot) : undefined;
   // The end-to-end run (NODE_ENV=test) buys dozens of coupons as one demo user within minutes; the

@@ -19,6 +19,14 @@ export const TEST_BOT_TOKEN = '4242424242:TEST-token-for-the-suite_0123456789';
 export const COMMUNITY_CHAT_ID = '-1001234567890';
 
 /**
+ * With TEST_PGBOUNCER_URL (a PgBouncer in transaction mode in front of TEST_DATABASE_URL's server),
+ * the apps reach their databases through it, as production behind PgBouncer does; databases are
+ * still made, copied and dropped over TEST_DATABASE_URL, as PostgreSQL copies no template that
+ * PgBouncer keeps a connection to.
+ */
+const pgbouncer = process.env.TEST_PGBOUNCER_URL;
+
+/**
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL at
  * TEST_DATABASE_URL (dropped again on close), so the same suite proves both.
  */
@@ -36,9 +44,9 @@ export async function openTestDatabase(): Promise<{
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const template = inject('postgresTemplate');
   await createDatabase(base, name, template);
-  const url = new URL(base);
+  const url = new URL(pgbouncer ?? base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '' });
+  const database = await openDatabase({ url: url.toString(), dataDir: '', throughPgbouncer: !!pgbouncer });
   return {
     database,
     url: url.toString(),
@@ -76,7 +84,7 @@ async function reopenTestDatabase(other: TestApp) {
     const shared: Database = { ...other.database, close: async () => {} };
     return { database: shared, url: undefined, drop: async () => {} };
   }
-  const database = await openDatabase({ url: other.databaseUrl, dataDir: '' });
+  const database = await openDatabase({ url: other.databaseUrl, dataDir: '', throughPgbouncer: !!pgbouncer });
   return { database, url: other.databaseUrl, drop: async () => {} };
 }
 
@@ -91,7 +99,10 @@ export interface TestApp {
   botApi: FakeBotApi;
   /** A client acting as this Telegram user: signed init data and a CSRF token on every call. */
   as(user: TelegramUser): UserClient;
-  /** One run of the outbox worker: sends the bot messages due now (to the fake Bot API). */
+  /**
+   * Sends the bot messages due now (to the fake Bot API): runs of the outbox worker until one finds
+   * nothing, since a run sends each chat only its oldest message. The runs' reports, added up.
+   */
   deliverNotifications(): Promise<DeliveryReport>;
   close(): Promise<void>;
 }
@@ -162,7 +173,15 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     database,
     botApi,
-    deliverNotifications: () => app.telegram.outbox.deliverDue(),
+    async deliverNotifications() {
+      const total: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
+      for (let run = 0; run < 100; run += 1) {
+        const report = await app.telegram.outbox.deliverDue();
+        for (const key of Object.keys(total) as (keyof DeliveryReport)[]) total[key] += report[key];
+        if (report.claimed === 0) break;
+      }
+      return total;
+    },
     as(user) {
       const initData = signInitData(user, botToken);
       const request = (options: InjectOptions) =>

@@ -3,9 +3,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
 import { loadFirstScreen } from './app/routes';
+import { authoriseRequestsWith } from './lib/api';
 import { applyColorScheme, systemColorScheme } from './lib/color-scheme';
 import { installOfflineShell } from './lib/offline-shell';
 import { launch } from './telegram/launch';
+import { launchInitData } from './telegram/launch-params';
 import './app/styles/global.css';
 
 const rootElement = document.getElementById('root');
@@ -13,6 +15,7 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 // Until Telegram's theme is known (or outside Telegram) the palette follows the system.
 applyColorScheme(systemColorScheme());
+authoriseRequestsWith(launchInitData);
 const launchState = launch();
 
 const render = () =>

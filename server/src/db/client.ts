@@ -3,12 +3,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { claimDataDir } from './data-dir-lock.ts';
+import { migratePostgres } from './migrate-postgres.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -24,12 +24,17 @@ export interface Database {
    * change; processes sharing a PostgreSQL are not given this (they ask the database instead).
    */
   listen?: (channel: string, onPayload: (payload: string) => void) => Promise<void>;
+  /**
+   * The name a prepared statement goes by: PostgreSQL then parses and plans it once per connection.
+   * Behind PgBouncer in transaction mode none (''), as a name lives on one server connection.
+   */
+  statementName(name: string): string;
+  /** PostgreSQL only: the connection pool now (PGlite is one connection in the process). */
+  pool?: () => { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-/** Any constant: processes starting together take turns applying migrations. */
-const MIGRATION_LOCK_KEY = 7_140_421;
 
 /**
  * PostgreSQL when a URL is given, else PGlite in `dataDir` (or in memory for `memory://`), started
@@ -39,8 +44,12 @@ export async function openDatabase(options: {
   url?: string;
   dataDir: string;
   pgliteSnapshot?: Blob;
+  /** `url` is a PgBouncer in transaction mode (DATABASE_PGBOUNCER). */
+  throughPgbouncer?: boolean;
 }): Promise<Database> {
-  return options.url ? openPostgres(options.url) : openPglite(options.dataDir, options.pgliteSnapshot);
+  return options.url
+    ? openPostgres(options.url, options.throughPgbouncer ?? false)
+    : openPglite(options.dataDir, options.pgliteSnapshot);
 }
 
 /**
@@ -56,7 +65,10 @@ export const DATABASE_TIMEOUTS = {
   idleInTransactionMs: 10_000,
 } as const;
 
-async function openPostgres(url: string): Promise<Database> {
+/** Connections each process keeps to PostgreSQL at most. */
+const POOL_MAX = 10;
+
+async function openPostgres(url: string, throughPgbouncer: boolean): Promise<Database> {
   // Migrations wait for other processes' migrations (the advisory lock) and may run long: on a
   // connection of their own, without the timeouts every request has; but a server that cannot be
   // reached fails the start instead of holding it for as long as the partition lasts.
@@ -66,29 +78,41 @@ async function openPostgres(url: string): Promise<Database> {
   });
   await migrator.connect();
   try {
-    await migrator.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-    await migratePg(drizzlePg(migrator, { schema }), { migrationsFolder });
+    await migratePostgres(migrator, migrationsFolder);
   } finally {
-    await migrator.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
     await migrator.end();
   }
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_MAX,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-    statement_timeout: DATABASE_TIMEOUTS.statementMs,
+    // Sent as startup parameters, which PgBouncer refuses: behind it the role carries them (README).
+    ...(throughPgbouncer
+      ? {}
+      : {
+          statement_timeout: DATABASE_TIMEOUTS.statementMs,
+          idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
+        }),
     // The client's own limit, a little longer: the server's cancel wins when the server answers.
     query_timeout: DATABASE_TIMEOUTS.statementMs + 1_000,
-    idle_in_transaction_session_timeout: DATABASE_TIMEOUTS.idleInTransactionMs,
     keepAlive: true,
   });
   // An idle connection the server drops (a restart, a failover) emits here; unheard, it would end
   // the process. The pool opens a new connection on the next query.
   pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+  if (throughPgbouncer) {
+    const { rows } = await pool.query<{ statement_timeout: string }>('SHOW statement_timeout');
+    if (rows[0]?.statement_timeout === '0')
+      console.warn(
+        "DATABASE_PGBOUNCER: the database role has no statement_timeout, so a stuck statement holds its connection for good; ALTER ROLE … SET statement_timeout = '5s' (README)",
+      );
+  }
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    statementName: (name) => (throughPgbouncer ? '' : name),
+    pool: () => ({ max: POOL_MAX, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     close: once(() => pool.end()),
   };
 }
@@ -106,6 +130,7 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
     return {
       db,
       kind: 'pglite',
+      statementName: (name) => name,
       dump: () => client.dumpDataDir('gzip'),
       listen: async (channel, onPayload) => {
         await client.listen(channel, onPayload);

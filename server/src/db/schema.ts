@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -93,6 +94,11 @@ export const users = pgTable(
     /** Whose invitation link brought this person to the app, if one did: attribution only. */
     invitedBy: telegramId('invited_by'),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
+    /**
+     * Whether the bot sends this user each new QR of theirs as a photo in its chat (and keeps its
+     * caption true); they may turn it off in «Мои данные».
+     */
+    qrPhotosInChat: boolean('qr_photos_in_chat').notNull().default(true),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
@@ -192,6 +198,20 @@ export const coupons = pgTable(
       sql`${t.price} > 0 AND ${t.discount} > 0 AND (${t.price} < ${t.discount} AND ${t.discount} <= 100000 OR ${t.status} = 'REJECTED' OR ${t.withdrawnAt} IS NOT NULL)`,
     ),
   ],
+);
+
+/**
+ * Counts the changes of what the catalogue shows (regions, types, partners, offers): one row, which
+ * triggers on partners and coupons raise in the transaction of the change (migration 0021), so every
+ * server process learns «nothing new» from it, and a browser's copy is revalidated by it (ETag).
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    id: boolean('id').primaryKey().default(true),
+    version: bigint('version', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_one_row', sql`${t.id}`)],
 );
 
 /** One attempt of one user to buy one coupon. */
@@ -376,6 +396,10 @@ export const notificationKind = pgEnum('notification_kind', [
   'COUPON_EXPIRING',
   'GIFT_RETURNING',
   'VISIT_RATING_ASKED',
+  /** A coupon's QR as a photo to its holder, once per holder and QR token (event_key: the token). */
+  'COUPON_QR',
+  /** Brings the caption of a COUPON_QR photo (caption_of) up to date with what its QR is worth now. */
+  'COUPON_QR_CAPTION',
 ]);
 
 /**
@@ -400,9 +424,19 @@ export const notifications = pgTable(
     failedAt: timestamp('failed_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
+    /** Telegram's id of the message once sent: a QR photo's caption is edited by it. */
+    messageId: integer('message_id'),
+    /** The COUPON_QR photo whose caption this row brings up to date. */
+    captionOf: bigint('caption_of', { mode: 'number' }).references((): AnyPgColumn => notifications.id, {
+      onDelete: 'cascade',
+    }),
   },
   (t) => [
     uniqueIndex('notifications_event_key').on(t.kind, t.eventKey, t.chatId),
+    // A chat's messages go out one at a time, oldest first: the worker looks for an older one unsent.
+    index('notifications_chat_pending_idx')
+      .on(t.chatId, t.id)
+      .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
     index('notifications_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),

@@ -39,18 +39,24 @@ const linesAbout = (fragment: string) =>
     .map((line) => JSON.parse(line) as { reqId?: string; req?: { url: string } });
 
 describe('what the log keeps of a request', () => {
-  it('keeps the request id and the route, never the QR token', async () => {
+  it('keeps the request id and the route, never the QR token nor a username', async () => {
     logged = '';
     await t.as(partner).get(`/api/coupon/scan/${token}`);
     await t.as(partner).post(`/api/coupon/apply/${token}/log_partner`);
+    await t.as(buyer).get('/api/customer/is/chat/member/log_buyer');
+    await t.as(admin).get('/api/admin/purchases?q=log_buyer');
 
     expect(logged).not.toContain(token);
+    expect(logged).not.toContain('log_partner');
+    expect(logged).not.toContain('log_buyer');
     const lines = linesAbout('"msg":"incoming request"');
     expect(lines.map((line) => line.req?.url)).toEqual([
       '/api/coupon/scan/…',
-      '/api/coupon/apply/…/log_partner',
+      '/api/coupon/apply/…/…',
+      '/api/customer/is/chat/member/…',
+      '/api/admin/purchases?q=%E2%80%A6',
     ]);
-    expect(lines.map((line) => typeof line.reqId)).toEqual(['string', 'string']);
+    expect(lines.map((line) => typeof line.reqId)).toEqual(['string', 'string', 'string', 'string']);
   });
 
   it('hides a token-like segment of a path no route knows, and a token in the query', () => {
@@ -78,7 +84,10 @@ describe('what the log keeps of a poll', () => {
       .split('\n')
       .map((line) => JSON.parse(line));
     expect(lines).toEqual([
-      expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ url }) }),
+      expect.objectContaining({
+        msg: 'request completed',
+        req: expect.objectContaining({ url: '/api/coupon/valid/qr/customer/…' }),
+      }),
     ]);
   });
 });

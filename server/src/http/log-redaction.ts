@@ -1,9 +1,19 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Path parameters that work as keys: whoever reads one in a log could use the coupon or the payment. */
-const SECRET_PARAMS = new Set(['qrToken', 'paymentId']);
-/** Query values that work as keys (the signed GPX link). */
-const SECRET_QUERY = new Set(['token']);
+/**
+ * Path parameters a log must not keep: keys (whoever reads one could use the coupon or the payment)
+ * and usernames, personal data that would outlive the user's erasure in the log.
+ */
+const SECRET_PARAMS = new Set([
+  'qrToken',
+  'paymentId',
+  'username',
+  'partnerUsername',
+  'ownUsername',
+  'friendUsername',
+]);
+/** Query values that work as keys (the signed GPX link), and the admin's search, which names people. */
+const SECRET_QUERY = new Set(['token', 'q']);
 /** On a path no route matched, any segment that looks like a token or an id. */
 const TOKEN_LIKE = /^[A-Za-z0-9_-]{16,}$/;
 const HIDDEN = '…';

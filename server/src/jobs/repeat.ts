@@ -1,14 +1,21 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { SweepClock } from './sweep-clock.ts';
 
 /**
- * A task run again and again in the background: every `intervalMs`, or at once when a run says
- * there is more to do. A failed run is logged and the next one comes as usual; stopping waits
+ * A task run again and again in the background: every `intervalMs`, or soon (`moreAfterMs`) when a
+ * run says there is more to do. A failed run is logged and the next one comes as usual; stopping waits
  * for a run under way, so the database is not closed under it.
  */
 export function repeat(
   name: string,
   task: () => Promise<{ more: boolean }>,
-  options: { intervalMs: number; log: Pick<FastifyBaseLogger, 'error'> },
+  options: {
+    intervalMs: number;
+    /** The pause before the next run when one says there is more (none by default). */
+    moreAfterMs?: number;
+    log: Pick<FastifyBaseLogger, 'error'>;
+    sweeps?: SweepClock;
+  },
 ) {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
@@ -18,14 +25,17 @@ export function repeat(
     timer = setTimeout(() => {
       timer = undefined;
       running = task()
-        .then(({ more }) => more)
+        .then(({ more }) => {
+          options.sweeps?.succeeded(name);
+          return more;
+        })
         .catch((err: unknown) => {
           options.log.error({ err }, `${name} run failed`);
           return false;
         })
         .then((more) => {
           running = undefined;
-          if (!stopped) schedule(more ? 0 : options.intervalMs);
+          if (!stopped) schedule(more ? (options.moreAfterMs ?? 0) : options.intervalMs);
         });
     }, ms);
     timer.unref();

@@ -65,6 +65,15 @@ export function authenticateInitData(
   if (checked.verdict !== 'valid' || !user) {
     throw new DomainError(ErrorCode.initDataInvalid);
   }
+  // Signed, yet PostgreSQL text cannot hold U+0000: refused here, before the user is saved, as the
+  // NUL guard refuses it in a request's fields.
+  for (const [field, value] of [
+    ['username', user.username],
+    ['first_name', user.first_name],
+    ['last_name', user.last_name],
+  ] as const) {
+    if (value?.includes('\u0000')) throw new DomainError('nul_character', { field: `user.${field}` });
+  }
   return {
     user: {
       id: user.id,

@@ -1,8 +1,8 @@
 import { on, postEvent } from './bridge';
-import { clientVersionAtLeast } from './launch-params';
+import { supports } from './protocol';
 
-/** Telegram's BackButton came with Mini Apps 6.1; outside Telegram there is none. */
-const clientHasBackButton = () => clientVersionAtLeast('6.1');
+/** Telegram's BackButton, where the client draws one (Mini Apps 6.1). */
+const clientHasBackButton = () => supports('web_app_setup_back_button');
 
 /** Shows Telegram's BackButton and calls `onPress` when it is pressed, until the returned stop. */
 export function showBackButton(onPress: () => void): () => void {

@@ -1,9 +1,10 @@
 /**
  * Our end of Telegram's Mini Apps protocol (core.telegram.org/api/web-events): the methods the app
- * posts to the client and the events the client sends back. Written here rather than taken from an
- * SDK: the SDK and the libraries it brings weighed 17 KB on the wire, more than the first screen
- * could carry (issue 14), for the dozen methods the app uses.
+ * posts to the client and the events the client sends back, named and typed in `protocol.ts`.
+ * Written here rather than taken from an SDK: the SDK and the libraries it brings weighed 17 KB on
+ * the wire, more than the first screen could carry, for the two dozen methods the app uses.
  */
+import type { EventName, Events, MethodName, Methods } from './protocol';
 
 type TelegramWindow = Window & {
   TelegramWebviewProxy?: { postEvent(method: string, params?: string): void };
@@ -13,15 +14,17 @@ type TelegramWindow = Window & {
 };
 
 type Receiver = (eventType: string, eventData?: unknown) => void;
-// biome-ignore lint/suspicious/noExplicitAny: each listener types the payload of the event it subscribes to.
-type Listener = (payload: any) => void;
+type Listener = (payload: unknown) => void;
 
 /** Telegram Web, the client that runs the app in an iframe, takes messages from this origin only. */
 const WEB_CLIENT_ORIGIN = 'https://web.telegram.org';
 
 const listeners = new Map<string, Set<Listener>>();
 
-/** Hands an event from the client to whoever listens for it (the stand-in answers through it too). */
+/**
+ * Hands an event from the client to whoever listens for it (the stand-in answers through it too).
+ * Any name is taken: a client sends events the app does not listen for.
+ */
 export function receiveEvent(eventType: string, eventData?: unknown): void {
   for (const listener of [...(listeners.get(eventType) ?? [])]) listener(eventData);
 }
@@ -55,23 +58,28 @@ function startReceiving(): void {
 }
 
 /** Listens for an event from the client; returns the way to stop. */
-export function on<T = unknown>(eventType: string, listener: (payload: T) => void): () => void {
+export function on<E extends EventName>(eventType: E, listener: (payload: Events[E]) => void): () => void {
   startReceiving();
   let set = listeners.get(eventType);
   if (!set) {
     set = new Set();
     listeners.set(eventType, set);
   }
-  set.add(listener);
+  // The client is trusted to send each event with what the protocol says it carries.
+  const heard = listener as Listener;
+  set.add(heard);
   return () => {
-    set.delete(listener);
+    set.delete(heard);
   };
 }
 
 export const isInsideFrame = () => window.self !== window.top;
 
+/** A method's parameters, or none for a method that takes none. */
+type ParamsOf<M extends MethodName> = Methods[M] extends undefined ? [] : [params: Methods[M]];
+
 /** Sends a method to the client. Throws outside Telegram, where nothing would take it. */
-export function postEvent(method: string, params?: object): void {
+export function postEvent<M extends MethodName>(method: M, ...[params]: ParamsOf<M>): void {
   if (isInsideFrame()) {
     window.parent.postMessage(JSON.stringify({ eventType: method, eventData: params }), WEB_CLIENT_ORIGIN);
     return;
@@ -88,25 +96,28 @@ export class TelegramTimeoutError extends Error {
   }
 }
 
-type RequestOptions<T> = {
+/** One of the events a request waits for, with what it carries. */
+export type Answer<E extends EventName> = { [K in E]: { event: K; payload: Events[K] } }[E];
+
+type RequestOptions<E extends EventName> = {
   /** Whether an answer is the one to this request (by its req_id, say); any answer when absent. */
-  capture?: (answer: { event: string; payload: T }) => boolean;
+  capture?: (answer: Answer<E>) => boolean;
   /** Rejects with TelegramTimeoutError after this long; waits for good when absent. */
   timeoutMs?: number;
 };
 
 /** Posts a method and resolves with the first of the given events that answers it. */
-export function request<T>(
-  method: string,
-  params: object | undefined,
-  answers: string[],
-  { capture, timeoutMs }: RequestOptions<T> = {},
-): Promise<{ event: string; payload: T }> {
+export function request<M extends MethodName, E extends EventName>(
+  method: M,
+  params: Methods[M],
+  answers: E[],
+  { capture, timeoutMs }: RequestOptions<E> = {},
+): Promise<Answer<E>> {
   return new Promise((resolve, reject) => {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const stops = answers.map((event) =>
-      on<T>(event, (payload) => {
-        const answer = { event, payload };
+      on(event, (payload) => {
+        const answer = { event, payload } as Answer<E>;
         if (capture && !capture(answer)) return;
         finish();
         resolve(answer);
@@ -122,7 +133,7 @@ export function request<T>(
         reject(new TelegramTimeoutError(method, timeoutMs));
       }, timeoutMs);
     try {
-      postEvent(method, params);
+      postEvent(method, ...((params === undefined ? [] : [params]) as ParamsOf<M>));
     } catch (error) {
       finish();
       reject(error);

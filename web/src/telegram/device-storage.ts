@@ -1,5 +1,5 @@
 import { request, requestId } from './bridge';
-import { clientVersionAtLeast } from './launch-params';
+import { supports } from './protocol';
 
 /**
  * A client that never answers is not waited for long: what is stored here is shown when the network
@@ -14,9 +14,7 @@ export type DeviceStore = {
   setItem: (key: string, value: string | null) => Promise<void>;
 };
 
-const clientHasDeviceStorage = () => clientVersionAtLeast('9.0');
-
-type Answer = { req_id?: string; value?: string | null; error?: string };
+const clientHasDeviceStorage = () => supports('web_app_device_storage_get_key');
 
 /**
  * Telegram keeps DeviceStorage per bot and per account, out of the webview's reach: a client that
@@ -25,25 +23,29 @@ type Answer = { req_id?: string; value?: string | null; error?: string };
 const telegramStore: DeviceStore = {
   async getItem(key) {
     const reqId = requestId();
-    const { event, payload: answer } = await request<Answer>(
+    const answer = await request(
       'web_app_device_storage_get_key',
       { req_id: reqId, key },
       ['device_storage_key_received', 'device_storage_failed'],
       { capture: ({ payload }) => payload?.req_id === reqId, timeoutMs: ANSWER_TIMEOUT_MS },
     );
-    if (event === 'device_storage_key_received') return answer.value ?? null;
-    throw new Error(`Telegram could not read ${key} from the device: ${answer.error ?? 'no reason given'}`);
+    if (answer.event === 'device_storage_key_received') return answer.payload.value ?? null;
+    throw new Error(
+      `Telegram could not read ${key} from the device: ${answer.payload.error ?? 'no reason given'}`,
+    );
   },
   async setItem(key, value) {
     const reqId = requestId();
-    const { event, payload: answer } = await request<Answer>(
+    const answer = await request(
       'web_app_device_storage_save_key',
       { req_id: reqId, key, value },
       ['device_storage_key_saved', 'device_storage_failed'],
       { capture: ({ payload }) => payload?.req_id === reqId, timeoutMs: ANSWER_TIMEOUT_MS },
     );
-    if (event === 'device_storage_failed')
-      throw new Error(`Telegram could not save ${key} on the device: ${answer.error ?? 'no reason given'}`);
+    if (answer.event === 'device_storage_failed')
+      throw new Error(
+        `Telegram could not save ${key} on the device: ${answer.payload.error ?? 'no reason given'}`,
+      );
   },
 };
 

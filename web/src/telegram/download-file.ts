@@ -1,11 +1,12 @@
 import { request } from './bridge';
-import { isStandIn, realClientAtLeast } from './stand-in';
+import { supports } from './protocol';
+import { isStandIn } from './stand-in';
 
 /**
  * Whether this client can save a file the server serves: a browser (the local stand-in) can, and
  * Telegram can from Mini Apps 8.0. An older Telegram cannot, so a file has to come another way.
  */
-const telegramDownloads = () => realClientAtLeast('8.0');
+const telegramDownloads = () => supports('web_app_request_file_download');
 
 export const canDownloadFiles = () => isStandIn() || telegramDownloads();
 

@@ -1,5 +1,5 @@
 import { request, TelegramTimeoutError } from './bridge';
-import { realClientAtLeast } from './stand-in';
+import { supports } from './protocol';
 
 /** Telegram's location answers one request at a time: asked this often, a point is never older. */
 const REFRESH_MS = 15_000;
@@ -9,29 +9,19 @@ const CHECK_TIMEOUT_MS = 3000;
 
 export type Fix = { lat: number; lon: number; accuracy: number | null };
 
-/** What Telegram's `location_requested` carries: a position when `available`. */
-type TelegramLocation =
-  | { available: false }
-  | { available: true; latitude: number; longitude: number; horizontal_accuracy?: number | null };
-
 /**
  * Telegram's own LocationManager (Mini Apps 8.0): it asks the user once for the bot and works
  * where the webview's geolocation is blocked. Not in the local stand-in, which has no location.
  */
-export const hasTelegramLocation = () => realClientAtLeast('8.0');
+export const hasTelegramLocation = () => supports('web_app_request_location');
 
 /** Whether this device has location for Telegram, asked once per page (`location_checked`). */
 let deviceHasLocation: Promise<boolean> | undefined;
 
 function checkLocation(): Promise<boolean> {
-  deviceHasLocation ??= request<{ available?: boolean }>(
-    'web_app_check_location',
-    undefined,
-    ['location_checked'],
-    {
-      timeoutMs: CHECK_TIMEOUT_MS,
-    },
-  ).then(
+  deviceHasLocation ??= request('web_app_check_location', undefined, ['location_checked'], {
+    timeoutMs: CHECK_TIMEOUT_MS,
+  }).then(
     ({ payload }) => payload.available === true,
     (error: unknown) => {
       deviceHasLocation = undefined;
@@ -63,7 +53,7 @@ export function watchTelegramLocation({ onFix, onError, onUnavailable }: Handler
         onUnavailable();
         return;
       }
-      const { payload: location } = await request<TelegramLocation>('web_app_request_location', undefined, [
+      const { payload: location } = await request('web_app_request_location', undefined, [
         'location_requested',
       ]);
       if (stopped) return;

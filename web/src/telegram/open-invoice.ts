@@ -1,11 +1,11 @@
 import { postEvent, request } from './bridge';
-import { realClientAtLeast } from './stand-in';
+import { type Events, supports } from './protocol';
 
 /** How Telegram's payment sheet closed (`invoice_closed`). */
-export type InvoiceStatus = 'paid' | 'cancelled' | 'failed' | 'pending';
+export type InvoiceStatus = Events['invoice_closed']['status'];
 
 /** Telegram shows its own payment sheet (Mini Apps 6.1) for an invoice link (not the local stand-in's imitation). */
-export const canOpenInvoice = () => realClientAtLeast('6.1');
+export const canOpenInvoice = () => supports('web_app_open_invoice');
 
 /** The slug Telegram opens an invoice by, from the link createInvoiceLink made: t.me/$slug or t.me/invoice/slug. */
 function invoiceSlug(invoiceUrl: string): string {
@@ -26,12 +26,9 @@ export async function openInvoiceSheet(invoiceUrl: string): Promise<InvoiceStatu
   const slug = invoiceSlug(invoiceUrl);
   confirmClosing(true);
   try {
-    const { payload } = await request<{ slug?: string; status: InvoiceStatus }>(
-      'web_app_open_invoice',
-      { slug },
-      ['invoice_closed'],
-      { capture: ({ payload }) => payload.slug === slug },
-    );
+    const { payload } = await request('web_app_open_invoice', { slug }, ['invoice_closed'], {
+      capture: ({ payload }) => payload.slug === slug,
+    });
     return payload.status;
   } finally {
     confirmClosing(false);

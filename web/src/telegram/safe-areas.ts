@@ -1,11 +1,9 @@
 import { on, postEvent } from './bridge';
-import { clientVersionAtLeast } from './launch-params';
-
-type Insets = { top: number; bottom: number; left: number; right: number };
+import { supports } from './protocol';
 
 /** `--tg-viewport-safe-area-inset-top`, ...: what the styles keep clear of the notch and of Telegram's own bar. */
-function bindInsets(event: string, prefix: string): void {
-  on<Partial<Insets>>(event, (insets) => {
+function bindInsets(event: 'safe_area_changed' | 'content_safe_area_changed', prefix: string): void {
+  on(event, (insets) => {
     const style = document.documentElement.style;
     for (const side of ['top', 'bottom', 'left', 'right'] as const)
       style.setProperty(`--tg-viewport-${prefix}-inset-${side}`, `${insets?.[side] ?? 0}px`);
@@ -20,7 +18,7 @@ function bindInsets(event: string, prefix: string): void {
 export function followSafeAreas(): void {
   bindInsets('safe_area_changed', 'safe-area');
   bindInsets('content_safe_area_changed', 'content-safe-area');
-  if (!clientVersionAtLeast('8.0')) return;
+  if (!supports('web_app_request_safe_area')) return;
   postEvent('web_app_request_safe_area');
   postEvent('web_app_request_content_safe_area');
 }

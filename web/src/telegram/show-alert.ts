@@ -1,15 +1,28 @@
-import { request } from './bridge';
-import { realClientAtLeast } from './stand-in';
+import { request, TelegramTimeoutError } from './bridge';
+import { supports } from './protocol';
+
+/**
+ * Long enough for anyone to read and close the popup; a client that never says it closed does not
+ * keep a listener waiting for good, to be answered by some later popup's closing.
+ */
+const CLOSE_TIMEOUT_MS = 10 * 60_000;
 
 /** A message the user must acknowledge: Telegram's own popup (Mini Apps 6.2) where there is one, else the browser's. */
 export async function showAlert(message: string): Promise<void> {
-  if (realClientAtLeast('6.2')) {
+  if (supports('web_app_open_popup')) {
     try {
-      await request('web_app_open_popup', { title: '', message, buttons: [{ id: 'ok', type: 'ok' }] }, [
-        'popup_closed',
-      ]);
+      await request(
+        'web_app_open_popup',
+        { title: '', message, buttons: [{ id: 'ok', type: 'ok' }] },
+        ['popup_closed'],
+        {
+          timeoutMs: CLOSE_TIMEOUT_MS,
+        },
+      );
       return;
     } catch (error) {
+      // Shown and left open that long: the user has seen it.
+      if (error instanceof TelegramTimeoutError) return;
       // The client refused it: the message must still reach the user.
       console.warn('Telegram popup failed, falling back to alert()', error);
     }

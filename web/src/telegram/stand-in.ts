@@ -1,7 +1,7 @@
 import { paths } from '@/config/paths';
 import { systemColorScheme } from '@/lib/color-scheme';
 import { receiveEvent } from './bridge';
-import { clientVersionAtLeast, keepLaunchParams, type ThemeParams } from './launch-params';
+import { keepLaunchParams, type ThemeParams } from './launch-params';
 
 /**
  * The local stand-in (ARCHITECTURE §4): outside Telegram the server signs init data for a demo
@@ -50,13 +50,6 @@ const NO_INSETS = { top: 0, bottom: 0, left: 0, right: 0 };
 export const readStandInInitData = () => sessionStorage.getItem(STAND_IN_INIT_DATA_KEY) ?? undefined;
 
 export const isStandIn = () => readStandInInitData() !== undefined;
-
-/**
- * A Telegram client of at least this Mini Apps version draws and does what the app asks of it; the
- * stand-in only poses as one (it draws no Telegram chrome, has no payments, location or chats).
- * Versions begin at 6.0: `realClientAtLeast('6.0')` is any real launch.
- */
-export const realClientAtLeast = (version: string) => !isStandIn() && clientVersionAtLeast(version);
 
 export function rememberStandIn(initData: string): void {
   sessionStorage.setItem(STAND_IN_INIT_DATA_KEY, initData);

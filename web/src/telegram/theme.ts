@@ -26,8 +26,8 @@ function applyTheme(theme: ThemeParams): void {
 /** The app's palette is Telegram's, which may differ from the OS setting, and follows its changes. */
 export function followTheme(launchTheme: ThemeParams): void {
   applyTheme(launchTheme);
-  on<{ theme_params?: ThemeParams }>('theme_changed', ({ theme_params }) => {
-    if (theme_params) applyTheme(theme_params);
+  on('theme_changed', (payload) => {
+    if (payload?.theme_params) applyTheme(payload.theme_params);
   });
 }
 

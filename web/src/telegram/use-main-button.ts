@@ -1,13 +1,12 @@
 import { useEffectEvent, useLayoutEffect, useState } from 'react';
 import { useIsPresent } from '@/hooks/use-is-present';
 import {
-  BOTTOM_BUTTON_SINCE,
   type BottomButtonKind,
+  clientHasBottomButton,
   hideBottomButton,
   onBottomButtonPress,
   setBottomButton,
 } from './bottom-buttons';
-import { realClientAtLeast } from './stand-in';
 
 /** A screen's action on one of Telegram's bottom buttons. */
 export type BottomButtonAction = {
@@ -29,11 +28,8 @@ type Kind = BottomButtonKind;
  */
 const owners: Record<Kind, symbol | undefined> = { main: undefined, secondary: undefined };
 
-/**
- * Telegram draws this button itself: a real client (the local stand-in draws no Telegram chrome)
- * that has it (the secondary button needs Mini Apps 7.10).
- */
-export const telegramDraws = (kind: Kind) => realClientAtLeast(BOTTOM_BUTTON_SINCE[kind]);
+/** Telegram draws this button itself (the local stand-in draws no Telegram chrome). */
+export const telegramDraws = clientHasBottomButton;
 
 function useBottomButton(kind: Kind, action: BottomButtonAction | undefined): boolean {
   const drawn = telegramDraws(kind) && action !== undefined;

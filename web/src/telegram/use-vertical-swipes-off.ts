@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { postEvent } from './bridge';
-import { clientVersionAtLeast } from './launch-params';
+import { supports } from './protocol';
 
 /** Screens holding swipes off at the moment; the last one to go turns them back on. */
 let holders = 0;
@@ -14,7 +14,7 @@ const allowVerticalSwipes = (allow: boolean) =>
  */
 export function useVerticalSwipesOff(): void {
   useEffect(() => {
-    if (!clientVersionAtLeast('7.7')) return;
+    if (!supports('web_app_setup_swipe_behavior')) return;
     holders += 1;
     allowVerticalSwipes(false);
     return () => {

@@ -1,6 +1,6 @@
 import { request } from './bridge';
-import { clientVersionAtLeast, launchUser } from './launch-params';
-import { isStandIn } from './stand-in';
+import { launchUser } from './launch-params';
+import { supports } from './protocol';
 
 /** The user's answer, kept per Telegram user: one phone may open the app as several. */
 const answerKey = (userId: number) => `katajsya.writeAccess.${userId}`;
@@ -16,18 +16,13 @@ const ANSWER_TIMEOUT_MS = 60_000;
  */
 export async function askWriteAccessOnce(): Promise<void> {
   const user = launchUser();
-  if (!user || user.allows_write_to_pm || isStandIn()) return;
+  if (!user || user.allows_write_to_pm || !supports('web_app_request_write_access')) return;
   const key = answerKey(user.id);
   if (localStorage.getItem(key) !== null) return;
-  // Mini Apps 6.9 brought the question.
-  if (!clientVersionAtLeast('6.9')) return;
   try {
-    const { payload } = await request<{ status: 'allowed' | 'cancelled' }>(
-      'web_app_request_write_access',
-      undefined,
-      ['write_access_requested'],
-      { timeoutMs: ANSWER_TIMEOUT_MS },
-    );
+    const { payload } = await request('web_app_request_write_access', undefined, ['write_access_requested'], {
+      timeoutMs: ANSWER_TIMEOUT_MS,
+    });
     localStorage.setItem(key, payload.status);
   } catch (error) {
     console.warn('Telegram did not answer the write access request', error);

@@ -3,20 +3,69 @@ import { compareRu } from '#contract/collation';
 import type { TOffer } from '#contract/coupons';
 import { PARTNER_TYPES, type TListedPartner, type TPartnerType } from '#contract/partners';
 import type { TPartnerRating } from '#contract/ratings';
-import type { Db } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
+import { createCatalogueVersion } from './catalogue-version.ts';
 import { offerOnSale } from './on-sale.ts';
+
+/** Raised whenever an answer of the catalogue changes shape: a tag of an older shape then never matches. */
+const CATALOGUE_SHAPE = 2;
+/** More lists than this kept (a region is whatever a caller types): they are dropped, to be read again. */
+const MAX_KEPT = 2_000;
+
+/** A list as a read answers it: its tag (equal tags, equal lists), and the list itself. */
+export interface CatalogueView<T> {
+  tag: string;
+  list(): Promise<T>;
+}
 
 /**
  * What a buyer can choose from (SPEC §2 Buy coupon): only partners with accepted coupons, and only
  * the regions and types that have such partners.
+ *
+ * Every buyer's first open reads it, a whole chat at once after a post: each list is read from the
+ * database once per version of the catalogue (migration 0021's triggers raise it with every change)
+ * and day (an offer's last valid day passes at midnight with no change at all), then answered from
+ * memory, and a browser's copy is confirmed by the tag alone.
  */
-export function createCatalogueService(
-  db: Db,
+export async function createCatalogueService(
+  database: Pick<Database, 'db' | 'listen' | 'statementName'>,
   timeZone: string,
   /** Each partner's visit rating, when it has enough ratings to show (ratings.service.ts). */
   ratingsOf: (partnerIds: readonly number[]) => Promise<Map<number, TPartnerRating>>,
 ) {
+  const { db } = database;
+  const currentVersion = await createCatalogueVersion(database);
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  });
+  const kept = new Map<string, { tag: string; list: Promise<unknown> }>();
+
+  function view<T>(key: string, read: () => Promise<T>) {
+    return async (): Promise<CatalogueView<T>> => {
+      // The day before the version: a list read after both is at least as new as its tag says.
+      const day = today.format(new Date());
+      const tag = `W/"catalogue.${CATALOGUE_SHAPE}.${await currentVersion()}.${day}"`;
+      return {
+        tag,
+        list: () => {
+          const known = kept.get(key);
+          if (known?.tag === tag) return known.list as Promise<T>;
+          const list = read();
+          if (kept.size >= MAX_KEPT && !kept.has(key)) kept.clear();
+          kept.set(key, { tag, list });
+          list.catch(() => {
+            if (kept.get(key)?.list === list) kept.delete(key);
+          });
+          return list;
+        },
+      };
+    };
+  }
+
   const onSaleNow = offerOnSale(timeZone);
   const onSale = exists(
     db
@@ -79,7 +128,14 @@ export function createCatalogueService(
       .orderBy(asc(coupons.price), asc(coupons.id));
   }
 
-  return { listRegions, listTypes, listPartners, listOffers };
+  // Keys of their own per list: a region and a type are what the caller typed, checked by the routes.
+  return {
+    regions: view('regions', listRegions),
+    types: (region: string) => view(`types\u0000${region}`, () => listTypes(region))(),
+    partners: (region: string, type?: TPartnerType) =>
+      view(`partners\u0000${region}\u0000${type ?? ''}`, () => listPartners(region, type))(),
+    offers: (partnerId: number) => view(`offers\u0000${partnerId}`, () => listOffers(partnerId))(),
+  };
 }
 
-export type CatalogueService = ReturnType<typeof createCatalogueService>;
+export type CatalogueService = Awaited<ReturnType<typeof createCatalogueService>>;

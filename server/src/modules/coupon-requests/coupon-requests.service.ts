@@ -92,7 +92,7 @@ export function createCouponRequestService(options: {
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
       .where(eq(coupons.status, 'PENDING'))
       .orderBy(asc(coupons.createdAt), asc(coupons.id));
-    return rows.map((row) => ({ ...row, couponId: row.id }));
+    return rows.map((row) => ({ ...row, couponId: row.id, paymentLinkNeeded: paymentProvider === 'link' }));
   }
 
   /** Decides a pending request once: the conditional update makes a second decision find nothing. */

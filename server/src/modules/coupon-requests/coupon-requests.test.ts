@@ -166,8 +166,11 @@ describe('deciding a request', () => {
     expect(accept.statusCode).toBe(409);
   });
 
-  it('refuses a link that is not https', async () => {
+  it('asks for no link where the provider takes the money, and refuses a link that is not https', async () => {
     const couponId = await newRequest();
+    expect((await pending()).find((request) => request.couponId === couponId)).toMatchObject({
+      paymentLinkNeeded: false,
+    });
     for (const paymentLink of ['http://pay.example', 'javascript:alert(1)', 'pay.example']) {
       const res = await t.as(admin).post('/api/coupon/apply/accept', { couponId, paymentLink });
       expect(res.statusCode).toBe(400);
@@ -225,18 +228,31 @@ describe('messages', () => {
 });
 
 describe('with the link provider', () => {
-  it('requires the payment link', async () => {
+  it('asks for an https payment link, refusing none or another scheme, and keeps the https one', async () => {
     const linkApp = await createTestApp({ env: { ADMIN_USERNAMES: 'req_admin', PAYMENT_PROVIDER: 'link' } });
     try {
       const boss = telegramUser('req_admin');
       const id = (await linkApp.as(boss).post('/api/partner/add', partner('Порог', 'porog_owner'))).json().id;
       await linkApp.as(boss).post('/api/coupon/apply', { partnerId: id, price: 5, discount: 10 });
       const [request] = (await linkApp.as(boss).get('/api/coupons/to/apply')).json();
-      const res = await linkApp
-        .as(boss)
-        .post('/api/coupon/apply/accept', { couponId: request.couponId, paymentLink: '' });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({ field: 'paymentLink', message: 'Укажите ссылку на оплату' });
+      expect(request).toMatchObject({ paymentLinkNeeded: true });
+      const accept = (paymentLink: string) =>
+        linkApp.as(boss).post('/api/coupon/apply/accept', { couponId: request.couponId, paymentLink });
+      const none = await accept('');
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({ field: 'paymentLink', message: 'Укажите ссылку на оплату' });
+      const plain = await accept('http://pay.example/porog');
+      expect(plain.statusCode).toBe(400);
+      expect(plain.json()).toMatchObject({
+        field: 'paymentLink',
+        message: 'Ссылка на оплату должна начинаться с https://',
+      });
+      const stored = async () =>
+        (await linkApp.database.db.select().from(coupons).where(eq(coupons.id, request.couponId)))[0];
+      expect(await stored()).toMatchObject({ status: 'PENDING', paymentLink: null });
+
+      expect((await accept('https://pay.example/porog')).statusCode).toBe(200);
+      expect(await stored()).toMatchObject({ status: 'ACCEPTED', paymentLink: 'https://pay.example/porog' });
     } finally {
       await linkApp.close();
     }

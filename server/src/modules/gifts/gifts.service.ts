@@ -1,5 +1,5 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
-import { GiftErrorCode, HELD_GIFT_DAYS, type TGiftResponse } from '#contract/gifts';
+import { GiftErrorCode, HELD_GIFT_DAYS, heldGiftUntil, type TGiftResponse } from '#contract/gifts';
 import type { Db } from '../../db/client.ts';
 import { gifts, purchasedCoupons } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
@@ -85,7 +85,7 @@ export function createGiftService(options: {
         const [gift] = await tx
           .insert(gifts)
           .values({ purchasedCouponId, fromUserId: giver.id, toUsername: friendName, status: 'HELD' })
-          .returning({ id: gifts.id });
+          .returning({ id: gifts.id, createdAt: gifts.createdAt });
         if (!gift) throw new Error('insert returned no row');
         await recordAudit(tx, {
           kind: 'coupon.gift_held',
@@ -93,7 +93,11 @@ export function createGiftService(options: {
           subject: subjectOf.purchase(purchasedCouponId),
           details: { giftId: gift.id },
         });
-        return { status: 'held' as const, giftId: gift.id };
+        return {
+          status: 'held' as const,
+          giftId: gift.id,
+          heldUntil: heldGiftUntil(gift.createdAt).toISOString(),
+        };
       }
       const [coupon] = await changeCoupon(
         tx,

@@ -170,7 +170,10 @@ describe('a gift to a username the app has not seen (ADR 0012)', () => {
     const res = await gift(giver, id, 'giver_anna', '@Quiet_Newcomer');
 
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'held', giftId: expect.any(Number) });
+    expect(res.json()).toEqual({ status: 'held', giftId: expect.any(Number), heldUntil: expect.any(String) });
+    const { createdAt } = (await heldFor(id)) ?? {};
+    // It waits seven days from the gift, the time the sweep returns it at.
+    expect(Date.parse(res.json().heldUntil) - (createdAt?.getTime() ?? 0)).toBe(7 * 24 * 60 * 60 * 1000);
     expect((await myQr(giver)).map((c) => c.id)).not.toContain(id);
     expect((await t.as(spokesman).post(`/api/coupon/apply/${oldToken}/gift_partner`)).json()).toBe(
       'Купон не действителен',

@@ -3,8 +3,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestApp, TEST_BOT_TOKEN, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { adminBindings, notifications, users } from '../../db/schema.ts';
 import { createBotApi } from '../../telegram/bot-api.ts';
+import { createCouponSigner } from '../coupon-signing/coupon-signer.ts';
+import { createQrImages } from '../purchased-coupons/qr-images.ts';
 import { createNotificationService, type NotificationService } from './notifications.service.ts';
 import { createOutboxWorker } from './outbox.worker.ts';
+import { createQrPhotos } from './qr-photos.ts';
 
 const PUBLIC_URL = 'https://coupons.example.ru';
 const CONFIGURED_ADMIN_ID = 777_001;
@@ -25,6 +28,17 @@ beforeEach(async () => {
 });
 
 const logger = () => ({ info: vi.fn(), warn: vi.fn(), error: vi.fn() });
+/** What another server process makes of the QR photos: its own images, signed with the same keys. */
+const qrPhotos = () => {
+  const { db } = t.database;
+  const qrImages = createQrImages({
+    db,
+    signer: createCouponSigner(db),
+    timeZone: 'Europe/Moscow',
+    log: t.app.log,
+  });
+  return createQrPhotos({ db, qrImages, timeZone: 'Europe/Moscow' });
+};
 const messagesTo = (chatId: number) => t.botApi.sentMessages().filter((m) => m.chatId === chatId);
 const appButton = (text: string, path: string) => [[{ text, web_app: { url: `${PUBLIC_URL}${path}` } }]];
 const coupon = { companyName: 'Порог', discount: 500, region: 'Карелия' };
@@ -175,6 +189,7 @@ describe('each message, once for its event', () => {
       db: t.database.db,
       botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
       log: logger(),
+      qrPhotos: qrPhotos(),
     });
     const [a, b] = await Promise.all([t.deliverNotifications(), other.deliverDue()]);
     expect((a?.sent ?? 0) + (b?.sent ?? 0)).toBe(5);
@@ -274,7 +289,13 @@ describe('when the Bot API fails', () => {
     t.botApi.setFailing(true);
     try {
       await notify.notifyGiftReceived({ giftId: 'retry-1', toUserId: friend.id, fromUsername: 'a', coupon });
-      expect(await t.deliverNotifications()).toEqual({ claimed: 1, sent: 0, retrying: 1, failed: 0 });
+      expect(await t.deliverNotifications()).toEqual({
+        claimed: 1,
+        sent: 0,
+        retrying: 1,
+        failed: 0,
+        skipped: 0,
+      });
     } finally {
       t.botApi.setFailing(false);
     }
@@ -324,6 +345,7 @@ describe('when the Bot API fails', () => {
       db: t.database.db,
       botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
       log,
+      qrPhotos: qrPhotos(),
     });
     const stranger = telegramUser('never_started');
     t.botApi.setMethodError('sendMessage', {
@@ -355,6 +377,7 @@ describe('when the Bot API fails', () => {
       db: t.database.db,
       botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
       log,
+      qrPhotos: qrPhotos(),
       maxAttempts: 3,
     });
     const friend = telegramUser('unreachable');
@@ -389,7 +412,7 @@ describe('when the Bot API fails', () => {
 describe('without a bot (the local stand-in)', () => {
   it('writes each message to the server log instead, once', async () => {
     const log = logger();
-    const worker = createOutboxWorker({ db: t.database.db, log });
+    const worker = createOutboxWorker({ db: t.database.db, log, qrPhotos: qrPhotos() });
     const friend = telegramUser('local_friend');
     const callsBefore = t.botApi.calls.length;
     await notify.notifyGiftReceived({

@@ -1,11 +1,15 @@
-import { and, asc, eq, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Api, GrammyError } from 'grammy';
+import { type Api, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import { repeat } from '../../jobs/repeat.ts';
+import type { SweepClock } from '../../jobs/sweep-clock.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
+import type { QrPhotos } from './qr-photos.ts';
+import { notificationButtons } from './texts.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 type Row = typeof notifications.$inferSelect;
@@ -15,14 +19,31 @@ export interface DeliveryReport {
   sent: number;
   retrying: number;
   failed: number;
+  /** Nothing left to send: a QR that stopped working before its photo went, a photo never sent. */
+  skipped: number;
 }
+
+type Outcome = Exclude<keyof DeliveryReport, 'claimed'>;
+
+/** What a message sent leaves to record; `skipped` says why nothing was sent. */
+type Sent = { messageId?: number; text?: string } | { skipped: string };
+
+/** The photo's file name, which Telegram shows nowhere but a download. */
+const QR_PHOTO_FILE = 'kupon-qr.png';
 
 export interface OutboxWorkerOptions {
   db: Db;
   /** The Bot API; absent in the local stand-in, where each message is logged instead of sent. */
   botApi?: Api;
   log: Logger;
-  /** Rows taken per run, sent concurrently (well under Telegram's 30 messages a second). */
+  /** The photos of coupons' QRs and their captions (COUPON_QR, COUPON_QR_CAPTION rows). */
+  qrPhotos: Pick<QrPhotos, 'photo' | 'caption'>;
+  /** The app's https address: a QR photo then has a button opening My QR (web_app buttons need https). */
+  publicUrl?: string;
+  /**
+   * Rows taken per run, sent concurrently; runs are at least a second apart, so a process sends at
+   * most this many a second, under Telegram's 30.
+   */
   batchSize?: number;
   /** Attempts before giving up on a message. */
   maxAttempts?: number;
@@ -30,8 +51,10 @@ export interface OutboxWorkerOptions {
   leaseMs?: number;
   /** A send slower than this is abandoned and retried; well under the lease. */
   sendTimeoutMs?: number;
-  /** Pause between runs that found less than a full batch. */
+  /** Pause between runs while there is nothing to send. */
   intervalMs?: number;
+  /** Told of every run that went through (the metrics' last success). */
+  sweeps?: SweepClock;
 }
 
 const BASE_RETRY_MS = 10_000;
@@ -43,9 +66,23 @@ const MAX_RETRY_MS = 60 * 60 * 1000;
  * no two workers send the same row; the sends happen outside any transaction. Delivery is at
  * least once: a process dying between Telegram's answer and marking the row sent resends it when
  * the lease runs out.
+ *
+ * A chat's messages go out one at a time and in order: only the oldest unsent row of a chat is
+ * taken, so a second message to one chat waits for the first (Telegram allows about one a second
+ * per chat), a row waiting out a 429's `retry_after` holds back the rest of its chat, and a QR
+ * photo's caption is never edited before the photo is sent.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
-  const { db, botApi, log } = options;
+  const { db, botApi, log, qrPhotos, publicUrl } = options;
+  const { myCoupons } = notificationButtons;
+  // Sent with every caption edit too: an edit without it would take the button away.
+  const underQrPhoto: { reply_markup?: InlineKeyboardMarkup } = publicUrl
+    ? {
+        reply_markup: {
+          inline_keyboard: [[InlineKeyboard.webApp(myCoupons.text, `${publicUrl}${myCoupons.path}`)]],
+        },
+      }
+    : {};
   const batchSize = options.batchSize ?? 25;
   const maxAttempts = options.maxAttempts ?? 8;
   const leaseMs = options.leaseMs ?? 60_000;
@@ -54,6 +91,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   /** `at` plus some milliseconds, in SQL. */
   const later = (at: SQL, ms: number) => sql`${at} + make_interval(secs => ${ms / 1000})`;
+
+  const older = alias(notifications, 'older');
+  /** No older row of the same chat is still to be sent. */
+  const oldestOfItsChat = notExists(
+    db
+      .select({ id: older.id })
+      .from(older)
+      .where(
+        and(
+          eq(older.chatId, notifications.chatId),
+          isNull(older.sentAt),
+          isNull(older.failedAt),
+          lt(older.id, notifications.id),
+        ),
+      ),
+  );
 
   async function claim(at: SQL): Promise<Row[]> {
     const due = db
@@ -64,6 +117,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
           isNull(notifications.sentAt),
           isNull(notifications.failedAt),
           lte(notifications.nextAttemptAt, at),
+          oldestOfItsChat,
         ),
       )
       .orderBy(asc(notifications.nextAttemptAt))
@@ -92,24 +146,89 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return Math.min(BASE_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
   }
 
-  async function deliver(row: Row, at: SQL): Promise<'sent' | 'retrying' | 'failed'> {
-    try {
-      if (botApi) {
-        await botApi.sendMessage(
-          row.chatId,
-          row.text,
-          {
-            ...(row.replyMarkup ? { reply_markup: row.replyMarkup as unknown as InlineKeyboardMarkup } : {}),
-            link_preview_options: { is_disabled: true },
-          },
+  async function sendText(row: Row): Promise<Sent> {
+    if (!botApi) {
+      log.info(
+        { notification: { kind: row.kind, chatId: row.chatId, text: row.text } },
+        'bot message (local stand-in: logged, not sent)',
+      );
+      return {};
+    }
+    const message = await botApi.sendMessage(
+      row.chatId,
+      row.text,
+      {
+        ...(row.replyMarkup ? { reply_markup: row.replyMarkup as unknown as InlineKeyboardMarkup } : {}),
+        link_preview_options: { is_disabled: true },
+      },
+      abortAfter(sendTimeoutMs),
+    );
+    return { messageId: message.message_id };
+  }
+
+  /** The QR as a photo (multipart upload of the PNG), if it still works for the holder. */
+  async function sendQrPhoto(row: Row): Promise<Sent> {
+    const photo = await qrPhotos.photo(row.eventKey, row.chatId);
+    if (!photo) return { skipped: 'the QR stopped working before its photo was sent' };
+    if (!botApi) {
+      log.info(
+        { notification: { kind: row.kind, chatId: row.chatId, caption: photo.caption } },
+        'QR photo (local stand-in: logged, not sent)',
+      );
+      return { text: photo.caption };
+    }
+    const message = await botApi.sendPhoto(
+      row.chatId,
+      new InputFile(photo.png, QR_PHOTO_FILE),
+      { caption: photo.caption, ...underQrPhoto },
+      abortAfter(sendTimeoutMs),
+    );
+    return { messageId: message.message_id, text: photo.caption };
+  }
+
+  /**
+   * Brings a QR photo's caption up to date. Edited rather than deleted: a bot may delete its
+   * message in a private chat only within 48 hours, and a photo that vanished would leave the
+   * holder guessing, where the caption tells them what became of the coupon.
+   */
+  async function editQrCaption(row: Row): Promise<Sent> {
+    const [photo] = row.captionOf
+      ? await db.select().from(notifications).where(eq(notifications.id, row.captionOf))
+      : [];
+    if (!photo?.sentAt || photo.messageId === null) return { skipped: 'no photo in the chat to edit' };
+    const caption = await qrPhotos.caption(photo.eventKey, photo.chatId);
+    if (caption === photo.text) return { text: caption };
+    if (botApi) {
+      try {
+        await botApi.editMessageCaption(
+          photo.chatId,
+          photo.messageId,
+          { caption, ...underQrPhoto },
           abortAfter(sendTimeoutMs),
         );
-      } else {
-        log.info(
-          { notification: { kind: row.kind, chatId: row.chatId, text: row.text } },
-          'bot message (local stand-in: logged, not sent)',
-        );
+      } catch (error) {
+        if (!(error instanceof GrammyError)) throw error;
+        // An earlier attempt got through but was not recorded: the caption is as it should be.
+        const unchanged = /message is not modified/i.test(error.description);
+        if (/message to edit not found/i.test(error.description))
+          return { skipped: 'the holder has deleted the photo' };
+        if (!unchanged) throw error;
       }
+    }
+    await db.update(notifications).set({ text: caption }).where(eq(notifications.id, photo.id));
+    return { text: caption };
+  }
+
+  function send(row: Row): Promise<Sent> {
+    if (row.kind === 'COUPON_QR') return sendQrPhoto(row);
+    if (row.kind === 'COUPON_QR_CAPTION') return editQrCaption(row);
+    return sendText(row);
+  }
+
+  async function deliver(row: Row, at: SQL): Promise<Outcome> {
+    let sent: Sent;
+    try {
+      sent = await send(row);
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const delay = retryDelay(error, row.attempts);
@@ -139,9 +258,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       log.warn({ ...about, retryInMs: delay }, 'bot message not sent; will retry');
       return 'retrying';
     }
+    if ('skipped' in sent) {
+      await db
+        .update(notifications)
+        .set({ failedAt: sql`now()`, lastError: sent.skipped })
+        .where(eq(notifications.id, row.id));
+      log.info({ notificationId: row.id, kind: row.kind, why: sent.skipped }, 'bot message not needed');
+      return 'skipped';
+    }
     await db
       .update(notifications)
-      .set({ sentAt: sql`now()`, lastError: null })
+      .set({
+        sentAt: sql`now()`,
+        lastError: null,
+        messageId: sent.messageId ?? null,
+        ...(sent.text ? { text: sent.text } : {}),
+      })
       .where(eq(notifications.id, row.id));
     return 'sent';
   }
@@ -153,7 +285,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function deliverDue(now?: Date): Promise<DeliveryReport> {
     const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
     const rows = await claim(at);
-    const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, failed: 0 };
+    const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, failed: 0, skipped: 0 };
     const outcomes = await Promise.all(
       rows.map((row) =>
         deliver(row, at).catch((err: unknown) => {
@@ -167,14 +299,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return report;
   }
 
-  const runs = repeat('outbox', async () => ({ more: (await deliverDue()).claimed === batchSize }), {
+  // A run that sent anything is followed by another a second later: a chat with more to say gets
+  // its next message then, and a process sends at most a batch a second.
+  const runs = repeat('outbox', async () => ({ more: (await deliverDue()).claimed > 0 }), {
     intervalMs,
+    moreAfterMs: 1000,
     log,
+    sweeps: options.sweeps,
   });
 
   return {
     deliverDue,
-    /** Runs deliverDue every `intervalMs` (at once again after a full batch) until stopped. */
+    /** Runs deliverDue every `intervalMs` (a second after a run that sent anything) until stopped. */
     start: runs.start,
     /** Stops the runs and waits for one under way. */
     stop: runs.stop,

@@ -91,3 +91,51 @@ export const notificationButtons = {
   requestList: { text: 'Список заявок', path: '/request-coupons' },
   newRequest: { text: 'Новая заявка', path: '/add-coupon' },
 } as const;
+
+/** ДД.ММ.ГГГГ of a `YYYY-MM-DD` day, as the QR writes its date. */
+const day = (isoDay: string) => isoDay.split('-').reverse().join('.');
+
+/** Why a QR photo in the chat no longer works, as its edited caption says first. */
+export type QrPhotoVoid =
+  | { kind: 'gifted' }
+  | { kind: 'replaced' }
+  | { kind: 'redeemed'; on: string }
+  | { kind: 'refunded' }
+  | { kind: 'voided' }
+  | { kind: 'refund-pending' }
+  | { kind: 'expired'; lastDay: string }
+  | { kind: 'unknown' };
+
+/** The caption of a coupon's QR sent as a photo: what the coupon is, and what its QR is worth now. */
+export const qrPhotoTexts = {
+  valid: (input: { coupon: CouponLine; lastDay: string | null }) =>
+    `Купон ${coupon(input.coupon)}: скидка ${formatRubles(input.coupon.discount)}\n` +
+    `Действует на услуги от ${formatRubles(serviceThreshold(input.coupon.discount))} (не более 15% их стоимости).\n` +
+    (input.lastDay ? `Последний день: ${day(input.lastDay)}.\n` : 'Срок действия не ограничен.\n') +
+    'Покажите этот QR партнеру. Фото остается в этом чате, его можно открыть и без связи.',
+
+  void: (input: { coupon?: CouponLine; why: QrPhotoVoid }) =>
+    qrPhotoTexts.why(input.why) +
+    (input.coupon ? `\nКупон ${coupon(input.coupon)}: скидка ${formatRubles(input.coupon.discount)}` : ''),
+
+  why: (why: QrPhotoVoid): string => {
+    switch (why.kind) {
+      case 'gifted':
+        return 'Этот QR больше не действует: вы подарили купон.';
+      case 'replaced':
+        return 'Этот QR больше не действует: у купона новый QR, он в разделе «Мои QR».';
+      case 'redeemed':
+        return `Этот QR больше не действует: купон погашен ${why.on}.`;
+      case 'refunded':
+        return 'Этот QR больше не действует: деньги за купон возвращены.';
+      case 'voided':
+        return 'Этот QR больше не действует: купон аннулирован.';
+      case 'refund-pending':
+        return 'Этот QR сейчас не действует: идет возврат денег за купон.';
+      case 'expired':
+        return `Этот QR больше не действует: срок купона закончился ${day(why.lastDay)}.`;
+      case 'unknown':
+        return 'Этот QR больше не действует.';
+    }
+  },
+} as const;

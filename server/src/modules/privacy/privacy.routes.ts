@@ -9,6 +9,7 @@ import {
   ZEraseRequest,
   ZMyData,
   ZPrivacyInfo,
+  ZQrPhotosSetting,
 } from '#contract/privacy';
 import { ReportErrorCode, ZExportLinkResponse } from '#contract/reports';
 import type { Config } from '../../config.ts';
@@ -63,6 +64,15 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     await privacy.giveConsent(request.caller.id);
     return reply.status(204).send(null);
   });
+
+  app.put(
+    '/api/me/qr-photos',
+    { schema: { body: ZQrPhotosSetting, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await privacy.setQrPhotosInChat(request.caller.id, request.body.enabled);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get('/api/me/data', { schema: { response: { 200: ZMyData } } }, async (request) =>
     privacy.exportData(request.caller.id),

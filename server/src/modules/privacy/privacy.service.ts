@@ -73,6 +73,11 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
     return { email: state.email };
   }
 
+  /** Whether the bot sends the user each new QR of theirs as a photo (photos already sent keep true captions). */
+  async function setQrPhotosInChat(userId: number, enabled: boolean): Promise<void> {
+    await db.update(users).set({ qrPhotosInChat: enabled }).where(eq(users.id, userId));
+  }
+
   async function exportData(userId: number): Promise<TMyData> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new Error(`no user ${userId}`);
@@ -141,6 +146,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
             ? { at: iso(user.consentAt), edition: user.consentEdition }
             : null,
         isChatMember: user.isChatMember,
+        qrPhotosInChat: user.qrPhotosInChat,
         createdAt: iso(user.createdAt),
         lastSeenAt: iso(user.lastSeenAt),
         couponReminders: !user.couponRemindersOff,
@@ -262,6 +268,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
           invitedBy: null,
           invitedAt: null,
           membershipCheckedAt: null,
+          qrPhotosInChat: true,
           profileAsOf: sql`'-infinity'::timestamptz`,
           createdAt: sql`now()`,
           lastSeenAt: sql`now()`,
@@ -271,7 +278,15 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
     forgetSeen(userId);
   }
 
-  return { stateOf, giveConsent, requireConsent, requireReadyToPay, exportData, erase };
+  return {
+    stateOf,
+    giveConsent,
+    requireConsent,
+    requireReadyToPay,
+    setQrPhotosInChat,
+    exportData,
+    erase,
+  };
 }
 
 export type PrivacyService = ReturnType<typeof createPrivacyService>;

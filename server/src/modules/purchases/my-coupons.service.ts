@@ -57,7 +57,7 @@ type ListRow = {
  * the tag also counts the kept coupons whose last day has passed, so midnight changes it.
  */
 export async function createMyCouponsService(
-  { db, listen }: Pick<Database, 'db' | 'listen'>,
+  { db, listen, statementName }: Pick<Database, 'db' | 'listen' | 'statementName'>,
   options: { timeZone: string },
 ) {
   const { timeZone } = options;
@@ -66,7 +66,7 @@ export async function createMyCouponsService(
     .select({ id: users.id, version: users.couponsVersion })
     .from(users)
     .where(sql`${users.id} = any(${sql.placeholder('ownerIds')})`)
-    .prepare('my_qr_versions');
+    .prepare(statementName('my_qr_versions'));
   // Polls that come together share one read of their owners' versions.
   const storedVersion = batchedRead(
     async (ownerIds) =>
@@ -88,7 +88,7 @@ export async function createMyCouponsService(
     .innerJoin(partners, eq(partners.id, coupons.partnerId))
     .where(eq(purchasedCoupons.ownerId, sql.placeholder('ownerId')))
     .orderBy(desc(ownedSince), desc(purchasedCoupons.id))
-    .prepare('my_qr_list');
+    .prepare(statementName('my_qr_list'));
   const versions = new Map<number, number>();
   /** The rows last read for each owner, with the version they show: the same version, the same rows. */
   const lists = new Map<number, { version: number; rows: ListRow[] }>();

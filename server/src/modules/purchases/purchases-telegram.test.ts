@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeQrPng } from '../../../test/decode-qr.ts';
 import { addPartnerWithCoupons, ageMembership, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { payments, purchasedCoupons } from '../../db/schema.ts';
@@ -140,6 +141,21 @@ describe('Telegram’s own payment sheet', () => {
     expect(row).toMatchObject({ status: 'SUCCEEDED', telegramChargeId: 'charge-1' });
     const myQr = (await t.as(buyer).get('/api/coupon/valid/qr/customer/tp_buyer')).json();
     expect(myQr).toHaveLength(1);
+
+    // The bot sends the QR into the chat once, as a photo of the very QR My QR shows.
+    await t.deliverNotifications();
+    const photos = t.botApi.sentPhotos().filter((photo) => photo.chatId === buyer.id);
+    expect(photos).toHaveLength(1);
+    const shown = await t.as(buyer).get(myQr[0].qrImageUrl);
+    expect(await decodeQrPng(photos[0]?.photo.content ?? new Uint8Array())).toBe(
+      await decodeQrPng(shown.rawPayload),
+    );
+    expect(photos[0]?.caption).toContain('Купон «Порожистая» (Карелия): скидка 500\u00a0руб');
+    // Under it, a button opening My QR in the app.
+    const markup = t.botApi.callsOf('sendPhoto').at(-1)?.params.reply_markup;
+    expect(JSON.parse(String(markup))).toEqual({
+      inline_keyboard: [[{ text: 'Мои QR', web_app: { url: 'https://coupons.example.ru/my-coupons' } }]],
+    });
   });
 
   it('a second charge for the same payment issues nothing more', async () => {

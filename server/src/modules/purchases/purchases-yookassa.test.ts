@@ -1,7 +1,9 @@
 import { PassThrough } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCouponQr } from '#contract/coupon-qr';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../../test-support/fake-yookassa.ts';
+import { decodeQrPng } from '../../../test/decode-qr.ts';
 import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, type TestAppOptions, telegramUser } from '../../../test/harness.ts';
 import { payments, purchasedCoupons } from '../../db/schema.ts';
@@ -107,6 +109,20 @@ describe('buying through YooKassa', () => {
     expect(await issuedFor(paymentId)).toBe(1);
     const list = (await t.as(buyer).get('/api/coupon/valid/qr/customer/yk_buyer')).json();
     expect(list.length).toBeGreaterThan(0);
+
+    // The buyer who never came back has the QR in the bot's chat: one photo carrying its token.
+    const [issued] = await t.database.db
+      .select({ qrToken: purchasedCoupons.qrToken })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.paymentId, paymentId));
+    await t.deliverNotifications();
+    const photographed = await Promise.all(
+      t.botApi
+        .sentPhotos()
+        .filter((sent) => sent.chatId === buyer.id)
+        .map(async (sent) => parseCouponQr(await decodeQrPng(sent.photo.content)).token),
+    );
+    expect(photographed.filter((token) => token === issued?.qrToken)).toHaveLength(1);
   });
 
   it('ignores a notification about a payment that is not ours', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { repeat } from '../../jobs/repeat.ts';
+import type { SweepClock } from '../../jobs/sweep-clock.ts';
 import type { RefundService } from '../admin-purchases/refunds.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 
@@ -24,6 +25,8 @@ export function createStalePaymentsWorker(options: {
   /** Reminders of coupons about to expire and gifts coming back (reminders.service.ts). */
   sendDueReminders: (now?: Date) => Promise<number>;
   log: FastifyBaseLogger;
+  /** Told of each part that went through (the metrics' last success). */
+  sweeps?: SweepClock;
 }) {
   const {
     checkout,
@@ -33,6 +36,7 @@ export function createStalePaymentsWorker(options: {
     returnUnclaimedGifts,
     sendDueReminders,
     log,
+    sweeps,
   } = options;
   let retentionRanAt = 0;
   const parts: [string, () => Promise<unknown>][] = [
@@ -60,7 +64,10 @@ export function createStalePaymentsWorker(options: {
     'stale payments',
     async () => {
       for (const [name, part] of parts) {
-        await part().catch((err: unknown) => log.error({ err }, `${name} sweep failed`));
+        await part().then(
+          () => sweeps?.succeeded(name),
+          (err: unknown) => log.error({ err }, `${name} sweep failed`),
+        );
       }
       return { more: false };
     },

@@ -16,14 +16,13 @@ import {
   ZRedemptionReportQuery,
   ZSettlementResponse,
 } from '#contract/reports';
-import type { TRole } from '#contract/session';
 import { DomainError } from '../../http/errors.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
-import type { PartnerAccess } from '../partners/partner-access.ts';
 import { requireRole } from '../users/caller.ts';
 import type { UserService } from '../users/users.service.ts';
 import { buildExport, type ExportRequest } from './exports.ts';
+import type { ReportScope } from './report-scope.ts';
 import type { ReportService } from './reports.service.ts';
 import type { ReportRefusal } from './texts.ts';
 
@@ -34,7 +33,7 @@ interface ExportLink {
 
 export interface ReportDeps {
   reports: ReportService;
-  access: PartnerAccess;
+  scope: ReportScope;
   users: UserService;
   timeZone: string;
   botToken: string;
@@ -43,30 +42,6 @@ export interface ReportDeps {
 }
 
 const refuse = (code: ReportRefusal) => new DomainError<ReportRefusal>(code);
-
-/** The partners a report may cover for this user: those asked for, if theirs to read. */
-async function partnersInScope(
-  deps: ReportDeps,
-  user: { id: number; role: TRole },
-  requested?: number,
-): Promise<number[]> {
-  if (user.role === 'admin') {
-    return requested
-      ? [requested]
-      : (await deps.reports.reportablePartners('all')).map((partner) => partner.id);
-  }
-  const own = await deps.access.partnerIdsOf(user.id);
-  if (requested === undefined) return own;
-  if (!own.includes(requested)) throw refuse('not_your_report');
-  return [requested];
-}
-
-/** Who may export what: the redemption report its readers; settlement and the audit log admins only. */
-async function exportScope(deps: ReportDeps, user: { id: number; role: TRole }, request: ExportRequest) {
-  if (request.report !== 'redemptions' && user.role !== 'admin') throw refuse('not_your_report');
-  if (request.report === 'redemptions' && user.role === 'user') throw refuse('not_your_report');
-  return partnersInScope(deps, user, request.report === 'redemptions' ? request.partnerId : undefined);
-}
 
 function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
   return reply
@@ -97,7 +72,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     exportRequest: ExportRequest,
     json: (partnerIds: number[]) => Promise<T>,
   ) {
-    const partnerIds = await exportScope(deps, await callerOf(request), exportRequest);
+    const partnerIds = await deps.scope.scopeOf(await callerOf(request), exportRequest);
     if (format === 'csv')
       return sendCsv(reply, await buildExport(reports, exportRequest, partnerIds, timeZone));
     return json(partnerIds);
@@ -109,12 +84,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
       preValidation: requireRole('partner', 'staff', 'admin'),
       schema: { response: { 200: ZPartnerOptionsResponse } },
     },
-    async (request) => {
-      const caller = await callerOf(request);
-      return reports.reportablePartners(
-        caller.role === 'admin' ? 'all' : await deps.access.partnerIdsOf(caller.id),
-      );
-    },
+    async (request) => deps.scope.readablePartners(await callerOf(request)),
   );
 
   app.get(
@@ -167,7 +137,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     },
     async (request) => {
       const caller = await callerOf(request);
-      const partnerIds = await exportScope(deps, caller, request.body);
+      const partnerIds = await deps.scope.scopeOf(caller, request.body);
       const { fileName } = await buildExport(reports, request.body, partnerIds, timeZone);
       const token = links.issue({ userId: caller.id, request: request.body });
       return { url: `/api/exports/file?${new URLSearchParams({ token })}`, fileName };
@@ -186,7 +156,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
       const file = await buildExport(
         reports,
         request.body,
-        await exportScope(deps, caller, request.body),
+        await deps.scope.scopeOf(caller, request.body),
         timeZone,
       );
       try {
@@ -216,7 +186,7 @@ export const exportFileRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, d
       const link = links.verify(request.query.token);
       if (!link) throw refuse(ReportErrorCode.exportLinkExpired);
       const user = { id: link.userId, role: await deps.users.resolveRole(link.userId) };
-      const partnerIds = await exportScope(deps, user, link.request);
+      const partnerIds = await deps.scope.scopeOf(user, link.request);
       return sendCsv(reply, await buildExport(deps.reports, link.request, partnerIds, deps.timeZone));
     },
   );

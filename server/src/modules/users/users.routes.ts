@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZBooleanResponse, ZMeResponse } from '#contract/session';
+import { ZTelegramUsername } from '#contract/partners';
+import { UserErrorCode, ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
+import { DomainError } from '../../http/errors.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { startParamOf } from '../../telegram/init-data.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { pathSubject, ZPathUsername } from './caller.ts';
 import type { MembershipService } from './membership.service.ts';
+import type { UserRefusal } from './texts.ts';
 import type { UserService } from './users.service.ts';
 
 const ZUsernameParams = z.object({ username: ZPathUsername });
@@ -60,4 +64,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     const who = await pathSubject(request, request.params.username, users);
     return who ? membership.isChatMember(who.id) : false;
   });
+
+  // Asked before a gift (a chat member's) or a staff name (a partner's or an admin's) that would wait
+  // for its first visit: only seen or not, for a name Telegram could hold, a few times a minute.
+  app.get(
+    '/api/users/seen/:username',
+    {
+      config: { rateLimit: RATE_LIMITS.usernameLookup },
+      preHandler: async (request) => {
+        const role = await request.caller.role();
+        if (role === 'partner' || role === 'admin') return;
+        if (!(await membership.isChatMember(request.caller.id)))
+          throw new DomainError<UserRefusal>(UserErrorCode.notChatMember);
+      },
+      schema: {
+        params: z.object({ username: ZTelegramUsername }),
+        response: { 200: ZUsernameSeenResponse },
+      },
+    },
+    async (request) => ({ seen: (await users.findByUsername(request.params.username)) !== undefined }),
+  );
 };

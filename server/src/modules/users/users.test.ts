@@ -130,6 +130,31 @@ describe('init data', () => {
     expect(res.json().error).toBe('init_data_invalid');
   });
 
+  it('refuses signed init data whose names hold a NUL character, storing nothing', async () => {
+    const withNul = { ...telegramUser('nul_name'), username: 'nul\u0000name', lastName: 'Ноль' };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${signInitData(withNul, TEST_BOT_TOKEN)}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      error: 'bad_request',
+      message: expect.stringContaining('user.username'),
+    });
+    const stored = await t.database.db.select({ id: users.id }).from(users).where(eq(users.id, withNul.id));
+    expect(stored).toEqual([]);
+
+    const named = { ...telegramUser('nul_first'), firstName: 'Ва\u0000ня' };
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${signInitData(named, TEST_BOT_TOKEN)}` },
+    });
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toContain('user.first_name');
+  });
+
   it('refuses another authorization scheme', async () => {
     const data = signInitData(telegramUser('bearer'), TEST_BOT_TOKEN);
     const res = await t.app.inject({
@@ -223,6 +248,50 @@ describe('usernames in paths', () => {
     const res = await t.as(user).get(`/api/customer/is/admin/${'x'.repeat(65)}`);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ error: 'bad_request', field: 'username' });
+  });
+});
+
+describe('whether a username was seen', () => {
+  it('answers a member only seen or not, whatever the case of the name', async () => {
+    const asker = telegramUser('seen_asker');
+    t.botApi.members.set(asker.id, 'member');
+    const known = telegramUser('Seen_Before');
+    await t.as(known).get('/api/me');
+
+    const seen = await t.as(asker).get('/api/users/seen/seen_before');
+    expect(seen.statusCode).toBe(200);
+    expect(seen.json()).toEqual({ seen: true });
+    expect((await t.as(asker).get('/api/users/seen/never_opened_it')).json()).toEqual({ seen: false });
+  });
+
+  it('refuses a caller who may neither gift nor name staff, and a name Telegram could not hold', async () => {
+    const outsider = telegramUser('seen_outsider');
+    t.botApi.members.set(outsider.id, 'left');
+    const refused = await t.as(outsider).get('/api/users/seen/seen_before');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toBe('not_chat_member');
+
+    const bad = await t.as(admin).get('/api/users/seen/a-b');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'bad_request', field: 'username' });
+  });
+
+  it('answers a partner who is not in the chat, for the staff they name', async () => {
+    const spokesman = telegramUser('seen_spokesman');
+    await addPartner('seen_spokesman', 'Смотрим заранее');
+    t.botApi.members.set(spokesman.id, 'left');
+    expect((await t.as(spokesman).get('/api/users/seen/never_opened_it')).json()).toEqual({ seen: false });
+  });
+
+  it('answers one caller 30 times in 10 minutes, then 429', async () => {
+    const asker = telegramUser('seen_walker');
+    t.botApi.members.set(asker.id, 'member');
+    for (let i = 0; i < 30; i += 1) {
+      expect((await t.as(asker).get(`/api/users/seen/walker_${i}x`)).statusCode).toBe(200);
+    }
+    const res = await t.as(asker).get('/api/users/seen/walker_last');
+    expect(res.statusCode).toBe(429);
+    expect(res.json().error).toBe('too_many_requests');
   });
 });
 

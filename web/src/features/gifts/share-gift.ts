@@ -1,7 +1,6 @@
 import { request } from '@/telegram/bridge';
-import { clientVersionAtLeast } from '@/telegram/launch-params';
 import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
-import { realClientAtLeast } from '@/telegram/stand-in';
+import { supports } from '@/telegram/protocol';
 import { prepareGiftMessage } from './api/prepare-gift-message';
 
 /**
@@ -9,10 +8,10 @@ import { prepareGiftMessage } from './api/prepare-gift-message';
  * client a t.me/share/url link. (switchInlineQuery would need the bot's inline mode and a launch
  * from an inline button.) The local stand-in has no bot to prepare anything, nor chats to share to.
  */
-export const canShareGifts = () => realClientAtLeast('6.1');
+export const canShareGifts = () => supports('web_app_open_tg_link');
 
 /** Telegram sends a message the bot prepared from Mini Apps 8.0. */
-const canSharePreparedMessage = () => clientVersionAtLeast('8.0');
+const canSharePreparedMessage = () => supports('web_app_send_prepared_message');
 
 /** sent: Telegram sent it; declined: the giver closed the chat picker; linked: Telegram's share link is open. */
 export type ShareOutcome = 'sent' | 'declined' | 'linked';
@@ -29,12 +28,13 @@ export async function shareGift(giftId: number): Promise<ShareOutcome> {
     openTelegramOrExternalLink(`https://t.me/share/url?${query.toString().replaceAll('+', '%20')}`);
     return 'linked';
   }
-  const { event, payload } = await request<{ error?: string }>(
-    'web_app_send_prepared_message',
-    { id: message.id },
-    ['prepared_message_sent', 'prepared_message_failed'],
+  const answer = await request('web_app_send_prepared_message', { id: message.id }, [
+    'prepared_message_sent',
+    'prepared_message_failed',
+  ]);
+  if (answer.event === 'prepared_message_sent') return 'sent';
+  if (answer.payload?.error === 'USER_DECLINED') return 'declined';
+  throw new Error(
+    `Telegram could not send the gift's message: ${answer.payload?.error ?? 'no reason given'}`,
   );
-  if (event === 'prepared_message_sent') return 'sent';
-  if (payload?.error === 'USER_DECLINED') return 'declined';
-  throw new Error(`Telegram could not send the gift's message: ${payload?.error ?? 'no reason given'}`);
 }

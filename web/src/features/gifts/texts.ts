@@ -2,8 +2,9 @@ import { HELD_GIFT_DAYS } from '#contract/gifts';
 
 /** Texts of held gifts and of sharing a gift (issue 13.1–2), on the gift screen and My QR. */
 export const giftTexts = {
-  waitsFor: (username: string) => `Ждет, когда @${username} откроет приложение`,
-  waitsForNote: `Если за ${HELD_GIFT_DAYS} дней не откроет, купон вернется к вам.`,
+  waitsUntil: (username: string, until: string) => `Подарок ждет @${username} до ${until}.`,
+  waitsUntilNote: (username: string) =>
+    `Когда @${username} откроет приложение, купон станет его. Если не откроет за ${HELD_GIFT_DAYS} дней, купон вернется к вам.`,
   cancel: 'Отменить подарок',
   cancelShort: 'Отменить',
   cancelFor: (username: string) => `Отменить подарок для @${username}`,

@@ -1,5 +1,6 @@
 import { on, postEvent } from '@/telegram/bridge';
-import { clientVersionAtLeast, launchParams } from '@/telegram/launch-params';
+import { launchParams } from '@/telegram/launch-params';
+import { supports } from '@/telegram/protocol';
 
 /** Telegram Web takes the popup request but shows nothing; the local stand-in poses as it. */
 const WEB_PLATFORMS = new Set(['web', 'weba', 'webk']);
@@ -10,7 +11,7 @@ const WEB_PLATFORMS = new Set(['web', 'weba', 'webk']);
  */
 export function isTelegramQrScannerAvailable(): boolean {
   const platform = launchParams()?.platform;
-  return platform !== undefined && !WEB_PLATFORMS.has(platform) && clientVersionAtLeast('6.4');
+  return platform !== undefined && !WEB_PLATFORMS.has(platform) && supports('web_app_open_scan_qr_popup');
 }
 
 export type TelegramQrScan = {
@@ -30,7 +31,7 @@ export function scanWithTelegram(prompt: string): TelegramQrScan {
   let finish: (text: string | undefined) => void = () => {};
   const result = new Promise<string | undefined>((resolve) => {
     const stopListening = [
-      on<{ data?: string }>('qr_text_received', ({ data }) => {
+      on('qr_text_received', ({ data }) => {
         postEvent('web_app_close_scan_qr_popup');
         finish(data);
       }),

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { ParsedCouponQr } from '#contract/coupon-qr';
 import { Button } from '@/components/ui/button';
-import { InView } from '@/components/ui/in-view';
+import { ConfirmStep } from '@/components/ui/confirm-step';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
@@ -161,21 +161,15 @@ function OnlineCoupon({ qr, live }: { qr: ParsedCouponQr; live: ReturnType<typeo
       {live.data?.canUndo &&
         token &&
         (confirmingUndo ? (
-          <InView className="check-coupon__confirm">
-            <p>{texts.undoQuestion}</p>
-            <div className="check-coupon__modes">
-              <Button
-                onClick={() => undoRedemption(token)}
-                disabled={undo.isPending}
-                pressed={undo.isPending}
-              >
-                {texts.undoConfirm}
-              </Button>
-              <Button variant="secondary" onClick={() => setConfirmingUndo(false)}>
-                {texts.undoCancel}
-              </Button>
-            </div>
-          </InView>
+          <ConfirmStep
+            question={texts.undoQuestion}
+            detail={texts.undoDetail}
+            confirm={texts.undoConfirm}
+            cancel={texts.undoCancel}
+            pending={undo.isPending}
+            onConfirm={() => undoRedemption(token)}
+            onCancel={() => setConfirmingUndo(false)}
+          />
         ) : (
           <Button variant="secondary" onClick={() => setConfirmingUndo(true)}>
             {texts.undo}

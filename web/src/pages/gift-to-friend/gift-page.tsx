@@ -3,6 +3,7 @@ import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'rea
 import type { TGiftResponse } from '#contract/gifts';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
+import { ConfirmStep } from '@/components/ui/confirm-step';
 import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -18,6 +19,7 @@ import {
 } from '@/features/gifts/gift-rules';
 import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { useUser } from '@/features/session/api/get-me';
+import { isUsernameSeen } from '@/features/session/api/is-username-seen';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { useSearchParams } from '@/lib/router/router';
 import { vibrateFor } from '@/telegram/haptics';
@@ -62,6 +64,8 @@ export function GiftPage() {
   const [friend, setFriend] = useState('');
   const [outcome, setOutcome] = useState<Outcome>();
   const [heldCanceled, setHeldCanceled] = useState(false);
+  // A username the app has never seen, waiting for the giver's second look before its gift is held.
+  const [unseen, setUnseen] = useState<string>();
   const { toasts, showToast } = useToasts();
   const sendPress = useOncePerPress();
   const copyLock = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -73,8 +77,8 @@ export function GiftPage() {
 
   const trySend = () => {
     const friendUsername = normalizeFriendUsername(friend);
-    if (!friendUsername || !couponId || !ownUsername) return;
-    sendPress.press(() => void send(couponId, ownUsername, friendUsername));
+    if (!friendUsername || !couponId || !ownUsername || unseen) return;
+    sendPress.press(() => void check(couponId, ownUsername, friendUsername));
   };
 
   const submit = (event: FormEvent) => {
@@ -88,27 +92,55 @@ export function GiftPage() {
     vibrateFor('error');
   };
 
-  const send = async (couponId: string, ownUsername: string, friendUsername: string) => {
+  const failed = (error: unknown) => {
+    const failure = classifyGiftFailure(error);
+    if (failure.kind === 'not_sent') console.error('The gift did not reach the server', error);
+    refuse(failureText(failure));
+  };
+
+  /** A known member gets the gift at once; a username never seen is asked about first. */
+  const check = async (couponId: string, ownUsername: string, friendUsername: string) => {
     if (isSameUsername(friendUsername, ownUsername)) {
       refuse(texts.toSelf);
       return;
     }
     setOutcome(undefined);
+    let seen: boolean;
+    try {
+      seen = await isUsernameSeen(friendUsername);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    if (seen) await send(couponId, ownUsername, friendUsername);
+    else {
+      sendPress.release();
+      setUnseen(friendUsername);
+    }
+  };
+
+  const confirmUnseen = () => {
+    if (!unseen || !couponId || !ownUsername) return;
+    const friendUsername = unseen;
+    sendPress.press(() => {
+      setUnseen(undefined);
+      void send(couponId, ownUsername, friendUsername);
+    });
+  };
+
+  const send = async (couponId: string, ownUsername: string, friendUsername: string) => {
     // The bot tells the friend, and the giver when a held gift is claimed: it may need to ask first.
     await askWriteAccessOnce();
     gift.mutate(
       { purchasedCouponId: couponId, ownUsername, friendUsername },
       {
-        onSuccess: () => {
-          setOutcome({ tone: 'success', text: texts.sent });
+        onSuccess: ({ status }) => {
+          // A held gift's state is told by its own notice, in a neutral tone: nobody has it yet.
+          if (status === 'sent') setOutcome({ tone: 'success', text: texts.sent });
           vibrateFor('success');
           refreshMyCoupons();
         },
-        onError: (error) => {
-          const failure = classifyGiftFailure(error);
-          if (failure.kind === 'not_sent') console.error('The gift did not reach the server', error);
-          refuse(failureText(failure));
-        },
+        onError: failed,
       },
     );
   };
@@ -134,7 +166,7 @@ export function GiftPage() {
       : {
           text: texts.gift,
           onClick: trySend,
-          enabled: !!couponId && normalizeFriendUsername(friend) !== '',
+          enabled: !!couponId && normalizeFriendUsername(friend) !== '' && !unseen,
           loading: gift.isPending,
         },
   );
@@ -150,7 +182,10 @@ export function GiftPage() {
             placeholder={texts.friendPlaceholder}
             note={texts.friendNote}
             value={friend}
-            onChange={(event) => setFriend(event.target.value)}
+            onChange={(event) => {
+              setFriend(event.target.value);
+              setUnseen(undefined);
+            }}
             autoCapitalize="none"
             autoCorrect="off"
             autoComplete="off"
@@ -159,17 +194,32 @@ export function GiftPage() {
             disabled={!!sent}
           />
           {!mainButtonShown && (
-            <Button type="submit" disabled={!couponId || !!sent || gift.isPending} pressed={gift.isPending}>
+            <Button
+              type="submit"
+              disabled={!couponId || !!sent || gift.isPending || !!unseen}
+              pressed={gift.isPending}
+            >
               {gift.isPending ? <Spinner label={texts.sending} /> : texts.gift}
             </Button>
           )}
         </form>
+        {unseen && (
+          <ConfirmStep
+            question={texts.unseenQuestion(unseen)}
+            detail={texts.unseenDetail(unseen)}
+            confirm={texts.unseenConfirm}
+            cancel={texts.unseenCancel}
+            onConfirm={confirmUnseen}
+            onCancel={() => setUnseen(undefined)}
+          />
+        )}
         {outcome && <Notice tone={outcome.tone}>{outcome.text}</Notice>}
         {sent?.status === 'held' && (
           <Suspense fallback={null}>
             <HeldGiftStatus
               giftId={sent.giftId}
               toUsername={normalizeFriendUsername(friend)}
+              heldUntil={sent.heldUntil}
               onCanceled={() => {
                 setHeldCanceled(true);
                 refreshMyCoupons();

@@ -1,4 +1,4 @@
-import { GIFT_FRIEND_NOT_FOUND, GIFT_TO_SELF } from '#contract/gifts';
+import { GIFT_FRIEND_NOT_FOUND, GIFT_TO_SELF, HELD_GIFT_DAYS } from '#contract/gifts';
 
 export const texts = {
   title: 'ПОДАРИТЬ ДРУГУ',
@@ -14,5 +14,11 @@ export const texts = {
   notSent: 'Купон не отправлен',
   toSelf: GIFT_TO_SELF,
   friendNotFound: GIFT_FRIEND_NOT_FOUND,
+  unseenQuestion: (username: string) => `Мы еще не видели @${username} в приложении.`,
+  unseenDetail: (username: string) =>
+    `Проверьте юзернейм. Купон будет ждать, пока @${username} не откроет приложение, ` +
+    `а через ${HELD_GIFT_DAYS} дней вернется к вам.`,
+  unseenConfirm: 'Подарить и ждать',
+  unseenCancel: 'Отмена',
   noCoupon: 'Не выбран QR для подарка: откройте «Мои QR» и нажмите «Подарить другу».',
 } as const;

@@ -18,6 +18,7 @@ import { CouponReminders } from './coupon-reminders';
 import { DownloadMyData } from './download-my-data';
 import { EraseMyData } from './erase-my-data';
 import { MyDataView } from './my-data-view';
+import { QrPhotosSetting } from './qr-photos-setting';
 import { texts } from './texts';
 import './my-data-page.css';
 
@@ -60,6 +61,7 @@ function HeldData({ onErased }: { onErased: () => void }) {
         <>
           <DownloadMyData />
           <CouponReminders on={data.data.user.couponReminders} />
+          <QrPhotosSetting enabled={data.data.user.qrPhotosInChat} />
           <MyDataView data={data.data} />
           <EraseMyData coupons={data.data.coupons} onErased={onErased} />
         </>

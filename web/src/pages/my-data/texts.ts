@@ -33,6 +33,13 @@ export const texts = {
   lastSeen: 'Последний вход',
   none: '—',
 
+  qrPhotos: 'QR В ЧАТЕ С БОТОМ',
+  qrPhotosLabel: 'Присылать QR в чат с ботом',
+  qrPhotosOn:
+    'Бот присылает каждый новый QR фотографией: она остается в чате и открывается без связи. ' +
+    'Когда QR перестает действовать, бот пишет об этом под фото.',
+  qrPhotosOff: 'Новые QR бот не присылает, они только в разделе «Мои QR».',
+
   payments: 'ПЛАТЕЖИ',
   paymentLine: (company: string, amount: number) => `${company} — ${amount} руб.`,
   paymentStatus: {

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { ZTelegramUsername } from '#contract/partners';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
+import { ConfirmStep } from '@/components/ui/confirm-step';
 import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
@@ -12,6 +13,7 @@ import { useStaff } from '@/features/partners/api/get-staff';
 import { useSaveStaff } from '@/features/partners/api/save-staff';
 import { PartnerPicker } from '@/features/partners/components/partner-picker';
 import { useChosenPartner } from '@/features/partners/use-chosen-partner';
+import { isUsernameSeen } from '@/features/session/api/is-username-seen';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isPartnerOrAdmin } from '@/features/session/user-state';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
@@ -21,6 +23,8 @@ import './partner-staff-page.css';
 import { texts } from './texts';
 
 type Result = { tone: 'success' | 'error'; text: string };
+/** What waits for a second look: a name the app has never seen, or a member about to go. */
+type Asking = { kind: 'add_unseen' | 'remove'; username: string };
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
@@ -71,27 +75,31 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
   const press = useOncePerPress();
   const [typed, setTyped] = useState('');
   const [result, setResult] = useState<Result | null>(null);
+  const [asking, setAsking] = useState<Asking | null>(null);
   const usernames = staff.data?.usernames;
 
+  /** Saves the list under a press already held, and lets it go when the server has answered. */
   function saveList(next: string[], done: string, onSaved?: () => void) {
-    press.press(() =>
-      save.mutate(
-        { partnerId, usernames: next },
-        {
-          onSuccess: () => {
-            onSaved?.();
-            setResult({ tone: 'success', text: done });
-          },
-          onError: (error) => setResult({ tone: 'error', text: errorMessage(error) }),
-          onSettled: press.release,
+    save.mutate(
+      { partnerId, usernames: next },
+      {
+        onSuccess: () => {
+          onSaved?.();
+          setAsking(null);
+          setResult({ tone: 'success', text: done });
         },
-      ),
+        onError: (error) => setResult({ tone: 'error', text: errorMessage(error) }),
+        onSettled: press.release,
+      },
     );
   }
 
+  const addToList = (list: string[], username: string, done: string) =>
+    saveList([...list, username], done, () => setTyped(''));
+
   function add(event: FormEvent) {
     event.preventDefault();
-    if (!usernames) return;
+    if (!usernames || asking) return;
     // The contract's check, so a wrong name is refused here in the server's words.
     const parsed = ZTelegramUsername.safeParse(typed.trim().replace(/^@/, ''));
     if (!parsed.success) {
@@ -103,14 +111,34 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
       setResult({ tone: 'error', text: texts.alreadyThere(username) });
       return;
     }
-    saveList([...usernames, username], texts.added(username), () => setTyped(''));
+    setResult(null);
+    // A name the app has never seen is added only after a second look: it cannot redeem yet.
+    press.press(() =>
+      isUsernameSeen(username).then(
+        (seen) => {
+          if (seen) addToList(usernames, username, texts.added(username));
+          else {
+            press.release();
+            setAsking({ kind: 'add_unseen', username });
+          }
+        },
+        (error: unknown) => {
+          press.release();
+          setResult({ tone: 'error', text: errorMessage(error) });
+        },
+      ),
+    );
   }
 
-  const remove = (username: string) =>
+  const confirmAsked = ({ kind, username }: Asking) =>
     usernames &&
-    saveList(
-      usernames.filter((name) => !sameName(name, username)),
-      texts.removed(username),
+    press.press(() =>
+      kind === 'remove'
+        ? saveList(
+            usernames.filter((name) => !sameName(name, username)),
+            texts.removed(username),
+          )
+        : addToList(usernames, username, texts.addedUnseen(username)),
     );
 
   return (
@@ -123,12 +151,26 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
           autoComplete="off"
           spellCheck={false}
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            if (asking?.kind === 'add_unseen') setAsking(null);
+          }}
         />
-        <Button type="submit" disabled={!usernames || save.isPending || typed.trim() === ''}>
+        <Button type="submit" disabled={!usernames || save.isPending || typed.trim() === '' || !!asking}>
           {save.isPending ? <Spinner label={texts.saving} /> : texts.add}
         </Button>
       </form>
+      {asking?.kind === 'add_unseen' && (
+        <ConfirmStep
+          question={texts.unseenQuestion(asking.username)}
+          detail={texts.unseenDetail(asking.username)}
+          confirm={texts.unseenConfirm}
+          cancel={texts.cancel}
+          pending={save.isPending}
+          onConfirm={() => confirmAsked(asking)}
+          onCancel={() => setAsking(null)}
+        />
+      )}
       {result && <Notice tone={result.tone}>{result.text}</Notice>}
       <Section title={texts.listTitle}>
         {staff.isError ? (
@@ -141,16 +183,32 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
           <ul className="partner-staff__list">
             {usernames.map((username) => (
               <li key={username} className="partner-staff__member">
-                <span className="partner-staff__name">@{username}</span>
-                <button
-                  type="button"
-                  className="partner-staff__remove"
-                  aria-label={texts.removeLabel(username)}
-                  disabled={save.isPending}
-                  onClick={() => remove(username)}
-                >
-                  {texts.remove}
-                </button>
+                <div className="partner-staff__row">
+                  <span className="partner-staff__name">@{username}</span>
+                  <button
+                    type="button"
+                    className="partner-staff__remove"
+                    aria-label={texts.removeLabel(username)}
+                    disabled={save.isPending || !!asking}
+                    onClick={() => {
+                      setResult(null);
+                      setAsking({ kind: 'remove', username });
+                    }}
+                  >
+                    {texts.remove}
+                  </button>
+                </div>
+                {asking?.kind === 'remove' && sameName(asking.username, username) && (
+                  <ConfirmStep
+                    question={texts.removeQuestion(username)}
+                    detail={texts.removeDetail(username)}
+                    confirm={texts.removeConfirm}
+                    cancel={texts.cancel}
+                    pending={save.isPending}
+                    onConfirm={() => confirmAsked(asking)}
+                    onCancel={() => setAsking(null)}
+                  />
+                )}
               </li>
             ))}
           </ul>

@@ -16,5 +16,16 @@ export const texts = {
   saving: 'Сохраняем…',
   added: (username: string) => `@${username} добавлен`,
   removed: (username: string) => `@${username} больше не сотрудник`,
+  addedUnseen: (username: string) =>
+    `@${username} добавлен. Гасить купоны он сможет, когда откроет приложение «Катайся с нами».`,
+  unseenQuestion: (username: string) => `Мы еще не видели @${username} в приложении.`,
+  unseenDetail: (username: string) =>
+    `Проверьте юзернейм. Проверять и гасить купоны @${username} сможет только после того, как откроет приложение «Катайся с нами».`,
+  unseenConfirm: 'Добавить',
+  removeQuestion: (username: string) => `Убрать @${username} из сотрудников?`,
+  removeDetail: (username: string) =>
+    `@${username} больше не сможет проверять и гасить купоны партнера и не увидит его отчет о погашениях. Погашенные им купоны останутся погашенными.`,
+  removeConfirm: 'Убрать',
+  cancel: 'Отмена',
   alreadyThere: (username: string) => `@${username} уже в списке`,
 } as const;

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type TAdminOffer, ZOfferChangeRequest } from '#contract/offers';
 import { Button } from '@/components/ui/button';
+import { ConfirmStep } from '@/components/ui/confirm-step';
 import { TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
@@ -19,6 +20,9 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
   const [editing, setEditing] = useState(false);
   const [saved, setSaved] = useState(false);
   const withdraw = useSetOfferWithdrawn();
+  // Withdrawing takes the offer off sale for every buyer at once: asked about first, reopening is not.
+  const [askingWithdraw, setAskingWithdraw] = useState(false);
+  const withdrawPress = useOncePerPress();
   const withdrawn = offer.state === 'withdrawn';
 
   return (
@@ -35,7 +39,24 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
         {offer.paymentLink ? `${texts.paymentLink}: ${offer.paymentLink}` : texts.noPaymentLink}
       </p>
       {isDecided(offer) &&
-        (editing ? (
+        (askingWithdraw && !withdrawn ? (
+          <ConfirmStep
+            question={texts.withdrawQuestion(offer.discount)}
+            detail={texts.withdrawDetail}
+            confirm={texts.withdraw}
+            cancel={texts.cancel}
+            pending={withdraw.isPending}
+            onConfirm={() =>
+              withdrawPress.press(() =>
+                withdraw.mutate(
+                  { offerId: offer.id, withdrawn: true },
+                  { onSuccess: () => setAskingWithdraw(false), onSettled: withdrawPress.release },
+                ),
+              )
+            }
+            onCancel={() => setAskingWithdraw(false)}
+          />
+        ) : editing ? (
           <OfferChangeForm
             offer={offer}
             onDone={(done) => {
@@ -55,17 +76,30 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
               {texts.changeOffer}
             </Button>
             {/* An offer that costs the buyer more than it saves stays off sale (the server refuses too). */}
-            {!(withdrawn && offer.termsProblem) && (
-              <StateToggleButton
-                key={offer.state}
+            {withdrawn ? (
+              !offer.termsProblem && (
+                <StateToggleButton
+                  key={offer.state}
+                  disabled={withdraw.isPending}
+                  act={(release) => {
+                    setSaved(false);
+                    withdraw.mutate({ offerId: offer.id, withdrawn: false }, { onError: release });
+                  }}
+                >
+                  {texts.reopen}
+                </StateToggleButton>
+              )
+            ) : (
+              <Button
+                variant="secondary"
                 disabled={withdraw.isPending}
-                act={(release) => {
+                onClick={() => {
                   setSaved(false);
-                  withdraw.mutate({ offerId: offer.id, withdrawn: !withdrawn }, { onError: release });
+                  setAskingWithdraw(true);
                 }}
               >
-                {withdrawn ? texts.reopen : texts.withdraw}
-              </StateToggleButton>
+                {texts.withdraw}
+              </Button>
             )}
           </div>
         ))}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { TAdminPartner } from '#contract/back-office-partners';
 import type { TAddPartnerRequest } from '#contract/partners';
 import { Button } from '@/components/ui/button';
+import { ConfirmStep } from '@/components/ui/confirm-step';
 import { Fact, FactList } from '@/components/ui/fact-list';
 import { Notice } from '@/components/ui/notice';
 import { formatPhone } from '@/components/ui/phone-field';
@@ -10,6 +11,7 @@ import { useEditPartner } from '@/features/partners/api/edit-partner';
 import { useSetPartnerPaused } from '@/features/partners/api/set-partner-paused';
 import { PartnerForm } from '@/features/partners/components/partner-form';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { errorMessage } from '@/lib/api-client';
 import { OfferRow } from './offer-row';
 import { StateToggleButton } from './state-toggle-button';
@@ -44,6 +46,9 @@ export function PartnerCard({ partner, open, onToggle }: PartnerCardProps) {
 
 function PartnerDetails({ partner }: { partner: TAdminPartner }) {
   const [editing, setEditing] = useState(false);
+  // Pausing hides the partner from every buyer at once: it is asked about first, resuming is not.
+  const [askingPause, setAskingPause] = useState(false);
+  const pausePress = useOncePerPress();
   const paused = partner.status === 'paused';
   const setPaused = useSetPartnerPaused();
   const editPartner = useEditPartner();
@@ -86,23 +91,52 @@ function PartnerDetails({ partner }: { partner: TAdminPartner }) {
             </ul>
           )}
           {paused && <Notice tone="info">{texts.pausedNote}</Notice>}
-          <div className="partners__actions partners__actions--three">
-            <Button variant="secondary" onClick={() => setEditing(true)}>
-              {texts.edit}
-            </Button>
-            <StateToggleButton
-              key={partner.status}
-              disabled={setPaused.isPending}
-              act={(release) =>
-                setPaused.mutate({ partnerId: partner.id, paused: !paused }, { onError: release })
+          {askingPause && !paused ? (
+            <ConfirmStep
+              question={texts.pauseQuestion(partner.companyName)}
+              detail={texts.pauseDetail}
+              confirm={texts.pause}
+              cancel={texts.cancel}
+              pending={setPaused.isPending}
+              onConfirm={() =>
+                pausePress.press(() =>
+                  setPaused.mutate(
+                    { partnerId: partner.id, paused: true },
+                    { onSuccess: () => setAskingPause(false), onSettled: pausePress.release },
+                  ),
+                )
               }
-            >
-              {paused ? texts.resume : texts.pause}
-            </StateToggleButton>
-            <Button variant="secondary" pressed={pendingTo === staffHref} onClick={() => go(staffHref)}>
-              {texts.manageStaff}
-            </Button>
-          </div>
+              onCancel={() => setAskingPause(false)}
+            />
+          ) : (
+            <div className="partners__actions partners__actions--three">
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                {texts.edit}
+              </Button>
+              {paused ? (
+                <StateToggleButton
+                  key={partner.status}
+                  disabled={setPaused.isPending}
+                  act={(release) =>
+                    setPaused.mutate({ partnerId: partner.id, paused: false }, { onError: release })
+                  }
+                >
+                  {texts.resume}
+                </StateToggleButton>
+              ) : (
+                <Button
+                  variant="secondary"
+                  disabled={setPaused.isPending}
+                  onClick={() => setAskingPause(true)}
+                >
+                  {texts.pause}
+                </Button>
+              )}
+              <Button variant="secondary" pressed={pendingTo === staffHref} onClick={() => go(staffHref)}>
+                {texts.manageStaff}
+              </Button>
+            </div>
+          )}
           {setPaused.error && <Notice tone="error">{errorMessage(setPaused.error)}</Notice>}
         </>
       )}

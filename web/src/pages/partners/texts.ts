@@ -1,3 +1,4 @@
+import { formatRubles } from '#contract/coupon-terms';
 import type { TOfferState } from '#contract/offers';
 import { formatRating, type TPartnerRating } from '#contract/ratings';
 
@@ -20,6 +21,9 @@ export const texts = {
   pause: 'Приостановить',
   resume: 'Возобновить',
   pausedNote: 'Покупатели не видят партнера и его купоны. Купленные купоны действуют.',
+  pauseQuestion: (companyName: string) => `Приостановить партнера ${companyName}?`,
+  pauseDetail:
+    'Покупатели перестанут видеть партнера и его купоны и не смогут их купить. Уже купленные купоны действуют: партнер гасит их как обычно. Вернуть партнера покупателям можно кнопкой «Возобновить».',
   manageStaff: 'Сотрудники',
   offers: 'КУПОНЫ',
   noOffers: 'Купонов нет',
@@ -35,6 +39,9 @@ export const texts = {
   noPaymentLink: 'Ссылка на оплату не задана',
   withdraw: 'Снять с продажи',
   reopen: 'Вернуть в продажу',
+  withdrawQuestion: (discount: number) => `Снять с продажи купон на скидку ${formatRubles(discount)}?`,
+  withdrawDetail:
+    'Покупатели перестанут видеть этот купон и не смогут его купить. Уже купленные купоны действуют до конца своего срока. Вернуть купон можно кнопкой «Вернуть в продажу».',
   changeOffer: 'Срок и ссылка',
   paymentLink: 'Ссылка на оплату',
   paymentLinkPlaceholder: 'https://…',

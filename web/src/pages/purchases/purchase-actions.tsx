@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { TAdminPurchase } from '#contract/back-office-purchases';
 import { Button } from '@/components/ui/button';
-import { InView } from '@/components/ui/in-view';
+import { ConfirmStep } from '@/components/ui/confirm-step';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { useRefundPurchase } from '@/features/admin-purchases/api/refund-purchase';
 import { useVoidPurchase } from '@/features/admin-purchases/api/void-purchase';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
@@ -74,23 +73,15 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
   return (
     <div className="purchase-actions">
       {confirming ? (
-        <InView className="purchase-actions__confirm">
-          <p>{confirming === 'refund' ? refundTexts.question : texts.voidQuestion(purchase.buyer.name)}</p>
-          <div className="purchase-actions__row">
-            <Button disabled={pending} pressed={pending} onClick={() => act(confirming)}>
-              {pending ? (
-                <Spinner label={confirming === 'refund' ? refundTexts.confirm : texts.confirmVoid} />
-              ) : confirming === 'refund' ? (
-                refundTexts.confirm
-              ) : (
-                texts.confirmVoid
-              )}
-            </Button>
-            <Button variant="secondary" disabled={pending} onClick={() => setConfirming(null)}>
-              {texts.cancel}
-            </Button>
-          </div>
-        </InView>
+        <ConfirmStep
+          question={confirming === 'refund' ? refundTexts.question : texts.voidQuestion(purchase.buyer.name)}
+          detail={confirming === 'refund' ? texts.refundDetail : texts.voidDetail}
+          confirm={confirming === 'refund' ? refundTexts.confirm : texts.confirmVoid}
+          cancel={texts.cancel}
+          pending={pending}
+          onConfirm={() => act(confirming)}
+          onCancel={() => setConfirming(null)}
+        />
       ) : (
         isUnused(purchase) && (
           <div className="purchase-actions__row">

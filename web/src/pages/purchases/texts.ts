@@ -58,12 +58,12 @@ export const texts = {
   /** A `link` payment went past the app: its refund is made outside too, and only noted here. */
   refundOutside: 'Отметить возврат',
   void: 'Аннулировать',
-  refundQuestion: (price: number, buyer: string) =>
-    `Вернуть ${price} руб покупателю ${buyer}? Купон перестанет действовать.`,
+  refundQuestion: (price: number, buyer: string) => `Вернуть ${price} руб покупателю ${buyer}?`,
   refundOutsideQuestion: (price: number, buyer: string) =>
-    `Отметить, что ${price} руб вернули покупателю ${buyer} вне приложения (оплата была по ссылке)? Купон перестанет действовать.`,
-  voidQuestion: (buyer: string) =>
-    `Аннулировать купон ${buyer}? Делайте так, только если деньги по ссылке не пришли.`,
+    `Отметить, что ${price} руб вернули покупателю ${buyer} вне приложения (оплата была по ссылке)?`,
+  refundDetail: 'Купон перестанет действовать.',
+  voidQuestion: (buyer: string) => `Аннулировать купон ${buyer}?`,
+  voidDetail: 'Делайте так, только если деньги по ссылке не пришли. Купон перестанет действовать.',
   confirmRefund: 'Да, вернуть',
   confirmRefundOutside: 'Да, отметить',
   confirmVoid: 'Да, аннулировать',

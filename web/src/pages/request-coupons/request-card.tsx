@@ -15,7 +15,10 @@ type RequestCardProps = {
   onFailure: (detail: string) => void;
 };
 
-/** One pending request: accepting asks for the payment link first and can be called off. */
+/**
+ * One pending request: accepting asks for the payment link first, where buyers pay through it, and
+ * can be called off.
+ */
 export function RequestCard({ request, onFailure }: RequestCardProps) {
   const [accepting, setAccepting] = useState(false);
   const [paymentLink, setPaymentLink] = useState('');
@@ -53,15 +56,17 @@ export function RequestCard({ request, onFailure }: RequestCardProps) {
       </dl>
       {accepting ? (
         <>
-          <TextField
-            label={texts.paymentLink}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            placeholder={texts.paymentLinkPlaceholder}
-            value={paymentLink}
-            onChange={(event) => setPaymentLink(event.target.value)}
-          />
+          {request.paymentLinkNeeded && (
+            <TextField
+              label={texts.paymentLink}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              placeholder={texts.paymentLinkPlaceholder}
+              value={paymentLink}
+              onChange={(event) => setPaymentLink(event.target.value)}
+            />
+          )}
           <div className="request-card__actions">
             <Button
               className="request-card__action"

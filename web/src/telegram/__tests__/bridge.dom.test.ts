@@ -42,7 +42,7 @@ describe('the bridge to Telegram', () => {
 
   it('takes the answer to its own request by req_id, and a later one is not mistaken for it', async () => {
     const posted = launchInTelegram('9.0');
-    const asking = request<{ req_id: string; value: string }>(
+    const asking = request(
       'web_app_device_storage_get_key',
       { req_id: 'mine', key: 'k' },
       ['device_storage_key_received'],
@@ -70,6 +70,9 @@ describe('the bridge to Telegram', () => {
 
   it('refuses to post outside Telegram, where nothing would take it', async () => {
     expect(() => postEvent('web_app_ready')).toThrow(/No Telegram client/);
-    await expect(request('web_app_open_popup', {}, ['popup_closed'])).rejects.toThrow(/No Telegram client/);
+    const popup = { title: '', message: 'Привет', buttons: [{ id: 'ok', type: 'ok' as const }] };
+    await expect(request('web_app_open_popup', popup, ['popup_closed'])).rejects.toThrow(
+      /No Telegram client/,
+    );
   });
 });

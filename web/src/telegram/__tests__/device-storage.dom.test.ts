@@ -1,50 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { emitEvent } from '@/test/telegram-launch';
+import { launchWithDeviceStorage } from '@/test/telegram-launch';
 import { deviceStore } from '../device-storage';
-
-type Posted = { type: string; data: { req_id: string; key: string; value?: string | null } };
-
-/** A Telegram client with DeviceStorage: it keeps what it is given and answers as the real one does. */
-function launchWithDeviceStorage(version: string, { failing = false } = {}) {
-  const kept = new Map<string, string>();
-  const posted: Posted[] = [];
-  window.history.replaceState(
-    null,
-    '',
-    `/#${new URLSearchParams({
-      tgWebAppData: new URLSearchParams({
-        auth_date: '1700000000',
-        signature: 'sig',
-        hash: 'abc',
-      }).toString(),
-      tgWebAppVersion: version,
-      tgWebAppPlatform: 'android',
-      tgWebAppThemeParams: JSON.stringify({ bg_color: '#ffffff' }),
-    })}`,
-  );
-  Object.assign(window, {
-    TelegramWebviewProxy: {
-      postEvent(type: string, json?: string) {
-        const data = json ? JSON.parse(json) : undefined;
-        posted.push({ type, data });
-        if (!type.startsWith('web_app_device_storage_')) return;
-        const { req_id, key, value } = data;
-        // The client answers a moment later, as a real one does.
-        queueMicrotask(() => {
-          if (failing) emitEvent('device_storage_failed', { req_id, error: 'UNKNOWN_ERROR' });
-          else if (type === 'web_app_device_storage_save_key') {
-            if (value === null) kept.delete(key);
-            else kept.set(key, value);
-            emitEvent('device_storage_key_saved', { req_id });
-          } else if (type === 'web_app_device_storage_get_key')
-            emitEvent('device_storage_key_received', { req_id, value: kept.get(key) ?? null });
-        });
-      },
-    },
-  });
-  const storageCalls = () => posted.filter(({ type }) => type.startsWith('web_app_device_storage_'));
-  return { kept, storageCalls };
-}
 
 describe('the device store', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));

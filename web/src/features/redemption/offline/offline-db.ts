@@ -92,6 +92,13 @@ export const addToQueue = (item: QueuedRedemption) =>
     return undefined;
   });
 
+/** Puts redemptions back in the queue (kept where they were already); none the server has refused. */
+export const putIntoQueue = (items: QueuedRedemption[], answeredRefused: ReadonlySet<string>) =>
+  inTransaction(['queue'], 'readwrite', (tx) => {
+    for (const item of items) if (!answeredRefused.has(item.nonce)) tx.objectStore('queue').put(item);
+    return undefined;
+  });
+
 /** Takes answered redemptions off the queue and keeps those that did not stand, in one write. */
 export const settle = (answered: string[], refused: RefusedRedemption[]) =>
   inTransaction(['queue', 'refused'], 'readwrite', (tx) => {

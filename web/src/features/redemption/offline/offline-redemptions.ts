@@ -13,6 +13,7 @@ import {
   saveKit,
   settle,
 } from './offline-db';
+import { copyQueue, restoreQueue } from './queue-device-copy';
 
 /** What the check screen shows of this device's offline redeeming. */
 export type OfflineState = {
@@ -56,6 +57,7 @@ async function reload(owner: string) {
     ownedBy('refused', owner),
   ]);
   update({ owner, kit, pending, refused });
+  void copyQueue(owner);
 }
 
 const randomNonce = () => {
@@ -164,12 +166,15 @@ export function sendQueued(owner: string): Promise<void> {
 }
 
 /**
- * For a partner's, staff member's or admin's app, from its start: sends what the last session left,
+ * For a partner's, staff member's or admin's app, from its start: sends what the last session left
+ * (its copy on the device put back first, should the web view have lost its data),
  * refreshes the kit (and again every five minutes), and sends again whenever the network returns
  * and every half minute while anything waits. Returns a stop.
  */
 export function startOfflineRedemptions(owner: string): () => void {
-  void reload(owner).then(() => Promise.all([sendQueued(owner), refreshKit(owner)]));
+  void restoreQueue(owner)
+    .then(() => reload(owner))
+    .then(() => Promise.all([sendQueued(owner), refreshKit(owner)]));
   const onOnline = () => void sendQueued(owner);
   window.addEventListener('online', onOnline);
   const retry = setInterval(() => {

@@ -265,7 +265,9 @@ describe('CheckCouponPage', () => {
     await screen.findByText('Купон погашен');
 
     press('Отменить погашение');
-    expect(screen.getByText('Отменить погашение? Купон снова станет действительным.')).toBeInTheDocument();
+    expect(screen.getByRole('group', { name: 'Отменить погашение?' })).toHaveTextContent(
+      'Купон снова станет действительным: покупатель сможет получить по нему скидку.',
+    );
     press('Нет');
     expect(api.callsTo(UNDO)).toHaveLength(0);
 

@@ -6,6 +6,9 @@ import { GiftPage } from '../gift-page';
 
 const COUPON_ID = '3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11';
 const giftTo = (friend: string) => `POST /api/coupons/buy/friend/${COUPON_ID}/user_ivan/${friend}`;
+const lookup = (friend: string) => `GET /api/users/seen/${friend}`;
+/** The server's answer whether anyone opened the app as `friend`. */
+const seen = (friend: string, answer = true) => ({ [lookup(friend)]: () => jsonResponse({ seen: answer }) });
 const ME = {
   id: 1,
   username: 'user_ivan',
@@ -58,7 +61,10 @@ describe('GiftPage', () => {
   });
 
   it('strips a leading «@», sends once and says «Купон отправлен» in green', async () => {
-    const api = renderGift({ [giftTo('friend_olga')]: () => jsonResponse({ status: 'sent', giftId: 1 }) });
+    const api = renderGift({
+      ...seen('friend_olga'),
+      [giftTo('friend_olga')]: () => jsonResponse({ status: 'sent', giftId: 1 }),
+    });
     typeFriend('@friend_olga');
     const gift = screen.getByRole('button', { name: 'Подарить QR' });
     fireEvent.click(gift);
@@ -72,6 +78,7 @@ describe('GiftPage', () => {
 
   it('says the friend is not in the chat or does not exist on 404', async () => {
     renderGift({
+      ...seen('nobody'),
       [giftTo('nobody')]: () => jsonResponse({ error: 'friend_not_found', message: 'Нет такого' }, 404),
     });
     typeFriend('nobody');
@@ -88,7 +95,10 @@ describe('GiftPage', () => {
     [403, 'not_chat_member', 'Вы не состоите в сплавном чате.'],
     [429, 'too_many_requests', 'Слишком много попыток подряд. Подождите несколько минут и попробуйте снова.'],
   ])('shows the server’s own message on %i %s', async (status, error, message) => {
-    renderGift({ [giftTo('friend_olga')]: () => jsonResponse({ error, message }, status) });
+    renderGift({
+      ...seen('friend_olga'),
+      [giftTo('friend_olga')]: () => jsonResponse({ error, message }, status),
+    });
     typeFriend('friend_olga');
     pressGift();
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
@@ -101,22 +111,66 @@ describe('GiftPage', () => {
     pressGift();
     expect(await screen.findByRole('alert')).toHaveTextContent('Купон не отправлен');
     pressGift();
-    await waitFor(() => expect(posts(api)).toHaveLength(2));
+    await waitFor(() => expect(api.callsTo(lookup('friend_olga'))).toHaveLength(2));
+    expect(posts(api)).toHaveLength(0);
+  });
+
+  it('says the person does not exist, without sending, for a name Telegram could not hold', async () => {
+    const api = renderGift({
+      [lookup('a-b')]: () =>
+        jsonResponse({ error: 'bad_request', field: 'username', message: 'Юзернейм Telegram: 5–32…' }, 400),
+    });
+    typeFriend('a-b');
+    pressGift();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Человек с таким юзернеймом не состоит в чате, либо его не существует.',
+    );
+    expect(posts(api)).toHaveLength(0);
   });
 
   describe('a gift held for a username the app has not seen (ADR 0012)', () => {
     const CANCEL = 'POST /api/gifts/7/cancel';
-    const held = { [giftTo('quiet_friend')]: () => jsonResponse({ status: 'held', giftId: 7 }) };
+    const held = {
+      ...seen('quiet_friend', false),
+      // 10:30 UTC is 13:30 in Moscow, where the app's dates are told.
+      [giftTo('quiet_friend')]: () =>
+        jsonResponse({ status: 'held', giftId: 7, heldUntil: '2026-12-03T10:30:00.000Z' }),
+    };
+    const confirmStep = () =>
+      screen.getByRole('group', { name: 'Мы еще не видели @quiet_friend в приложении.' });
 
-    it('says it is sent and waits for @friend, and cancels it: the coupon is back in My QR', async () => {
-      const api = renderGift({ ...held, [CANCEL]: () => jsonResponse('ok') });
+    it('asks first, and «Отмена» sends nothing and lets the name be changed', async () => {
+      const api = renderGift(held);
       typeFriend('@quiet_friend');
       pressGift();
 
-      expect(await screen.findByText('Купон отправлен')).toHaveClass('notice--success');
-      expect(await screen.findByText('Ждет, когда @quiet_friend откроет приложение')).toHaveTextContent(
-        'Если за 7 дней не откроет, купон вернется к вам.',
+      expect(await screen.findByText('Мы еще не видели @quiet_friend в приложении.')).toBeInTheDocument();
+      expect(confirmStep()).toHaveTextContent(
+        'Проверьте юзернейм. Купон будет ждать, пока @quiet_friend не откроет приложение, а через 7 дней вернется к вам.',
       );
+      expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeDisabled();
+      fireEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+
+      expect(screen.queryByRole('group')).not.toBeInTheDocument();
+      expect(posts(api)).toHaveLength(0);
+      expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeEnabled();
+      expect(screen.getByLabelText('Юзернейм друга в Telegram')).toHaveValue('@quiet_friend');
+    });
+
+    it('held on «Подарить и ждать»: says until when it waits, not «Купон отправлен», and cancels it', async () => {
+      const api = renderGift({ ...held, [CANCEL]: () => jsonResponse('ok') });
+      typeFriend('@quiet_friend');
+      pressGift();
+      fireEvent.click(await screen.findByRole('button', { name: 'Подарить и ждать' }));
+
+      const waits = await screen.findByText('Подарок ждет @quiet_friend до 03.12.2026 13:30.');
+      expect(waits).toHaveClass('notice--info');
+      expect(waits).toHaveTextContent(
+        'Когда @quiet_friend откроет приложение, купон станет его. Если не откроет за 7 дней, купон вернется к вам.',
+      );
+      expect(posts(api)).toHaveLength(1);
+      expect(screen.queryByText('Купон отправлен')).not.toBeInTheDocument();
+      expect(screen.queryByRole('group')).not.toBeInTheDocument();
       fireEvent.click(screen.getByRole('button', { name: 'Отменить подарок' }));
 
       expect(await screen.findByText('Подарок отменен: купон снова в «Мои QR»')).toHaveClass(
@@ -124,7 +178,7 @@ describe('GiftPage', () => {
       );
       expect(api.callsTo(CANCEL)).toHaveLength(1);
       expect(screen.queryByRole('button', { name: 'Отменить подарок' })).not.toBeInTheDocument();
-      expect(screen.queryByText(/Ждет, когда/)).not.toBeInTheDocument();
+      expect(screen.queryByText(/Подарок ждет/)).not.toBeInTheDocument();
     });
 
     it('shows the server’s refusal when the gift was claimed meanwhile, and can be pressed again', async () => {
@@ -135,18 +189,23 @@ describe('GiftPage', () => {
       });
       typeFriend('quiet_friend');
       pressGift();
+      fireEvent.click(await screen.findByRole('button', { name: 'Подарить и ждать' }));
       fireEvent.click(await screen.findByRole('button', { name: 'Отменить подарок' }));
 
       expect(await screen.findByRole('alert')).toHaveTextContent(refusal);
       expect(screen.getByRole('button', { name: 'Отменить подарок' })).toBeEnabled();
     });
 
-    it('says nothing of waiting for a gift sent at once to a member', async () => {
-      renderGift({ [giftTo('friend_olga')]: () => jsonResponse({ status: 'sent', giftId: 8 }) });
+    it('neither asks nor says anything of waiting for a gift sent at once to a member', async () => {
+      renderGift({
+        ...seen('friend_olga'),
+        [giftTo('friend_olga')]: () => jsonResponse({ status: 'sent', giftId: 8 }),
+      });
       typeFriend('friend_olga');
       pressGift();
       await screen.findByText('Купон отправлен');
-      expect(screen.queryByText(/Ждет, когда/)).not.toBeInTheDocument();
+      expect(screen.queryByRole('group')).not.toBeInTheDocument();
+      expect(screen.queryByText(/Подарок ждет/)).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Отменить подарок' })).not.toBeInTheDocument();
     });
   });

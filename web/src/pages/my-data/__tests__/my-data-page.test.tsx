@@ -44,6 +44,7 @@ const held: TMyData = {
     isChatMember: true,
     couponReminders: true,
     cameThroughInvite: false,
+    qrPhotosInChat: true,
     createdAt: '2026-06-01T09:00:00.000Z',
     lastSeenAt: '2026-11-23T09:00:00.000Z',
   },
@@ -209,6 +210,35 @@ describe('MyDataPage', () => {
     await user.click(box);
     await waitFor(() => expect(box).toBeChecked());
     expect(on).toBe(true);
+  });
+
+  it('turns the QR photos in the bot’s chat off, saying where new QRs are then; a failed save says why and changes nothing', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    let failing = false;
+    renderMyData({
+      'PUT /api/me/qr-photos': (init) => {
+        if (failing) return jsonResponse({ error: 'internal', message: 'Сервер недоступен.' }, 500);
+        saved.push(JSON.parse(String(init.body)));
+        return new Response(null, { status: 204 });
+      },
+    });
+    const section = () => sectionNamed('QR В ЧАТЕ С БОТОМ');
+    const box = await screen.findByRole('checkbox', { name: 'Присылать QR в чат с ботом' });
+    expect(box).toBeChecked();
+    expect(section().getByText(/^Бот присылает каждый новый QR фотографией/)).toBeInTheDocument();
+
+    await user.click(box);
+    await vi.waitFor(() => expect(saved).toEqual([{ enabled: false }]));
+    expect(box).not.toBeChecked();
+    expect(
+      section().getByText('Новые QR бот не присылает, они только в разделе «Мои QR».'),
+    ).toBeInTheDocument();
+
+    failing = true;
+    await user.click(box);
+    expect(await section().findByText('Сервер недоступен.')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
   });
 
   it('downloads the copy the way the GPX export is downloaded', async () => {

@@ -24,6 +24,11 @@ function staffServer(lists: Record<number, string[]>) {
   return { routes, bodies };
 }
 
+/** The server's answer whether anyone opened the app as `username`. */
+const seen = (username: string, answer = true): Record<string, FakeRoute> => ({
+  [`GET /api/users/seen/${username}`]: () => jsonResponse({ seen: answer }),
+});
+
 function renderStaff(
   routes: Record<string, FakeRoute>,
   options = { user: partnerUser, route: '/partner-staff' },
@@ -47,7 +52,11 @@ describe('PartnerStaffPage', () => {
   it('shows the spokesman their company’s staff and adds one, «@» and spaces dropped', async () => {
     const user = userEvent.setup();
     const server = staffServer({ 1: ['instructor_oleg'] });
-    renderStaff({ 'GET /api/partners': () => jsonResponse([POROG]), ...server.routes });
+    renderStaff({
+      'GET /api/partners': () => jsonResponse([POROG]),
+      ...server.routes,
+      ...seen('kassir_vera'),
+    });
 
     expect(await screen.findByText('@instructor_oleg')).toBeInTheDocument();
     // One company: no choice to make, its name is said.
@@ -80,12 +89,53 @@ describe('PartnerStaffPage', () => {
     expect(server.bodies).toHaveLength(0);
   });
 
-  it('removes a staff member with one press', async () => {
+  it('asks before adding a name the app has never seen: «Отмена» saves nothing, «Добавить» adds it', async () => {
+    const user = userEvent.setup();
+    const server = staffServer({ 1: [] });
+    renderStaff({
+      'GET /api/partners': () => jsonResponse([POROG]),
+      ...server.routes,
+      ...seen('new_cashier', false),
+    });
+    await screen.findByText('Сотрудников пока нет');
+
+    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), 'new_cashier');
+    await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ' }));
+    const asked = await screen.findByRole('group', { name: 'Мы еще не видели @new_cashier в приложении.' });
+    expect(asked).toHaveTextContent(
+      'Проверять и гасить купоны @new_cashier сможет только после того, как откроет приложение «Катайся с нами».',
+    );
+    await user.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    expect(server.bodies).toHaveLength(0);
+    expect(screen.getByText('Сотрудников пока нет')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ' }));
+    await user.click(await screen.findByRole('button', { name: 'Добавить' }));
+    expect(
+      await screen.findByText(
+        '@new_cashier добавлен. Гасить купоны он сможет, когда откроет приложение «Катайся с нами».',
+      ),
+    ).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ usernames: ['new_cashier'] }]);
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+  });
+
+  it('asks before removing a staff member: «Отмена» keeps them, «Убрать» removes them', async () => {
     const user = userEvent.setup();
     const server = staffServer({ 1: ['instructor_oleg', 'kassir_vera'] });
     renderStaff({ 'GET /api/partners': () => jsonResponse([POROG]), ...server.routes });
 
     await user.click(await screen.findByRole('button', { name: 'Убрать @instructor_oleg' }));
+    const asked = screen.getByRole('group', { name: 'Убрать @instructor_oleg из сотрудников?' });
+    expect(asked).toHaveTextContent('@instructor_oleg больше не сможет проверять и гасить купоны партнера');
+    await user.click(screen.getByRole('button', { name: 'Отмена' }));
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    expect(server.bodies).toHaveLength(0);
+    expect(screen.getByText('@instructor_oleg')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Убрать @instructor_oleg' }));
+    await user.click(screen.getByRole('button', { name: 'Убрать' }));
 
     expect(await screen.findByText('@instructor_oleg больше не сотрудник')).toBeInTheDocument();
     expect(server.bodies).toEqual([{ usernames: ['kassir_vera'] }]);
@@ -112,6 +162,7 @@ describe('PartnerStaffPage', () => {
     renderStaff({
       'GET /api/partners': () => jsonResponse([POROG]),
       'GET /api/partners/1/staff': () => jsonResponse({ usernames: [] }),
+      ...seen('kassir_vera'),
       'PUT /api/partners/1/staff': () =>
         jsonResponse(
           {

@@ -143,7 +143,7 @@ describe('PartnersPage', () => {
     ).toBeInTheDocument();
   });
 
-  it('pauses an active partner with one press and shows it paused, then resumes it', async () => {
+  it('asks before pausing: «Отмена» keeps it on sale, «Приостановить» pauses once; resumes at once', async () => {
     const user = userEvent.setup();
     const list = serverList([porog]);
     const pause = recording(() => {
@@ -161,9 +161,22 @@ describe('PartnersPage', () => {
     });
     const opened = await open(user, 'Рафт-школа «Порог»');
 
+    await user.click(within(opened).getByRole('button', { name: 'Приостановить' }));
+    expect(
+      within(opened).getByRole('group', { name: 'Приостановить партнера Рафт-школа «Порог»?' }),
+    ).toHaveTextContent(
+      'Покупатели перестанут видеть партнера и его купоны и не смогут их купить. Уже купленные купоны действуют',
+    );
+    await user.click(within(opened).getByRole('button', { name: 'Отмена' }));
+    expect(within(opened).queryByRole('group')).not.toBeInTheDocument();
+    expect(pause.bodies).toHaveLength(0);
+    expect(opened).not.toHaveTextContent('Приостановлен');
+
+    await user.click(within(opened).getByRole('button', { name: 'Приостановить' }));
     await user.dblClick(within(opened).getByRole('button', { name: 'Приостановить' }));
 
     expect(await within(opened).findByRole('button', { name: 'Возобновить' })).toBeInTheDocument();
+    expect(within(opened).queryByRole('group')).not.toBeInTheDocument();
     expect(pause.bodies).toHaveLength(1);
     expect(opened).toHaveTextContent('Приостановлен');
     expect(opened).toHaveTextContent('Покупатели не видят партнера и его купоны');
@@ -223,7 +236,7 @@ describe('PartnersPage', () => {
     expect(refusal).toHaveTextContent('уже есть в регионе «Карелия»');
   });
 
-  it('withdraws an offer on sale and reopens a withdrawn one', async () => {
+  it('asks before withdrawing an offer on sale, and reopens a withdrawn one at once', async () => {
     const user = userEvent.setup();
     const withdraw = recording(() => jsonResponse('ok'));
     const reopen = recording(() => jsonResponse('ok'));
@@ -235,9 +248,22 @@ describe('PartnersPage', () => {
     const opened = await open(user, 'Рафт-школа «Порог»');
 
     await user.click(within(opened).getByRole('button', { name: 'Снять с продажи' }));
+    const asked = within(opened).getByRole('group', {
+      name: 'Снять с продажи купон на скидку 750\u00a0руб?',
+    });
+    expect(asked).toHaveTextContent('Покупатели перестанут видеть этот купон и не смогут его купить.');
+    await user.click(within(asked).getByRole('button', { name: 'Отмена' }));
+    expect(within(opened).queryByRole('group')).not.toBeInTheDocument();
+    expect(withdraw.bodies).toHaveLength(0);
+
+    await user.click(within(opened).getByRole('button', { name: 'Снять с продажи' }));
+    await user.click(
+      within(within(opened).getByRole('group')).getByRole('button', { name: 'Снять с продажи' }),
+    );
     await user.click(within(opened).getByRole('button', { name: 'Вернуть в продажу' }));
 
     await expect.poll(() => [withdraw.bodies.length, reopen.bodies.length]).toEqual([1, 1]);
+    expect(within(opened).queryByRole('group')).not.toBeInTheDocument();
   });
 
   it('changes an offer’s link and validity, checking the number of days first', async () => {

@@ -17,6 +17,7 @@ const porog: TCouponRequest = {
   region: 'Карелия',
   price: 150,
   discount: 1000,
+  paymentLinkNeeded: true,
 };
 const altai: TCouponRequest = { ...porog, id: 12, couponId: 12, partnerId: 2, companyName: 'Алтай-Тур' };
 
@@ -129,6 +130,21 @@ describe('RequestCouponsPage', () => {
     expect(server.bodies).toEqual([{ couponId: 11, paymentLink: 'https://pay.example/porog' }]);
     expect(api.callsTo(LIST)).toHaveLength(2);
     expect(card('Алтай-Тур')).toBeInTheDocument();
+  });
+
+  it('asks for no link where the provider takes the money: «подтвердить» accepts', async () => {
+    const user = setupUser();
+    const server = pendingRequests([{ ...porog, paymentLinkNeeded: false }]);
+    stubApi({ [LIST]: server.list, [ACCEPT]: server.accept });
+    renderWithProviders(<RequestCouponsPage />, { user: adminUser });
+    await screen.findByRole('article', { name: 'Рафт-школа «Порог»' });
+
+    await user.click(screen.getByRole('button', { name: 'принять' }));
+    expect(screen.queryByLabelText('Ссылка на оплату')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'подтвердить' }));
+
+    expect(await screen.findByText('Заявок нет.')).toBeInTheDocument();
+    expect(server.bodies).toEqual([{ couponId: 11, paymentLink: '' }]);
   });
 
   it('rejects, then reloads the list to its empty state', async () => {

@@ -1,7 +1,9 @@
+import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_SYNC_ITEMS } from '#contract/offline';
 import { stubApi } from '@/test/fake-api';
 import { jsonResponse } from '@/test/render';
+import { launchWithDeviceStorage } from '@/test/telegram-launch';
 import { offlineState, queueRedemption, sendQueued } from '../offline-redemptions';
 
 const SYNC = 'POST /api/redemption/sync';
@@ -138,5 +140,38 @@ describe('the queue of redemptions made with no signal', () => {
     await sendQueued(OWNER);
     expect(api.callsTo(SYNC)).toHaveLength(2);
     expect(offlineState.get().pending).toEqual([]);
+  });
+
+  it('survives the web view losing its data: Telegram’s DeviceStorage keeps a copy, and the next start sends it', async () => {
+    const owner = 'partner_lida';
+    const copyKey = `katajsya.offlineQueue.${owner}`;
+    const { kept } = launchWithDeviceStorage('9.0');
+    stubApi({});
+    await queueRedemption(owner, 'tokKept', fields);
+    await vi.waitFor(() => expect(kept.get(copyKey)).toContain('tokKept'));
+
+    // Closed, the client cleared the web view's data: the app starts again on an empty IndexedDB.
+    globalThis.indexedDB = new IDBFactory();
+    vi.resetModules();
+    const restarted = await import('../offline-redemptions');
+    const api = stubApi({
+      [SYNC]: (init) =>
+        jsonResponse({
+          results: bodyOf(init).redemptions.map(({ nonce }) => ({ nonce, outcome: 'applied' })),
+        }),
+      'GET /api/redemption/offline-kit': () =>
+        jsonResponse({ publicKeys: [], revoked: [], partnerIds: [1], timeZone: 'Europe/Moscow', asOf: '' }),
+    });
+    const stop = restarted.startOfflineRedemptions(owner);
+    await vi.waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
+    const sent = api.fetchMock.mock.calls
+      .filter(([input]) => String(input) === '/api/redemption/sync')
+      .map(([, init]) => bodyOf(init ?? {}).redemptions.map(({ qrToken }) => qrToken));
+    expect(sent).toEqual([['tokKept']]);
+    // Answered, it leaves the copy too.
+    await vi.waitFor(() => expect(kept.has(copyKey)).toBe(false));
+    expect(restarted.offlineState.get().pending).toEqual([]);
+    stop();
+    window.history.replaceState(null, '', '/');
   });
 });

@@ -1,0 +1,141 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client.ts';
+import { payments, purchasedCoupons, refunds } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
+import { expiryAtPurchase } from '../purchased-coupons/expiry.ts';
+import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { newQrToken } from '../purchased-coupons/qr.ts';
+import type { PaymentRow } from './payment-start.ts';
+
+export interface IssuedCoupon {
+  purchasedCouponId: string;
+}
+
+/** A settled payment's coupon: issued exactly once when the money came, voided when it went back. */
+export function createCouponIssue(options: {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  notifications: Pick<
+    NotificationService,
+    'notifyPurchaseConfirmed' | 'notifyUnverifiedPurchase' | 'notifyCouponWithdrawn'
+  >;
+  /** Where an offer's days begin and end (REPORT_TIME_ZONE): a coupon's expiry is counted in it. */
+  timeZone: string;
+  /** A new coupon's QR image is drawn ahead of its first view (purchased-coupons/qr-images.ts). */
+  drawQrSoon: (purchasedCouponId: string) => void;
+}) {
+  const { db, provider, log, notifications, timeZone, drawQrSoon } = options;
+
+  /**
+   * Issues the purchased coupon of a succeeded payment, exactly once: the unique payment_id makes
+   * every later or concurrent attempt (confirms, webhooks, other processes) find the first one.
+   */
+  async function issue(payment: PaymentRow): Promise<IssuedCoupon> {
+    const result = await db.transaction(async (tx) => {
+      const [succeeded] = await tx
+        .update(payments)
+        .set({ status: 'SUCCEEDED', updatedAt: sql`now()` })
+        .where(and(eq(payments.id, payment.id), sql`${payments.status} <> 'SUCCEEDED'`))
+        .returning({ id: payments.id });
+      if (succeeded) {
+        await recordAudit(tx, {
+          kind: 'payment.succeeded',
+          actorId: null,
+          subject: subjectOf.payment(payment.id),
+          details: { amount: payment.amount, provider: payment.provider },
+        });
+      }
+      const [inserted] = await tx
+        .insert(purchasedCoupons)
+        .values({
+          couponId: payment.couponId,
+          paymentId: payment.id,
+          ownerId: payment.userId,
+          qrToken: newQrToken(),
+          verified: provider.verified,
+          expiresAt: expiryAtPurchase(payment.couponId, timeZone),
+        })
+        .onConflictDoNothing({ target: purchasedCoupons.paymentId })
+        .returning({ id: purchasedCoupons.id });
+      if (inserted) {
+        await recordAudit(tx, {
+          kind: 'coupon.issued',
+          actorId: null,
+          subject: subjectOf.purchase(inserted.id),
+          details: { paymentId: payment.id, ownerId: payment.userId, offerId: payment.couponId },
+        });
+        const coupon = await couponLineOf(tx, inserted.id);
+        if (coupon) {
+          const purchase = { purchasedCouponId: inserted.id, buyerId: payment.userId, coupon };
+          await notifications.notifyPurchaseConfirmed(purchase, tx);
+          if (!provider.verified) {
+            await notifications.notifyUnverifiedPurchase({ ...purchase, amountRub: payment.amount }, tx);
+          }
+        }
+        return { purchasedCouponId: inserted.id, issuedNow: true };
+      }
+      const [existing] = await tx
+        .select({ id: purchasedCoupons.id })
+        .from(purchasedCoupons)
+        .where(eq(purchasedCoupons.paymentId, payment.id));
+      if (!existing) throw new Error(`payment ${payment.id}: conflict without a purchased coupon`);
+      return { purchasedCouponId: existing.id, issuedNow: false };
+    });
+    if (result.issuedNow) drawQrSoon(result.purchasedCouponId);
+    return { purchasedCouponId: result.purchasedCouponId };
+  }
+
+  /**
+   * The money went back (a refund in the provider's dashboard, SPEC §9's offer): an unused coupon
+   * becomes void; a used one stays used (the partner has given the discount), marked refunded so
+   * that undoing its use can never make it valid again. A repeated notice changes nothing.
+   */
+  async function voidRefunded(payment: PaymentRow): Promise<void> {
+    const coupon = await db.transaction(async (tx) => {
+      const [changed] = await changeCoupon(
+        tx,
+        'refund',
+        { kind: 'payment-provider' },
+        { paymentId: payment.id },
+      );
+      if (!changed) return undefined;
+      // An admin's refund waiting for the provider's word is settled by this very word.
+      await tx
+        .update(refunds)
+        .set({ status: 'SUCCEEDED', settledAt: sql`now()` })
+        .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'PENDING')));
+      await recordAudit(tx, {
+        kind: 'coupon.refunded',
+        actorId: null,
+        subject: subjectOf.purchase(changed.id),
+        details: { amount: payment.amount, used: changed.status === 'USED' },
+      });
+      const coupon = await couponLineOf(tx, changed.id);
+      if (coupon && changed.status === 'REFUNDED') {
+        await notifications.notifyCouponWithdrawn(
+          {
+            purchasedCouponId: changed.id,
+            ownerId: changed.ownerId,
+            coupon,
+            outcome: { status: 'REFUNDED', amountRub: payment.amount },
+          },
+          tx,
+        );
+      }
+      return changed;
+    });
+    if (!coupon) return;
+    if (coupon.status === 'REFUNDED')
+      log.info({ paymentId: payment.id }, 'payment refunded; its coupon is void');
+    else log.warn({ paymentId: payment.id }, 'payment refunded after its coupon was used');
+  }
+
+  return { issue, voidRefunded };
+}
+
+export type CouponIssue = ReturnType<typeof createCouponIssue>;

@@ -1,0 +1,175 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import { PurchaseErrorCode } from '#contract/purchases';
+import type { Db } from '../../db/client.ts';
+import { coupons, partners, payments, users } from '../../db/schema.ts';
+import { DomainError } from '../../http/errors.ts';
+import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import { offerOnSale } from '../catalogue/on-sale.ts';
+import type { PrivacyService } from '../privacy/privacy.service.ts';
+import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
+
+export type PaymentRow = typeof payments.$inferSelect;
+
+const refuse = (code: PurchaseRefusal) => new DomainError<PurchaseRefusal>(code);
+
+/** A pending payment gives up: canceled once, with its audit row, whoever asks first. */
+export const cancelPendingPayment = (db: Db, paymentId: string) =>
+  db.transaction(async (tx) => {
+    const [canceled] = await tx
+      .update(payments)
+      .set({ status: 'CANCELED', updatedAt: sql`now()` })
+      .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')))
+      .returning({ id: payments.id });
+    if (canceled) {
+      await recordAudit(tx, {
+        kind: 'payment.canceled',
+        actorId: null,
+        subject: subjectOf.payment(paymentId),
+      });
+    }
+  });
+
+/**
+ * Starting a payment: the offer still on sale, the buyer ready to pay (consent, the receipt's
+ * e-mail), a payment row, and the provider's page or Telegram's invoice for it.
+ */
+export function createPaymentStart(options: {
+  db: Db;
+  provider: PaymentProvider;
+  log: FastifyBaseLogger;
+  /** Where an offer's days begin and end (REPORT_TIME_ZONE). */
+  timeZone: string;
+  /** Consent and the receipt's e-mail, checked before a payment starts. */
+  privacy: Pick<PrivacyService, 'requireReadyToPay'>;
+  /** Fiscal receipts are on (YOOKASSA_RECEIPTS): every payment carries the buyer's e-mail. */
+  receipts: boolean;
+}) {
+  const { db, provider, log, timeZone, privacy, receipts } = options;
+  const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId);
+
+  const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
+    db
+      .select({
+        price: coupons.price,
+        discount: coupons.discount,
+        paymentLink: coupons.paymentLink,
+        companyName: partners.companyName,
+        phone: partners.phone,
+        inn: partners.inn,
+      })
+      .from(coupons)
+      .innerJoin(partners, eq(partners.id, coupons.partnerId))
+      .where(and(eq(coupons.id, couponId), options.onSaleOnly ? offerOnSale(timeZone) : undefined));
+
+  /** What the provider is asked to make: the same for a start and for its retry after a restart. */
+  const paymentInput = (
+    paymentId: string,
+    couponId: number,
+    userId: number,
+    offer: {
+      price: number;
+      discount: number;
+      paymentLink: string | null;
+      companyName: string;
+      phone: string;
+      inn: string | null;
+    },
+    email: string | null,
+  ) => ({
+    paymentId,
+    amountRub: offer.price,
+    description: purchaseTexts.paymentDescription(offer),
+    couponPaymentLink: offer.paymentLink,
+    metadata: { paymentId, couponId: String(couponId), userId: String(userId) },
+    ...(email
+      ? {
+          receipt: {
+            email,
+            companyName: offer.companyName,
+            discount: offer.discount,
+            amountRub: offer.price,
+            supplier: { name: offer.companyName, phone: offer.phone, inn: offer.inn },
+          },
+        }
+      : {}),
+  });
+
+  async function startPayment(userId: number, couponId: number, given: { email?: string } = {}) {
+    const [offer] = await offerOf(couponId, { onSaleOnly: true });
+    if (!offer) throw refuse('offer_not_on_sale');
+    const { email } = await privacy.requireReadyToPay(userId, { email: given.email, receipts });
+
+    const payment = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(payments)
+        .values({ couponId, userId, provider: provider.name, amount: offer.price })
+        .returning({ id: payments.id });
+      if (!row) throw new Error('insert returned no row');
+      await recordAudit(tx, {
+        kind: 'payment.started',
+        actorId: userId,
+        subject: subjectOf.payment(row.id),
+        details: { offerId: couponId, amount: offer.price, provider: provider.name },
+      });
+      return row;
+    });
+
+    try {
+      const created = await provider.createPayment(
+        paymentInput(payment.id, couponId, userId, offer, receipts ? email : null),
+      );
+      await db
+        .update(payments)
+        .set({
+          providerPaymentId: created.providerPaymentId,
+          confirmationUrl: created.confirmationUrl,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(payments.id, payment.id));
+      // Telegram's sheet opens with openInvoice, any other provider's page with openLink.
+      return provider.name === 'telegram'
+        ? { paymentId: payment.id, invoiceUrl: created.confirmationUrl }
+        : { paymentId: payment.id, paymentUrl: created.confirmationUrl };
+    } catch (error) {
+      await cancelPending(payment.id);
+      if (error instanceof PaymentProviderError) {
+        log.error({ err: error, paymentId: payment.id }, 'payment provider refused to create a payment');
+        throw refuse(PurchaseErrorCode.providerUnavailable);
+      }
+      throw error;
+    }
+  }
+
+  /** A start cut before the provider answered: the same request again, under the same key. */
+  async function recoverStart(payment: PaymentRow): Promise<PaymentRow | undefined> {
+    const [offer] = await offerOf(payment.couponId);
+    if (!offer) return undefined;
+    const [buyer] = await db.select({ email: users.email }).from(users).where(eq(users.id, payment.userId));
+    const created = await provider.createPayment(
+      paymentInput(
+        payment.id,
+        payment.couponId,
+        payment.userId,
+        offer,
+        receipts ? (buyer?.email ?? null) : null,
+      ),
+    );
+    const [tracked] = await db
+      .update(payments)
+      .set({
+        providerPaymentId: created.providerPaymentId,
+        confirmationUrl: created.confirmationUrl,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(payments.id, payment.id), isNull(payments.providerPaymentId)))
+      .returning();
+    log.info({ paymentId: payment.id }, 'a payment start cut short is tracked again');
+    return tracked;
+  }
+
+  return { offerOf, startPayment, recoverStart };
+}
+
+export type PaymentStart = ReturnType<typeof createPaymentStart>;
