@@ -139,7 +139,8 @@ describe('GET /api/metrics', () => {
     const queued = new Date(Date.now() - 120_000);
     await t.database.db.insert(notifications).values([
       { kind: 'GIFT_RECEIVED', eventKey: 'metrics-1', chatId: buyer.id, text: 'Раз', createdAt: queued },
-      { kind: 'GIFT_RECEIVED', eventKey: 'metrics-2', chatId: buyer.id, text: 'Два' },
+      // Another chat: the outbox sends a chat's messages one at a time, so both are tried in one run.
+      { kind: 'GIFT_RECEIVED', eventKey: 'metrics-2', chatId: admin.id, text: 'Два' },
     ]);
 
     const before = await scrape();
@@ -197,7 +198,14 @@ describe('GET /api/metrics', () => {
       .filter((sample) => sample.name === 'background_sweep_last_success_timestamp_seconds')
       .map((sample) => sample.labels.sweep)
       .sort();
-    expect(sweeps).toEqual(['expiries', 'held gifts', 'pending refunds', 'retention', 'stale payments']);
+    expect(sweeps).toEqual([
+      'expiries',
+      'held gifts',
+      'pending refunds',
+      'reminders',
+      'retention',
+      'stale payments',
+    ]);
     expect(sampleValue(samples, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sampleValue(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     if (t.databaseUrl) {
