@@ -10,10 +10,30 @@ export interface RecordedCall {
   status?: number;
 }
 
+export interface InlineButton {
+  text: string;
+  web_app?: { url: string };
+  url?: string;
+  callback_data?: string;
+}
+
 export interface SentMessage {
+  /** The id Telegram gave the message: a reply to it names it as reply_to_message. */
+  messageId: number;
   chatId: number;
   text: string;
-  replyMarkup?: { inline_keyboard: { text: string; web_app?: { url: string }; url?: string }[][] };
+  replyMarkup?: {
+    inline_keyboard?: InlineButton[][];
+    force_reply?: boolean;
+    input_field_placeholder?: string;
+  };
+}
+
+/** An answerCallbackQuery call: what the person saw on the button's tap. */
+export interface CallbackAnswer {
+  callbackQueryId: string;
+  text?: string;
+  showAlert: boolean;
 }
 
 /** A photo the bot sent (sendPhoto), its file as uploaded and its caption as edited since. */
@@ -34,6 +54,9 @@ export interface BotApiError {
   description: string;
   retry_after?: number;
 }
+
+/** Message ids grow per chat in Telegram; one counter is enough here, and never 0. */
+const sendMessageId = (callNumber: number) => 1000 + callNumber;
 
 /** The longest a getUpdates call is held open, whatever `timeout` it asks for. */
 const MAX_LONG_POLL_S = 30;
@@ -101,6 +124,9 @@ export async function startFakeBotApi(options: { token: string }) {
   let confirmedBelow = 1;
   const confirmationWaiters: { updateId: number; resolve: () => void }[] = [];
   const pollers = new Set<() => void>();
+  /** Callback queries sent to the bot (by `callbackQuery`) and not yet answered. */
+  const openCallbackQueries = new Set<string>();
+  let nextCallbackQueryId = 1;
   const state: { webhook?: { url: string; secretToken?: string }; menuButton?: unknown } = {};
   /** The bot's photo messages by `<chat_id>:<message_id>`, as Telegram keeps them to edit or delete. */
   const photos = new Map<string, SentPhoto>();
@@ -185,6 +211,28 @@ export async function startFakeBotApi(options: { token: string }) {
     pollers.add(answer);
   }
 
+  /** Telegram's own refusals of what the app may get wrong: bad buttons, a callback answered twice. */
+  function refusalOf(method: string, params: Record<string, unknown>): string | undefined {
+    if (method === 'sendMessage' && params.reply_markup) {
+      const markup = asObject(params.reply_markup) as SentMessage['replyMarkup'];
+      for (const button of (markup?.inline_keyboard ?? []).flat()) {
+        const data = button.callback_data;
+        if (data !== undefined && (Buffer.byteLength(data) < 1 || Buffer.byteLength(data) > 64)) {
+          return 'Bad Request: BUTTON_DATA_INVALID';
+        }
+      }
+    }
+    if (method === 'answerCallbackQuery') {
+      const id = String(params.callback_query_id ?? '');
+      if (!openCallbackQueries.delete(id)) {
+        return 'Bad Request: query is too old and response timeout expired or query ID is invalid';
+      }
+      if (params.text !== undefined && String(params.text).length > 200)
+        return 'Bad Request: MESSAGE_TOO_LONG';
+    }
+    return undefined;
+  }
+
   function result(method: string, params: Record<string, unknown>): unknown {
     switch (method) {
       case 'getMe':
@@ -196,7 +244,7 @@ export async function startFakeBotApi(options: { token: string }) {
         };
       case 'sendMessage':
         return {
-          message_id: calls.length,
+          message_id: sendMessageId(calls.length),
           date: Math.floor(Date.now() / 1000),
           chat: { id: Number(params.chat_id), type: 'private' },
           text: params.text,
@@ -257,6 +305,8 @@ export async function startFakeBotApi(options: { token: string }) {
     }
 
     if (method === 'getUpdates') return getUpdates(params, reply);
+    const refusal = refusalOf(method, params);
+    if (refusal) return reply(400, { ok: false, error_code: 400, description: refusal });
     if (method === 'sendPhoto' || method === 'editMessageCaption' || method === 'deleteMessage') {
       const answer = photoMethod(method, params);
       return 'result' in answer
@@ -295,10 +345,11 @@ export async function startFakeBotApi(options: { token: string }) {
     sentMessages: (): SentMessage[] =>
       calls
         .filter((call) => call.method === 'sendMessage' && call.status === 200)
-        .map(({ params }) => ({
-          chatId: Number(params.chat_id),
-          text: String(params.text),
-          ...(params.reply_markup ? { replyMarkup: asObject(params.reply_markup) } : {}),
+        .map((call) => ({
+          messageId: sendMessageId(calls.indexOf(call) + 1),
+          chatId: Number(call.params.chat_id),
+          text: String(call.params.text),
+          ...(call.params.reply_markup ? { replyMarkup: asObject(call.params.reply_markup) } : {}),
         })),
     /** Every photo the bot sent, in order, with its caption as edited since. */
     sentPhotos: (): SentPhoto[] => [...photos.values()],
@@ -317,6 +368,42 @@ export async function startFakeBotApi(options: { token: string }) {
       if (error) methodErrors.set(method, error);
       else methodErrors.delete(method);
     },
+    /**
+     * A person's tap on an inline button of `message`, as the `callback_query` update Telegram sends
+     * the bot (post it to the webhook, or push it); the bot must answer it with answerCallbackQuery.
+     */
+    callbackQuery(
+      from: { id: number; first_name: string; username?: string },
+      message: SentMessage,
+      data: string,
+    ): Record<string, unknown> {
+      const id = `cq-${nextCallbackQueryId++}`;
+      openCallbackQueries.add(id);
+      return {
+        callback_query: {
+          id,
+          from: { ...from, is_bot: false },
+          chat_instance: `ci-${message.chatId}`,
+          data,
+          message: {
+            message_id: message.messageId,
+            date: Math.floor(Date.now() / 1000),
+            chat: { id: message.chatId, type: 'private' },
+            text: message.text,
+            ...(message.replyMarkup ? { reply_markup: message.replyMarkup } : {}),
+          },
+        },
+      };
+    },
+    /** Every answerCallbackQuery Telegram accepted, in order. */
+    callbackAnswers: (): CallbackAnswer[] =>
+      calls
+        .filter((call) => call.method === 'answerCallbackQuery' && call.status === 200)
+        .map(({ params }) => ({
+          callbackQueryId: String(params.callback_query_id),
+          ...(params.text === undefined ? {} : { text: String(params.text) }),
+          showAlert: params.show_alert === true || params.show_alert === 'true',
+        })),
     /** Queues an update for getUpdates (its update_id is given here) and wakes a waiting long poll. */
     pushUpdate(update: Record<string, unknown>): number {
       const updateId = nextUpdateId++;

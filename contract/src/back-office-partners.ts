@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAdminOffer } from './offers.ts';
 import { ZPartner, ZTelegramUsername } from './partners.ts';
+import { ZPartnerRating } from './ratings.ts';
 
 export const ZPartnerStatus = z.enum(['active', 'paused']);
 export type TPartnerStatus = z.infer<typeof ZPartnerStatus>;
@@ -10,6 +11,8 @@ export const ZAdminPartner = ZPartner.extend({
   status: ZPartnerStatus,
   staff: z.array(z.string()),
   offers: z.array(ZAdminOffer),
+  /** Its visits' rating; null until MIN_RATINGS_SHOWN visits are rated. */
+  rating: ZPartnerRating.nullable(),
 });
 export type TAdminPartner = z.infer<typeof ZAdminPartner>;
 export const ZAdminPartnersResponse = z.array(ZAdminPartner);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZInn } from './inn.ts';
+import { ZPartnerRating } from './ratings.ts';
 
 export const PARTNER_TYPES = ['ШКОЛА', 'ПРОКАТ', 'МАГАЗИН', 'ТУРЫ', 'ПРОИЗВОДСТВО', 'КЛУБ'] as const;
 export const ZPartnerType = z.enum(PARTNER_TYPES, { message: 'Выберите тип партнера из списка' });
@@ -71,6 +72,8 @@ export const ZListedPartner = z.object({
   id: z.number().int(),
   companyName: z.string(),
   discountConditions: z.array(z.string()),
+  /** Its visits' rating; null until MIN_RATINGS_SHOWN visits are rated. */
+  rating: ZPartnerRating.nullable(),
 });
 export type TListedPartner = z.infer<typeof ZListedPartner>;
 export const ZListedPartnersResponse = z.array(ZListedPartner);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The edition of the privacy policy a consent is given to; a new text gets a new edition. */
-export const PRIVACY_POLICY_EDITION = '2026-11-23';
+export const PRIVACY_POLICY_EDITION = '2026-11-26';
 
 /** An e-mail for the fiscal receipt (54-ФЗ), as the buy screen asks for it. */
 export const ZReceiptEmail = z
@@ -44,6 +44,10 @@ export const ZMyData = z.object({
     qrPhotosInChat: z.boolean(),
     createdAt: z.string(),
     lastSeenAt: z.string(),
+    /** Whether the bot reminds of coupons about to expire and of gifts coming back. */
+    couponReminders: z.boolean(),
+    /** Whether they came to the app through a member's invitation link (whose is the member's own data). */
+    cameThroughInvite: z.boolean(),
   }),
   payments: z.array(
     z.object({
@@ -72,8 +76,20 @@ export const ZMyData = z.object({
   geoPoints: z.array(
     z.object({ ts: z.string(), lat: z.number(), lon: z.number(), accuracy: z.number(), type: z.string() }),
   ),
+  visitRatings: z.array(
+    z.object({
+      at: z.string(),
+      companyName: z.string(),
+      stars: z.number().int(),
+      comment: z.string().nullable(),
+    }),
+  ),
 });
 export type TMyData = z.infer<typeof ZMyData>;
+
+/** PUT /api/me/coupon-reminders: the bot's reminders on or off. */
+export const ZCouponRemindersSetting = z.object({ on: z.boolean() });
+export type TCouponRemindersSetting = z.infer<typeof ZCouponRemindersSetting>;
 
 /** PUT /api/me/qr-photos: whether the bot sends each new QR of the caller's as a photo in its chat. */
 export const ZQrPhotosSetting = z.object({ enabled: z.boolean() });

@@ -20,6 +20,12 @@ export const ZRedemptionRow = z.object({
   price: z.number().int(),
   buyer: z.string(),
   redeemedBy: z.string(),
+  /** The buyer's rating of the visit (1–5), null when not rated. */
+  rating: z.number().int().nullable(),
+  /** The buyer's comment; null when none or hidden by an admin. */
+  comment: z.string().nullable(),
+  /** The rating's id, for an admin hiding its comment; null when not rated. */
+  ratingId: z.number().int().nullable(),
 });
 export type TRedemptionRow = z.infer<typeof ZRedemptionRow>;
 
@@ -76,6 +82,7 @@ export const AUDIT_KINDS = [
   'partner.paused',
   'partner.resumed',
   'staff.changed',
+  'rating.comment_hidden',
 ] as const;
 export const ZAuditKind = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKind>;
@@ -109,6 +116,7 @@ export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
   'partner.paused': 'Партнер приостановлен',
   'partner.resumed': 'Партнер возобновлен',
   'staff.changed': 'Сотрудники изменены',
+  'rating.comment_hidden': 'Отзыв скрыт',
 };
 
 export const ZAuditQuery = ZPeriodQuery.and(z.object({ kind: ZAuditKind.optional() }));

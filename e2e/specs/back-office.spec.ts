@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TAddPartnerRequest, TPartner } from '#contract/partners';
+import type { TRedemptionReport } from '#contract/reports';
 import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
 import { DEMO } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
@@ -246,11 +247,30 @@ test.describe('looks of the back office', () => {
       await expect(page.getByRole('heading', { name: 'СОБЫТИЯ' })).toBeVisible();
       await shot('audit-log');
 
+      // A visit rated and commented, as a season of them would show in the report.
+      await page.route('**/api/reports/redemptions?*', async (route) => {
+        const response = await route.fetch();
+        const report = (await response.json()) as TRedemptionReport;
+        const visit = {
+          redeemedAt: new Date().toISOString(),
+          purchasedCouponId: '3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11',
+          companyName: DEMO_COMPANY,
+          discount: 1000,
+          price: 150,
+          buyer: '@demo_member',
+          redeemedBy: '@demo_partner',
+          rating: 5,
+          comment: 'Инструктор все понятно объяснил, на пороге было не страшно. Спасибо!',
+          ratingId: 1,
+        };
+        await route.fulfill({ response, json: { ...report, rows: [visit, ...report.rows] } });
+      });
       await openAsTelegram(page, DEMO.partner, { theme });
       await expect(page.getByRole('button', { name: 'СОТРУДНИКИ' })).toBeVisible();
       await shot('home-partner');
       await page.getByRole('button', { name: 'ОТЧЕТ О ПОГАШЕНИЯХ' }).click();
       await expect(page.getByText('Погашено', { exact: true })).toBeVisible();
+      await page.getByText('Оценка покупателя: 5 из 5').scrollIntoViewIfNeeded();
       await shot('redemption-report');
       await page.getByRole('button', { name: 'СОТРУДНИКИ' }).click();
       await expect(page.getByText('СОТРУДНИКИ ПАРТНЕРА')).toBeVisible();

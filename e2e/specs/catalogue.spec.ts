@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { TListedPartner } from '#contract/partners';
 import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BASE_URL } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
@@ -289,8 +290,18 @@ test.describe('looks', () => {
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/request-list-accepting-${theme}.png` });
 
+      // The demo partner as a season of rated visits would list it: its rating under its name.
+      await page.route('**/api/partners/filter/**', async (route) => {
+        const response = await route.fetch();
+        const listed = (await response.json()) as TListedPartner[];
+        const rated = listed.map((p) =>
+          p.companyName === DEMO_COMPANY ? { ...p, rating: { average: 4.3, count: 12 } } : p,
+        );
+        await route.fulfill({ response, json: rated });
+      });
       await openAsTelegram(page, DEMO.member, { path: '/buy-coupons', theme });
       await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
+      await expect(page.getByText('Оценка покупателей: 4,3 из 5 (12 оценок)')).toBeVisible();
       const offer = page.getByRole('button', { name: 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб' });
       await expect(offer).toBeVisible();
       await untilStill(page);

@@ -110,6 +110,12 @@ test.describe('personal data', () => {
     await expect(page.getByText(boughtLine)).toBeVisible();
     await expect(page.getByText(/^не использован · куплен/)).toBeVisible();
 
+    // The bot's reminders, off from here as from a reminder's «Не напоминать».
+    const reminders = page.getByRole('checkbox', { name: /^Напоминать в боте/ });
+    await expect(reminders).toBeChecked();
+    await reminders.uncheck();
+    await expect.poll(async () => (await api.get<TMyData>('/api/me/data')).user.couponReminders).toBe(false);
+
     await page.getByRole('button', { name: 'СКАЧАТЬ МОИ ДАННЫЕ' }).click();
     await expect(page.getByText('Файл с вашими данными скачивается.')).toBeVisible();
     const [, asked] =

@@ -46,6 +46,7 @@ const screens = (coupon: string): Screen[] => [
   { path: '/purchases', heading: 'ПОКУПКИ', as: DEMO.admin },
   { path: '/settlement', heading: 'СВЕРКА С ПАРТНЕРАМИ', as: DEMO.admin },
   { path: '/audit-log', heading: 'ЖУРНАЛ СОБЫТИЙ', as: DEMO.admin },
+  { path: '/invites', heading: 'ПРИГЛАШЕНИЯ', as: DEMO.admin },
 ];
 
 type Violation = { id: string; impact: string; help: string; nodes: string[] };

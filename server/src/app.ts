@@ -41,6 +41,9 @@ import { giftsRoutes } from './modules/gifts/gifts.routes.ts';
 import { createGiftService } from './modules/gifts/gifts.service.ts';
 import { giftRefusals } from './modules/gifts/texts.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { invitesRoutes } from './modules/invites/invites.routes.ts';
+import { createInviteService } from './modules/invites/invites.service.ts';
+import { inviteRefusals } from './modules/invites/texts.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
 import { metricsRefusals } from './modules/metrics/texts.ts';
@@ -69,10 +72,16 @@ import { paymentPagesRoutes } from './modules/purchases/payment-pages.routes.ts'
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
 import { createStalePaymentsWorker } from './modules/purchases/stale-payments.worker.ts';
 import { purchaseRefusals } from './modules/purchases/texts.ts';
+import { registerRatingButtons } from './modules/ratings/ratings.bot.ts';
+import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
+import { createRatingService } from './modules/ratings/ratings.service.ts';
+import { ratingRefusals } from './modules/ratings/texts.ts';
 import { createOfflineRedemptionService } from './modules/redemption/offline.service.ts';
 import { redemptionRoutes } from './modules/redemption/redemption.routes.ts';
 import { createRedemptionService } from './modules/redemption/redemption.service.ts';
 import { redemptionRefusals } from './modules/redemption/texts.ts';
+import { registerReminderButtons } from './modules/reminders/reminders.bot.ts';
+import { createReminderService } from './modules/reminders/reminders.service.ts';
 import { createReportScope } from './modules/reports/report-scope.ts';
 import { exportFileRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportService } from './modules/reports/reports.service.ts';
@@ -90,6 +99,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { registerTelegram } from './register-telegram.ts';
 import { createBot } from './telegram/bot.ts';
+import { createBotUsername } from './telegram/bot-username.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -152,6 +162,8 @@ const REFUSALS = [
   purchaseRefusals,
   redemptionRefusals,
   telegramWebhookRefusals,
+  ratingRefusals,
+  inviteRefusals,
   metricsRefusals,
 ];
 
@@ -245,6 +257,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
     : undefined;
   if (bot) metrics?.observeBotApi(bot.api);
+  const botUsername = botApi ? createBotUsername(botApi) : undefined;
+  const ratings = createRatingService(db);
+  const reminders = createReminderService({
+    db,
+    notifications,
+    timeZone: config.timeZone,
+    daysBefore: config.reminderDaysBefore,
+    botUsername,
+    log: app.log,
+  });
+  const invites = createInviteService({ db, botUsername, communityChatLink: config.communityChatLink });
+  if (bot) {
+    registerReminderButtons(bot, reminders);
+    registerRatingButtons(bot, ratings);
+  }
   // The bot's webhook (with PUBLIC_URL), and `app.telegram` that main.ts starts.
   await registerTelegram(app, { config, bot, notifications, outbox });
 
@@ -269,6 +296,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     refunds,
     recordExpiries: () => recordExpiries(db),
     deleteExpiredData: () => deleteExpiredData(db, config.geoRetentionDays),
+    sendDueReminders: reminders.sendDueReminders,
     log: app.log,
     sweeps,
   });
@@ -309,12 +337,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       receiptEmailRequired: config.receipts !== null,
       timeZone,
       claimHeldGifts: gifts.claimHeldGifts,
+      recordArrival: invites.recordArrival,
     });
-    await api.register(privacyRoutes, { privacy, botToken, botApi });
+    await api.register(invitesRoutes, { invites });
+    await api.register(privacyRoutes, { privacy, botToken, botApi, reminders });
+    await api.register(ratingsRoutes, { ratings });
     await api.register(partnersRoutes, {
       partners: createPartnerService(db, {
         innRequired: config.receipts?.agentType !== undefined,
         forgetRoles: users.forgetRoles,
+        ratingsOf: ratings.ratingsOf,
       }),
       access,
     });
@@ -324,7 +356,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(couponRequestsRoutes, {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
     });
-    await api.register(catalogueRoutes, { catalogue: await createCatalogueService(database, timeZone) });
+    await api.register(catalogueRoutes, {
+      catalogue: await createCatalogueService(database, timeZone, ratings.ratingsOf),
+    });
     await api.register(purchasesRoutes, {
       checkout,
       myCoupons: await createMyCouponsService(database, { timeZone }),

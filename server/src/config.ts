@@ -197,6 +197,13 @@ const schema = z
       .min(1, 'expected a number of days')
       .max(3650, 'expected at most 3650 days')
       .default(90),
+    REMINDER_DAYS_BEFORE: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\s*,\s*\d{1,2})*$/, "expected days before a coupon's last day, such as 3,1")
+      .transform((v) => [...new Set(v.split(',').map(Number))].sort((a, b) => b - a))
+      .refine((days) => days.every((d) => d >= 1 && d <= 30), 'expected days from 1 to 30')
+      .default([3, 1]),
     REPORT_TIME_ZONE: optionalText.pipe(
       z
         .string()
@@ -339,6 +346,8 @@ function toConfig(env: z.infer<typeof schema>) {
         }
       : null,
     geoRetentionDays: env.GEO_RETENTION_DAYS,
+    /** The bot reminds of an unused coupon this many days before its last day, each once. */
+    reminderDaysBefore: env.REMINDER_DAYS_BEFORE,
     /** Where report periods, offer validity and export times are counted in days. */
     timeZone: env.REPORT_TIME_ZONE,
     operator: {

@@ -87,13 +87,24 @@ export const users = pgTable(
      * 0017) raises it in the transaction of the change, so a poll learns «nothing new» from this row.
      */
     couponsVersion: bigint('coupons_version', { mode: 'number' }).notNull().default(0),
+    /** The person turned off the bot's reminders of coupons about to expire and gifts coming back. */
+    couponRemindersOff: boolean('coupon_reminders_off').notNull().default(false),
+    /** The code of this person's invitation link (`startapp=ref_<code>`), made when first asked for. */
+    inviteCode: text('invite_code'),
+    /** Whose invitation link brought this person to the app, if one did: attribution only. */
+    invitedBy: telegramId('invited_by'),
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     /**
      * Whether the bot sends this user each new QR of theirs as a photo in its chat (and keeps its
      * caption true); they may turn it off in «Мои данные».
      */
     qrPhotosInChat: boolean('qr_photos_in_chat').notNull().default(true),
   },
-  (t) => [uniqueIndex('users_username_key').on(sql`lower(${t.username})`)],
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_invite_code_key').on(t.inviteCode),
+    index('users_invited_by_idx').on(t.invitedBy),
+  ],
 );
 
 /** A username from ADMIN_USERNAMES bound to the first Telegram id seen with it. */
@@ -382,6 +393,9 @@ export const notificationKind = pgEnum('notification_kind', [
   'GIFT_CLAIMED',
   'GIFT_RETURNED',
   'OFFLINE_CONFLICT',
+  'COUPON_EXPIRING',
+  'GIFT_RETURNING',
+  'VISIT_RATING_ASKED',
   /** A coupon's QR as a photo to its holder, once per holder and QR token (event_key: the token). */
   'COUPON_QR',
   /** Brings the caption of a COUPON_QR photo (caption_of) up to date with what its QR is worth now. */
@@ -543,4 +557,54 @@ export const rateLimitCounters = pgTable(
     hits: integer('hits').notNull(),
   },
   (t) => [index('rate_limit_counters_window_idx').on(t.windowStartedAt)],
+);
+
+/**
+ * One row per reminder the bot owes: a coupon and a kind (`expiry-3d`, `expiry-1d`, `gift-return:<giftId>`).
+ * The sweep inserts it in the transaction that queues the message, so of any number of processes
+ * sweeping at once exactly one reminds, once.
+ */
+export const couponReminders = pgTable(
+  'coupon_reminders',
+  {
+    purchasedCouponId: uuid('purchased_coupon_id')
+      .notNull()
+      .references(() => purchasedCoupons.id),
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('coupon_reminders_key').on(t.purchasedCouponId, t.kind)],
+);
+
+/**
+ * How a visit went, as its buyer rated it: one row per redeemed coupon, by its owner, changeable
+ * for a while after the visit. The comment is optional; an admin may hide it (audit-logged).
+ */
+export const visitRatings = pgTable(
+  'visit_ratings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchasedCouponId: uuid('purchased_coupon_id')
+      .notNull()
+      .references(() => purchasedCoupons.id),
+    partnerId: integer('partner_id')
+      .notNull()
+      .references(() => partners.id),
+    userId: telegramId('user_id')
+      .notNull()
+      .references(() => users.id),
+    stars: smallint('stars').notNull(),
+    comment: text('comment'),
+    /** The bot's «write a comment» message (force_reply): a reply to it is this rating's comment. */
+    commentPromptMessageId: integer('comment_prompt_message_id'),
+    commentHiddenAt: timestamp('comment_hidden_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('visit_ratings_coupon_key').on(t.purchasedCouponId),
+    index('visit_ratings_partner_idx').on(t.partnerId),
+    index('visit_ratings_user_idx').on(t.userId),
+    check('visit_ratings_stars', sql`${t.stars} BETWEEN 1 AND 5`),
+  ],
 );

@@ -8,7 +8,7 @@ import { botTexts } from './texts.ts';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
 /** Telegram sends chat_member updates only to bots that ask for them by name. */
-export const ALLOWED_UPDATES = ['message', 'chat_member', 'pre_checkout_query'] as const;
+export const ALLOWED_UPDATES = ['message', 'chat_member', 'pre_checkout_query', 'callback_query'] as const;
 
 /** An invoice as Telegram reports it: our payment id in the payload, the sum in kopecks. */
 export interface InvoiceFacts {

@@ -98,10 +98,29 @@ function parsedUser(initData: string) {
   }
 }
 
+/**
+ * The `startapp` parameter the app was opened with, from init data already verified (the auth hook
+ * checked its signature): Telegram signs it with the rest, so it cannot be made up by the caller.
+ */
+export function startParamOf(authorization: string | undefined): string | undefined {
+  const initData = (authorization ?? '').trim().split(' ').slice(1).join(' ').trim();
+  try {
+    return parse(initData).start_param ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Signs init data for a user the way Telegram does: the local stand-in and the tests use it. */
-export function signInitData(user: TelegramUser, botToken: string, authDate = new Date()): string {
+export function signInitData(
+  user: TelegramUser,
+  botToken: string,
+  authDate = new Date(),
+  startParam?: string,
+): string {
   return sign(
     {
+      ...(startParam ? { start_param: startParam } : {}),
       user: {
         id: user.id,
         first_name: user.firstName,

@@ -144,6 +144,13 @@ const SCREENS: Array<[path: string, screen: LazyScreen]> = [
     ),
   ],
   [
+    paths.invites.path,
+    lazyScreen(
+      () => import('@/pages/invites/invites-page'),
+      (m) => m.InvitesPage,
+    ),
+  ],
+  [
     paths.auditLog.path,
     lazyScreen(
       () => import('@/pages/audit-log/audit-log-page'),

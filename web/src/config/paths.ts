@@ -73,4 +73,6 @@ export const paths = {
   settlement: { path: '/settlement', getHref: () => '/settlement' },
   /** What happened and who did it, for admins. */
   auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
+  /** Who came through each member's invitation link, and who of them bought, for admins. */
+  invites: { path: '/invites', getHref: () => '/invites' },
 } as const;

@@ -3,13 +3,14 @@ import { compareRu } from '#contract/collation';
 import type { TOffer } from '#contract/coupons';
 import { dayIn } from '#contract/date-time';
 import { PARTNER_TYPES, type TListedPartner, type TPartnerType } from '#contract/partners';
+import type { TPartnerRating } from '#contract/ratings';
 import type { Database } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
 import { createCatalogueVersion } from './catalogue-version.ts';
 import { offerOnSale } from './on-sale.ts';
 
 /** Raised whenever an answer of the catalogue changes shape: a tag of an older shape then never matches. */
-const CATALOGUE_SHAPE = 1;
+const CATALOGUE_SHAPE = 2;
 /** More lists than this kept (a region is whatever a caller types): they are dropped, to be read again. */
 const MAX_KEPT = 2_000;
 
@@ -31,6 +32,8 @@ export interface CatalogueView<T> {
 export async function createCatalogueService(
   database: Pick<Database, 'db' | 'listen' | 'statementName'>,
   timeZone: string,
+  /** Each partner's visit rating, when it has enough ratings to show (ratings.service.ts). */
+  ratingsOf: (partnerIds: readonly number[]) => Promise<Map<number, TPartnerRating>>,
 ) {
   const { db } = database;
   const currentVersion = await createCatalogueVersion(database);
@@ -97,8 +100,10 @@ export async function createCatalogueService(
       })
       .from(partners)
       .where(and(...conditions));
-    return rows
-      .filter((row) => nonEmpty(row.companyName))
+    const listed = rows.filter((row) => nonEmpty(row.companyName));
+    const ratings = await ratingsOf(listed.map((row) => row.id));
+    return listed
+      .map((row) => ({ ...row, rating: ratings.get(row.id) ?? null }))
       .sort((a, b) => compareRu(a.companyName, b.companyName));
   }
 

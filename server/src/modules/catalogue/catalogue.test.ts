@@ -55,8 +55,13 @@ describe('the catalogue a buyer chooses from', () => {
       .as(buyer)
       .get(`/api/partners/filter/${encodeURIComponent('Карелия')}/${encodeURIComponent('ШКОЛА')}`);
     expect(res.json()).toEqual([
-      { id: expect.any(Number), companyName: 'ёлка', discountConditions: ['Условие один', 'Условие два'] },
-      { id: yashma, companyName: 'Яшма', discountConditions: ['Условие один', 'Условие два'] },
+      {
+        id: expect.any(Number),
+        companyName: 'ёлка',
+        discountConditions: ['Условие один', 'Условие два'],
+        rating: null,
+      },
+      { id: yashma, companyName: 'Яшма', discountConditions: ['Условие один', 'Условие два'], rating: null },
     ]);
   });
 

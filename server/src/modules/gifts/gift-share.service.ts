@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { gifts } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
+import { createBotUsername } from '../../telegram/bot-username.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { type GiftRefusal, giftShareTexts } from './texts.ts';
 
@@ -25,19 +26,7 @@ const refuse = (code: GiftRefusal) => new DomainError<GiftRefusal>(code);
  */
 export function createGiftShareService(options: { db: Db; botApi?: Api; log: FastifyBaseLogger }) {
   const { db, botApi, log } = options;
-  // The bot's username names the app's link; it never changes while the process runs.
-  let botUsername: Promise<string> | undefined;
-
-  function usernameOfBot(api: Api): Promise<string> {
-    botUsername ??= api.getMe(abortAfter(BOT_CALL_MS)).then(
-      (me) => me.username,
-      (error: unknown) => {
-        botUsername = undefined;
-        throw error;
-      },
-    );
-    return botUsername;
-  }
+  const usernameOfBot = botApi ? createBotUsername(botApi) : undefined;
 
   /** Prepares the message for the giver of `giftId`; refused for a gift canceled or returned. */
   async function prepareMessage(
@@ -53,10 +42,10 @@ export function createGiftShareService(options: { db: Db; botApi?: Api; log: Fas
     if (!SHAREABLE.includes(gift.status)) throw refuse(GiftErrorCode.giftNotShareable);
     const coupon = await couponLineOf(db, gift.purchasedCouponId);
     if (!coupon) throw refuse(GiftErrorCode.giftNotFound);
-    if (!botApi) throw refuse(GiftErrorCode.shareUnavailable);
+    if (!botApi || !usernameOfBot) throw refuse(GiftErrorCode.shareUnavailable);
 
     try {
-      const appLink = `https://t.me/${await usernameOfBot(botApi)}?startapp=${MY_COUPONS_START_PARAM}`;
+      const appLink = `https://t.me/${await usernameOfBot()}?startapp=${MY_COUPONS_START_PARAM}`;
       const text = giftShareTexts.message({ fromUsername: giver.username, coupon });
       const article: InlineQueryResultArticle = {
         type: 'article',

@@ -198,7 +198,14 @@ describe('GET /api/metrics', () => {
       .filter((sample) => sample.name === 'background_sweep_last_success_timestamp_seconds')
       .map((sample) => sample.labels.sweep)
       .sort();
-    expect(sweeps).toEqual(['expiries', 'held gifts', 'pending refunds', 'retention', 'stale payments']);
+    expect(sweeps).toEqual([
+      'expiries',
+      'held gifts',
+      'pending refunds',
+      'reminders',
+      'retention',
+      'stale payments',
+    ]);
     expect(sampleValue(samples, 'process_cpu_user_seconds_total')).toBeGreaterThan(0);
     expect(sampleValue(samples, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
     if (t.databaseUrl) {

@@ -72,6 +72,8 @@ interface Outgoing {
   chatId: number;
   text: string;
   button?: { text: string; path: string };
+  /** Buttons of its own (t.me links, callback data), sent as they are. */
+  keyboard?: InlineKeyboardMarkup;
 }
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -91,7 +93,8 @@ export function createNotificationService(options: {
 }) {
   const { db, log, adminIds, publicUrl } = options;
 
-  function replyMarkup(button: Outgoing['button']): InlineKeyboardMarkup | null {
+  function replyMarkup({ button, keyboard }: Outgoing): InlineKeyboardMarkup | null {
+    if (keyboard) return keyboard;
     if (!button || !publicUrl) return null;
     return { inline_keyboard: [[InlineKeyboard.webApp(button.text, `${publicUrl}${button.path}`)]] };
   }
@@ -100,7 +103,7 @@ export function createNotificationService(options: {
     what: { kind: NotificationKind; eventKey: string },
     tx: Executor | undefined,
     build: (exec: Executor) => Promise<Outgoing[]> | Outgoing[],
-  ): Promise<void> {
+  ): Promise<boolean> {
     const write = async (exec: Executor) => {
       const messages = await build(exec);
       if (messages.length === 0) return;
@@ -112,7 +115,7 @@ export function createNotificationService(options: {
             eventKey: m.eventKey,
             chatId: m.chatId,
             text: m.text,
-            replyMarkup: replyMarkup(m.button) as Record<string, unknown> | null,
+            replyMarkup: replyMarkup(m) as Record<string, unknown> | null,
           })),
         )
         .onConflictDoNothing();
@@ -121,8 +124,10 @@ export function createNotificationService(options: {
       // A savepoint: a failure here must not abort the caller's transaction.
       if (tx) await tx.transaction(async (savepoint) => write(savepoint));
       else await write(db);
+      return true;
     } catch (err) {
       log.error({ err, ...what }, 'notification not queued; the event stands without it');
+      return false;
     }
   }
 
@@ -264,6 +269,45 @@ export function createNotificationService(options: {
           ? notificationTexts.couponRefunded({ coupon: input.coupon, amountRub: input.outcome.amountRub })
           : notificationTexts.couponVoided(input);
       await enqueue({ kind, eventKey }, tx, () => [{ kind, eventKey, chatId: input.ownerId, text }]);
+    },
+
+    /**
+     * A reminder (reminders.service.ts) in the transaction that claims it: false when it could not
+     * be queued, and the caller rolls the claim back so the next sweep tries again.
+     */
+    async remind(
+      input: {
+        kind: 'COUPON_EXPIRING' | 'GIFT_RETURNING';
+        eventKey: string;
+        chatId: number;
+        text: string;
+        keyboard: InlineKeyboardMarkup;
+      },
+      tx: Executor,
+    ): Promise<boolean> {
+      return enqueue({ kind: input.kind, eventKey: input.eventKey }, tx, () => [input]);
+    },
+
+    /** After a visit, its buyer is asked how it went, with 1–5 buttons (ratings.service.ts answers them). */
+    async askVisitRating(
+      input: {
+        purchasedCouponId: string;
+        ownerId: number;
+        coupon: CouponLine;
+        keyboard: InlineKeyboardMarkup;
+      },
+      tx?: Executor,
+    ): Promise<void> {
+      const eventKey = input.purchasedCouponId;
+      await enqueue({ kind: 'VISIT_RATING_ASKED', eventKey }, tx, () => [
+        {
+          kind: 'VISIT_RATING_ASKED',
+          eventKey,
+          chatId: input.ownerId,
+          text: notificationTexts.visitRatingAsked(input),
+          keyboard: input.keyboard,
+        },
+      ]);
     },
 
     async notifyPurchaseConfirmed(input: PurchaseConfirmed, tx?: Executor): Promise<void> {

@@ -176,7 +176,7 @@ describe('each message, once for its event', () => {
     await withoutUrl.notifyPurchaseConfirmed({ purchasedCouponId: 'p-no-button', buyerId: buyer.id, coupon });
     await t.deliverNotifications();
     expect(messagesTo(buyer.id)).toEqual([
-      { chatId: buyer.id, text: expect.stringContaining('Оплата прошла') },
+      { messageId: expect.any(Number), chatId: buyer.id, text: expect.stringContaining('Оплата прошла') },
     ]);
   });
 

@@ -62,10 +62,27 @@ export const notificationTexts = {
     `Купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} аннулирован: ` +
     'оплата за него не поступила. Если вы платили, напишите администратору чата.',
 
+  couponExpiring: (input: { coupon: CouponLine; lastDay: string }) =>
+    `Купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} действует до ${input.lastDay} ` +
+    'включительно. Не забудьте показать QR партнеру.',
+
+  giftReturning: (input: { toUsername: string; coupon: CouponLine }) =>
+    `Подарок для @${input.toUsername} пока не забрали: купон ${coupon(input.coupon)} на скидку ` +
+    `${rub(input.coupon.discount)} вернется к вам в течение суток. Напомните другу открыть приложение.`,
+
+  visitRatingAsked: (input: { coupon: CouponLine }) =>
+    `Как прошло у партнера ${coupon(input.coupon)}? Оцените визит от 1 до 5.`,
+
   purchaseConfirmed: (input: { coupon: CouponLine }) =>
     `Оплата прошла, купон ваш: ${coupon(input.coupon)}, скидка ${rub(input.coupon.discount)}\n` +
     `Скидка действует на услуги от ${formatRubles(serviceThreshold(input.coupon.discount))} (не более 15% их стоимости).\n` +
     'Покажите QR партнеру для получения скидки.',
+} as const;
+
+/** Buttons of reminders and ratings, which carry their own links and callback data. */
+export const reminderButtons = {
+  openQr: 'Открыть QR',
+  turnOff: 'Не напоминать',
 } as const;
 
 /** Buttons into the app: a label and the app's route (web/src/config/paths.ts) they open. */

@@ -11,6 +11,7 @@ import {
   type TPartnerOption,
   type ZAddPartnerRequest,
 } from '#contract/partners';
+import type { TPartnerRating } from '#contract/ratings';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { coupons, partnerStaff, partners, users } from '../../db/schema.ts';
@@ -65,7 +66,15 @@ const userIdOf = (username: string) =>
  * `innRequired`: sales are made as the partners' agent (receipts name them). `forgetRoles`: a change
  * here may make someone a partner or staff, or stop them being one; roles are read afresh.
  */
-export function createPartnerService(db: Db, options: { innRequired: boolean; forgetRoles: () => void }) {
+export function createPartnerService(
+  db: Db,
+  options: {
+    innRequired: boolean;
+    forgetRoles: () => void;
+    /** Each partner's visit rating, when it has enough ratings to show (ratings.service.ts). */
+    ratingsOf: (partnerIds: readonly number[]) => Promise<Map<number, TPartnerRating>>;
+  },
+) {
   /** Sales made as the partner's agent name it on every receipt: then its ИНН is needed. */
   const requireInn = (input: PartnerInput) => {
     if (options.innRequired && !input.inn) throw new DomainError<PartnerRefusal>('inn_required');
@@ -190,6 +199,7 @@ export function createPartnerService(db: Db, options: { innRequired: boolean; fo
       db.select().from(partnerStaff).orderBy(asc(partnerStaff.createdAt), asc(partnerStaff.username)),
       db.select().from(coupons).orderBy(asc(coupons.price), asc(coupons.id)),
     ]);
+    const ratings = await options.ratingsOf(rows.map((row) => row.id));
     return rows
       .sort((a, b) => compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region))
       .map((row) => ({
@@ -197,6 +207,7 @@ export function createPartnerService(db: Db, options: { innRequired: boolean; fo
         status: row.pausedAt ? ('paused' as const) : ('active' as const),
         staff: staff.filter((member) => member.partnerId === row.id).map((member) => member.username),
         offers: offers.filter((offer) => offer.partnerId === row.id).map(toAdminOffer),
+        rating: ratings.get(row.id) ?? null,
       }));
   }
 

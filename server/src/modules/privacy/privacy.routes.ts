@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import {
   PRIVACY_POLICY_EDITION,
+  ZCouponRemindersSetting,
   ZEraseRequest,
   ZMyData,
   ZPrivacyInfo,
@@ -15,6 +16,7 @@ import type { Config } from '../../config.ts';
 import { DomainError } from '../../http/errors.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
+import type { ReminderService } from '../reminders/reminders.service.ts';
 import type { PrivacyService } from './privacy.service.ts';
 
 const MY_DATA_FILE = 'moi-dannye.json';
@@ -54,7 +56,8 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
   privacy: PrivacyService;
   botToken: string;
   botApi?: Api;
-}> = async (app, { privacy, botToken, botApi }) => {
+  reminders: Pick<ReminderService, 'setRemindersOn'>;
+}> = async (app, { privacy, botToken, botApi, reminders }) => {
   const links = myDataLinks(botToken);
 
   app.post('/api/me/consent', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
@@ -73,6 +76,15 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
 
   app.get('/api/me/data', { schema: { response: { 200: ZMyData } } }, async (request) =>
     privacy.exportData(request.caller.id),
+  );
+
+  app.put(
+    '/api/me/coupon-reminders',
+    { schema: { body: ZCouponRemindersSetting, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await reminders.setRemindersOn(request.caller.id, request.body.on);
+      return reply.status(204).send(null);
+    },
   );
 
   app.post('/api/me/data/link', { schema: { response: { 200: ZExportLinkResponse } } }, async (request) => ({

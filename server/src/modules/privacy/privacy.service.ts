@@ -18,6 +18,7 @@ import {
   redemptions,
   refunds,
   users,
+  visitRatings,
 } from '../../db/schema.ts';
 import { DomainError } from '../../http/errors.ts';
 import type { PrivacyRefusal } from './texts.ts';
@@ -80,7 +81,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
   async function exportData(userId: number): Promise<TMyData> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new Error(`no user ${userId}`);
-    const [paid, owned, giftRows, attempts, points] = await Promise.all([
+    const [paid, owned, giftRows, attempts, points, rated] = await Promise.all([
       db
         .select({
           id: payments.id,
@@ -120,6 +121,17 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         .where(eq(redemptions.userId, userId))
         .orderBy(desc(redemptions.createdAt)),
       db.select().from(geoPoints).where(eq(geoPoints.userId, userId)).orderBy(desc(geoPoints.ts)),
+      db
+        .select({
+          at: visitRatings.updatedAt,
+          companyName: partners.companyName,
+          stars: visitRatings.stars,
+          comment: visitRatings.comment,
+        })
+        .from(visitRatings)
+        .innerJoin(partners, eq(partners.id, visitRatings.partnerId))
+        .where(eq(visitRatings.userId, userId))
+        .orderBy(desc(visitRatings.updatedAt)),
     ]);
     const iso = (date: Date) => date.toISOString();
     return {
@@ -137,6 +149,8 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         qrPhotosInChat: user.qrPhotosInChat,
         createdAt: iso(user.createdAt),
         lastSeenAt: iso(user.lastSeenAt),
+        couponReminders: !user.couponRemindersOff,
+        cameThroughInvite: user.invitedBy !== null,
       },
       payments: paid.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
       coupons: owned.map((row) => ({
@@ -157,11 +171,12 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         accuracy: row.accuracy,
         type: row.type,
       })),
+      visitRatings: rated.map((row) => ({ ...row, at: iso(row.at) })),
     };
   }
 
   /**
-   * Forgets a person: their user row, names, username, e-mail, consent, geo points, roles and
+   * Forgets a person: their user row, names, username, e-mail, consent, geo points, visit ratings, roles and
    * messages go; payments, coupons, refunds and the audit log stay (accounting law) under an
    * anonymous id that no Telegram user can have (a negative one). Unused coupons go with them, once
    * the person confirms giving them up. Their own row stays, blank: the next time this Telegram user
@@ -213,6 +228,8 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
       }
       await tx.delete(adminBindings).where(eq(adminBindings.userId, userId));
       await tx.delete(geoPoints).where(eq(geoPoints.userId, userId));
+      // Their ratings and comments are theirs: they go, and the partners' averages with them.
+      await tx.delete(visitRatings).where(eq(visitRatings.userId, userId));
       await tx.delete(notifications).where(eq(notifications.chatId, userId));
       await tx.delete(rateLimitCounters).where(sql`${rateLimitCounters.key} LIKE ${`%user:${userId}`}`);
       // Messages to others that named them keep their sense, not the name.
@@ -246,6 +263,10 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
           consentEdition: null,
           isAdmin: false,
           isChatMember: false,
+          couponRemindersOff: false,
+          inviteCode: null,
+          invitedBy: null,
+          invitedAt: null,
           membershipCheckedAt: null,
           qrPhotosInChat: true,
           profileAsOf: sql`'-infinity'::timestamptz`,

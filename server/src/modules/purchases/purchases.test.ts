@@ -388,6 +388,7 @@ describe('with the link provider', () => {
       await link.deliverNotifications();
       expect(link.botApi.sentMessages().filter((m) => m.chatId === admin.id)).toEqual([
         {
+          messageId: expect.any(Number),
           chatId: admin.id,
           text: expect.stringMatching(
             /^Купон выдан по слову покупателя \(оплата по ссылке\): @buyer_one, «.+» \(Карелия\), 30 руб\.\nСверьте с поступлением на счет\.$/,

@@ -10,7 +10,7 @@ const RETENTION_EVERY_MS = 24 * 3600_000;
 
 /**
  * The background sweep started by main.ts: payments nobody settled (checkout.settleStalePayments),
- * refunds the provider has not finished, expiries to write to the audit log, and once a day data
+ * refunds the provider has not finished, expiries to write to the audit log, reminders due, and once a day data
  * past its retention. Each part runs
  * on its own: one failing does not keep the others from running.
  */
@@ -22,11 +22,22 @@ export function createStalePaymentsWorker(options: {
   deleteExpiredData: () => Promise<Record<string, number>>;
   /** Held gifts nobody claimed in seven days, back to their givers (gifts.service.ts). */
   returnUnclaimedGifts: () => Promise<number>;
+  /** Reminders of coupons about to expire and gifts coming back (reminders.service.ts). */
+  sendDueReminders: (now?: Date) => Promise<number>;
   log: FastifyBaseLogger;
   /** Told of each part that went through (the metrics' last success). */
   sweeps?: SweepClock;
 }) {
-  const { checkout, refunds, recordExpiries, deleteExpiredData, returnUnclaimedGifts, log, sweeps } = options;
+  const {
+    checkout,
+    refunds,
+    recordExpiries,
+    deleteExpiredData,
+    returnUnclaimedGifts,
+    sendDueReminders,
+    log,
+    sweeps,
+  } = options;
   let retentionRanAt = 0;
   const parts: [string, () => Promise<unknown>][] = [
     [
@@ -39,6 +50,7 @@ export function createStalePaymentsWorker(options: {
     ['pending refunds', refunds.settlePendingRefunds],
     ['expiries', recordExpiries],
     ['held gifts', returnUnclaimedGifts],
+    ['reminders', sendDueReminders],
     [
       'retention',
       async () => {
@@ -68,5 +80,6 @@ export function createStalePaymentsWorker(options: {
     sweepExpiries: recordExpiries,
     sweepRetention: deleteExpiredData,
     sweepHeldGifts: returnUnclaimedGifts,
+    sweepReminders: sendDueReminders,
   };
 }

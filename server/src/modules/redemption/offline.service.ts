@@ -9,6 +9,7 @@ import type { NotificationService } from '../notifications/notifications.service
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { expiredAt } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { ratingKeyboard } from '../ratings/rating-buttons.ts';
 import { displayName } from '../users/display-name.ts';
 import type { Redeemer } from './redemption.service.ts';
 import { offlineTexts } from './texts.ts';
@@ -28,7 +29,7 @@ const CLOCK_SKEW_MS = 10 * 60_000;
 export function createOfflineRedemptionService(options: {
   db: Db;
   signer: Pick<CouponSigner, 'publicKeys'>;
-  notifications: Pick<NotificationService, 'notifyOfflineConflict'>;
+  notifications: Pick<NotificationService, 'notifyOfflineConflict' | 'askVisitRating'>;
   timeZone: string;
 }) {
   const { db, signer, notifications, timeZone } = options;
@@ -169,6 +170,18 @@ export function createOfflineRedemptionService(options: {
           subject: subjectOf.purchase(redeemed.id),
           details: { offline: true, nonce: item.nonce, redeemedAt: item.redeemedAt },
         });
+        const line = await couponLineOf(tx, redeemed.id);
+        if (line) {
+          await notifications.askVisitRating(
+            {
+              purchasedCouponId: redeemed.id,
+              ownerId: redeemed.ownerId,
+              coupon: line,
+              keyboard: ratingKeyboard(redeemed.id),
+            },
+            tx,
+          );
+        }
         return finish('applied', undefined, redeemed.id);
       }
       const conflict = await conflictOf(tx, item.qrToken);

@@ -90,6 +90,17 @@ describe('syncing redemptions made with no signal', () => {
     const [row] = await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id));
     expect(row).toMatchObject({ status: 'USED', redeemedBy: instructor.id });
     expect(row?.redeemedAt?.toISOString()).toBe(item.redeemedAt);
+
+    // Synced from offline, the visit is asked about as an online one is: once, with 1–5 buttons.
+    await t.deliverNotifications();
+    const asked = t.botApi
+      .sentMessages()
+      .filter(
+        (m) => m.chatId === buyer.id && m.replyMarkup?.inline_keyboard?.[0]?.[0]?.callback_data?.includes(id),
+      );
+    expect(asked.map((m) => m.replyMarkup?.inline_keyboard?.[0]?.map((b) => b.callback_data))).toEqual([
+      [1, 2, 3, 4, 5].map((n) => `rate:${id}:${n}`),
+    ]);
   });
 
   it('two devices redeeming the same coupon offline: one applied, one conflict saying who and when, the admins told', async () => {

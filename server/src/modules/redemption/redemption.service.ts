@@ -13,6 +13,7 @@ import {
   visibleStatus,
 } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
+import { ratingKeyboard } from '../ratings/rating-buttons.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 
 export interface Redeemer {
@@ -30,7 +31,7 @@ const actorOf = (redeemer: Redeemer): CouponActor =>
 export function createRedemptionService(options: {
   db: Db;
   membership: MembershipService;
-  notifications: Pick<NotificationService, 'notifyCouponRedeemed'>;
+  notifications: Pick<NotificationService, 'notifyCouponRedeemed' | 'askVisitRating'>;
   timeZone: string;
 }) {
   const { db, membership, notifications, timeZone } = options;
@@ -106,11 +107,17 @@ export function createRedemptionService(options: {
         subject: subjectOf.purchase(coupon.id),
       });
       if (attempt) {
+        const line = { companyName: coupon.companyName, discount: coupon.discount, region: coupon.region };
         await notifications.notifyCouponRedeemed(
+          { redemptionId: attempt.id, ownerId: coupon.ownerId, coupon: line },
+          tx,
+        );
+        await notifications.askVisitRating(
           {
-            redemptionId: attempt.id,
+            purchasedCouponId: coupon.id,
             ownerId: coupon.ownerId,
-            coupon: { companyName: coupon.companyName, discount: coupon.discount, region: coupon.region },
+            coupon: line,
+            keyboard: ratingKeyboard(coupon.id),
           },
           tx,
         );

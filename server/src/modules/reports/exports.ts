@@ -23,7 +23,17 @@ export async function buildExport(
       return {
         fileName: `pogasheniya_${period}.csv`,
         csv: toCsv(
-          ['Дата погашения', 'Партнер', 'Купон', 'Скидка, руб', 'Цена, руб', 'Покупатель', 'Погасил'],
+          [
+            'Дата погашения',
+            'Партнер',
+            'Купон',
+            'Скидка, руб',
+            'Цена, руб',
+            'Покупатель',
+            'Погасил',
+            'Оценка',
+            'Отзыв',
+          ],
           [
             ...rows.map((row) => [
               at(row.redeemedAt),
@@ -33,8 +43,20 @@ export async function buildExport(
               row.price,
               row.buyer,
               row.redeemedBy,
+              row.rating,
+              row.comment,
             ]),
-            [`Итого: ${totals.count}`, null, null, totals.discountSum, totals.priceSum, null, null],
+            [
+              `Итого: ${totals.count}`,
+              null,
+              null,
+              totals.discountSum,
+              totals.priceSum,
+              null,
+              null,
+              null,
+              null,
+            ],
           ],
         ),
       };

@@ -4,7 +4,15 @@ import { compareRu } from '#contract/collation';
 import type { TPartnerOption } from '#contract/partners';
 import type { TAuditEvent, TAuditKind, TRedemptionReport, TSettlementRow } from '#contract/reports';
 import type { Db } from '../../db/client.ts';
-import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import {
+  auditEvents,
+  coupons,
+  partners,
+  payments,
+  purchasedCoupons,
+  users,
+  visitRatings,
+} from '../../db/schema.ts';
 import { withinDays } from '../admin-purchases/period.ts';
 import { displayName } from '../users/display-name.ts';
 import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
@@ -43,6 +51,11 @@ export function createReportService(db: Db, timeZone: string) {
         ownerFirstName: owners.firstName,
         redeemerUsername: redeemers.username,
         redeemerFirstName: redeemers.firstName,
+        ratingId: visitRatings.id,
+        rating: visitRatings.stars,
+        comment: sql<
+          string | null
+        >`CASE WHEN ${visitRatings.commentHiddenAt} IS NULL THEN ${visitRatings.comment} END`,
       })
       .from(purchasedCoupons)
       .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
@@ -50,6 +63,7 @@ export function createReportService(db: Db, timeZone: string) {
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
       .innerJoin(owners, eq(owners.id, purchasedCoupons.ownerId))
       .leftJoin(redeemers, eq(redeemers.id, purchasedCoupons.redeemedBy))
+      .leftJoin(visitRatings, eq(visitRatings.purchasedCouponId, purchasedCoupons.id))
       .where(
         and(
           eq(purchasedCoupons.status, 'USED'),
@@ -70,6 +84,9 @@ export function createReportService(db: Db, timeZone: string) {
         row.redeemerFirstName === null
           ? '—'
           : displayName({ username: row.redeemerUsername, firstName: row.redeemerFirstName }),
+      rating: row.rating,
+      comment: row.comment,
+      ratingId: row.ratingId,
     }));
     return {
       rows: report,

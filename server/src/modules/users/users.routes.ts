@@ -4,6 +4,7 @@ import { ZTelegramUsername } from '#contract/partners';
 import { UserErrorCode, ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
 import { DomainError } from '../../http/errors.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import { startParamOf } from '../../telegram/init-data.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { pathSubject, ZPathUsername } from './caller.ts';
 import type { MembershipService } from './membership.service.ts';
@@ -22,12 +23,24 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   timeZone: string;
   /** Opening the app hands over gifts held for the caller's username (gifts.service.ts). */
   claimHeldGifts: (userId: number) => Promise<number>;
+  /** Opening the app through a member's invitation link records who invited (invites.service.ts). */
+  recordArrival: (userId: number, startParam: string | undefined) => Promise<void>;
 }> = async (
   app,
-  { users, membership, communityChatLink, privacy, receiptEmailRequired, timeZone, claimHeldGifts },
+  {
+    users,
+    membership,
+    communityChatLink,
+    privacy,
+    receiptEmailRequired,
+    timeZone,
+    claimHeldGifts,
+    recordArrival,
+  },
 ) => {
   app.get('/api/me', { schema: { response: { 200: ZMeResponse } } }, async (request) => {
     const { caller } = request;
+    await recordArrival(caller.id, startParamOf(request.headers.authorization));
     await claimHeldGifts(caller.id);
     const [role, isChatMember, personal] = await Promise.all([
       caller.role(),

@@ -166,6 +166,7 @@ export function BuyCouponsPage() {
                     value={partner ? String(partner.id) : ''}
                     onValueChange={(id) => select(choosePartner(selection, Number(id)))}
                   />
+                  {partner?.rating && <p className="buy__rating">{texts.rating(partner.rating)}</p>}
                   <Button disabled={!partner} onClick={() => select(showOffers(selection))}>
                     {texts.showOffers}
                   </Button>

@@ -1,4 +1,5 @@
 import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
+import { formatRating, type TPartnerRating } from '#contract/ratings';
 import { NOT_CHAT_MEMBER_MESSAGE } from '#contract/session';
 
 export const texts = {
@@ -12,6 +13,8 @@ export const texts = {
   partner: 'Партнер',
   partnerPlaceholder: 'Выберите партнера',
   showOffers: 'ПОКАЗАТЬ СКИДКИ',
+  /** Buyers' ratings of their visits, once there are enough of them to say something. */
+  rating: (rating: TPartnerRating) => `Оценка покупателей: ${formatRating(rating)}`,
   offers: 'Скидки партнера',
   offerDiscount: (discount: number) => `СКИДКА ПАРТНЕРА ${discount}руб`,
   offerPrice: (price: number) => `Цена:${price}руб`,

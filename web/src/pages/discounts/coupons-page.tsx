@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/button';
 import { Section } from '@/components/ui/section';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
+import { InviteButton } from '@/features/invites/components/invite-button';
 import { useUser } from '@/features/session/api/get-me';
 import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
@@ -27,6 +28,7 @@ export function CouponsPage() {
       <Stack>
         {navButton(texts.buyCoupons, paths.buyCoupons.getHref())}
         {navButton(texts.myCoupons, paths.myCoupons.getHref())}
+        <InviteButton label={texts.invite} />
         {isPartnerStaffOrAdmin(user) && (
           <Section title={texts.forPartners}>
             {navButton(texts.checkCoupon, paths.checkCoupon.getHref())}

@@ -4,4 +4,6 @@ export const texts = {
   myCoupons: 'МОИ СКИДКИ',
   forPartners: 'ДЛЯ ПАРТНЕРОВ',
   checkCoupon: 'ПРОВЕРИТЬ СКИДКУ',
+  /** Telegram's sharing of the member's link into the chat and the app. */
+  invite: 'ПРИГЛАСИТЬ ДРУГА',
 } as const;

@@ -10,6 +10,7 @@ export const texts = {
   purchases: 'ПОКУПКИ',
   settlement: 'СВЕРКА С ПАРТНЕРАМИ',
   auditLog: 'ЖУРНАЛ СОБЫТИЙ',
+  invites: 'ПРИГЛАШЕНИЯ',
   redemptionReport: 'ОТЧЕТ О ПОГАШЕНИЯХ',
   staff: 'СОТРУДНИКИ',
   privacy: 'Политика конфиденциальности',

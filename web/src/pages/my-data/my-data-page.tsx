@@ -14,6 +14,7 @@ import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { errorMessage } from '@/lib/api-client';
 import { Link } from '@/lib/router/link';
 import { Page } from '@/telegram/page';
+import { CouponReminders } from './coupon-reminders';
 import { DownloadMyData } from './download-my-data';
 import { EraseMyData } from './erase-my-data';
 import { MyDataView } from './my-data-view';
@@ -59,6 +60,7 @@ function HeldData({ onErased }: { onErased: () => void }) {
       ) : (
         <>
           <DownloadMyData />
+          <CouponReminders on={data.data.user.couponReminders} />
           <QrPhotosSetting enabled={data.data.user.qrPhotosInChat} />
           <MyDataView data={data.data} />
           <EraseMyData coupons={data.data.coupons} onErased={onErased} />

@@ -56,6 +56,7 @@ function Profile({ user, clock }: { user: TMyData['user']; clock: Clock }) {
             ? [[texts.edition, texts.editionOf(formatDay(user.consent.edition))] satisfies Row]
             : []),
           [texts.chatMember, user.isChatMember ? texts.yes : texts.no],
+          [texts.cameThroughInvite, user.cameThroughInvite ? texts.yes : texts.no],
           [texts.since, clock.date(user.createdAt)],
           [texts.lastSeen, clock.date(user.lastSeenAt)],
         ]}
@@ -131,6 +132,15 @@ export function MyDataView({ data }: { data: TMyData }) {
             detail: clock.dateTime(attempt.at),
           }))}
           more={attemptsLeft > 0 ? texts.moreInFile(attemptsLeft) : undefined}
+        />
+      </Section>
+      <Section title={texts.ratings}>
+        <Lines
+          lines={data.visitRatings.map((rating, index) => ({
+            key: `${rating.at}/${index}`,
+            main: texts.ratingLine(rating.companyName, rating.stars),
+            detail: `${clock.dateTime(rating.at)} · ${rating.comment ?? texts.noComment}`,
+          }))}
         />
       </Section>
       <GeoPoints points={data.geoPoints} clock={clock} />

@@ -37,6 +37,7 @@ export function PartnerCard({ partner, open, onToggle }: PartnerCardProps) {
         <span className="partner-card__meta">
           {paused ? <span className="partner-card__paused">{texts.paused}</span> : texts.onSale(onSale)}
         </span>
+        {partner.rating && <span className="partner-card__meta">{texts.rating(partner.rating)}</span>}
       </button>
       {open && <PartnerDetails partner={partner} />}
     </article>

@@ -1,5 +1,6 @@
 import { formatRubles } from '#contract/coupon-terms';
 import type { TOfferState } from '#contract/offers';
+import { formatRating, type TPartnerRating } from '#contract/ratings';
 
 export const texts = {
   title: 'ПАРТНЕРЫ',
@@ -8,6 +9,7 @@ export const texts = {
   empty: 'ПАРТНЕРОВ ПОКА НЕТ',
   paused: 'Приостановлен',
   onSale: (count: number) => `Купонов в продаже: ${count}`,
+  rating: (rating: TPartnerRating) => `Оценка покупателей: ${formatRating(rating)}`,
   phone: 'Телефон',
   address: 'Адрес',
   email: 'Email',

@@ -23,6 +23,7 @@ import { useSearchParams } from '@/lib/router/router';
 import { Page } from '@/telegram/page';
 import './redemption-report-page.css';
 import { texts } from './texts';
+import { VisitRating } from './visit-rating';
 
 const formatNumber = (value: number) => value.toLocaleString('ru-RU');
 
@@ -101,6 +102,7 @@ function RedemptionReport() {
                   <span className="redemption-report__who">
                     {texts.buyerAndRedeemer(row.buyer, row.redeemedBy)}
                   </span>
+                  <VisitRating row={row} />
                 </li>
               ))}
             </ul>

@@ -13,4 +13,6 @@ export const texts = {
   row: (discount: number, price: number) => `Скидка ${discount} руб · цена ${price} руб`,
   buyerAndRedeemer: (buyer: string, redeemedBy: string) => `${buyer} · погасил ${redeemedBy}`,
   staff: 'СОТРУДНИКИ',
+  rating: (stars: number) => `Оценка покупателя: ${stars} из 5`,
+  hideComment: 'Скрыть отзыв',
 } as const;

@@ -38,7 +38,7 @@ const catalogue: Record<string, FakeRoute> = {
   'GET /api/partners/region': () => jsonResponse(['Карелия']),
   'GET /api/partners/types/Карелия': () => jsonResponse(['ШКОЛА']),
   'GET /api/partners/filter/Карелия/ШКОЛА': () =>
-    jsonResponse([{ id: 1, companyName: 'Рафт-школа «Порог»', discountConditions: [] }]),
+    jsonResponse([{ id: 1, companyName: 'Рафт-школа «Порог»', discountConditions: [], rating: null }]),
   'GET /api/coupons/partner/1': () =>
     jsonResponse([
       { id: 21, discount: 750, price: 150, paymentLink: null, validUntil: null, validDays: null },

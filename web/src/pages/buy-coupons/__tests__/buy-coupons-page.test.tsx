@@ -29,8 +29,14 @@ const porog: TListedPartner = {
   id: 1,
   companyName: 'Рафт-школа «Порог»',
   discountConditions: ['Скидка на курс «Рафтинг с нуля»', 'Действует с июня по сентябрь'],
+  rating: { average: 4.3, count: 12 },
 };
-const academy: TListedPartner = { id: 5, companyName: 'Академия сплава', discountConditions: [] };
+const academy: TListedPartner = {
+  id: 5,
+  companyName: 'Академия сплава',
+  discountConditions: [],
+  rating: null,
+};
 const porogOffers: TOffer[] = [
   { id: 21, discount: 750, price: 150, paymentLink: null, validUntil: '2027-09-30', validDays: null },
   { id: 22, discount: 450, price: 90, paymentLink: null, validUntil: null, validDays: 21 },
@@ -105,7 +111,11 @@ describe('BuyCouponsPage', () => {
     expect(optionsOf('Партнер')).toEqual(['Выберите партнера', 'Академия сплава', 'Рафт-школа «Порог»']);
     expect(screen.getByRole('button', { name: 'ПОКАЗАТЬ СКИДКИ' })).toBeDisabled();
 
+    // A partner with few ratings shows none; one with enough shows their mean and count.
+    await user.selectOptions(screen.getByLabelText('Партнер'), '5');
+    expect(screen.queryByText(/^Оценка покупателей/)).not.toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Партнер'), '1');
+    expect(screen.getByText('Оценка покупателей: 4,3 из 5 (12 оценок)')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'ПОКАЗАТЬ СКИДКИ' }));
 
     const offer = await screen.findByRole('button', {

@@ -1,11 +1,24 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TUserState } from '@/features/session/user-state';
-import { adminUser, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
+import { stubApi } from '@/test/fake-api';
+import {
+  adminUser,
+  jsonResponse,
+  partnerUser,
+  plainUser,
+  renderWithProviders,
+  staffUser,
+} from '@/test/render';
 import { CouponsPage } from '../coupons-page';
+
+const { openLink } = vi.hoisted(() => ({ openLink: vi.fn() }));
+vi.mock('@/telegram/open-external-link', () => ({ openTelegramOrExternalLink: openLink }));
 
 describe('CouponsPage', () => {
   beforeEach(() => {
+    openLink.mockClear();
     vi.stubGlobal(
       'fetch',
       vi.fn(() => new Promise(() => {})),
@@ -41,5 +54,35 @@ describe('CouponsPage', () => {
   it('hides the section for partners while the role is unknown', () => {
     renderWithProviders(<CouponsPage />);
     expect(screen.queryByText('ДЛЯ ПАРТНЕРОВ')).not.toBeInTheDocument();
+  });
+
+  it('shares the member’s invitation through Telegram', async () => {
+    const shareUrl = 'https://t.me/share/url?url=https%3A%2F%2Ft.me%2Fkatajsya_bot%3Fstartapp%3Dref_abc';
+    stubApi({
+      'POST /api/me/invite': () =>
+        jsonResponse({ appLink: 'https://t.me/katajsya_bot?startapp=ref_abc', shareUrl }),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CouponsPage />, { user: plainUser });
+    await user.click(screen.getByRole('button', { name: 'ПРИГЛАСИТЬ ДРУГА' }));
+    await vi.waitFor(() => expect(openLink).toHaveBeenCalledExactlyOnceWith(shareUrl));
+  });
+
+  it('says so when the invitation cannot be made', async () => {
+    stubApi({
+      'POST /api/me/invite': () =>
+        jsonResponse(
+          {
+            error: 'invite_unavailable',
+            message: 'Приглашение сейчас недоступно: бот не отвечает. Попробуйте через минуту.',
+          },
+          503,
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<CouponsPage />, { user: plainUser });
+    await user.click(screen.getByRole('button', { name: 'ПРИГЛАСИТЬ ДРУГА' }));
+    expect(await screen.findByText(/Приглашение сейчас недоступно/)).toBeVisible();
+    expect(openLink).not.toHaveBeenCalled();
   });
 });

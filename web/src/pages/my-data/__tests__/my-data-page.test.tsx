@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMyData } from '#contract/privacy';
@@ -42,6 +42,8 @@ const held: TMyData = {
     email: 'ivan@example.ru',
     consent: { at: '2026-11-23T09:00:00.000Z', edition: '2026-11-23' },
     isChatMember: true,
+    couponReminders: true,
+    cameThroughInvite: false,
     qrPhotosInChat: true,
     createdAt: '2026-06-01T09:00:00.000Z',
     lastSeenAt: '2026-11-23T09:00:00.000Z',
@@ -88,6 +90,14 @@ const held: TMyData = {
     { ts: '2026-09-02T09:00:00.000Z', lat: 61.1, lon: 33.2, accuracy: 10, type: 'END' },
     { ts: '2026-09-01T09:00:00.000Z', lat: 61.0, lon: 33.0, accuracy: 12, type: 'START' },
   ],
+  visitRatings: [
+    {
+      at: '2026-08-03T09:00:00.000Z',
+      companyName: 'Рафт-школа «Порог»',
+      stars: 5,
+      comment: 'Все понравилось.',
+    },
+  ],
 };
 
 /** The user as the rest of the app sees it, to show the session starts afresh. */
@@ -120,6 +130,12 @@ const sectionNamed = (title: string) => {
   return within(section);
 };
 
+/** The reminders switch, once the data has come. */
+const remindersBox = async () => {
+  await screen.findByRole('heading', { name: 'НАПОМИНАНИЯ' });
+  return sectionNamed('НАПОМИНАНИЯ').getByRole('checkbox', { name: /^Напоминать в боте/ });
+};
+
 const unusedListed = () =>
   within(screen.getByRole('list', { name: 'Неиспользованные купоны' }))
     .getAllByRole('listitem')
@@ -149,6 +165,7 @@ describe('MyDataPage', () => {
     expect(rows.getByText('E-mail для чека').nextSibling).toHaveTextContent('ivan@example.ru');
     expect(rows.getByText('Согласие').nextSibling).toHaveTextContent('дано 23.11.2026');
     expect(rows.getByText('Редакция политики').nextSibling).toHaveTextContent('от 23.11.2026');
+    expect(rows.getByText('Пришли по приглашению').nextSibling).toHaveTextContent('нет');
 
     expect(sectionNamed('ПЛАТЕЖИ').getByText('Рафт-школа «Порог» — 5000 руб.')).toBeInTheDocument();
     // Times on the server's clock with its name, whatever the phone's zone.
@@ -164,10 +181,35 @@ describe('MyDataPage', () => {
     expect(
       sectionNamed('ГЕОТОЧКИ').getByText('2 точки маршрута, с 01.09.2026 по 02.09.2026'),
     ).toBeInTheDocument();
+    expect(
+      sectionNamed('ОЦЕНКИ ВИЗИТОВ').getByText('Рафт-школа «Порог» — оценка 5 из 5'),
+    ).toBeInTheDocument();
+    expect(sectionNamed('ОЦЕНКИ ВИЗИТОВ').getByText(/· Все понравилось\.$/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute(
       'href',
       '/privacy',
     );
+  });
+
+  it('turns the bot’s reminders off and on again', async () => {
+    const user = userEvent.setup();
+    let on = true;
+    const api = renderMyData({
+      'GET /api/me/data': () => jsonResponse({ ...held, user: { ...held.user, couponReminders: on } }),
+      'PUT /api/me/coupon-reminders': (init) => {
+        on = JSON.parse(String(init?.body)).on;
+        return new Response(null, { status: 204 });
+      },
+    });
+    const box = await remindersBox();
+    expect(box).toBeChecked();
+    await user.click(box);
+    await waitFor(() => expect(box).not.toBeChecked());
+    expect(api.callsTo('PUT /api/me/coupon-reminders')).toHaveLength(1);
+    expect(on).toBe(false);
+    await user.click(box);
+    await waitFor(() => expect(box).toBeChecked());
+    expect(on).toBe(true);
   });
 
   it('turns the QR photos in the bot’s chat off, saying where new QRs are then; a failed save says why and changes nothing', async () => {

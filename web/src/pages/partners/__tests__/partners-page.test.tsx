@@ -47,6 +47,7 @@ const porog: TAdminPartner = {
       termsProblem: 'Цена должна быть меньше скидки: купон стоит покупателю меньше, чем он экономит.',
     }),
   ],
+  rating: { average: 4.3, count: 12 },
 };
 const baidarka: TAdminPartner = {
   ...porog,
@@ -57,6 +58,7 @@ const baidarka: TAdminPartner = {
   status: 'paused',
   staff: [],
   offers: [],
+  rating: null,
 };
 
 /** A route that keeps the bodies it was sent. */
@@ -112,6 +114,8 @@ describe('PartnersPage', () => {
     );
     expect(card('Рафт-школа «Порог»')).toHaveTextContent('Купонов в продаже: 1');
     expect(card('Прокат «Байдарка»')).toHaveTextContent('Приостановлен');
+    expect(card('Рафт-школа «Порог»')).toHaveTextContent('Оценка покупателей: 4,3 из 5 (12 оценок)');
+    expect(card('Прокат «Байдарка»')).not.toHaveTextContent('Оценка');
 
     const opened = await open(user, 'Рафт-школа «Порог»');
     expect(opened).toHaveTextContent('+7 (911) 123-45-67');

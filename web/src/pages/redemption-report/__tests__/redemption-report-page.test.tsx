@@ -29,6 +29,9 @@ const REPORT: TRedemptionReport = {
       price: 5000,
       buyer: '@demo_member',
       redeemedBy: '@staff_sveta',
+      rating: 5,
+      comment: 'Отличный инструктор, все понятно объяснили.',
+      ratingId: 9,
     },
   ],
   totals: { count: 1, discountSum: 750, priceSum: 5000 },
@@ -79,6 +82,10 @@ describe('RedemptionReportPage', () => {
     expect(totals).toEqual(['1', '750', '5\u00a0000']);
     expect(screen.getByText('Скидка 750 руб · цена 5000 руб')).toBeInTheDocument();
     expect(screen.getByText('@demo_member · погасил @staff_sveta')).toBeInTheDocument();
+    expect(screen.getByText('Оценка покупателя: 5 из 5')).toBeInTheDocument();
+    expect(screen.getByText('Отличный инструктор, все понятно объяснили.')).toBeInTheDocument();
+    // Hiding a comment is the admin's.
+    expect(screen.queryByRole('button', { name: 'Скрыть отзыв' })).not.toBeInTheDocument();
     // Naming staff is the spokesman's, not a staff member's.
     expect(screen.queryByRole('button', { name: 'СОТРУДНИКИ' })).not.toBeInTheDocument();
   });
@@ -116,6 +123,31 @@ describe('RedemptionReportPage', () => {
     expect(screen.getByLabelText('Партнер')).toHaveValue('2');
     await user.selectOptions(screen.getByLabelText('Партнер'), 'Рафт-школа «Порог» · Карелия');
     expect(await screen.findByText('05.07.2026 11:15 по Москве')).toBeInTheDocument();
+  });
+
+  it('lets an admin hide a buyer’s comment, and shows the report without it', async () => {
+    const user = userEvent.setup();
+    let hidden = false;
+    const api = renderReport(
+      {
+        'GET /api/reports/partners': () => jsonResponse([POROG]),
+        [`GET /api/reports/redemptions?${JULY}&partnerId=1`]: () =>
+          jsonResponse(
+            hidden ? { ...REPORT, rows: REPORT.rows.map((row) => ({ ...row, comment: null })) } : REPORT,
+          ),
+        'POST /api/admin/ratings/9/hide-comment': () => {
+          hidden = true;
+          return jsonResponse('ok');
+        },
+      },
+      adminUser,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Скрыть отзыв' }));
+    await vi.waitFor(() =>
+      expect(screen.queryByText('Отличный инструктор, все понятно объяснили.')).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('Оценка покупателя: 5 из 5')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/admin/ratings/9/hide-comment')).toHaveLength(1);
   });
 
   it('offers the spokesman the way to the company’s staff', async () => {

@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+/** A partner's rating is shown only from this many visits on: two visits say little. */
+export const MIN_RATINGS_SHOWN = 3;
+
+/** A visit may be rated, and the rating changed, for this many days after the redemption. */
+export const RATING_CHANGEABLE_DAYS = 7;
+
+/** The longest comment kept; a longer one is cut. */
+export const RATING_COMMENT_MAX = 1000;
+
+/** A partner's visits as their buyers rated them: the mean of 1–5 stars to one decimal, and how many. */
+export const ZPartnerRating = z.object({ average: z.number(), count: z.number().int() });
+export type TPartnerRating = z.infer<typeof ZPartnerRating>;
+
+const ratingsWord = (count: number) => {
+  const lastTwo = count % 100;
+  const last = count % 10;
+  if (lastTwo >= 11 && lastTwo <= 14) return 'оценок';
+  if (last === 1) return 'оценка';
+  if (last >= 2 && last <= 4) return 'оценки';
+  return 'оценок';
+};
+
+/** «4,3 из 5 (12 оценок)»: one decimal with a comma, as Russian writes it, and how many rated. */
+export function formatRating({ average, count }: TPartnerRating): string {
+  return `${average.toFixed(1).replace('.', ',')} из 5 (${count} ${ratingsWord(count)})`;
+}
+
+/** The refusals of rating a visit and of hiding a comment. */
+export const RatingErrorCode = {
+  ratingNotFound: 'rating_not_found',
+} as const;

@@ -1,0 +1,78 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { users } from '../../db/schema.ts';
+import { signInitData, type TelegramUser } from '../../telegram/init-data.ts';
+
+let t: TestApp;
+const admin = telegramUser('inv_admin');
+const host = telegramUser('inv_host');
+const newcomer = telegramUser('inv_newcomer');
+const buyer = telegramUser('inv_buyer');
+const oldTimer = telegramUser('inv_old_timer');
+let couponId: number;
+
+/** Opens the app as Telegram does from a `t.me/<bot>?startapp=<param>` link. */
+const openThrough = (user: TelegramUser, startParam: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: '/api/me',
+    headers: { authorization: `tma ${signInitData(user, t.botToken, new Date(), startParam)}` },
+  });
+
+const stats = async () => (await t.as(admin).get('/api/admin/invites')).json();
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'inv_admin' }, rateLimits: false });
+  for (const user of [admin, host, newcomer, buyer, oldTimer]) t.botApi.members.set(user.id, 'member');
+  for (const user of [admin, host, oldTimer]) await t.as(user).get('/api/me');
+  couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 50, discount: 150 }]))
+    .couponIds[0] as number;
+});
+afterAll(() => t.close());
+
+describe('an invitation link', () => {
+  it('is the member’s own t.me link into the app, shared through Telegram, the same every time', async () => {
+    const first = (await t.as(host).post('/api/me/invite')).json();
+    expect(first.appLink).toMatch(/^https:\/\/t\.me\/katajsya_bot\?startapp=ref_[A-Za-z0-9_-]{8}$/);
+    const share = new URL(first.shareUrl);
+    expect(`${share.origin}${share.pathname}`).toBe('https://t.me/share/url');
+    expect(share.searchParams.get('url')).toBe(first.appLink);
+    expect(share.searchParams.get('text')).toContain('https://t.me/+test-rafting-chat');
+    expect((await t.as(host).post('/api/me/invite')).json()).toEqual(first);
+  });
+
+  it('counts the people new to the app who came through it, and which of them bought', async () => {
+    const { appLink } = (await t.as(host).post('/api/me/invite')).json();
+    const param = new URL(appLink).searchParams.get('startapp') as string;
+
+    expect((await openThrough(newcomer, param)).statusCode).toBe(200);
+    expect((await openThrough(buyer, param)).statusCode).toBe(200);
+    // Someone who used the app before the link came not through it; nor does anyone invite themselves.
+    await t.database.db
+      .update(users)
+      .set({ createdAt: sql`now() - interval '3 days'` })
+      .where(eq(users.id, oldTimer.id));
+    await openThrough(oldTimer, param);
+    await openThrough(host, param);
+    expect(await stats()).toEqual([{ inviter: '@inv_host', came: 2, bought: 0 }]);
+
+    await buyCoupon(t, buyer, couponId);
+    expect(await stats()).toEqual([{ inviter: '@inv_host', came: 2, bought: 1 }]);
+
+    // A second link later changes nothing: who brought them is said once.
+    const other = (await t.as(admin).post('/api/me/invite')).json();
+    await openThrough(newcomer, new URL(other.appLink).searchParams.get('startapp') as string);
+    expect(await stats()).toEqual([{ inviter: '@inv_host', came: 2, bought: 1 }]);
+    expect((await t.as(newcomer).get('/api/me/data')).json().user.cameThroughInvite).toBe(true);
+  });
+
+  it('is for admins to count, and an unknown code counts for nobody', async () => {
+    expect((await t.as(host).get('/api/admin/invites')).statusCode).toBe(403);
+    const stranger = telegramUser('inv_stranger');
+    t.botApi.members.set(stranger.id, 'member');
+    await openThrough(stranger, 'ref_nobodys00');
+    expect((await t.as(stranger).get('/api/me/data')).json().user.cameThroughInvite).toBe(false);
+  });
+});

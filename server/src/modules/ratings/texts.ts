@@ -1,0 +1,19 @@
+import { RATING_CHANGEABLE_DAYS, RatingErrorCode } from '#contract/ratings';
+import type { Refusals } from '../../http/errors.ts';
+
+export const ratingRefusals = {
+  [RatingErrorCode.ratingNotFound]: { status: 404, message: 'Такой оценки нет.' },
+} satisfies Refusals;
+export type RatingRefusal = keyof typeof ratingRefusals;
+
+/** What the bot answers a tap on a rating button, and says around the comment. */
+export const ratingBotTexts = {
+  thanks: (stars: number) => `Спасибо! Ваша оценка: ${stars} из 5.`,
+  commentPrompt: (companyName: string) =>
+    `Хотите добавить отзыв о «${companyName}»? Ответьте на это сообщение. Отзыв увидит партнер.`,
+  commentPlaceholder: 'Ваш отзыв',
+  commentSaved: 'Спасибо, отзыв сохранен.',
+  notRedeemed: 'Оценить можно только купон, погашенный партнером.',
+  notYours: 'Оценить визит может только владелец купона.',
+  tooLate: `Оценку можно поставить или изменить в течение ${RATING_CHANGEABLE_DAYS} дней после визита.`,
+} as const;

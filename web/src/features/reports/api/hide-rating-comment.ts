@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@/lib/api';
+
+/** An admin hides a buyer's comment from the partner's report (the server audit-logs it). */
+export const hideRatingComment = (ratingId: number) =>
+  api.post<string>(`/api/admin/ratings/${ratingId}/hide-comment`);
+
+export const useHideRatingComment = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: hideRatingComment,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['reports', 'redemptions'] }),
+  });
+};
