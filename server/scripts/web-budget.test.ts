@@ -13,50 +13,52 @@ import { brotli, gzip } from './precompress.ts';
  * than its budget fails here, with the figure; raise a budget only knowing why.
  */
 const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
-  // React 19 + ReactDOM alone weigh 58 KB here; TanStack Query (9 KB) comes next. Issue 14 asks for
-  // 100 KB. Readable colours derived from the theme and results scrolled into view: 0.9 KB. The app speaks Telegram's protocol itself (ADR 0015): the SDK took 17 KB off every
+  // React 19 + ReactDOM alone weigh 58 KB here; TanStack Query (9 KB) comes next. The first screen's
+  // goal is 100 KB. Readable colours derived from the theme and results scrolled into view: 0.9 KB. The app speaks Telegram's protocol itself (ADR 0015): the SDK took 17 KB off every
   // screen; its router is its own (ADR 0016): React Router took 11.6 KB. The table of the Telegram
   // methods the app uses, with the version each came with (telegram/protocol.ts), is in every
   // screen's entry: 0.3 KB.
   ['home', null, 81.5],
   // Other screens add their own code and zod (21 KB), which checks their answers. My QR's early
-  // request (0.45 KB, issue 14) comes with index.html on every screen.
+  // request (0.45 KB) comes with index.html on every screen. What five changes merged together added
+  // to the screens below, beyond what each line says: the start parameters of reminders («Открыть
+  // QR») and invitations, and the partner's rating where partners are listed (0.2–0.5 KB).
   // «ПРИГЛАСИТЬ ДРУГА» and the loader of what it asks with (the rest comes on the press): 0.3 KB.
   ['discounts', 'discounts/coupons-page', 82.5],
-  ['photo', 'photo/photo-page', 108],
+  ['photo', 'photo/photo-page', 108.5],
   ['calendar', 'calendar/calendar-page', 105.5],
   // The one clock (useClock, contract/date-time with the zones' names) for the recordings' days and
   // times in the server's zone: 0.6 KB.
-  ['geo-service', 'geo-service/geo-page', 111.7],
+  ['geo-service', 'geo-service/geo-page', 112.5],
   // The shared guard (RoleGate with its refusal boundary) and the server's clock in the entry: 0.2 KB.
   // The route table every screen carries gained the invitations screen: 0.1 KB.
-  ['add-partner', 'add-partner/add-partner-page', 111.5],
+  ['add-partner', 'add-partner/add-partner-page', 112],
   // The guard every guarded screen shares (RoleGate and its refusal boundary): 0.4 KB.
-  ['add-coupon', 'add-coupon/add-coupon-page', 112],
+  ['add-coupon', 'add-coupon/add-coupon-page', 112.5],
   // Each request card shows the coupon's threshold and the buyer's gain (contract/coupon-terms).
   // Behind the shared guard now (RoleGate with its refusal boundary): 0.2 KB.
-  ['request-coupons', 'request-coupons/request-coupons-page', 109.2],
+  ['request-coupons', 'request-coupons/request-coupons-page', 110],
   // Results kept in view while the layout settles (one mechanism with every notice): 0.2 KB.
-  ['buy-coupons', 'buy-coupons/buy-coupons-page', 117.7],
+  ['buy-coupons', 'buy-coupons/buy-coupons-page', 118.5],
   // The QR list kept on the device for a day without signal: 1.4 KB; the slide's threshold, turning
   // to a coupon that arrives and the note for phones without an offline shell: 0.4 KB.
-  ['my-coupons', 'my-coupons/my-coupons-page', 88.5],
+  ['my-coupons', 'my-coupons/my-coupons-page', 89.5],
   // The scanner's wasm comes only once the camera is on (decode-qr-image.ts): not counted here.
-  // Checking and redeeming with no signal (issue 16: the kit and queue in IndexedDB, WebCrypto's
+  // Checking and redeeming with no signal (the kit and queue in IndexedDB, WebCrypto's
   // Ed25519) added 4 KB; the Ed25519 library for webviews without it loads only there.
   // Fetching the file decoder and keeping it as the screen opens, and the note for phones without an
   // offline shell: 1.2 KB.
   // The queue of redemptions made with no signal copied into Telegram's DeviceStorage, where a web
   // view that loses its data cannot take it: 0.5 KB. The one clock for the times of redemptions
   // made with no signal: 0.2 KB.
-  ['check-coupon', 'check-coupon/check-coupon-page', 120.3],
+  ['check-coupon', 'check-coupon/check-coupon-page', 121.5],
   // The second look before a gift to a name nobody opened the app with (the lookup and the confirm
   // step): 0.5 KB.
-  ['gift-to-friend', 'gift-to-friend/gift-page', 112],
+  ['gift-to-friend', 'gift-to-friend/gift-page', 112.5],
   ['offer', 'offer/offer-page', 108],
   ['is-success-pay', 'is-success-pay/check-pay-page', 107.5],
   // The server's clock provided in the entry: 0.1 KB.
-  ['community-links', 'community-links/community-links-page', 110.2],
+  ['community-links', 'community-links/community-links-page', 111],
 ];
 
 interface ManifestChunk {

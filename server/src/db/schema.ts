@@ -191,7 +191,7 @@ export const coupons = pgTable(
   },
   (t) => [
     index('coupons_partner_status_idx').on(t.partnerId, t.status),
-    // A coupon costs the buyer less than it saves (issue 25). An offer stored before that rule, which
+    // A coupon costs the buyer less than it saves (1 ≤ price < discount). An offer stored before that rule, which
     // broke it, was withdrawn or refused (migration 0019) and may stay so, but is never sold again.
     check(
       'coupons_amounts',

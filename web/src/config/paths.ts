@@ -40,12 +40,12 @@ export const paths = {
         ...(paymentId && { paymentId }),
       })}`,
   },
-  /** Not screens of SPEC §2: the privacy policy and the user's own data (152-ФЗ, issue 12). */
+  /** Not screens of SPEC §2: the privacy policy and the user's own data (152-ФЗ). */
   privacy: { path: '/privacy', getHref: () => '/privacy' },
   myData: { path: '/my-data', getHref: () => '/my-data' },
-  /** Not a screen of SPEC §2: where admins keep the calendar and photo links (issue 6). */
+  /** Not a screen of SPEC §2: where admins keep the calendar and photo links. */
   communityLinks: { path: '/community-links', getHref: () => '/community-links' },
-  /** The back office (issue 11): every partner with its offers, for admins. */
+  /** The back office: every partner with its offers, for admins. */
   partners: { path: '/partners', getHref: () => '/partners' },
   /** A partner's staff, for admins and the partner's spokesman; without an id, the first one's. */
   partnerStaff: {

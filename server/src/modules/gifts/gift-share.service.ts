@@ -20,7 +20,7 @@ const SHAREABLE: readonly string[] = ['SENT', 'HELD', 'CLAIMED'];
 const refuse = (code: GiftRefusal) => new DomainError<GiftRefusal>(code);
 
 /**
- * The message a giver shares about a gift (issue 13.2): prepared by the bot for Mini Apps'
+ * The message a giver shares about a gift: prepared by the bot for Mini Apps'
  * shareMessage (Bot API savePreparedInlineMessage), with a button opening the mini-app on My QR,
  * where the friend finds the coupon, or claims it if it was held for them (ADR 0012).
  */

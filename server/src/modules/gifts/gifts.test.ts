@@ -300,7 +300,7 @@ describe('a gift to a username the app has not seen (ADR 0012)', () => {
   });
 });
 
-describe('sharing a gift in Telegram (issue 13.2)', () => {
+describe('sharing a gift in Telegram', () => {
   const prepare = (user: typeof giver, giftId: number) =>
     t.as(user).post(`/api/gifts/${giftId}/prepared-message`);
 

@@ -15,7 +15,7 @@ type QrCoupon = Awaited<ReturnType<ReturnType<typeof selectPurchasedCoupons>['wh
  * 0013), drawn once per QR token and kept with the coupon (a new token clears it).
  *
  * Drawing and signing take a good part of a second's CPU for a few coupons, and My QR's largest
- * paint is the QR (issue 14): a coupon is drawn as soon as it has a new owner's token, in the
+ * paint is the QR: a coupon is drawn as soon as it has a new owner's token, in the
  * background, so its first view finds it ready. The first view still draws one that is not: a
  * process killed before it drew loses nothing.
  */

@@ -22,7 +22,7 @@ const OLDEST_OFFLINE_MS = 14 * 24 * 3600_000;
 const CLOCK_SKEW_MS = 10 * 60_000;
 
 /**
- * Redeeming at the riverbank with no signal (issue 16): the kit a partner's device checks coupons
+ * Redeeming at the riverbank with no signal: the kit a partner's device checks coupons
  * with, and the sync of what it redeemed meanwhile. Each redemption is answered once, by its nonce;
  * one whose coupon was used, gifted or refunded in between is a conflict, told to the admins.
  */

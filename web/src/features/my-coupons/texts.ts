@@ -4,7 +4,7 @@ import { formatDay } from '@/lib/dates';
 
 export const texts = {
   discount: (rubles: number) => `Скидка ${rubles} руб`,
-  /** Issue 25: the 15 % rule, so the person at the counter applies it. */
+  /** The 15 % rule, so the person at the counter applies it. */
   threshold: (discount: number) => `На услуги от ${formatRubles(serviceThreshold(discount))}`,
   /** Usable coupons first, then the rest: each slide says which group it is in and where. */
   usableGroup: (place: number, count: number) => `Действующий купон ${place} из ${count}`,

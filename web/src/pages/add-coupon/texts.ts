@@ -6,7 +6,7 @@ export const texts = {
   priceNote: 'Столько покупатель платит за купон.',
   discount: 'Скидка, руб',
   discountNote: 'Столько рублей партнер снимает со счета покупателя.',
-  /** Issue 25: what the coupon means to a buyer, as the partner types. */
+  /** What the coupon means to a buyer, as the partner types. */
   gain: (price: number, discount: number) =>
     `Покупатель платит ${formatRubles(price)} — скидка ${formatRubles(discount)} у партнера.`,
   threshold: (discount: number) =>

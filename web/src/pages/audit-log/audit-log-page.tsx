@@ -36,7 +36,7 @@ function subjectText({ subject, subjectName }: Pick<TAuditEvent, 'subject' | 'su
   return `${kind} ${subjectName ?? rest.join(':')}`;
 }
 
-/** Audit log (issue 11): what happened in a period and who did it, of one kind or all, exported as CSV. */
+/** Audit log, in the back office: what happened in a period and who did it, of one kind or all, exported as CSV. */
 export function AuditLogPage() {
   return (
     <Page>

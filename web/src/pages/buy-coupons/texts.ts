@@ -18,7 +18,7 @@ export const texts = {
   offers: 'Скидки партнера',
   offerDiscount: (discount: number) => `СКИДКА ПАРТНЕРА ${discount}руб`,
   offerPrice: (price: number) => `Цена:${price}руб`,
-  /** Issue 25: the 15 % rule made concrete for the offer's discount. */
+  /** The 15 % rule made concrete for the offer's discount. */
   offerThreshold: (discount: number) => `Действует на услуги от ${formatRubles(serviceThreshold(discount))}`,
   offerGain: (price: number, discount: number) =>
     `Вы платите ${formatRubles(price)} — скидка ${formatRubles(discount)} у партнера`,

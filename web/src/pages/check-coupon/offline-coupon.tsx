@@ -38,7 +38,7 @@ function statusOf(verdict: OfflineVerdict, redeemed: boolean): TPurchasedCouponS
 }
 
 /**
- * A scanned coupon with no signal (issue 16): checked on the device against the kit, redeemed into
+ * A scanned coupon with no signal: checked on the device against the kit, redeemed into
  * the device's queue. «Redeemed» is said only once the redemption is on disk.
  */
 export function OfflineCoupon(props: {

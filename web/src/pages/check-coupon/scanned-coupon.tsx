@@ -30,7 +30,7 @@ export type Scan = { text: string; qr: ParsedCouponQr };
 
 /**
  * One scanned QR (SPEC §2 «Отсканированный QR», §4 Redeem): its fields with the live status, one
- * redeem attempt and the undo; with no signal, checked and redeemed on the device (issue 16). Keyed
+ * redeem attempt and the undo; with no signal, checked and redeemed on the device. Keyed
  * by the scan, so a new scan starts it afresh.
  */
 export function ScannedCoupon({ scan }: { scan: Scan }) {

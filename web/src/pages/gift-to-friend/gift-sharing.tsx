@@ -9,7 +9,7 @@ import type { BottomButtonAction } from '@/telegram/use-main-button';
 type Sharing = { state: 'idle' | 'sharing' | 'sent' } | { state: 'failed'; message: string };
 
 /**
- * «Отправить другу» after a gift (issue 13.2): the giver sends a message about it into a chat of
+ * «Отправить другу» after a gift: the giver sends a message about it into a chat of
  * their choice. Only where Telegram can share; `action` is for Telegram's main button.
  */
 export function useGiftSharing(giftId: number | undefined) {

@@ -26,7 +26,7 @@ export function HomePage() {
     { label: texts.addCoupon, to: paths.addCoupon.getHref(), shown: isPartnerOrAdmin(user) },
     { label: texts.communityLinks, to: paths.communityLinks.getHref(), shown: isAdmin(user) },
   ].filter(({ shown }) => shown);
-  // The back office (issue 11) follows the spec's buttons, two to a row so Home stays one screen.
+  // The back office follows the spec's buttons, two to a row so Home stays one screen.
   const backOffice = [
     { label: texts.partners, to: paths.partners.getHref(), shown: isAdmin(user) },
     { label: texts.purchases, to: paths.purchases.getHref(), shown: isAdmin(user) },

@@ -28,14 +28,14 @@ import { useTurnToArrivals } from './use-turn-to-arrivals';
 const couponKey = (coupon: TMyCoupon) => coupon.id;
 
 // Gifts waiting for their addressee are rare: their list comes in a chunk of its own, asked for once
-// the QR are drawn (issue 14: its chunk and the contract's checks are off My QR's first paint).
+// the QR are drawn (its chunk and the contract's checks are off My QR's first paint).
 const HeldGifts = lazy(() =>
   import('@/features/gifts/components/held-gifts').then((module) => ({ default: module.HeldGifts })),
 );
 
 /**
  * My QR (SPEC §2 My QR): the user's coupons in a slider, reloaded every 5 s. The list saved on the
- * device (issue 16.1) shows while the first answer is on its way, and with no connection, marked so.
+ * device shows while the first answer is on its way, and with no connection, marked so.
  */
 export function MyCouponsPage() {
   const username = useUsername();

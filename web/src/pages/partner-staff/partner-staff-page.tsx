@@ -28,7 +28,7 @@ type Asking = { kind: 'add_unseen' | 'remove'; username: string };
 
 const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
-/** Staff (issue 11): the admin or a partner's spokesman names who may scan and redeem for it. */
+/** Staff: the admin or a partner's spokesman names who may scan and redeem for it. */
 export function PartnerStaffPage() {
   return (
     <Page>

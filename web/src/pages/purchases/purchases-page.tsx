@@ -18,7 +18,7 @@ import { PurchaseFilters } from './purchase-filters';
 import './purchases-page.css';
 import { texts } from './texts';
 
-/** Purchases (issue 11): every purchase, newest first, filtered and searched; an admin refunds or voids one. */
+/** Purchases, in the back office: every purchase, newest first, filtered and searched; an admin refunds or voids one. */
 export function PurchasesPage() {
   return (
     <Page>

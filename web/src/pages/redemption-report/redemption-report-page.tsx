@@ -27,7 +27,7 @@ import { VisitRating } from './visit-rating';
 
 const formatNumber = (value: number) => value.toLocaleString('ru-RU');
 
-/** Redemption report (issue 11): a partner's redemptions in a period with totals, exported as CSV. */
+/** Redemption report: a partner's redemptions in a period with totals, exported as CSV. */
 export function RedemptionReportPage() {
   return (
     <Page>

@@ -7,7 +7,7 @@ export const texts = {
   empty: 'Заявок нет.',
   price: 'Стоимость',
   discount: 'Скидка',
-  /** Issue 25: where the 15 % rule lets the discount apply, and what the buyer saves on top of the price. */
+  /** Where the 15 % rule lets the discount apply, and what the buyer saves on top of the price. */
   threshold: 'На услуги',
   gain: 'Выгода покупателя',
   rubles: formatRubles,
