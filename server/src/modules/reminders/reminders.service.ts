@@ -1,12 +1,14 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import { formatDay } from '#contract/date-time';
 import { HELD_GIFT_DAYS } from '#contract/gifts';
 import { couponStartParam } from '#contract/start-params';
 import type { Db } from '../../db/client.ts';
 import { couponReminders, coupons, gifts, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { notificationTexts, reminderButtons } from '../notifications/texts.ts';
+import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { withinReminderHours } from './reminder-hours.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -52,7 +54,6 @@ export function createReminderService(options: {
 }) {
   const { db, notifications, timeZone, daysBefore, botUsername, log } = options;
   const batchSize = options.batchSize ?? BATCH;
-  const lastDayFormat = new Intl.DateTimeFormat('ru-RU', { timeZone, day: 'numeric', month: 'long' });
   const turnOff: InlineKeyboardButton = {
     text: reminderButtons.turnOff,
     callback_data: REMINDERS_OFF_CALLBACK,
@@ -132,7 +133,7 @@ export function createReminderService(options: {
       if (days === undefined) continue;
       const kind = expiryReminderKind(days);
       const coupon = { companyName: row.companyName, discount: row.discount, region: row.region };
-      const lastDay = lastDayFormat.format(new Date(row.expiresAt.getTime() - 1));
+      const lastDay = formatDay(lastValidDay(row.expiresAt, timeZone) as string);
       const done = await claimAndQueue(
         { purchasedCouponId: row.id, kind },
         {

@@ -87,7 +87,7 @@ describe('reminders of a coupon before its last day', () => {
     const [threeDays, ...more] = messagesTo(buyer).slice(before);
     expect(more).toEqual([]);
     expect(threeDays?.text).toBe(
-      'Купон «Порог» (Карелия) на скидку 150 руб. действует до 13 июля включительно. ' +
+      'Купон «Порог» (Карелия) на скидку 150 руб. действует до 13.07.2026 включительно. ' +
         'Не забудьте показать QR партнеру.',
     );
     expect(threeDays?.replyMarkup?.inline_keyboard).toEqual([
@@ -106,7 +106,7 @@ describe('reminders of a coupon before its last day', () => {
     await sweepAt(moscow('2026-07-13', '11:00'));
     const sent = messagesTo(buyer).slice(before);
     expect(sent).toHaveLength(2);
-    expect(sent[1]?.text).toContain('действует до 13 июля включительно');
+    expect(sent[1]?.text).toContain('действует до 13.07.2026 включительно');
     const kinds = await t.database.db
       .select({ kind: couponReminders.kind })
       .from(couponReminders)
