@@ -3,7 +3,7 @@ import { constants as zlib } from 'node:zlib';
 import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Api } from 'grammy';
+import type { Api, Bot } from 'grammy';
 import { z } from 'zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
@@ -14,6 +14,7 @@ import { refuseNulCharacters } from './http/nul-guard.ts';
 import { RequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { httpRefusals } from './http/texts.ts';
+import { createMaintenance, type Maintenance } from './jobs/maintenance.ts';
 import { createSweepClock } from './jobs/sweep-clock.ts';
 import { adminPurchasesRoutes } from './modules/admin-purchases/admin-purchases.routes.ts';
 import { createPurchaseListService } from './modules/admin-purchases/purchase-list.service.ts';
@@ -47,8 +48,11 @@ import { inviteRefusals } from './modules/invites/texts.ts';
 import { metricsRoutes } from './modules/metrics/metrics.routes.ts';
 import { createMetrics } from './modules/metrics/metrics.ts';
 import { metricsRefusals } from './modules/metrics/texts.ts';
-import { createNotificationService } from './modules/notifications/notifications.service.ts';
-import { createOutboxWorker } from './modules/notifications/outbox.worker.ts';
+import {
+  createNotificationService,
+  type NotificationService,
+} from './modules/notifications/notifications.service.ts';
+import { createOutboxWorker, type OutboxWorker } from './modules/notifications/outbox.worker.ts';
 import { createQrPhotos } from './modules/notifications/qr-photos.ts';
 import { offerRoutes } from './modules/offer/offer.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
@@ -70,7 +74,6 @@ import { createCheckoutService } from './modules/purchases/checkout.service.ts';
 import { createMyCouponsService } from './modules/purchases/my-coupons.service.ts';
 import { paymentPagesRoutes } from './modules/purchases/payment-pages.routes.ts';
 import { purchasesRoutes } from './modules/purchases/purchases.routes.ts';
-import { createStalePaymentsWorker } from './modules/purchases/stale-payments.worker.ts';
 import { purchaseRefusals } from './modules/purchases/texts.ts';
 import { registerRatingButtons } from './modules/ratings/ratings.bot.ts';
 import { ratingsRoutes } from './modules/ratings/ratings.routes.ts';
@@ -86,6 +89,7 @@ import { createReportScope } from './modules/reports/report-scope.ts';
 import { exportFileRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportService } from './modules/reports/reports.service.ts';
 import { reportRefusals } from './modules/reports/texts.ts';
+import { telegramWebhookRoutes } from './modules/telegram-webhook/telegram-webhook.routes.ts';
 import { telegramWebhookRefusals } from './modules/telegram-webhook/texts.ts';
 import { createMembershipService } from './modules/users/membership.service.ts';
 import { userRefusals } from './modules/users/texts.ts';
@@ -97,13 +101,27 @@ import { requireInitData } from './plugins/auth.ts';
 import { createCsrf, registerCsrf } from './plugins/csrf.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
-import { registerTelegram } from './register-telegram.ts';
-import { createBot } from './telegram/bot.ts';
+import { type BotRunner, createBot, launchBot } from './telegram/bot.ts';
 import { createBotUsername } from './telegram/bot-username.ts';
+
+/** The Telegram side of the app: the bot, the notifications and their outbox. */
+export interface Telegram {
+  /** The grammY bot; absent in the local stand-in. */
+  bot?: Bot;
+  /** What the other modules call to tell people about events. */
+  notifications: NotificationService;
+  /** Sends the outbox; tests drive `outbox.deliverDue()` directly. */
+  outbox: OutboxWorker;
+  /** Background work, started by main.ts only: the bot's webhook or long polling, and the outbox worker. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    stalePayments: ReturnType<typeof createStalePaymentsWorker>;
+    telegram: Telegram;
+    /** The background sweeps (jobs/maintenance.ts); main.ts starts them, tests run one by name. */
+    maintenance: Maintenance;
     /** QR images drawn in the background: a caller watching the rows waits until they are stored. */
     qrImages: Pick<QrImages, 'settled'>;
   }
@@ -272,8 +290,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     registerReminderButtons(bot, reminders);
     registerRatingButtons(bot, ratings);
   }
-  // The bot's webhook (with PUBLIC_URL), and `app.telegram` that main.ts starts.
-  await registerTelegram(app, { config, bot, notifications, outbox });
+  // The bot's webhook, only with PUBLIC_URL: webhook or long polling, never both.
+  if (bot && config.publicUrl) {
+    await app.register(telegramWebhookRoutes, { bot, secret: config.telegramWebhookSecret });
+  }
+  // Nothing talks to Telegram until main.ts starts it; closing the app stops it.
+  let runner: BotRunner | undefined;
+  const telegram: Telegram = {
+    bot,
+    notifications,
+    outbox,
+    async start() {
+      outbox.start();
+      if (bot && !runner) {
+        runner = await launchBot(bot, {
+          publicUrl: config.publicUrl,
+          webhookSecret: config.telegramWebhookSecret,
+          log: app.log,
+        });
+      }
+    },
+    async stop() {
+      await runner?.stop();
+      runner = undefined;
+      await outbox.stop();
+    },
+  };
+  app.decorate('telegram', telegram);
+  // preClose: before the database closes (onClose), so a run under way can finish its writes.
+  app.addHook('preClose', async () => telegram.stop());
 
   const provider = deps.paymentProvider ?? createPaymentProvider(config, botApi);
   const privacy = createPrivacyService(db, users.forgetSeen);
@@ -288,19 +333,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     drawQrSoon: qrImages.drawSoon,
   });
   const refunds = createRefundService({ db, provider, log: app.log, notifications });
-  // Payments and refunds nobody settled, and expiries, swept in the background once main.ts starts it.
   const gifts = createGiftService({ db, users, membership, notifications, drawQrSoon: qrImages.drawSoon });
-  const stalePayments = createStalePaymentsWorker({
-    returnUnclaimedGifts: gifts.returnUnclaimedGifts,
-    checkout,
-    refunds,
-    recordExpiries: () => recordExpiries(db),
-    deleteExpiredData: () => deleteExpiredData(db, config.geoRetentionDays),
-    sendDueReminders: reminders.sendDueReminders,
+  // Swept in the background once main.ts starts it.
+  const maintenance = createMaintenance({
+    sweeps: {
+      stalePayments: checkout.settleStalePayments,
+      pendingRefunds: refunds.settlePendingRefunds,
+      expiries: () => recordExpiries(db),
+      heldGifts: gifts.returnUnclaimedGifts,
+      reminders: reminders.sendDueReminders,
+      retention: () => deleteExpiredData(db, config.geoRetentionDays),
+    },
     log: app.log,
-    sweeps,
+    clock: sweeps,
   });
-  app.decorate('stalePayments', stalePayments);
+  app.decorate('maintenance', maintenance);
   await app.register(paymentPagesRoutes, {
     checkout,
     provider: config.paymentProvider,
@@ -387,6 +434,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // onClose hooks run last-added first: a sweep under way and the QR images being drawn are
   // stored before the database closes.
   app.addHook('onClose', () => qrImages.settled());
-  app.addHook('onClose', () => stalePayments.stop());
+  app.addHook('onClose', () => maintenance.stop());
   return app;
 }

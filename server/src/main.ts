@@ -61,7 +61,7 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   // After listening: a webhook set now finds the server answering.
   await app.telegram.start();
-  app.stalePayments.start();
+  app.maintenance.start();
 }
 
 main().catch((error) => {

@@ -181,7 +181,7 @@ describe('refunds through YooKassa', () => {
     const [row] = await t.database.db.select().from(refunds).where(eq(refunds.purchasedCouponId, id));
     yookassa.settleRefund(row?.providerRefundId as string, 'canceled');
     await t.database.db.update(refunds).set({ createdAt: sql`now() - interval '10 minutes'` });
-    await t.app.stalePayments.sweepRefunds();
+    await t.app.maintenance.sweeps.pendingRefunds();
 
     expect(await myStatus()).toBe('NOT_USED');
     expect(await listed('unused')).toEqual(['NOT_USED']);
@@ -204,7 +204,7 @@ describe('refunds through YooKassa', () => {
     yookassa.settleRefund(refundOf(second.id), 'canceled');
     await t.database.db.update(refunds).set({ createdAt: sql`now() - interval '10 minutes'` });
 
-    await t.app.stalePayments.sweepRefunds();
+    await t.app.maintenance.sweeps.pendingRefunds();
 
     expect(await statusOf(first.id)).toBe('REFUNDED');
     expect(await statusOf(second.id)).toBe('NOT_USED');

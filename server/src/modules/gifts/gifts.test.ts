@@ -278,12 +278,12 @@ describe('a gift to a username the app has not seen (ADR 0012)', () => {
     await t.database.db.execute(
       sql`UPDATE gifts SET created_at = now() - interval '6 days 23 hours' WHERE id = ${giftId}`,
     );
-    expect(await t.app.stalePayments.sweepHeldGifts()).toBe(0);
+    expect(await t.app.maintenance.sweeps.heldGifts()).toBe(0);
     await t.database.db.execute(
       sql`UPDATE gifts SET created_at = now() - interval '7 days 1 minute' WHERE id = ${giftId}`,
     );
 
-    expect(await t.app.stalePayments.sweepHeldGifts()).toBe(1);
+    expect(await t.app.maintenance.sweeps.heldGifts()).toBe(1);
 
     expect(await row(id)).toMatchObject({ status: 'NOT_USED', ownerId: giver.id });
     expect((await row(id))?.qrToken).not.toBe(heldToken);

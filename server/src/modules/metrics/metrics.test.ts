@@ -176,7 +176,7 @@ describe('GET /api/metrics', () => {
 
   it('tells when each background sweep last went through, and the process’s own metrics', async () => {
     const startedAt = Date.now() / 1000;
-    t.app.stalePayments.start();
+    t.app.maintenance.start();
     try {
       await expect
         .poll(
@@ -191,7 +191,7 @@ describe('GET /api/metrics', () => {
         )
         .toBeGreaterThanOrEqual(Math.floor(startedAt));
     } finally {
-      await t.app.stalePayments.stop();
+      await t.app.maintenance.stop();
     }
     const samples = await scrape();
     const sweeps = samples

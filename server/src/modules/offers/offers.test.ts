@@ -137,8 +137,8 @@ describe('validity', () => {
       (await t.as(buyer).post(`/api/coupons/buy/friend/${pastMidnight}/of_buyer/of_friend`)).statusCode,
     ).toBe(409);
 
-    expect(await t.app.stalePayments.sweepExpiries()).toBeGreaterThanOrEqual(1);
-    expect(await t.app.stalePayments.sweepExpiries()).toBe(0);
+    expect(await t.app.maintenance.sweeps.expiries()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.maintenance.sweeps.expiries()).toBe(0);
     const recorded = await t.database.db
       .select()
       .from(auditEvents)

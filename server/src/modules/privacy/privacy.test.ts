@@ -207,8 +207,8 @@ describe('retention', () => {
     });
     await t.database.db.insert(redemptions).values([attempt(366), attempt(364)]);
 
-    expect(await t.app.stalePayments.sweepRetention()).toEqual({ geoPoints: 1, redeemAttempts: 1 });
-    expect(await t.app.stalePayments.sweepRetention()).toEqual({ geoPoints: 0, redeemAttempts: 0 });
+    expect(await t.app.maintenance.sweeps.retention()).toEqual({ geoPoints: 1, redeemAttempts: 1 });
+    expect(await t.app.maintenance.sweeps.retention()).toEqual({ geoPoints: 0, redeemAttempts: 0 });
     const left = await t.database.db.select().from(geoPoints).where(eq(geoPoints.userId, admin.id));
     expect(left).toHaveLength(2);
     const tokens = (await t.database.db.select().from(redemptions)).map((row) => row.qrToken);

@@ -373,7 +373,7 @@ describe('payments nobody settled', () => {
     yookassa.succeed(providerId);
     await startedLongAgo(paymentId);
 
-    const { issued } = await t.app.stalePayments.sweep();
+    const { issued } = await t.app.maintenance.sweeps.stalePayments();
 
     expect(issued).toBeGreaterThanOrEqual(1);
     expect(await issuedFor(paymentId)).toBe(1);
@@ -388,7 +388,7 @@ describe('payments nobody settled', () => {
     yookassa.succeed(providerId);
     await startedLongAgo(paymentId);
 
-    await t.app.stalePayments.sweep();
+    await t.app.maintenance.sweeps.stalePayments();
 
     const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
     expect(row?.providerPaymentId).toBe(providerId);
@@ -407,7 +407,7 @@ describe('payments nobody settled', () => {
     await startedLongAgo(paymentId, shop);
     const answers = yookassa.holdPaymentAnswers();
 
-    shop.app.stalePayments.start();
+    shop.app.maintenance.start();
     await answers.asked;
     const closed = shop.close();
     // YooKassa answers while the server is closing: the sweep still has its writes to make.
@@ -428,7 +428,7 @@ describe('payments nobody settled', () => {
     const { paymentId, providerId } = await startPayment();
     yookassa.succeed(providerId);
 
-    await t.app.stalePayments.sweep();
+    await t.app.maintenance.sweeps.stalePayments();
 
     expect(await issuedFor(paymentId)).toBe(0);
   });

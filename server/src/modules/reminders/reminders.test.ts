@@ -37,7 +37,7 @@ async function boughtExpiring(owner: TelegramUser, lastDay: string) {
 
 /** One reminder sweep as the background worker runs it, at `at`, then the outbox sent. */
 async function sweepAt(at: Date, app = t) {
-  const queued = await app.app.stalePayments.sweepReminders(at);
+  const queued = await app.app.maintenance.sweeps.reminders(at);
   await app.deliverNotifications();
   return queued;
 }
@@ -195,8 +195,8 @@ describe('reminders of a coupon before its last day', () => {
       for (let n = 0; n < 4; n += 1) ids.push(await boughtExpiring(buyer, '2026-12-13'));
       const at = moscow('2026-12-10', '12:00');
       const [one, two] = await Promise.all([
-        t.app.stalePayments.sweepReminders(at),
-        second.app.stalePayments.sweepReminders(at),
+        t.app.maintenance.sweeps.reminders(at),
+        second.app.maintenance.sweeps.reminders(at),
       ]);
       expect(one + two).toBe(4);
       const queued = await t.database.db
@@ -207,8 +207,8 @@ describe('reminders of a coupon before its last day', () => {
         expect(queued.filter((row) => row.eventKey === `${id}:expiry-3d`)).toHaveLength(1);
       }
       // Again, from either process: nothing more.
-      expect(await second.app.stalePayments.sweepReminders(moscow('2026-12-10', '15:00'))).toBe(0);
-      expect(await t.app.stalePayments.sweepReminders(moscow('2026-12-10', '15:00'))).toBe(0);
+      expect(await second.app.maintenance.sweeps.reminders(moscow('2026-12-10', '15:00'))).toBe(0);
+      expect(await t.app.maintenance.sweeps.reminders(moscow('2026-12-10', '15:00'))).toBe(0);
     } finally {
       await second.close();
     }
