@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RefundErrorCode, type TRefundResponse } from '#contract/back-office-purchases';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, payments, purchasedCoupons, refunds, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderRefund } from '../../payments/provider.ts';
 import type { ReceiptFacts } from '../../payments/receipts.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';

@@ -2,7 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { GiftErrorCode, HELD_GIFT_DAYS, heldGiftUntil, type TGiftResponse } from '#contract/gifts';
 import type { Db } from '../../db/client.ts';
 import { gifts, purchasedCoupons } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { type CouponActor, changeCoupon } from '../purchased-coupons/coupon-state.ts';
