@@ -15,7 +15,7 @@ import {
   holdForRefund,
   refusalOf,
 } from '../purchased-coupons/coupon-state.ts';
-import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -58,7 +58,7 @@ export function createRefundService(options: {
 
   /** The coupon, locked for the caller's transaction, with its payment. */
   async function lockPurchase(tx: Db, purchasedCouponId: string) {
-    const [row] = await tx
+    const purchase = tx
       .select({
         id: purchasedCoupons.id,
         status: purchasedCoupons.status,
@@ -72,7 +72,8 @@ export function createRefundService(options: {
         amount: payments.amount,
       })
       .from(purchasedCoupons)
-      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+      .$dynamic();
+    const [row] = await joinPurchasedCoupon(purchase)
       .where(eq(purchasedCoupons.id, purchasedCouponId))
       .for('update', { of: purchasedCoupons });
     if (!row) throw refuse(RefundErrorCode.purchaseNotFound);

@@ -7,7 +7,11 @@ import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { changeCoupon, couponStateOf, refusalOf } from '../purchased-coupons/coupon-state.ts';
-import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import {
+  couponLineOf,
+  joinPurchasedCoupon,
+  redeemers,
+} from '../purchased-coupons/purchased-coupons.query.ts';
 import { ratingKeyboard } from '../ratings/rating-buttons.ts';
 import { displayName } from '../users/display-name.ts';
 import type { Redeemer } from './redemption.service.ts';
@@ -80,7 +84,7 @@ export function createOfflineRedemptionService(options: {
    * moment the device redeemed it), as the state machine says (refusalOf).
    */
   async function currentOf(executor: Db, token: string, asOf: Date) {
-    const [row] = await executor
+    const named = executor
       .select({
         id: purchasedCoupons.id,
         status: purchasedCoupons.status,
@@ -89,13 +93,12 @@ export function createOfflineRedemptionService(options: {
         refundedAt: purchasedCoupons.refundedAt,
         redeemedAt: purchasedCoupons.redeemedAt,
         partnerId: coupons.partnerId,
-        redeemerUsername: users.username,
-        redeemerFirstName: users.firstName,
+        redeemerUsername: redeemers.username,
+        redeemerFirstName: redeemers.firstName,
       })
       .from(purchasedCoupons)
-      .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-      .leftJoin(users, eq(users.id, purchasedCoupons.redeemedBy))
-      .where(eq(purchasedCoupons.qrToken, token));
+      .$dynamic();
+    const [row] = await joinPurchasedCoupon(named).where(eq(purchasedCoupons.qrToken, token));
     return row && { ...row, refusal: refusalOf(couponStateOf(row, asOf), 'redeem') };
   }
 
