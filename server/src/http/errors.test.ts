@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { DomainError, type Refusals, registerErrorHandling } from './errors.ts';
+import { DomainError } from '../domain/domain-error.ts';
+import { type Refusals, registerErrorHandling } from './errors.ts';
 
 const refusals = {
   plain_refusal: { status: 409, message: 'Уже есть' },

@@ -2,36 +2,21 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ErrorCode } from '#contract/errors';
 import type { TErrorResponse } from '#contract/session';
 import { isDatabaseUnavailable } from '../db/errors.ts';
+import { DomainError, type DomainErrorDetails } from '../domain/domain-error.ts';
 import { httpTexts } from './texts.ts';
-
-type Details = Record<string, string | number>;
 
 /** How one refusal reaches the caller: its status, the contract's `error` code and the Russian text. */
 export interface Refusal {
   status: number;
   /** The `error` the caller sees, when it is not the refusal's own code (a plain `not_found` …). */
   error?: string;
-  message: string | ((details: Details) => string);
+  message: string | ((details: DomainErrorDetails) => string);
   /** The input field the refusal is about; else the one its thrower names in `details.field`. */
   field?: string;
 }
 
 /** A module's refusals by domain code: the one place its statuses and texts are decided. */
 export type Refusals = Record<string, Refusal>;
-
-/**
- * A refusal of the domain, by code: services and guards throw it and know nothing of HTTP; the
- * error handler finds the code in the modules' tables (app.ts hands them over).
- */
-export class DomainError<Code extends string = string> extends Error {
-  constructor(
-    readonly code: Code,
-    readonly details: Details = {},
-  ) {
-    super(code);
-    this.name = 'DomainError';
-  }
-}
 
 function fieldOf(error: FastifyError): string | undefined {
   const first = error.validation?.[0];

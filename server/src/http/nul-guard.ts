@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from './errors.ts';
+import { DomainError } from '../domain/domain-error.ts';
 
 /** Where in the request a NUL character hides: the field's path, as our 400s name fields. */
 function findNul(value: unknown, path: string, depth = 0): string | undefined {

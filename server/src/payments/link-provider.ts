@@ -1,5 +1,5 @@
 import { PurchaseErrorCode } from '#contract/purchases';
-import { DomainError } from '../http/errors.ts';
+import { DomainError } from '../domain/domain-error.ts';
 import type { PaymentProvider } from './provider.ts';
 
 /**

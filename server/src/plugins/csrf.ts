@@ -1,7 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '#contract/errors';
-import { DomainError } from '../http/errors.ts';
+import { DomainError } from '../domain/domain-error.ts';
 
 const TOKEN_TTL_S = 12 * 60 * 60;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);

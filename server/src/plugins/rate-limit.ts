@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '#contract/errors';
 import type { Db } from '../db/client.ts';
-import { DomainError } from '../http/errors.ts';
+import { DomainError } from '../domain/domain-error.ts';
 import { createDatabaseRateLimitStore } from './rate-limit-store.ts';
 
 /**

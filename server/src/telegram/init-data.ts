@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { parse, sign } from '@telegram-apps/init-data-node';
 import { ErrorCode } from '#contract/errors';
-import { DomainError } from '../http/errors.ts';
+import { DomainError } from '../domain/domain-error.ts';
 
 /** Telegram's clock and ours may differ a little; an init data from further ahead is not Telegram's. */
 const CLOCK_SKEW_S = 60;

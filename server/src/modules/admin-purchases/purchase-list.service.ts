@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
   TAdminPurchase,
@@ -12,7 +11,13 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import { subjectOf } from '../audit/audit-log.ts';
 import { isExpiredNow, lastValidDay } from '../purchased-coupons/expiry.ts';
-import { isInForce, visibleStatus } from '../purchased-coupons/purchased-coupons.query.ts';
+import {
+  isInForce,
+  joinPurchasedCoupon,
+  owners,
+  redeemers,
+  visibleStatus,
+} from '../purchased-coupons/purchased-coupons.query.ts';
 import { displayName } from '../users/display-name.ts';
 import { withinDays } from './period.ts';
 
@@ -44,13 +49,13 @@ function decodeCursor(cursor: string): { at: string; id: string } | undefined {
 
 /** The admin's list of purchases: newest first, filtered, searched by buyer, a page at a time. */
 export function createPurchaseListService(db: Db, timeZone: string) {
-  const buyers = alias(users, 'buyers');
-  const redeemers = alias(users, 'redeemers');
+  // The buyer is the coupon's owner: a coupon given away is listed under whom it went to.
+  const buyers = owners;
 
   async function list(query: z.output<typeof ZAdminPurchasesQuery>): Promise<TAdminPurchasesResponse> {
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
     const search = query.q?.replace(/^@/, '').toLowerCase();
-    const rows = await db
+    const purchases = db
       .select({
         id: purchasedCoupons.id,
         status: purchasedCoupons.status,
@@ -73,11 +78,8 @@ export function createPurchaseListService(db: Db, timeZone: string) {
         providerPaymentId: payments.providerPaymentId,
       })
       .from(purchasedCoupons)
-      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
-      .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-      .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .innerJoin(buyers, eq(buyers.id, purchasedCoupons.ownerId))
-      .leftJoin(redeemers, eq(redeemers.id, purchasedCoupons.redeemedBy))
+      .$dynamic();
+    const rows = await joinPurchasedCoupon(purchases)
       .where(
         and(
           query.status ? FILTERS[query.status] : undefined,

@@ -3,18 +3,41 @@ import type { FastifyBaseLogger } from 'fastify';
 import { RefundErrorCode, type TRefundResponse } from '#contract/back-office-purchases';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, payments, purchasedCoupons, refunds, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderRefund } from '../../payments/provider.ts';
 import type { ReceiptFacts } from '../../payments/receipts.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { changeCoupon, holdForRefund } from '../purchased-coupons/coupon-state.ts';
-import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import {
+  type CouponRefusal,
+  changeCoupon,
+  couponStateOf,
+  holdForRefund,
+  refusalOf,
+} from '../purchased-coupons/coupon-state.ts';
+import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
 const refuse = (code: AdminPurchaseRefusal) => new DomainError<AdminPurchaseRefusal>(code);
+
+/** The admin's refusal for a coupon refund or void cannot start from (refusalOf); REFUNDED is the caller's. */
+function refusalCodeOf(refusal: CouponRefusal): AdminPurchaseRefusal {
+  switch (refusal) {
+    case 'REFUNDED':
+      return 'already_refunded';
+    case 'VOID':
+      return RefundErrorCode.alreadyVoid;
+    case 'USED':
+      return RefundErrorCode.alreadyUsed;
+    case 'HELD':
+      return RefundErrorCode.giftHeld;
+    default:
+      // NOT_USED, EXPIRED, REFUND_PENDING never refuse a refund or a void (coupon-state.ts).
+      throw new Error(`no refusal for ${refusal}`);
+  }
+}
 
 /** A refund the provider has not finished this long ago is asked about by the sweep. */
 const ASK_AFTER = sql`interval '2 minutes'`;
@@ -35,10 +58,12 @@ export function createRefundService(options: {
 
   /** The coupon, locked for the caller's transaction, with its payment. */
   async function lockPurchase(tx: Db, purchasedCouponId: string) {
-    const [row] = await tx
+    const purchase = tx
       .select({
         id: purchasedCoupons.id,
         status: purchasedCoupons.status,
+        expiresAt: purchasedCoupons.expiresAt,
+        refundRequestedAt: purchasedCoupons.refundRequestedAt,
         refundedAt: purchasedCoupons.refundedAt,
         ownerId: purchasedCoupons.ownerId,
         paymentId: payments.id,
@@ -47,7 +72,8 @@ export function createRefundService(options: {
         amount: payments.amount,
       })
       .from(purchasedCoupons)
-      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+      .$dynamic();
+    const [row] = await joinPurchasedCoupon(purchase)
       .where(eq(purchasedCoupons.id, purchasedCouponId))
       .for('update', { of: purchasedCoupons });
     if (!row) throw refuse(RefundErrorCode.purchaseNotFound);
@@ -94,10 +120,10 @@ export function createRefundService(options: {
   async function refund(adminId: number, purchasedCouponId: string): Promise<TRefundResponse> {
     const started = await db.transaction(async (tx) => {
       const purchase = await lockPurchase(tx, purchasedCouponId);
-      if (purchase.status === 'REFUNDED' || purchase.refundedAt) return 'REFUNDED' as const;
-      if (purchase.status === 'VOID') throw refuse(RefundErrorCode.alreadyVoid);
-      if (purchase.status === 'USED') throw refuse(RefundErrorCode.alreadyUsed);
-      if (purchase.status === 'HELD') throw refuse(RefundErrorCode.giftHeld);
+      const refusal = refusalOf(couponStateOf(purchase), 'requestRefund');
+      // Asked again once refunded: the money went back, which is what the admin wants to hear.
+      if (refusal === 'REFUNDED') return 'REFUNDED' as const;
+      if (refusal) throw refuse(refusalCodeOf(refusal));
       const [live] = await tx
         .select()
         .from(refunds)
@@ -266,11 +292,10 @@ export function createRefundService(options: {
   async function voidPurchase(adminId: number, purchasedCouponId: string): Promise<void> {
     await db.transaction(async (tx) => {
       const purchase = await lockPurchase(tx, purchasedCouponId);
-      if (purchase.status === 'VOID') return;
+      const refusal = refusalOf(couponStateOf(purchase), 'void');
+      if (refusal === 'VOID') return;
       if (purchase.provider !== 'link') throw refuse(RefundErrorCode.notLinkProvider);
-      if (purchase.status === 'REFUNDED' || purchase.refundedAt) throw refuse('already_refunded');
-      if (purchase.status === 'USED') throw refuse(RefundErrorCode.alreadyUsed);
-      if (purchase.status === 'HELD') throw refuse(RefundErrorCode.giftHeld);
+      if (refusal) throw refuse(refusalCodeOf(refusal));
       await close(tx, purchasedCouponId, adminId, { status: 'VOID' });
     });
   }

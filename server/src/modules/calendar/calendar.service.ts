@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TAdminCalendarLink, TCalendarLink, ZCalendarLinkInput } from '#contract/calendar';
 import type { Db } from '../../db/client.ts';
 import { calendarLinks } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import type { CalendarRefusal } from './texts.ts';
 
 type CalendarLinkInput = z.output<typeof ZCalendarLinkInput>;

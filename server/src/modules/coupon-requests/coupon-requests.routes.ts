@@ -7,7 +7,7 @@ import {
   ZOkResponse,
 } from '#contract/coupons';
 import { ZDbId } from '#contract/ids';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { isOwnUsername, requireRole } from '../users/caller.ts';

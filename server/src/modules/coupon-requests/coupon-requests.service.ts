@@ -9,7 +9,7 @@ import {
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { CouponRequestRefusal } from './texts.ts';

@@ -4,7 +4,7 @@ import { ZDevInitDataRequest, ZDevInitDataResponse, ZDevUsersResponse } from '#c
 import type { Db } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo-users.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { signInitData } from '../../telegram/init-data.ts';
 import type { UserService } from '../users/users.service.ts';
 import type { DevLoginRefusal } from './texts.ts';

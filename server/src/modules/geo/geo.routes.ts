@@ -10,7 +10,7 @@ import {
   ZGpxLinkResponse,
 } from '#contract/geo';
 import { wholeNumber } from '#contract/ids';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { requireRole } from '../users/caller.ts';
 import type { GeoService } from './geo.service.ts';
 import { gpxFileName, toGpx } from './gpx.ts';

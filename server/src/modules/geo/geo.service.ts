@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { TGeoTrack, TGeoTrackSummary, ZGeoPoint } from '#contract/geo';
 import type { Db } from '../../db/client.ts';
 import { geoPoints, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import type { GeoRefusal } from './texts.ts';
 
 type GeoPointInput = z.output<typeof ZGeoPoint>;

@@ -6,7 +6,7 @@ import { GiftErrorCode, type TPreparedGiftMessage } from '#contract/gifts';
 import { MY_COUPONS_START_PARAM } from '#contract/start-params';
 import type { Db } from '../../db/client.ts';
 import { gifts } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 import { createBotUsername } from '../../telegram/bot-username.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';

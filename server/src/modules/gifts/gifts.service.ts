@@ -2,11 +2,15 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { GiftErrorCode, HELD_GIFT_DAYS, heldGiftUntil, type TGiftResponse } from '#contract/gifts';
 import type { Db } from '../../db/client.ts';
 import { gifts, purchasedCoupons } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { type CouponActor, changeCoupon } from '../purchased-coupons/coupon-state.ts';
-import { isExpiredNow } from '../purchased-coupons/expiry.ts';
+import {
+  type CouponActor,
+  changeCoupon,
+  couponStateOf,
+  refusalOf,
+} from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
 import type { MembershipService } from '../users/membership.service.ts';
@@ -35,22 +39,18 @@ export function createGiftService(options: {
   const { db, users, membership, notifications, drawQrSoon } = options;
 
   /** Why the giver's coupon could not be given: its refund is under way, its last day passed, or it is used or not theirs. */
-  async function whyNotGiven(giverId: number, purchasedCouponId: string) {
+  async function whyNotGiven(giverId: number, purchasedCouponId: string, change: 'gift' | 'hold') {
     const [coupon] = await db
       .select({
+        status: purchasedCoupons.status,
+        expiresAt: purchasedCoupons.expiresAt,
         refundRequestedAt: purchasedCoupons.refundRequestedAt,
-        expired: sql<boolean>`${isExpiredNow}`,
       })
       .from(purchasedCoupons)
-      .where(
-        and(
-          eq(purchasedCoupons.id, purchasedCouponId),
-          eq(purchasedCoupons.ownerId, giverId),
-          eq(purchasedCoupons.status, 'NOT_USED'),
-        ),
-      );
-    if (coupon?.refundRequestedAt) return GiftErrorCode.refundPending;
-    if (coupon?.expired) return GiftErrorCode.couponExpired;
+      .where(and(eq(purchasedCoupons.id, purchasedCouponId), eq(purchasedCoupons.ownerId, giverId)));
+    const refusal = coupon && refusalOf(couponStateOf(coupon), change);
+    if (refusal === 'REFUND_PENDING') return GiftErrorCode.refundPending;
+    if (refusal === 'EXPIRED') return GiftErrorCode.couponExpired;
     return GiftErrorCode.couponUnavailable;
   }
 
@@ -133,7 +133,7 @@ export function createGiftService(options: {
       }
       return { status: 'sent' as const, giftId: gift.id };
     });
-    if (!outcome) throw refuse(await whyNotGiven(giver.id, purchasedCouponId));
+    if (!outcome) throw refuse(await whyNotGiven(giver.id, purchasedCouponId, friend ? 'gift' : 'hold'));
     if (outcome.status === 'sent') drawQrSoon(purchasedCouponId);
     return outcome;
   }

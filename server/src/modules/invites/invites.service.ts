@@ -6,7 +6,7 @@ import { INVITE_START_PARAM_PREFIX } from '#contract/start-params';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { payments, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { displayName } from '../users/display-name.ts';
 import { type InviteRefusal, inviteTexts } from './texts.ts';
 

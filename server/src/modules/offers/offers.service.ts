@@ -4,7 +4,7 @@ import { couponTermsProblem } from '#contract/coupon-terms';
 import { OfferErrorCode, type TAdminOffer, type ZOfferChangeRequest } from '#contract/offers';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { toAdminOffer } from '../partners/partners.service.ts';
 import type { OfferRefusal } from './texts.ts';

@@ -10,7 +10,7 @@ import {
 import { ZOkResponse } from '#contract/coupons';
 import { ZDbId } from '#contract/ids';
 import { ZAddPartnerRequest, ZPartner, ZPartnerOptionsResponse } from '#contract/partners';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { requireRole } from '../users/caller.ts';
 import type { PartnerAccess } from './partner-access.ts';

@@ -15,7 +15,7 @@ import type { TPartnerRating } from '#contract/ratings';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { coupons, partnerStaff, partners, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { PartnerRefusal } from './texts.ts';
 

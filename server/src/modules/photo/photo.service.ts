@@ -5,7 +5,7 @@ import { PhotoErrorCode, type TPhotoDirectory, type ZPhotoDirectoryInput } from 
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { photoDirectories } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import type { PhotoRefusal } from './texts.ts';
 
 type PhotoDirectoryInput = z.output<typeof ZPhotoDirectoryInput>;

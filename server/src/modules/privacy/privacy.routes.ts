@@ -13,7 +13,7 @@ import {
 } from '#contract/privacy';
 import { ReportErrorCode, ZExportLinkResponse } from '#contract/reports';
 import type { Config } from '../../config.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
 import type { ReminderService } from '../reminders/reminders.service.ts';

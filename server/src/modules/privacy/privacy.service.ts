@@ -20,7 +20,7 @@ import {
   users,
   visitRatings,
 } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import type { PrivacyRefusal } from './texts.ts';
 
 const refuse = (code: PrivacyRefusal, details?: Record<string, string>) =>

@@ -6,11 +6,14 @@ import { addPartnerWithCoupons, buyCoupon, expireCoupon } from '../../../test/fi
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { purchasedCoupons } from '../../db/schema.ts';
 import {
+  COUPON_CHANGES,
   type CouponActor,
   type CouponChange,
+  type CouponState,
   type CouponStatus,
   changeCoupon,
   holdForRefund,
+  refusalOf,
 } from './coupon-state.ts';
 import { newQrToken } from './qr.ts';
 
@@ -118,6 +121,17 @@ describe('the life of a purchased coupon', () => {
       const changed = await changeCoupon(t.database.db, change, actor, { id }, giftTo);
 
       expect({ status: await statusOf(id), made: changed.length === 1 }).toEqual({ status: expected, made });
+      // Where the actor may make the change, refusalOf answers as the conditional UPDATE did.
+      if ((COUPON_CHANGES[change].by as readonly string[]).includes(actor.kind) && made) {
+        expect(refusalOf({ status: from, expired: false, refundRequested: false, refunded }, change)).toBe(
+          undefined,
+        );
+      }
+      if (!(COUPON_CHANGES[change].from as readonly string[]).includes(from)) {
+        expect(refusalOf({ status: from, expired: false, refundRequested: false, refunded }, change)).toBe(
+          refunded && change === 'refund' ? 'REFUNDED' : from,
+        );
+      }
     },
   );
 
@@ -144,6 +158,26 @@ describe('the life of a purchased coupon', () => {
 
     await holdForRefund(t.database.db, held, false);
     expect(await redeem(held)).toHaveLength(1);
+  });
+
+  it('answers why the refused ones were refused, as refusalOf says', async () => {
+    const expired = await couponIn('NOT_USED');
+    await expireCoupon(t, expired);
+    const held = await couponIn('NOT_USED');
+    await holdForRefund(t.database.db, held, true);
+    const state = async (id: string): Promise<CouponState> => {
+      const [row] = await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id));
+      if (!row) throw new Error('no coupon');
+      return {
+        status: row.status,
+        expired: row.expiresAt !== null && row.expiresAt <= new Date(),
+        refundRequested: row.refundRequestedAt !== null,
+        refunded: row.refundedAt !== null,
+      };
+    };
+    expect(refusalOf(await state(expired), 'redeem')).toBe('EXPIRED');
+    expect(refusalOf(await state(held), 'gift')).toBe('REFUND_PENDING');
+    expect(refusalOf(await state(held), 'requestRefund')).toBe(undefined);
   });
 
   it('lets a partner’s staff redeem its coupons', async () => {
@@ -182,5 +216,64 @@ describe('the life of a purchased coupon', () => {
     };
     walk(root);
     expect(writers).toEqual(['modules/purchased-coupons/coupon-state.ts']);
+  });
+});
+
+describe('refusalOf, against the table', () => {
+  const statuses: CouponStatus[] = ['NOT_USED', 'USED', 'HELD', 'REFUNDED', 'VOID'];
+  const plain = (status: CouponStatus): CouponState => ({ status, expired: false, refundRequested: false });
+
+  it('refuses a change from a status the table does not start it from, naming that status', () => {
+    for (const change of Object.keys(COUPON_CHANGES) as CouponChange[]) {
+      const from: readonly CouponStatus[] = COUPON_CHANGES[change].from;
+      for (const status of statuses) {
+        expect([change, status, refusalOf(plain(status), change)]).toEqual([
+          change,
+          status,
+          from.includes(status) ? undefined : status,
+        ]);
+      }
+    }
+  });
+
+  it('refuses to redeem, give or hold a coupon past its expiry or with its refund under way', () => {
+    for (const change of ['redeem', 'gift', 'hold'] as const) {
+      expect(refusalOf({ ...plain('NOT_USED'), expired: true }, change)).toBe('EXPIRED');
+      expect(refusalOf({ ...plain('NOT_USED'), refundRequested: true }, change)).toBe('REFUND_PENDING');
+      // A refund under way is named before expiry, as the holder's and the partner's screens show it.
+      expect(refusalOf({ ...plain('NOT_USED'), expired: true, refundRequested: true }, change)).toBe(
+        'REFUND_PENDING',
+      );
+      // The status comes first: a used coupon is used, whatever else holds.
+      expect(refusalOf({ status: 'USED', expired: true, refundRequested: true }, change)).toBe('USED');
+    }
+  });
+
+  it('lets the other changes start whatever the expiry or a refund under way', () => {
+    const busy = { expired: true, refundRequested: true };
+    expect(refusalOf({ status: 'NOT_USED', ...busy }, 'refund')).toBe(undefined);
+    expect(refusalOf({ status: 'NOT_USED', ...busy }, 'void')).toBe(undefined);
+    expect(refusalOf({ status: 'USED', ...busy }, 'undo')).toBe(undefined);
+    expect(refusalOf({ status: 'HELD', ...busy }, 'claim')).toBe(undefined);
+    expect(refusalOf({ status: 'HELD', ...busy }, 'unhold')).toBe(undefined);
+  });
+
+  it('tells a refund once: a coupon already refunded is REFUNDED for a refund, a void and a refund request', () => {
+    const usedRefunded: CouponState = { ...plain('USED'), refunded: true };
+    expect(refusalOf(usedRefunded, 'refund')).toBe('REFUNDED');
+    expect(refusalOf(usedRefunded, 'void')).toBe('REFUNDED');
+    expect(refusalOf(usedRefunded, 'requestRefund')).toBe('REFUNDED');
+    // Undoing the redemption of a refunded coupon is allowed: it becomes REFUNDED.
+    expect(refusalOf(usedRefunded, 'undo')).toBe(undefined);
+  });
+
+  it('lets an admin ask for a refund only of an unused coupon, a refund already asked included', () => {
+    expect(refusalOf(plain('NOT_USED'), 'requestRefund')).toBe(undefined);
+    expect(refusalOf({ ...plain('NOT_USED'), refundRequested: true, expired: true }, 'requestRefund')).toBe(
+      undefined,
+    );
+    for (const status of ['USED', 'HELD', 'REFUNDED', 'VOID'] as const) {
+      expect(refusalOf(plain(status), 'requestRefund')).toBe(status);
+    }
   });
 });

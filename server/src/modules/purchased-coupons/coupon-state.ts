@@ -30,10 +30,11 @@ export type CouponActor =
  * | unhold | HELD               | NOT_USED (same owner, new QR token) | its owner (cancel), the server (7 days)    |
  *
  * REFUNDED and VOID are final. An admin asks for a refund only of an unused coupon
- * (purchases/refunds.service.ts), and while the provider works on it the coupon can be neither
+ * (admin-purchases/refunds.service.ts), and while the provider works on it the coupon can be neither
  * redeemed nor given away: its money goes back to the one who paid.
  * Every change of a coupon's status or owner is one conditional UPDATE made by
  * `changeCoupon`, so of two simultaneous changes only one can find the coupon as it expects.
+ * Why a change cannot start is asked of `refusalOf`, never worked out again in a module.
  */
 export const COUPON_CHANGES = {
   redeem: { from: ['NOT_USED'], by: ['admin', 'partner'] },
@@ -47,6 +48,66 @@ export const COUPON_CHANGES = {
 } as const satisfies Record<string, { from: CouponStatus[]; by: CouponActor['kind'][] }>;
 
 export type CouponChange = keyof typeof COUPON_CHANGES;
+
+/**
+ * What `refusalOf` reads of a coupon: its status and the facts `alsoRequired` below asks of it in
+ * SQL. `expired` is as of the change's moment (an offline redemption: when it was made).
+ */
+export interface CouponState {
+  status: CouponStatus;
+  expired: boolean;
+  refundRequested: boolean;
+  /** A refund was told (refundedAt); a used coupon stays USED when its money goes back. */
+  refunded?: boolean;
+}
+
+/** The state `refusalOf` reads, from a coupon's row: expiry as of `at` (now, unless told). */
+export function couponStateOf(
+  row: {
+    status: CouponStatus;
+    expiresAt: Date | null;
+    refundRequestedAt: Date | null;
+    refundedAt?: Date | null;
+  },
+  at = new Date(),
+): CouponState {
+  return {
+    status: row.status,
+    expired: row.expiresAt !== null && row.expiresAt <= at,
+    refundRequested: row.refundRequestedAt !== null,
+    refunded: row.refundedAt !== undefined && row.refundedAt !== null,
+  };
+}
+
+/** An admin's refund request (`holdForRefund`): not a change of status, but it starts only here. */
+export const REFUND_REQUEST_FROM = ['NOT_USED'] as const satisfies CouponStatus[];
+
+/** What `refusalOf` answers about: a change of the table, or an admin's refund request. */
+export type CouponQuestion = CouponChange | 'requestRefund';
+
+/** Why a change cannot start: the status the coupon is in, or what else holds it back. */
+export type CouponRefusal = CouponStatus | 'EXPIRED' | 'REFUND_PENDING';
+
+/**
+ * Why `change` cannot start from `state`, or undefined when it can (who asks is `changeCoupon`'s
+ * question, not this one's). The modules map this one answer to their own refusal codes.
+ *
+ * Order: a refund already told first (final for refund, void and a refund request), then a status
+ * the change does not start from, then a refund under way before expiry, the order the holder and
+ * a scanning partner see (`visibleStatus`): a redeem or a gift refused names what the screen showed.
+ */
+export function refusalOf(state: CouponState, change: CouponQuestion): CouponRefusal | undefined {
+  const finishedByRefund = change === 'refund' || change === 'void' || change === 'requestRefund';
+  if (finishedByRefund && state.refunded) return 'REFUNDED';
+  const from: readonly CouponStatus[] =
+    change === 'requestRefund' ? REFUND_REQUEST_FROM : COUPON_CHANGES[change].from;
+  if (!from.includes(state.status)) return state.status;
+  if (change === 'redeem' || change === 'gift' || change === 'hold') {
+    if (state.refundRequested) return 'REFUND_PENDING';
+    if (state.expired) return 'EXPIRED';
+  }
+  return undefined;
+}
 
 /** Which coupon: by id, by QR token, or every coupon of a payment. */
 export type CouponSelector = { id?: string; qrToken?: string; paymentId?: string };
@@ -134,7 +195,12 @@ export async function holdForRefund(
   const rows = await executor
     .update(purchasedCoupons)
     .set({ refundRequestedAt: held ? sql`now()` : null })
-    .where(and(eq(purchasedCoupons.id, id), held ? eq(purchasedCoupons.status, 'NOT_USED') : undefined))
+    .where(
+      and(
+        eq(purchasedCoupons.id, id),
+        held ? inArray(purchasedCoupons.status, [...REFUND_REQUEST_FROM]) : undefined,
+      ),
+    )
     .returning({ id: purchasedCoupons.id });
   return rows.length > 0;
 }

@@ -1,35 +1,51 @@
 import { eq } from 'drizzle-orm';
+import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { TPurchasedCouponStatus } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
-import { coupons, partners, purchasedCoupons, users } from '../../db/schema.ts';
+import { coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 
-/** A purchased coupon with what its QR, its scan and its messages tell: offer, partner and owner. */
-export function selectPurchasedCoupons(executor: Db) {
-  return executor
-    .select({
-      id: purchasedCoupons.id,
-      status: purchasedCoupons.status,
-      ownerId: purchasedCoupons.ownerId,
-      qrToken: purchasedCoupons.qrToken,
-      qrPng: purchasedCoupons.qrPng,
-      purchasedAt: purchasedCoupons.purchasedAt,
-      redeemedAt: purchasedCoupons.redeemedAt,
-      redeemedBy: purchasedCoupons.redeemedBy,
-      expiresAt: purchasedCoupons.expiresAt,
-      refundRequestedAt: purchasedCoupons.refundRequestedAt,
-      discount: coupons.discount,
-      partnerId: partners.id,
-      companyName: partners.companyName,
-      region: partners.region,
-      address: partners.address,
-      spokesmanUserId: partners.spokesmanUserId,
-      ownerUsername: users.username,
-      ownerFirstName: users.firstName,
-    })
-    .from(purchasedCoupons)
+/** The people of a purchased coupon, by their part: its owner (the buyer, until a gift) and its redeemer. */
+export const owners = alias(users, 'owners');
+export const redeemers = alias(users, 'redeemers');
+
+/**
+ * The purchased coupon with its payment, offer, partner, owner and redeemer (none until redeemed):
+ * the one join the QR, the scan, the admin's purchase list, the reports, refunds and offline sync
+ * share. Each picks its fields and adds its own conditions (and joins: a report its rating):
+ * `joinPurchasedCoupon(db.select({ … }).from(purchasedCoupons).$dynamic()).where(…)`.
+ */
+export function joinPurchasedCoupon<Query extends PgSelect>(query: Query) {
+  return query
+    .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
     .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
     .innerJoin(partners, eq(partners.id, coupons.partnerId))
-    .innerJoin(users, eq(users.id, purchasedCoupons.ownerId));
+    .innerJoin(owners, eq(owners.id, purchasedCoupons.ownerId))
+    .leftJoin(redeemers, eq(redeemers.id, purchasedCoupons.redeemedBy));
+}
+
+/** A purchased coupon with what its QR, its scan and its messages tell: offer, partner and owner. */
+export function selectPurchasedCoupons(executor: Pick<Db, 'select'>) {
+  const fields = {
+    id: purchasedCoupons.id,
+    status: purchasedCoupons.status,
+    ownerId: purchasedCoupons.ownerId,
+    qrToken: purchasedCoupons.qrToken,
+    qrPng: purchasedCoupons.qrPng,
+    purchasedAt: purchasedCoupons.purchasedAt,
+    redeemedAt: purchasedCoupons.redeemedAt,
+    redeemedBy: purchasedCoupons.redeemedBy,
+    expiresAt: purchasedCoupons.expiresAt,
+    refundRequestedAt: purchasedCoupons.refundRequestedAt,
+    discount: coupons.discount,
+    partnerId: partners.id,
+    companyName: partners.companyName,
+    region: partners.region,
+    address: partners.address,
+    spokesmanUserId: partners.spokesmanUserId,
+    ownerUsername: owners.username,
+    ownerFirstName: owners.firstName,
+  };
+  return joinPurchasedCoupon(executor.select(fields).from(purchasedCoupons).$dynamic());
 }
 
 /** Still in force: a refunded or void coupon is shown to nobody and redeemed by nobody. */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Config } from '../../config.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { escapeHtml, paymentPage } from '../../payments/pages.ts';
 import { isYooKassaSender } from '../../payments/yookassa-senders.ts';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, payments, purchasedCoupons } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { toKopecks } from '../../payments/telegram-provider.ts';
 import type { CouponIssue, IssuedCoupon } from './coupon-issue.ts';

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, payments, users } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { offerOnSale } from '../catalogue/on-sale.ts';

@@ -10,7 +10,7 @@ import {
   ZMyCouponsResponse,
   ZStartPaymentResponse,
 } from '#contract/purchases';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';

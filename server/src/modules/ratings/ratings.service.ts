@@ -8,7 +8,7 @@ import {
 } from '#contract/ratings';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, purchasedCoupons, visitRatings } from '../../db/schema.ts';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import type { RatingRefusal } from './texts.ts';
 

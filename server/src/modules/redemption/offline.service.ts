@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TOfflineKit, TSyncResponse, ZSyncRequest } from '#contract/offline';
 import type { Db } from '../../db/client.ts';
@@ -6,9 +6,12 @@ import { coupons, offlineRedemptions, purchasedCoupons, retiredQrTokens, users }
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
-import { expiredAt } from '../purchased-coupons/expiry.ts';
-import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { changeCoupon, couponStateOf, refusalOf } from '../purchased-coupons/coupon-state.ts';
+import {
+  couponLineOf,
+  joinPurchasedCoupon,
+  redeemers,
+} from '../purchased-coupons/purchased-coupons.query.ts';
 import { ratingKeyboard } from '../ratings/rating-buttons.ts';
 import { displayName } from '../users/display-name.ts';
 import type { Redeemer } from './redemption.service.ts';
@@ -76,24 +79,39 @@ export function createOfflineRedemptionService(options: {
     };
   }
 
-  /** Why an offline redemption of this coupon cannot stand: who used it and when, or what became of it. */
-  async function conflictOf(
-    executor: Db,
-    token: string,
-  ): Promise<{ purchasedCouponId: string; what: string } | undefined> {
-    const [current] = await executor
+  /**
+   * The coupon a token names now, its company, and why it cannot be redeemed as of `asOf` (the
+   * moment the device redeemed it), as the state machine says (refusalOf).
+   */
+  async function currentOf(executor: Db, token: string, asOf: Date) {
+    const named = executor
       .select({
         id: purchasedCoupons.id,
         status: purchasedCoupons.status,
+        expiresAt: purchasedCoupons.expiresAt,
         refundRequestedAt: purchasedCoupons.refundRequestedAt,
+        refundedAt: purchasedCoupons.refundedAt,
         redeemedAt: purchasedCoupons.redeemedAt,
-        redeemerUsername: users.username,
-        redeemerFirstName: users.firstName,
+        partnerId: coupons.partnerId,
+        redeemerUsername: redeemers.username,
+        redeemerFirstName: redeemers.firstName,
       })
       .from(purchasedCoupons)
-      .leftJoin(users, eq(users.id, purchasedCoupons.redeemedBy))
-      .where(eq(purchasedCoupons.qrToken, token));
-    if (current?.status === 'USED') {
+      .$dynamic();
+    const [row] = await joinPurchasedCoupon(named).where(eq(purchasedCoupons.qrToken, token));
+    return row && { ...row, refusal: refusalOf(couponStateOf(row, asOf), 'redeem') };
+  }
+
+  /**
+   * Why an offline redemption of this coupon cannot stand: who used it and when, or what became of
+   * it. An expired or held coupon is no conflict: the device should not have taken it.
+   */
+  async function conflictOf(
+    executor: Db,
+    token: string,
+    current: Awaited<ReturnType<typeof currentOf>>,
+  ): Promise<{ purchasedCouponId: string; what: string } | undefined> {
+    if (current?.refusal === 'USED') {
       const who =
         current.redeemerFirstName === null
           ? offlineTexts.someone
@@ -103,10 +121,10 @@ export function createOfflineRedemptionService(options: {
         what: offlineTexts.usedBy(who, current.redeemedAt ?? new Date(), timeZone),
       };
     }
-    if (current?.status === 'REFUNDED' || current?.status === 'VOID') {
+    if (current?.refusal === 'REFUNDED' || current?.refusal === 'VOID') {
       return { purchasedCouponId: current.id, what: offlineTexts.refunded };
     }
-    if (current?.status === 'NOT_USED' && current.refundRequestedAt !== null) {
+    if (current?.refusal === 'REFUND_PENDING') {
       return { purchasedCouponId: current.id, what: offlineTexts.refunding };
     }
     const [retired] = await executor
@@ -184,16 +202,15 @@ export function createOfflineRedemptionService(options: {
         }
         return finish('applied', undefined, redeemed.id);
       }
-      const conflict = await conflictOf(tx, item.qrToken);
+      const current = await currentOf(tx, item.qrToken, redeemedAt);
+      const conflict = await conflictOf(tx, item.qrToken, current);
       if (!conflict) {
-        const [coupon] = await tx
-          .select({ partnerId: coupons.partnerId, expired: sql<boolean>`${expiredAt(redeemedAt)}` })
-          .from(purchasedCoupons)
-          .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-          .where(eq(purchasedCoupons.qrToken, item.qrToken));
-        if (!coupon || !(redeemer.isAdmin || redeemer.partnerIds.includes(coupon.partnerId)))
+        if (!current || !(redeemer.isAdmin || redeemer.partnerIds.includes(current.partnerId)))
           return finish('refused', offlineTexts.notYours);
-        return finish('refused', coupon.expired ? offlineTexts.expired : offlineTexts.notRedeemable);
+        return finish(
+          'refused',
+          current.refusal === 'EXPIRED' ? offlineTexts.expired : offlineTexts.notRedeemable,
+        );
       }
       const [own] = await tx
         .select({ partnerId: coupons.partnerId })

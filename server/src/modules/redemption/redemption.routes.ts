@@ -5,7 +5,7 @@ import { ErrorCode } from '#contract/errors';
 import { ZOfflineKit, ZSyncRequest, ZSyncResponse } from '#contract/offline';
 import { COUPON_EXPIRED, REDEEM_REFUSED } from '#contract/redeem-texts';
 import { RedemptionErrorCode, ZRedeemResponse, ZScannedCoupon } from '#contract/redemption';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { PartnerAccess } from '../partners/partner-access.ts';

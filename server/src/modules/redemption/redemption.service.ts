@@ -4,7 +4,13 @@ import type { Db } from '../../db/client.ts';
 import { purchasedCoupons, redemptions } from '../../db/schema.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { type CouponActor, changeCoupon } from '../purchased-coupons/coupon-state.ts';
+import {
+  type CouponActor,
+  type CouponRefusal,
+  changeCoupon,
+  couponStateOf,
+  refusalOf,
+} from '../purchased-coupons/coupon-state.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
   isInForce,
@@ -24,6 +30,10 @@ export interface Redeemer {
 }
 
 export type RedeemResult = (typeof redemptions.$inferInsert)['result'];
+
+/** What a scanning partner is told of a coupon that cannot be redeemed: its expiry, its refund, or «used». */
+const redeemResultOf = (refusal: CouponRefusal): RedeemResult =>
+  refusal === 'EXPIRED' || refusal === 'REFUND_PENDING' ? refusal : 'ALREADY_USED';
 
 const actorOf = (redeemer: Redeemer): CouponActor =>
   redeemer.isAdmin ? { kind: 'admin', id: redeemer.id } : { kind: 'partner', id: redeemer.id };
@@ -91,9 +101,8 @@ export function createRedemptionService(options: {
     };
     if (!coupon) return refuse('UNKNOWN_TOKEN');
     if (!mayHandle(redeemer, coupon)) return refuse('OTHER_COMPANY');
-    if (coupon.status !== 'NOT_USED') return refuse('ALREADY_USED');
-    if (visibleStatus(coupon) === 'EXPIRED') return refuse('EXPIRED');
-    if (coupon.refundRequestedAt !== null) return refuse('REFUND_PENDING');
+    const refusal = refusalOf(couponStateOf(coupon), 'redeem');
+    if (refusal) return refuse(redeemResultOf(refusal));
     // SPEC §1: using a QR needs membership of the community chat.
     if (!(await membership.isChatMember(coupon.ownerId))) return refuse('OWNER_NOT_MEMBER');
 
@@ -124,8 +133,12 @@ export function createRedemptionService(options: {
       }
       return true;
     });
-    if (!redeemed)
-      return refuse(coupon.expiresAt && coupon.expiresAt <= new Date() ? 'EXPIRED' : 'ALREADY_USED');
+    if (!redeemed) {
+      // Lost to a simultaneous change: told as the coupon stands now.
+      const [now] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.id, coupon.id));
+      const lostTo = now && refusalOf(couponStateOf(now), 'redeem');
+      return refuse(lostTo ? redeemResultOf(lostTo) : 'ALREADY_USED');
+    }
     return 'REDEEMED';
   }
 

@@ -1,5 +1,5 @@
 import type { TRole } from '#contract/session';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import type { PartnerAccess } from '../partners/partner-access.ts';
 import type { ExportRequest } from './exports.ts';
 import type { ReportService } from './reports.service.ts';

@@ -16,7 +16,7 @@ import {
   ZRedemptionReportQuery,
   ZSettlementResponse,
 } from '#contract/reports';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
 import { requireRole } from '../users/caller.ts';

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { compareRu } from '#contract/collation';
 import type { TPartnerOption } from '#contract/partners';
 import type { TAuditEvent, TAuditKind, TRedemptionReport, TSettlementRow } from '#contract/reports';
@@ -14,6 +13,7 @@ import {
   visitRatings,
 } from '../../db/schema.ts';
 import { withinDays } from '../admin-purchases/period.ts';
+import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
 import { displayName } from '../users/display-name.ts';
 import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
 
@@ -26,9 +26,6 @@ export interface Period {
 
 /** Redemptions, settlement and the audit log for a period of days (counted in `timeZone`). */
 export function createReportService(db: Db, timeZone: string) {
-  const owners = alias(users, 'owners');
-  const redeemers = alias(users, 'redeemers');
-
   /** The partners whose report a caller may read: every one for an admin, else their own. */
   async function reportablePartners(partnerIds: readonly number[] | 'all'): Promise<TPartnerOption[]> {
     const rows = await db
@@ -40,7 +37,7 @@ export function createReportService(db: Db, timeZone: string) {
 
   /** Coupons used in the period (an undone use is not one), newest first, with totals. */
   async function redemptions(period: Period, partnerIds: readonly number[]): Promise<TRedemptionReport> {
-    const rows = await db
+    const used = db
       .select({
         redeemedAt: purchasedCoupons.redeemedAt,
         purchasedCouponId: purchasedCoupons.id,
@@ -58,11 +55,8 @@ export function createReportService(db: Db, timeZone: string) {
         >`CASE WHEN ${visitRatings.commentHiddenAt} IS NULL THEN ${visitRatings.comment} END`,
       })
       .from(purchasedCoupons)
-      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
-      .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-      .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .innerJoin(owners, eq(owners.id, purchasedCoupons.ownerId))
-      .leftJoin(redeemers, eq(redeemers.id, purchasedCoupons.redeemedBy))
+      .$dynamic();
+    const rows = await joinPurchasedCoupon(used)
       .leftJoin(visitRatings, eq(visitRatings.purchasedCouponId, purchasedCoupons.id))
       .where(
         and(

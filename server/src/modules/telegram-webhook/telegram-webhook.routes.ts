@@ -5,7 +5,7 @@ import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { z } from 'zod';
 import { ErrorCode } from '#contract/errors';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { WEBHOOK_PATH } from '../../telegram/bot.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 import type { TelegramWebhookRefusal } from './texts.ts';

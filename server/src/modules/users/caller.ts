@@ -2,7 +2,7 @@ import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '#contract/errors';
 import type { TRole } from '#contract/session';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 import type { UserRefusal } from './texts.ts';
 import { normalizeUsername, type UserService } from './users.service.ts';

@@ -1,6 +1,6 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import { UserErrorCode } from '#contract/session';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import type { MembershipService } from './membership.service.ts';
 import type { UserRefusal } from './texts.ts';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZTelegramUsername } from '#contract/partners';
 import { UserErrorCode, ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
-import { DomainError } from '../../http/errors.ts';
+import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { startParamOf } from '../../telegram/init-data.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
