@@ -117,7 +117,9 @@ test.describe('the back office', () => {
     await expect(card.getByText('Купон выдан')).toBeVisible();
     await card.getByRole('button', { name: 'Вернуть деньги' }).click();
     // The confirm step is where the eye is: whole inside the phone's screen, however long the card.
-    await expect(card.locator('.purchase-actions__confirm')).toBeInViewport({ ratio: 1 });
+    await expect(card.getByRole('group', { name: /^Вернуть \d+ руб покупателю/ })).toBeInViewport({
+      ratio: 1,
+    });
     await card.getByRole('button', { name: 'Да, вернуть' }).click();
     await expect(card.getByText('Деньги возвращены, купон больше не действует')).toBeVisible();
     await expect(card.getByText('Деньги возвращены', { exact: true }).first()).toBeVisible();
