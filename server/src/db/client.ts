@@ -140,7 +140,7 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
       listen: async (channel, onPayload) => {
         await client.listen(channel, onPayload);
       },
-      checkpoint: checkpoints?.tick,
+      checkpoint: checkpoints?.now,
       close: once(async () => {
         await checkpoints?.stop();
         await client.close().finally(release);

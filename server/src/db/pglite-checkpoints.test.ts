@@ -23,10 +23,10 @@ afterAll(async () => {
 
 /** Bytes of WAL a crash now would replay: from the last checkpoint's redo point to the insert position. */
 async function walToReplay(): Promise<number> {
-  const { rows } = await database.db.execute<{ bytes: string }>(
+  const result = (await database.db.execute(
     sql`select pg_wal_lsn_diff(pg_current_wal_insert_lsn(), (pg_control_checkpoint()).redo_lsn)::text as bytes`,
-  );
-  return Number(rows[0]?.bytes);
+  )) as unknown as { rows: Array<{ bytes: string }> };
+  return Number(result.rows[0]?.bytes);
 }
 
 async function write(megabytes: number) {
