@@ -11,6 +11,8 @@
  *   (mobile) run on Home and My QR.
  *
  * `npm run bench -- --api` leaves the web app's measures out: the endpoints alone.
+ * `npm run bench -- --crash` measures start-up after a SIGKILL alone (crash-restart.ts, wal-replay.ts);
+ * the other runs end with it.
  * `npm run bench -- --cpu-prof` instead profiles the server under each My QR poll and prints where
  * its time goes. Nothing here asserts a timing: it prints figures.
  */
@@ -23,9 +25,11 @@ import { type AppServer, startAppServer } from './app-server.ts';
 import { buyCoupon } from './buy.ts';
 import type { ClosedLoadJob, ClosedLoadResult } from './closed-load.ts';
 import { profileClock, summarizeCpuProfiles } from './cpu-profile.ts';
+import { measureCrashRestart } from './crash-restart.ts';
 import type { OpenLoadJob, OpenLoadResult } from './open-load.ts';
 import { temporaryDatabase } from './postgres.ts';
 import { firstLine, outputOf, runTs, stop } from './processes.ts';
+import { measureWalReplay, printWalReplay } from './wal-replay.ts';
 import { measureWeb } from './web-load.ts';
 
 const CONNECTIONS = 16;
@@ -35,6 +39,8 @@ const ROUNDS = 2;
 /** The offered rate of the open-model run, and how long it lasts. */
 const OPEN_RATE = 2_000;
 const OPEN_SECONDS = 5;
+/** How long PGlite is written to before it is SIGKILLed (not a multiple of the checkpoints' 15 s). */
+const WAL_SECONDS = 40;
 
 interface Target {
   name: string;
@@ -260,6 +266,10 @@ async function main() {
   console.log('building the web app…');
   await outputOf(runTs('server/scripts/build-web.ts', []));
 
+  if (process.argv.includes('--crash')) {
+    await crashRestart();
+    return;
+  }
   if (process.argv.includes('--cpu-prof')) {
     for (const [label, url] of databases) await profile(label, url);
     return;
@@ -279,6 +289,27 @@ async function main() {
     await stop(bareProcess);
   }
   if (!postgresUrl) console.log('\n(BENCH_DATABASE_URL not set: PostgreSQL not measured)');
+  await crashRestart();
+}
+
+/** Start-up after a crash, on PGlite: the server SIGKILLed under writes, then PGlite alone. */
+async function crashRestart() {
+  const { firstMs, rounds } = await measureCrashRestart(3);
+  console.log(
+    '\nPGlite: the server started after a SIGKILL under writes, against a start after SIGTERM (both to the first 200 of /api/health):',
+  );
+  console.table(
+    rounds.map((r, index) => ({
+      round: index + 1,
+      'after SIGTERM ms': r.cleanMs,
+      'after SIGKILL ms': r.crashMs,
+      ratio: `${(r.crashMs / r.cleanMs).toFixed(2)}×`,
+      'purchases before the kill': r.bought,
+      'load average': `${r.load[0].toFixed(1)}–${r.load[1].toFixed(1)}`,
+    })),
+  );
+  console.log(`(the first start, migrations and the demo seed: ${firstMs} ms)`);
+  printWalReplay(await measureWalReplay(WAL_SECONDS), WAL_SECONDS);
 }
 
 await main();

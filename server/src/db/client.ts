@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { claimDataDir } from './data-dir-lock.ts';
 import { migratePostgres } from './migrate-postgres.ts';
+import { startCheckpoints } from './pglite-checkpoints.ts';
 import * as schema from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -29,6 +30,8 @@ export interface Database {
    * Behind PgBouncer in transaction mode none (''), as a name lives on one server connection.
    */
   statementName(name: string): string;
+  /** PGlite in a folder only: checkpoints now if anything was written since the last one. */
+  checkpoint?: () => Promise<boolean>;
   /** PostgreSQL only: the connection pool now (PGlite is one connection in the process). */
   pool?: () => { max: number; total: number; idle: number; waiting: number };
   close(): Promise<void>;
@@ -126,6 +129,8 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
     const client = await PGlite.create(location, snapshot ? { loadDataDir: snapshot } : {});
     const pgliteDb = drizzlePglite(client, { schema });
     await migratePglite(pgliteDb, { migrationsFolder });
+    // A folder on disk outlives a crash: what it must replay then stays short (pglite-checkpoints.ts).
+    const checkpoints = inMemory ? undefined : startCheckpoints(client);
     const db = pgliteDb as unknown as Db;
     return {
       db,
@@ -135,7 +140,11 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
       listen: async (channel, onPayload) => {
         await client.listen(channel, onPayload);
       },
-      close: once(() => client.close().finally(release)),
+      checkpoint: checkpoints?.now,
+      close: once(async () => {
+        await checkpoints?.stop();
+        await client.close().finally(release);
+      }),
     };
   } catch (error) {
     release();
