@@ -3,18 +3,21 @@ import { Section } from '@/components/ui/section';
 import { useSetCouponReminders } from '@/features/privacy/api/set-coupon-reminders';
 import { errorMessage } from '@/lib/api-client';
 import { texts } from './texts';
+import { useShownChoice } from './use-shown-choice';
 
 /** The bot's reminders, on or off: the same switch as «Не напоминать» under a reminder. */
 export function CouponReminders({ on }: { on: boolean }) {
   const change = useSetCouponReminders();
-  // While the change is on its way the box shows what the person chose.
-  const checked = change.isPending && change.variables ? change.variables.on : on;
+  const [shown, show] = useShownChoice(on);
   return (
     <Section title={texts.reminders}>
       <CheckboxField
         label={texts.remindersLabel}
-        checked={checked}
-        onChange={(value) => change.mutate({ on: value })}
+        checked={shown}
+        onChange={(value) => {
+          show(value);
+          change.mutate({ on: value }, { onError: () => show(!value) });
+        }}
         note={texts.remindersNote}
         error={change.isError ? errorMessage(change.error) : undefined}
       />

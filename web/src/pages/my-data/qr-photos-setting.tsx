@@ -4,14 +4,12 @@ import { Section } from '@/components/ui/section';
 import { useSetQrPhotos } from '@/features/privacy/api/set-qr-photos';
 import { errorMessage } from '@/lib/api-client';
 import { texts } from './texts';
+import { useShownChoice } from './use-shown-choice';
 
-/**
- * Whether the bot sends each new QR as a photo into its chat. The box shows the choice being saved
- * while it is, and the server's once it answers.
- */
+/** Whether the bot sends each new QR as a photo into its chat; the box shows the choice at once. */
 export function QrPhotosSetting({ enabled }: { enabled: boolean }) {
   const save = useSetQrPhotos();
-  const shown = save.isPending ? save.variables.enabled : enabled;
+  const [shown, show] = useShownChoice(enabled);
   return (
     <Section title={texts.qrPhotos}>
       <CheckboxField
@@ -19,7 +17,9 @@ export function QrPhotosSetting({ enabled }: { enabled: boolean }) {
         checked={shown}
         note={shown ? texts.qrPhotosOn : texts.qrPhotosOff}
         onChange={(checked) => {
-          if (!save.isPending) save.mutate({ enabled: checked });
+          if (save.isPending) return;
+          show(checked);
+          save.mutate({ enabled: checked }, { onError: () => show(!checked) });
         }}
       />
       {save.isError && <Notice tone="error">{errorMessage(save.error)}</Notice>}
