@@ -1,7 +1,8 @@
 /**
  * Signed coupon QR texts that the server's verification and the partner's device must judge alike
  * (offline redeeming). Signed once with a throwaway Ed25519 key (its seed is 0x11 repeated): never a key of
- * a running server. The coupons are partner 7's, their last days read in Moscow.
+ * a running server. The coupons are partner 7's, their last days read in Moscow; all but `short` print
+ * the company's name and place, as QRs issued before the kit carried them did.
  */
 const valid =
   "purchased_coupon_id=vAlid0000000000000000A,status=NOT_USED,date=15.07.2026,partner=Рафт-школа «Порог»,region=Карелия,discount=750,address='пос. Чкаловский, ул. Речная, 1',telegramName=@river_rat,exp=2026-09-30,pid=7,sig='QaZLhOvHEZXB4bdIfdOlGIjf03g7VCp2xpAYgW4IJbcQfxLjEzITQEa9cU48ilzzTHREskCk9Kv_XrL7LBCpBg'";
@@ -30,6 +31,10 @@ export const couponVectors = {
     revoked:
       "purchased_coupon_id=rEvoked000000000000000,status=NOT_USED,date=15.07.2026,partner=Рафт-школа «Порог»,region=Карелия,discount=750,address='пос. Чкаловский, ул. Речная, 1',telegramName=@river_rat,exp=2026-09-30,pid=7,sig='jVaQ2oMY8VpzitweIUZsecYTDJUf_uHlxPQi-_hHD-_xggIlg2Wq22K9Bun4qDWZQTXzZLrPrjlsUh_fanA3AQ'",
     revokedToken: 'rEvoked000000000000000',
+    /** As the server prints a coupon now: the company, its region and address left to the kit. */
+    short:
+      "purchased_coupon_id=sHort0000000000000000A,status=NOT_USED,date=15.07.2026,partner=,region=,discount=750,address=,telegramName=@river_rat,exp=2026-09-30,pid=7,sig='7LnlIv6mphTxnD5Gi6ltCGhAdiF6dLO0KdpCywXbbXbOsM4DvYoQJgbil6mvxDlhm9-0EST8OqgiGSW5iwyVDA'",
+    shortToken: 'sHort0000000000000000A',
   },
   /** Not signed by the key: every one is refused before its fields are read. */
   forged: {
@@ -47,5 +52,13 @@ export const vectorKit = {
   publicKeys: [{ kid: 'k1', key: couponVectors.publicKey }],
   revoked: [couponVectors.signed.revokedToken],
   partnerIds: [couponVectors.partnerId],
+  partners: [
+    {
+      id: couponVectors.partnerId,
+      companyName: 'Рафт-школа «Порог»',
+      region: 'Карелия',
+      address: 'пос. Чкаловский, ул. Речная, 1',
+    },
+  ],
   timeZone: couponVectors.timeZone,
 };

@@ -8,6 +8,13 @@ export const ZOfflineKit = z.object({
   revoked: z.array(z.string()),
   /** The companies whose coupons this device may redeem (`pid` in the QR); null for an admin: any. */
   partnerIds: z.array(z.number().int()).nullable(),
+  /**
+   * The names and places of those companies (every company for an admin): a QR leaves them empty to
+   * stay small (`pid` says which), and the device shows them from here with no signal.
+   */
+  partners: z.array(
+    z.object({ id: z.number().int(), companyName: z.string(), region: z.string(), address: z.string() }),
+  ),
   /** Where a coupon's last day (`exp`) ends: the server's report time zone. */
   timeZone: z.string(),
   asOf: z.string(),

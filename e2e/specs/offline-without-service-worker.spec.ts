@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
-import { apiAs, buyCoupon, freshCouponQr } from '../support/purchases.ts';
+import { apiAs, buyCoupon, DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
 import { qrToken } from '../support/qr.ts';
 import { openAsTelegram, pressTelegramButton, scanWithTelegramCamera } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
@@ -28,16 +28,20 @@ async function checkScreenOpenedWithSignal(page: Page, theme: 'light' | 'dark' =
   await Promise.all([kitLoaded, decoderLoaded]);
 }
 
-const status = (page: Page) =>
+const field = (page: Page, label: string) =>
   page
     .locator('.check-coupon__field')
-    .filter({ has: page.locator('dt', { hasText: 'Статус' }) })
+    .filter({ has: page.locator('dt', { hasText: label }) })
     .locator('dd');
+const status = (page: Page) => field(page, 'Статус');
 
 /** Redeems the scanned coupon with no signal and sees it wait in the queue. */
 async function redeemScannedWithNoSignal(page: Page) {
   await expect(page.getByText('Нет связи — купон проверен по подписи сервера')).toBeVisible();
   await expect(status(page)).toHaveText('Не использован');
+  // The QR leaves the company to the screen: named from the kit with no signal.
+  await expect(field(page, 'Партнер')).toHaveText(DEMO_COMPANY);
+  await expect(field(page, 'Регион')).toHaveText('Карелия');
   await pressTelegramButton(page, REDEEM);
   await expect(
     page.getByText('Купон погашен без связи. Отправим погашение, когда появится сеть.'),

@@ -1,5 +1,5 @@
 import { PNG } from 'pngjs';
-import { DEMO } from '../support/constants.ts';
+import { DEMO, FRESH_MEMBERS } from '../support/constants.ts';
 import { buyCoupon, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { decodeQrPng } from '../support/qr.ts';
 import { openAsTelegram } from '../support/telegram.ts';
@@ -52,35 +52,40 @@ function scaledAndBlurred(picture: PNG, width: number): PNG {
   return out;
 }
 
-test('My QR shows the QR across the card of a 390 px phone, and a screenshot scaled to 200 px with a 1 px blur still reads', async ({
-  page,
-  request,
-}) => {
-  const couponId = await buyCoupon(request, DEMO.member);
-  const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === couponId);
-  if (!coupon) throw new Error('the bought coupon is not in My QR');
-  const qrText = await decodeQrPng(await qrPngOf(request, DEMO.member, coupon));
+for (const [who, buyer] of [
+  ['the demo member', DEMO.member],
+  ['a buyer with the longest username', FRESH_MEMBERS.longestName],
+] as const) {
+  test(`My QR shows ${who}'s QR at 4.5 CSS px a module or more on a 390 px phone, and a screenshot scaled to 200 px with a 1 px blur still reads`, async ({
+    page,
+    request,
+  }) => {
+    const couponId = await buyCoupon(request, buyer);
+    const coupon = (await listMyCoupons(request, buyer)).find(({ id }) => id === couponId);
+    if (!coupon) throw new Error('the bought coupon is not in My QR');
+    const qrText = await decodeQrPng(await qrPngOf(request, buyer, coupon));
 
-  await openAsTelegram(page, DEMO.member, { path: '/my-coupons' });
-  const image = page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr img');
-  await expect(image).toBeVisible();
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await openAsTelegram(page, buyer, { path: '/my-coupons' });
+    const image = page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr img');
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 
-  const { shown, natural } = await image.evaluate((img: HTMLImageElement) => ({
-    shown: img.getBoundingClientRect().width,
-    natural: img.naturalWidth,
-  }));
-  // The slide's card edge to edge (350 of 390 CSS px): 4.5 px a module up to version 14 (77 modules
-  // with the margin), 4.3 for this coupon of version 15 (docs/performance.md).
-  expect(shown).toBeGreaterThanOrEqual(350);
-  test.info().annotations.push({
-    type: 'CSS px a module',
-    description: (shown / (natural / PNG_PX_PER_MODULE)).toFixed(2),
+    const { shown, natural } = await image.evaluate((img: HTMLImageElement) => ({
+      shown: img.getBoundingClientRect().width,
+      natural: img.naturalWidth,
+    }));
+    // The slide's card edge to edge (350 of 390 CSS px); the modules counted with the white margin.
+    const pxPerModule = shown / (natural / PNG_PX_PER_MODULE);
+    expect(shown).toBeGreaterThanOrEqual(350);
+    expect(pxPerModule).toBeGreaterThanOrEqual(4.5);
+    test.info().annotations.push({ type: 'CSS px a module', description: pxPerModule.toFixed(2) });
+
+    // The buyer's screenshot, as a partner's phone might get it: the whole screen scaled down to 200
+    // px wide and blurred by a pixel, then read by the decoder the partner's app uses.
+    const screenshot = await page.screenshot({
+      path: `test-results/screens/my-coupons-qr-wide-${buyer.id}-light.png`,
+    });
+    const small = scaledAndBlurred(PNG.sync.read(screenshot), 200);
+    expect(await decodeQrPng(PNG.sync.write(small))).toBe(qrText);
   });
-
-  // The buyer's screenshot, as a partner's phone might get it: the whole screen scaled down to 200
-  // px wide and blurred by a pixel, then read by the decoder the partner's app uses.
-  const screenshot = await page.screenshot({ path: 'test-results/screens/my-coupons-qr-wide-light.png' });
-  const small = scaledAndBlurred(PNG.sync.read(screenshot), 200);
-  expect(await decodeQrPng(PNG.sync.write(small))).toBe(qrText);
-});
+}

@@ -37,4 +37,11 @@ export const FRESH_MEMBERS = {
   lookDark: { id: 700_000_204, username: 'e2e_look_dark', firstName: 'Дарья', lastName: null },
   /** A member a gift is held for until she first opens the app (ADR 0012). */
   quietFriend: { id: 700_000_205, username: 'e2e_quiet_friend', firstName: 'Тихона', lastName: null },
+  /** The longest name Telegram allows (32 characters): the longest QR a buyer can have. */
+  longestName: {
+    id: 700_000_206,
+    username: 'e2e_longest_username_of_32_chars',
+    firstName: 'Вероника-Александра',
+    lastName: 'Константинопольская',
+  },
 } as const;

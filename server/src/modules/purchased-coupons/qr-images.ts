@@ -36,10 +36,7 @@ export function createQrImages(options: {
         couponQrText({
           token: row.qrToken,
           purchasedAt: row.purchasedAt,
-          partner: row.companyName,
-          region: row.region,
           discount: row.discount,
-          address: row.address,
           telegramName: telegramNameOf(row),
           expiresOn: lastValidDay(row.expiresAt, timeZone),
           partnerId: row.partnerId,

@@ -2,7 +2,14 @@ import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TOfflineKit, TSyncResponse, ZSyncRequest } from '#contract/offline';
 import type { Db } from '../../db/client.ts';
-import { coupons, offlineRedemptions, purchasedCoupons, retiredQrTokens, users } from '../../db/schema.ts';
+import {
+  coupons,
+  offlineRedemptions,
+  partners,
+  purchasedCoupons,
+  retiredQrTokens,
+  users,
+} from '../../db/schema.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
@@ -64,16 +71,32 @@ export function createOfflineRedemptionService(options: {
     return [...spent, ...replaced].map((row) => row.token);
   }
 
+  /** The companies a QR names by `pid` alone, as their partner's screen shows them. */
+  const companies = (partnerIds: readonly number[] | 'all') =>
+    db
+      .select({
+        id: partners.id,
+        companyName: partners.companyName,
+        region: partners.region,
+        address: partners.address,
+      })
+      .from(partners)
+      .where(partnerIds === 'all' ? undefined : inArray(partners.id, [...partnerIds, -1]))
+      .orderBy(partners.id);
+
   async function kit(redeemer: Redeemer): Promise<TOfflineKit> {
     const asOf = new Date().toISOString();
-    const [publicKeys, revoked] = await Promise.all([
+    const whose = redeemer.isAdmin ? 'all' : redeemer.partnerIds;
+    const [publicKeys, revoked, named] = await Promise.all([
       signer.publicKeys(),
-      revokedTokens(redeemer.isAdmin ? 'all' : redeemer.partnerIds),
+      revokedTokens(whose),
+      companies(whose),
     ]);
     return {
       publicKeys,
       revoked,
       partnerIds: redeemer.isAdmin ? null : [...redeemer.partnerIds],
+      partners: named,
       timeZone,
       asOf,
     };

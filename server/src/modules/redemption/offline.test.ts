@@ -71,8 +71,16 @@ describe('the offline kit', () => {
     expect(kit.revoked).not.toContain(alive);
     expect(kit.revoked).not.toContain(await tokenOf(foreignUsed));
     expect(kit.partnerIds).toEqual([ownPartnerId]);
+    // The names a QR leaves out, for its own company only.
+    expect(kit.partners).toEqual([
+      { id: ownPartnerId, companyName: 'Берег', region: expect.any(String), address: expect.any(String) },
+    ]);
     expect(kit.timeZone).toBe('Europe/Moscow');
-    expect((await t.as(admin).get('/api/redemption/offline-kit')).json().partnerIds).toBeNull();
+    const adminKit = (await t.as(admin).get('/api/redemption/offline-kit')).json();
+    expect(adminKit.partnerIds).toBeNull();
+    expect(adminKit.partners.map((partner: { companyName: string }) => partner.companyName)).toEqual(
+      expect.arrayContaining(['Берег', 'Другой берег']),
+    );
     expect((await t.as(buyer).get('/api/redemption/offline-kit')).statusCode).toBe(403);
   });
 });

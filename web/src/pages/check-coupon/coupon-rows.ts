@@ -38,7 +38,8 @@ function shownValue(key: LabelledKey, value: string): string {
 export function couponRows(fields: readonly QrField[], live: TScannedCoupon | undefined): CouponRow[] {
   const printed = new Map(fields.map(({ key, value }) => [key, value]));
   const labelled = LABELLED_KEYS.flatMap((key) => {
-    const value = live ? live[key] : key === 'status' ? undefined : printed.get(key);
+    // A QR leaves the company's name and place empty (the server's answer brings them): no empty row.
+    const value = live ? live[key] : key === 'status' ? undefined : printed.get(key) || undefined;
     if (value === undefined) return [];
     const row = { key, label: texts.labels[key], value: shownValue(key, value) };
     // The 15 % rule beside the discount, so the partner applies it to a large enough bill.

@@ -5,7 +5,11 @@ import type { TScannedCoupon } from '#contract/redemption';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
-import { checkOffline, type OfflineVerdict } from '@/features/redemption/offline/check-offline';
+import {
+  checkOffline,
+  type OfflineVerdict,
+  withCompanyFromKit,
+} from '@/features/redemption/offline/check-offline';
 import { queueRedemption } from '@/features/redemption/offline/offline-redemptions';
 import { useOfflineState } from '@/features/redemption/offline/use-offline-state';
 import { vibrateFor } from '@/telegram/haptics';
@@ -92,10 +96,11 @@ export function OfflineCoupon(props: {
 
   if (!verdict) return <Spinner label={texts.checking} />;
   const status = statusOf(verdict, redeemed);
+  const named = withCompanyFromKit(fields, kit);
   const didNotStand = refused.some((item) => verdict.valid && item.qrToken === verdict.token);
   return (
     <>
-      <CouponFields fields={fields} live={status && offlineLive(fields, status)} />
+      <CouponFields fields={named} live={status && offlineLive(named, status)} />
       {mayRedeem && <Notice tone="info">{texts.offline.checked}</Notice>}
       {!verdict.valid && !redeemed && <Notice tone="error">{texts.offline.refusals[verdict.reason]}</Notice>}
       {mayRedeem && !redeemOnTelegram && (

@@ -10,6 +10,28 @@ export type OfflineVerdict =
   | { valid: true; token: string; fields: QrField[] }
   | { valid: false; reason: OfflineRefusal };
 
+/** A kit stored before kits carried the companies' names has none: their QRs print the names. */
+type OfflineCheckKit = Pick<TOfflineKit, 'publicKeys' | 'revoked' | 'partnerIds' | 'timeZone'> &
+  Partial<Pick<TOfflineKit, 'partners'>>;
+
+/** The keys a QR leaves empty for the kit to fill from the company `pid` names. */
+const COMPANY_KEYS = { partner: 'companyName', region: 'region', address: 'address' } as const;
+
+/**
+ * A scanned coupon's fields with its company's name and place from the kit where the QR left them
+ * empty, as the server's answer fills them when there is a signal.
+ */
+export function withCompanyFromKit(fields: QrField[], kit: OfflineCheckKit | undefined): QrField[] {
+  const partnerId = Number(qrValue(fields, 'pid'));
+  const company = kit?.partners?.find((partner) => partner.id === partnerId);
+  if (!company) return fields;
+  return fields.map((field) =>
+    field.value === '' && field.key in COMPANY_KEYS
+      ? { key: field.key, value: company[COMPANY_KEYS[field.key as keyof typeof COMPANY_KEYS]] }
+      : field,
+  );
+}
+
 /**
  * Checks a scanned coupon on the device, with no signal: the server's signature over the exact text, then
  * its last day, its company and the tokens the kit says are dead or this device already redeemed.
@@ -17,7 +39,7 @@ export type OfflineVerdict =
  */
 export async function checkOffline(
   text: string,
-  kit: Pick<TOfflineKit, 'publicKeys' | 'revoked' | 'partnerIds' | 'timeZone'> | undefined,
+  kit: OfflineCheckKit | undefined,
   { now = new Date(), queued = [] }: { now?: Date; queued?: readonly string[] } = {},
 ): Promise<OfflineVerdict> {
   if (!kit) return { valid: false, reason: 'no-kit' };

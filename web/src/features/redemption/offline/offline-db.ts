@@ -15,7 +15,9 @@ export type QueuedRedemption = {
 /** The server's answer to a queued redemption that did not stand: shown until the partner reads it. */
 export type RefusedRedemption = QueuedRedemption & { outcome: 'conflict' | 'refused'; message: string };
 
-export type StoredKit = TOfflineKit & { owner: string };
+/** As the server gave it; one stored by an earlier version of the app may lack `partners`. */
+export type StoredKit = Omit<TOfflineKit, 'partners'> &
+  Partial<Pick<TOfflineKit, 'partners'>> & { owner: string };
 
 type Stores = { kits: StoredKit; queue: QueuedRedemption; refused: RefusedRedemption };
 type StoreName = keyof Stores;

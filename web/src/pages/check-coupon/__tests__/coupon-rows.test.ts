@@ -23,4 +23,27 @@ describe('the rows of a scanned QR', () => {
       ['На услуги', 'от 6 667 руб'],
     ]);
   });
+
+  it('leave out what the QR left empty until the server names the company', () => {
+    const { fields } = parseCouponQr(
+      'purchased_coupon_id=t,status=NOT_USED,partner=,region=,discount=750,address=,telegramName=@ivan,pid=7',
+    );
+    expect(couponRows(fields, undefined).map((row) => row.key)).toEqual([
+      'telegramName',
+      'discount',
+      'serviceThreshold',
+    ]);
+    const live = {
+      status: 'NOT_USED',
+      date: '15.07.2026',
+      partner: 'Порог',
+      region: 'Карелия',
+      discount: '750',
+      address: 'ул. Речная, 1',
+      telegramName: '@ivan',
+      canUndo: false,
+      expiresAt: null,
+    } as const;
+    expect(couponRows(fields, live).find((row) => row.key === 'address')?.value).toBe('ул. Речная, 1');
+  });
 });

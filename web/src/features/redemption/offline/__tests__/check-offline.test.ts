@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { couponVectors as v, vectorKit } from '#test-support/coupon-vectors';
-import { checkOffline } from '../check-offline';
+import { checkOffline, withCompanyFromKit } from '../check-offline';
 
 const reasonFor = async (text: string, options: Parameters<typeof checkOffline>[2] = { now: v.now }) => {
   const verdict = await checkOffline(text, vectorKit, options);
@@ -53,5 +53,24 @@ describe('checking a coupon on the device with no signal (WebCrypto)', () => {
     expect(await reasonFor(v.unsigned)).toBe('unsigned');
     expect(await reasonFor('просто текст')).toBe('unsigned');
     expect(await checkOffline(v.signed.valid, undefined)).toEqual({ valid: false, reason: 'no-kit' });
+  });
+
+  it('names the company of a QR that leaves it to the kit, and keeps what an older QR printed', async () => {
+    const verdict = await checkOffline(v.signed.short, vectorKit, { now: v.now });
+    if (!verdict.valid) throw new Error(`the short coupon was refused: ${verdict.reason}`);
+    const named = withCompanyFromKit(verdict.fields, vectorKit);
+    expect(named).toEqual(
+      expect.arrayContaining([
+        { key: 'partner', value: 'Рафт-школа «Порог»' },
+        { key: 'region', value: 'Карелия' },
+        { key: 'address', value: 'пос. Чкаловский, ул. Речная, 1' },
+      ]),
+    );
+    const old = await checkOffline(v.signed.valid, vectorKit, { now: v.now });
+    const printed = old.valid ? old.fields : [];
+    expect(withCompanyFromKit(printed, { ...vectorKit, partners: [] })).toEqual(printed);
+    // A kit stored before kits named companies: the fields stay as printed, nothing breaks.
+    const { partners: _none, ...olderKit } = vectorKit;
+    expect(withCompanyFromKit(verdict.fields, olderKit)).toEqual(verdict.fields);
   });
 });
