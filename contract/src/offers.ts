@@ -40,6 +40,8 @@ export const ZAdminOffer = ZValidity.extend({
   discount: z.number().int(),
   state: ZOfferState,
   paymentLink: z.string().nullable(),
+  /** Whether buyers pay through the offer's own link (the `link` provider): only then is one asked for. */
+  paymentLinkNeeded: z.boolean(),
   /** Why its price and discount do not make a coupon worth buying (stored before that rule); else null. */
   termsProblem: z.string().nullable(),
 });

@@ -219,7 +219,7 @@ test.describe('looks of the back office', () => {
       await card.getByRole('button', { expanded: false }).click();
       await card.scrollIntoViewIfNeeded();
       await shot('partners');
-      await card.getByRole('button', { name: 'Срок и ссылка' }).click();
+      await card.getByRole('button', { name: 'Изменить срок' }).click();
       await card.getByRole('button', { name: 'Отмена' }).scrollIntoViewIfNeeded();
       await shot('partners-offer-change');
       await card.getByRole('button', { name: 'Отмена' }).click();
@@ -231,7 +231,7 @@ test.describe('looks of the back office', () => {
       await expect(card.getByRole('group')).toBeInViewport({ ratio: 1 });
       await shot('partners-withdraw-confirm');
       await card.getByRole('button', { name: 'Отмена' }).click();
-      await card.getByRole('button', { name: 'Изменить' }).click();
+      await card.getByRole('button', { name: 'Изменить', exact: true }).click();
       await shot('partners-edit');
 
       await openAsTelegram(page, DEMO.admin, { path: '/purchases', theme });

@@ -392,12 +392,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await api.register(partnersRoutes, {
       partners: createPartnerService(db, {
         innRequired: config.receipts?.agentType !== undefined,
+        paymentLinkNeeded: config.paymentProvider === 'link',
         forgetRoles: users.forgetRoles,
         ratingsOf: ratings.ratingsOf,
       }),
       access,
     });
-    await api.register(offersRoutes, { offers: createOfferService(db) });
+    await api.register(offersRoutes, {
+      offers: createOfferService(db, { paymentLinkNeeded: config.paymentProvider === 'link' }),
+    });
     await api.register(adminPurchasesRoutes, { purchases: createPurchaseListService(db, timeZone), refunds });
     await api.register(reportsRoutes, reportDeps);
     await api.register(couponRequestsRoutes, {

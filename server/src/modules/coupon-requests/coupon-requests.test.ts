@@ -171,6 +171,12 @@ describe('deciding a request', () => {
     expect((await pending()).find((request) => request.couponId === couponId)).toMatchObject({
       paymentLinkNeeded: false,
     });
+    const listed = (await t.as(admin).get('/api/admin/partners')).json() as Array<{
+      offers: Array<{ id: number; paymentLinkNeeded: boolean }>;
+    }>;
+    expect(listed.flatMap((partner) => partner.offers).find((offer) => offer.id === couponId)).toMatchObject({
+      paymentLinkNeeded: false,
+    });
     for (const paymentLink of ['http://pay.example', 'javascript:alert(1)', 'pay.example']) {
       const res = await t.as(admin).post('/api/coupon/apply/accept', { couponId, paymentLink });
       expect(res.statusCode).toBe(400);
@@ -253,6 +259,11 @@ describe('with the link provider', () => {
 
       expect((await accept('https://pay.example/porog')).statusCode).toBe(200);
       expect(await stored()).toMatchObject({ status: 'ACCEPTED', paymentLink: 'https://pay.example/porog' });
+      // The back office's offer then shows its link and lets it be changed.
+      const [listed] = (await linkApp.as(boss).get('/api/admin/partners')).json();
+      expect(listed.offers).toEqual([
+        expect.objectContaining({ paymentLink: 'https://pay.example/porog', paymentLinkNeeded: true }),
+      ]);
     } finally {
       await linkApp.close();
     }

@@ -12,7 +12,7 @@ import type { OfferRefusal } from './texts.ts';
 const refuse = (code: OfferRefusal) => new DomainError<OfferRefusal>(code);
 
 /** An accepted offer over the season: withdrawn and reopened, its link and validity changed. */
-export function createOfferService(db: Db) {
+export function createOfferService(db: Db, options: { paymentLinkNeeded: boolean }) {
   /** Why an offer was not changed: it does not exist, or it is not accepted; undefined when it is. */
   async function whyUnchanged(couponId: number): Promise<OfferRefusal | undefined> {
     const [row] = await db.select({ status: coupons.status }).from(coupons).where(eq(coupons.id, couponId));
@@ -86,7 +86,7 @@ export function createOfferService(db: Db) {
       return row;
     });
     if (!updated) throw refuse((await whyUnchanged(couponId)) ?? OfferErrorCode.offerNotDecided);
-    return toAdminOffer(updated);
+    return toAdminOffer(updated, options.paymentLinkNeeded);
   }
 
   return { setWithdrawn, changeOffer };

@@ -21,13 +21,18 @@ import type { PartnerRefusal } from './texts.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
 
-export const toAdminOffer = (row: typeof coupons.$inferSelect): TAdminOffer => ({
+/**
+ * An offer as the back office shows it. `paymentLinkNeeded`: the buyer pays through the offer's own
+ * link (the `link` provider); with any other the provider takes the money and no link is asked for.
+ */
+export const toAdminOffer = (row: typeof coupons.$inferSelect, paymentLinkNeeded: boolean): TAdminOffer => ({
   id: row.id,
   partnerId: row.partnerId,
   price: row.price,
   discount: row.discount,
   state: offerState(row),
   paymentLink: row.paymentLink,
+  paymentLinkNeeded,
   validUntil: row.validUntil,
   validDays: row.validDays,
   termsProblem: couponTermsProblem(row.price, row.discount)?.message ?? null,
@@ -70,6 +75,8 @@ export function createPartnerService(
   db: Db,
   options: {
     innRequired: boolean;
+    /** The `link` provider: each offer has a payment link of its own (toAdminOffer). */
+    paymentLinkNeeded: boolean;
     forgetRoles: () => void;
     /** Each partner's visit rating, when it has enough ratings to show (ratings.service.ts). */
     ratingsOf: (partnerIds: readonly number[]) => Promise<Map<number, TPartnerRating>>;
@@ -206,7 +213,9 @@ export function createPartnerService(
         ...toPartner(row),
         status: row.pausedAt ? ('paused' as const) : ('active' as const),
         staff: staff.filter((member) => member.partnerId === row.id).map((member) => member.username),
-        offers: offers.filter((offer) => offer.partnerId === row.id).map(toAdminOffer),
+        offers: offers
+          .filter((offer) => offer.partnerId === row.id)
+          .map((offer) => toAdminOffer(offer, options.paymentLinkNeeded)),
         rating: ratings.get(row.id) ?? null,
       }));
   }

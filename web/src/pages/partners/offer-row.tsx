@@ -35,9 +35,11 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
         <p className="offer-row__line offer-row__problem">{texts.offerTermsProblem(offer.termsProblem)}</p>
       )}
       <p className="offer-row__line">{offerValidityText(offer) || texts.noTimeLimit}</p>
-      <p className="offer-row__line offer-row__link">
-        {offer.paymentLink ? `${texts.paymentLink}: ${offer.paymentLink}` : texts.noPaymentLink}
-      </p>
+      {offer.paymentLinkNeeded && (
+        <p className="offer-row__line offer-row__link">
+          {offer.paymentLink ? `${texts.paymentLink}: ${offer.paymentLink}` : texts.noPaymentLink}
+        </p>
+      )}
       {isDecided(offer) &&
         (askingWithdraw && !withdrawn ? (
           <ConfirmStep
@@ -73,7 +75,7 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
                 setEditing(true);
               }}
             >
-              {texts.changeOffer}
+              {offer.paymentLinkNeeded ? texts.changeOffer : texts.changeValidity}
             </Button>
             {/* An offer that costs the buyer more than it saves stays off sale (the server refuses too). */}
             {withdrawn ? (
@@ -127,7 +129,8 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
     event.preventDefault();
     // The contract's own checks, so a wrong number is said here in the words the server would use.
     const parsed = ZOfferChangeRequest.safeParse({
-      paymentLink,
+      // Asked for only where buyers pay through the offer's own link; else the stored one stays.
+      ...(offer.paymentLinkNeeded && { paymentLink }),
       validUntil: validUntil === '' ? null : validUntil,
       validDays: validDays.trim() === '' ? null : validDays.trim(),
     });
@@ -150,15 +153,17 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
 
   return (
     <form className="offer-row__form" noValidate onSubmit={submit}>
-      <TextField
-        label={texts.paymentLink}
-        type="url"
-        inputMode="url"
-        autoComplete="off"
-        placeholder={texts.paymentLinkPlaceholder}
-        value={paymentLink}
-        onChange={(event) => setPaymentLink(event.target.value)}
-      />
+      {offer.paymentLinkNeeded && (
+        <TextField
+          label={texts.paymentLink}
+          type="url"
+          inputMode="url"
+          autoComplete="off"
+          placeholder={texts.paymentLinkPlaceholder}
+          value={paymentLink}
+          onChange={(event) => setPaymentLink(event.target.value)}
+        />
+      )}
       <TextField
         label={texts.validUntil}
         type="date"

@@ -43,6 +43,8 @@ export const texts = {
   withdrawDetail:
     'Покупатели перестанут видеть этот купон и не смогут его купить. Уже купленные купоны действуют до конца своего срока. Вернуть купон можно кнопкой «Вернуть в продажу».',
   changeOffer: 'Срок и ссылка',
+  /** With a provider that takes the money itself, an offer has no link of its own to change. */
+  changeValidity: 'Изменить срок',
   paymentLink: 'Ссылка на оплату',
   paymentLinkPlaceholder: 'https://…',
   validUntil: 'Последний день действия',

@@ -16,6 +16,7 @@ const offer = (id: number, extra: Partial<TAdminOffer> = {}): TAdminOffer => ({
   discount: 750,
   state: 'on_sale',
   paymentLink: 'https://pay.example/porog',
+  paymentLinkNeeded: true,
   validUntil: null,
   validDays: null,
   termsProblem: null,
@@ -294,6 +295,29 @@ describe('PartnersPage', () => {
     expect(change.bodies).toEqual([
       { paymentLink: 'https://pay.example/new', validUntil: '2027-10-15', validDays: 30 },
     ]);
+  });
+
+  it('with a provider that takes the money itself, asks for no link: the validity alone changes', async () => {
+    const user = userEvent.setup();
+    const byProvider = offer(21, { paymentLink: null, paymentLinkNeeded: false });
+    const change = recording(() => jsonResponse({ ...byProvider, validDays: 30 }));
+    renderPartners({
+      [LIST]: () => jsonResponse([{ ...porog, offers: [byProvider] }]),
+      'PUT /api/admin/coupons/21': change.route,
+    });
+    const opened = await open(user, 'Рафт-школа «Порог»');
+    const [onSale] = within(within(opened).getByRole('region', { name: 'КУПОНЫ' })).getAllByRole('listitem');
+    const row = within(onSale as HTMLElement);
+
+    expect(row.queryByText('Ссылка на оплату не задана')).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Срок и ссылка' })).not.toBeInTheDocument();
+    await user.click(row.getByRole('button', { name: 'Изменить срок' }));
+    expect(row.queryByLabelText('Ссылка на оплату')).not.toBeInTheDocument();
+    await user.type(row.getByLabelText('Дней после покупки'), '30');
+    await user.click(row.getByRole('button', { name: 'СОХРАНИТЬ' }));
+
+    expect(await row.findByText('Сохранено')).toBeInTheDocument();
+    expect(change.bodies).toEqual([{ validUntil: null, validDays: 30 }]);
   });
 
   it('says why the list cannot be shown', async () => {
