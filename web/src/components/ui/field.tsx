@@ -56,6 +56,16 @@ export function TextField({ label, error, note, ...inputProps }: TextFieldProps)
   );
 }
 
+/**
+ * A web address: the phone's keyboard for addresses, nothing filled in from elsewhere, and the
+ * scheme shown as the shape of what to type.
+ */
+export function LinkField(
+  props: Omit<TextFieldProps, 'type' | 'inputMode' | 'autoComplete' | 'placeholder'>,
+) {
+  return <TextField type="url" inputMode="url" autoComplete="off" placeholder="https://…" {...props} />;
+}
+
 type SelectOption = { value: string; label: string };
 
 type SelectFieldProps = {

@@ -1,5 +1,5 @@
 import type { TAdminCalendarLink } from '#contract/calendar';
-import { TextField } from '@/components/ui/field';
+import { LinkField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { useAdminCalendarLinks } from '@/features/calendar/api/get-admin-calendar-links';
@@ -57,11 +57,8 @@ export function CalendarLinksEditor() {
           required
           onChange={(event) => editor.setField('buttonText', event.target.value)}
         />
-        <TextField
+        <LinkField
           label={c.link}
-          type="url"
-          inputMode="url"
-          placeholder="https://"
           value={editor.form.link}
           required
           onChange={(event) => editor.setField('link', event.target.value)}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PHOTO_MONTHS, type TPhotoDirectory } from '#contract/photo';
-import { SelectField, TextField } from '@/components/ui/field';
+import { LinkField, SelectField, TextField } from '@/components/ui/field';
 import { Section } from '@/components/ui/section';
 import { usePhotoDirectories } from '@/features/photo/api/get-photo-directories';
 import { useRemovePhotoDirectory } from '@/features/photo/api/remove-photo-directory';
@@ -83,11 +83,8 @@ export function PhotoDirectoriesEditor() {
           maxLength={120}
           onChange={(event) => editor.setField('organizer', event.target.value)}
         />
-        <TextField
+        <LinkField
           label={d.link}
-          type="url"
-          inputMode="url"
-          placeholder="https://"
           value={editor.form.link}
           required
           onChange={(event) => editor.setField('link', event.target.value)}

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { type TAdminOffer, ZOfferChangeRequest } from '#contract/offers';
 import { Button } from '@/components/ui/button';
 import { ConfirmStep } from '@/components/ui/confirm-step';
-import { TextField } from '@/components/ui/field';
+import { LinkField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
 import { useChangeOffer } from '@/features/partners/api/change-offer';
@@ -154,12 +154,8 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
   return (
     <form className="offer-row__form" noValidate onSubmit={submit}>
       {offer.paymentLinkNeeded && (
-        <TextField
+        <LinkField
           label={texts.paymentLink}
-          type="url"
-          inputMode="url"
-          autoComplete="off"
-          placeholder={texts.paymentLinkPlaceholder}
           value={paymentLink}
           onChange={(event) => setPaymentLink(event.target.value)}
         />

@@ -46,7 +46,6 @@ export const texts = {
   /** With a provider that takes the money itself, an offer has no link of its own to change. */
   changeValidity: 'Изменить срок',
   paymentLink: 'Ссылка на оплату',
-  paymentLinkPlaceholder: 'https://…',
   validUntil: 'Последний день действия',
   validDays: 'Дней после покупки',
   validityNote: 'Пустое поле: без ограничения. Купленные раньше купоны сохраняют свой срок.',

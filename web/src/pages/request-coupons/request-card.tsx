@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { serviceThreshold } from '#contract/coupon-terms';
 import type { TCouponRequest } from '#contract/coupons';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { LinkField } from '@/components/ui/field';
 import {
   useAcceptCouponRequest,
   useRejectCouponRequest,
@@ -57,12 +57,8 @@ export function RequestCard({ request, onFailure }: RequestCardProps) {
       {accepting ? (
         <>
           {request.paymentLinkNeeded && (
-            <TextField
+            <LinkField
               label={texts.paymentLink}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              placeholder={texts.paymentLinkPlaceholder}
               value={paymentLink}
               onChange={(event) => setPaymentLink(event.target.value)}
             />

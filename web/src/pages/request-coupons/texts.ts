@@ -17,6 +17,5 @@ export const texts = {
   confirm: 'подтвердить',
   cancel: 'отменить',
   paymentLink: 'Ссылка на оплату',
-  paymentLinkPlaceholder: 'https://…',
   unknownError: 'неизвестная ошибка',
 } as const;
