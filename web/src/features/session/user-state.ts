@@ -1,4 +1,4 @@
-import { ROLES } from '#contract/roles';
+import { ROLES, type TRole } from '#contract/roles';
 import type { TMeResponse } from '#contract/session';
 import { readStoredJson, removeStored, writeStoredJson } from '@/lib/local-storage';
 
@@ -22,46 +22,36 @@ const USER_STORAGE_KEY = 'katajsya.user';
 
 type StoredUser = Pick<TMeResponse, 'id'> & TUserState;
 
-const isTextOrNull = (value: unknown): value is string | null => value === null || typeof value === 'string';
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isTextOrNull = (value: unknown): value is string | null => value === null || isText(value);
+const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
+const isRole = (value: unknown): value is TRole => ROLES.some((name) => name === value);
+
+/** Each field of the user state, with what its value must be. */
+const CHECKS = {
+  username: isTextOrNull,
+  role: isRole,
+  isChatMember: isFlag,
+  communityChatLink: isText,
+  email: isTextOrNull,
+  consentGiven: isFlag,
+  receiptEmailRequired: isFlag,
+  timeZone: isText,
+} satisfies { [Key in keyof TUserState]-?: (value: unknown) => value is TUserState[Key] };
+
+const FIELDS = Object.keys(CHECKS) as Array<keyof TUserState>;
+
+/** The user state's fields of `source`, and no others. */
+const stateOf = (source: Record<string, unknown>) =>
+  Object.fromEntries(FIELDS.map((key) => [key, source[key]])) as TUserState;
 
 /**
  * The user state in `fields` when each of its fields is what the contract says, undefined
  * otherwise. Checked by hand, not with the contract's zod schema: this runs on the first screen,
  * whose script carries no zod (the stored state below, /api/me's answer in api/me-check.ts).
  */
-export function userStateIn(fields: Record<string, unknown>): TUserState | undefined {
-  const {
-    username,
-    role,
-    isChatMember,
-    communityChatLink,
-    email,
-    consentGiven,
-    receiptEmailRequired,
-    timeZone,
-  } = fields;
-  const knownRole = ROLES.find((name) => name === role);
-  const valid =
-    isTextOrNull(username) &&
-    typeof isChatMember === 'boolean' &&
-    typeof communityChatLink === 'string' &&
-    isTextOrNull(email) &&
-    typeof consentGiven === 'boolean' &&
-    typeof receiptEmailRequired === 'boolean' &&
-    typeof timeZone === 'string';
-  return valid && knownRole
-    ? {
-        username,
-        role: knownRole,
-        isChatMember,
-        communityChatLink,
-        email,
-        consentGiven,
-        receiptEmailRequired,
-        timeZone,
-      }
-    : undefined;
-}
+export const userStateIn = (fields: Record<string, unknown>): TUserState | undefined =>
+  FIELDS.every((key) => CHECKS[key](fields[key])) ? stateOf(fields) : undefined;
 
 /**
  * The Telegram id is kept beside the state so that another account on the same device never starts
@@ -73,27 +63,7 @@ function readUser(value: unknown): StoredUser | undefined {
   return typeof stored.id === 'number' && state ? { id: stored.id, ...state } : undefined;
 }
 
-export function toUserState({
-  username,
-  role,
-  isChatMember,
-  communityChatLink,
-  email,
-  consentGiven,
-  receiptEmailRequired,
-  timeZone,
-}: TMeResponse): TUserState {
-  return {
-    username,
-    role,
-    isChatMember,
-    communityChatLink,
-    email,
-    consentGiven,
-    receiptEmailRequired,
-    timeZone,
-  };
-}
+export const toUserState = (me: TMeResponse): TUserState => stateOf(me);
 
 export function storeUser(me: TMeResponse): void {
   writeStoredJson(USER_STORAGE_KEY, { id: me.id, ...toUserState(me) });
