@@ -77,6 +77,13 @@ export interface CouponLine {
   region?: string;
 }
 
+/** The columns of a coupon line, for a query that joins coupons and partners itself. */
+export const couponLineColumns = {
+  companyName: partners.companyName,
+  discount: coupons.discount,
+  region: partners.region,
+};
+
 /** The coupon line of one purchased coupon, read in the caller's transaction. */
 export async function couponLineOf(executor: Db, purchasedCouponId: string): Promise<CouponLine | undefined> {
   const [row] = await selectPurchasedCoupons(executor).where(eq(purchasedCoupons.id, purchasedCouponId));

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
+import type { InlineKeyboardButton } from 'grammy/types';
 import { formatDay } from '#contract/date-time';
 import { HELD_GIFT_DAYS } from '#contract/gifts';
 import { couponStartParam } from '#contract/start-params';
@@ -9,6 +9,7 @@ import { couponReminders, coupons, gifts, partners, purchasedCoupons, users } fr
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { notificationTexts, reminderButtons } from '../notifications/texts.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
+import { couponLineColumns } from '../purchased-coupons/purchased-coupons.query.ts';
 import { withinReminderHours } from './reminder-hours.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -34,6 +35,12 @@ export function dueExpiryReminder(msLeft: number, daysBefore: readonly number[])
 }
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'info'>;
+
+/** A reminder owed: its claim (one per coupon and kind) and the message it sends. */
+type Reminder = {
+  claim: { purchasedCouponId: string; kind: string };
+  message: Parameters<NotificationService['remind']>[0];
+};
 
 /**
  * The bot's reminders, swept beside the other background sweeps: an unused coupon before its last
@@ -71,10 +78,7 @@ export function createReminderService(options: {
   }
 
   /** Claims the reminder and queues its message in one transaction; false when another process had it. */
-  async function claimAndQueue(
-    claim: { purchasedCouponId: string; kind: string },
-    message: Parameters<NotificationService['remind']>[0],
-  ): Promise<boolean> {
+  async function claimAndQueue({ claim, message }: Reminder): Promise<boolean> {
     return db.transaction(async (tx) => {
       const [claimed] = await tx
         .insert(couponReminders)
@@ -86,6 +90,16 @@ export function createReminderService(options: {
       if (!(await notifications.remind(message, tx))) throw new Error('reminder not queued');
       return true;
     });
+  }
+
+  /** The reminders of `rows` claimed and queued one by one: how many this process queued. */
+  async function queueEach<Row>(rows: Row[], reminderOf: (row: Row) => Promise<Reminder | undefined>) {
+    let queued = 0;
+    for (const row of rows) {
+      const reminder = await reminderOf(row);
+      if (reminder && (await claimAndQueue(reminder))) queued += 1;
+    }
+    return queued;
   }
 
   async function remindOfExpiringCoupons(now: Date): Promise<number> {
@@ -106,9 +120,7 @@ export function createReminderService(options: {
         id: purchasedCoupons.id,
         ownerId: purchasedCoupons.ownerId,
         expiresAt: purchasedCoupons.expiresAt,
-        companyName: partners.companyName,
-        region: partners.region,
-        discount: coupons.discount,
+        coupon: couponLineColumns,
       })
       .from(purchasedCoupons)
       .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
@@ -126,27 +138,23 @@ export function createReminderService(options: {
         ),
       )
       .limit(batchSize);
-    let queued = 0;
-    for (const row of rows) {
-      if (!row.expiresAt) continue;
-      const days = dueExpiryReminder(row.expiresAt.getTime() - now.getTime(), daysBefore);
-      if (days === undefined) continue;
+    return queueEach(rows, async ({ id, ownerId, expiresAt, coupon }) => {
+      if (!expiresAt) return undefined;
+      const days = dueExpiryReminder(expiresAt.getTime() - now.getTime(), daysBefore);
+      if (days === undefined) return undefined;
       const kind = expiryReminderKind(days);
-      const coupon = { companyName: row.companyName, discount: row.discount, region: row.region };
-      const lastDay = formatDay(lastValidDay(row.expiresAt, timeZone) as string);
-      const done = await claimAndQueue(
-        { purchasedCouponId: row.id, kind },
-        {
+      const lastDay = formatDay(lastValidDay(expiresAt, timeZone) as string);
+      return {
+        claim: { purchasedCouponId: id, kind },
+        message: {
           kind: 'COUPON_EXPIRING',
-          eventKey: `${row.id}:${kind}`,
-          chatId: row.ownerId,
+          eventKey: `${id}:${kind}`,
+          chatId: ownerId,
           text: notificationTexts.couponExpiring({ coupon, lastDay }),
-          keyboard: { inline_keyboard: [[...(await openQrButton(row.id)), turnOff]] },
+          keyboard: { inline_keyboard: [[...(await openQrButton(id)), turnOff]] },
         },
-      );
-      if (done) queued += 1;
-    }
-    return queued;
+      };
+    });
   }
 
   async function remindOfReturningGifts(now: Date): Promise<number> {
@@ -157,9 +165,7 @@ export function createReminderService(options: {
         purchasedCouponId: gifts.purchasedCouponId,
         giverId: gifts.fromUserId,
         toUsername: gifts.toUsername,
-        companyName: partners.companyName,
-        region: partners.region,
-        discount: coupons.discount,
+        coupon: couponLineColumns,
       })
       .from(gifts)
       .innerJoin(purchasedCoupons, eq(purchasedCoupons.id, gifts.purchasedCouponId))
@@ -175,24 +181,16 @@ export function createReminderService(options: {
         ),
       )
       .limit(batchSize);
-    let queued = 0;
-    for (const row of rows) {
-      const kind = giftReturnReminderKind(row.giftId);
-      const coupon = { companyName: row.companyName, discount: row.discount, region: row.region };
-      const keyboard: InlineKeyboardMarkup = { inline_keyboard: [[turnOff]] };
-      const done = await claimAndQueue(
-        { purchasedCouponId: row.purchasedCouponId, kind },
-        {
-          kind: 'GIFT_RETURNING',
-          eventKey: String(row.giftId),
-          chatId: row.giverId,
-          text: notificationTexts.giftReturning({ toUsername: row.toUsername ?? '', coupon }),
-          keyboard,
-        },
-      );
-      if (done) queued += 1;
-    }
-    return queued;
+    return queueEach(rows, async ({ giftId, purchasedCouponId, giverId, toUsername, coupon }) => ({
+      claim: { purchasedCouponId, kind: giftReturnReminderKind(giftId) },
+      message: {
+        kind: 'GIFT_RETURNING',
+        eventKey: String(giftId),
+        chatId: giverId,
+        text: notificationTexts.giftReturning({ toUsername: toUsername ?? '', coupon }),
+        keyboard: { inline_keyboard: [[turnOff]] },
+      },
+    }));
   }
 
   /**
