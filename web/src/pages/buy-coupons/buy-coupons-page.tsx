@@ -4,8 +4,8 @@ import type { TListedPartner } from '#contract/partners';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
+import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { useListedPartners } from '@/features/catalogue/api/get-listed-partners';
@@ -44,25 +44,13 @@ const PAY_AGAIN_SHOWN_MS = 2500;
 
 const namesToOptions = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));
 
-function Connecting() {
-  return (
-    <p className="buy__state">
-      <Spinner label={texts.connecting} />
-    </p>
-  );
-}
-
-function Loading() {
-  return (
-    <p className="buy__state">
-      <Spinner label={texts.loading} />
-    </p>
-  );
-}
-
-function Empty({ text }: { text: string }) {
-  return <p className="buy__state buy__state--empty">{text}</p>;
-}
+/** The catalogue's reads ask again by themselves: a failure is told as connecting, not as an error. */
+const LADDER = { loading: texts.loading, connecting: texts.connecting, className: 'buy__state' };
+const emptyList = (text: string) => ({
+  when: (list: readonly unknown[]) => list.length === 0,
+  text,
+  className: 'buy__state buy__state--empty',
+});
 
 /** BuyCoupons (SPEC §2 Buy coupon): region → type → partner → offer → payment. */
 export function BuyCouponsPage() {
@@ -109,101 +97,90 @@ export function BuyCouponsPage() {
       <Header title={texts.title} />
       <Stack>
         {!offer && payAgain}
-        {regions.isError ? (
-          <Connecting />
-        ) : !regions.data ? (
-          <Loading />
-        ) : regions.data.length === 0 ? (
-          <Empty text={texts.noPartners} />
-        ) : (
-          <>
-            <SelectField
-              label={texts.region}
-              placeholder={texts.regionPlaceholder}
-              options={namesToOptions(regions.data)}
-              value={selection.region}
-              onValueChange={(region) => select(chooseRegion(region))}
-            />
-            <SelectField
-              label={texts.partnerType}
-              placeholder={
-                !selection.region
-                  ? texts.chooseRegionFirst
-                  : types.data
-                    ? texts.partnerTypePlaceholder
-                    : types.isError
-                      ? texts.connecting
-                      : texts.loading
-              }
-              options={namesToOptions(types.data ?? [])}
-              value={selection.type}
-              disabled={!types.data}
-              onValueChange={(type) => select(chooseType(selection, type))}
-            />
-            <Button
-              disabled={!selection.region || !selection.type}
-              onClick={() => select(showPartners(selection))}
-            >
-              {texts.showPartners}
-            </Button>
+        <Loaded query={regions} {...LADDER} empty={emptyList(texts.noPartners)}>
+          {(regionNames) => (
+            <>
+              <SelectField
+                label={texts.region}
+                placeholder={texts.regionPlaceholder}
+                options={namesToOptions(regionNames)}
+                value={selection.region}
+                onValueChange={(region) => select(chooseRegion(region))}
+              />
+              <SelectField
+                label={texts.partnerType}
+                placeholder={
+                  !selection.region
+                    ? texts.chooseRegionFirst
+                    : types.data
+                      ? texts.partnerTypePlaceholder
+                      : types.isError
+                        ? texts.connecting
+                        : texts.loading
+                }
+                options={namesToOptions(types.data ?? [])}
+                value={selection.type}
+                disabled={!types.data}
+                onValueChange={(type) => select(chooseType(selection, type))}
+              />
+              <Button
+                disabled={!selection.region || !selection.type}
+                onClick={() => select(showPartners(selection))}
+              >
+                {texts.showPartners}
+              </Button>
 
-            {selection.partnersShown &&
-              (partners.isError ? (
-                <Connecting />
-              ) : !partners.data ? (
-                <Loading />
-              ) : partners.data.length === 0 ? (
-                <Empty text={texts.noPartners} />
-              ) : (
-                <>
-                  <SelectField
-                    label={texts.partner}
-                    placeholder={texts.partnerPlaceholder}
-                    options={partners.data.map(({ id, companyName }) => ({
-                      value: String(id),
-                      label: companyName,
-                    }))}
-                    value={partner ? String(partner.id) : ''}
-                    onValueChange={(id) => select(choosePartner(selection, Number(id)))}
-                  />
-                  {partner?.rating && <p className="buy__rating">{texts.rating(partner.rating)}</p>}
-                  <Button disabled={!partner} onClick={() => select(showOffers(selection))}>
-                    {texts.showOffers}
-                  </Button>
-                </>
-              ))}
-
-            {partner &&
-              selection.offersShown &&
-              (offers.isError ? (
-                <Connecting />
-              ) : !offers.data ? (
-                <Loading />
-              ) : offers.data.length === 0 ? (
-                <Empty text={texts.noOffers} />
-              ) : (
-                <div className="buy__offers" ref={offersRef}>
-                  <OfferList
-                    offers={offers.data}
-                    chosenId={offer?.id}
-                    onChoose={(id) => select(chooseOffer(selection, id))}
-                  />
-                  <OfferNotes partner={partner} />
-                  {offer && (
-                    <section className="buy__payment" ref={paymentRef} aria-label={texts.pay}>
-                      {payAgain}
-                      <PaymentArea
-                        offer={offer}
-                        checkout={checkout}
-                        attempt={attempt?.couponId === offer.id ? attempt : null}
-                        onPay={() => pay(offer.id)}
+              {selection.partnersShown && (
+                <Loaded query={partners} {...LADDER} empty={emptyList(texts.noPartners)}>
+                  {(listed) => (
+                    <>
+                      <SelectField
+                        label={texts.partner}
+                        placeholder={texts.partnerPlaceholder}
+                        options={listed.map(({ id, companyName }) => ({
+                          value: String(id),
+                          label: companyName,
+                        }))}
+                        value={partner ? String(partner.id) : ''}
+                        onValueChange={(id) => select(choosePartner(selection, Number(id)))}
                       />
-                    </section>
+                      {partner?.rating && <p className="buy__rating">{texts.rating(partner.rating)}</p>}
+                      <Button disabled={!partner} onClick={() => select(showOffers(selection))}>
+                        {texts.showOffers}
+                      </Button>
+                    </>
                   )}
-                </div>
-              ))}
-          </>
-        )}
+                </Loaded>
+              )}
+
+              {partner && selection.offersShown && (
+                <Loaded query={offers} {...LADDER} empty={emptyList(texts.noOffers)}>
+                  {(partnerOffers) => (
+                    <div className="buy__offers" ref={offersRef}>
+                      <OfferList
+                        offers={partnerOffers}
+                        chosenId={offer?.id}
+                        onChoose={(id) => select(chooseOffer(selection, id))}
+                      />
+                      <OfferNotes partner={partner} />
+                      {offer && (
+                        <section className="buy__payment" ref={paymentRef} aria-label={texts.pay}>
+                          {payAgain}
+                          <PaymentArea
+                            offer={offer}
+                            checkout={checkout}
+                            attempt={attempt?.couponId === offer.id ? attempt : null}
+                            onPay={() => pay(offer.id)}
+                          />
+                        </section>
+                      )}
+                    </div>
+                  )}
+                </Loaded>
+              )}
+            </>
+          )}
+        </Loaded>
       </Stack>
     </Page>
   );
