@@ -13,10 +13,13 @@ import { useOffers } from '@/features/catalogue/api/get-offers';
 import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
+import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { ConsentBox } from '@/features/privacy/components/consent-box';
 import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
+import { type CheckoutStep, useCheckoutStep } from '@/features/privacy/hooks/use-checkout-step';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
-import { useUser } from '@/features/session/api/get-me';
+import { type PaymentAttempt, usePayment } from '@/features/purchases/hooks/use-payment';
+import { useRefreshUser, useUser } from '@/features/session/api/get-me';
 import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
 import { Link } from '@/lib/router/link';
 import { useSearchParams } from '@/lib/router/router';
@@ -36,8 +39,6 @@ import {
 } from './buy-selection';
 import './buy-coupons-page.css';
 import { texts } from './texts';
-import { type CheckoutStep, useCheckoutStep } from './use-checkout-step';
-import { type PaymentAttempt, usePayment } from './use-payment';
 
 /** SPEC §9: the bad-payment message shows for 2.5 s. */
 const PAY_AGAIN_SHOWN_MS = 2500;
@@ -56,8 +57,15 @@ const emptyList = (text: string) => ({
 export function BuyCouponsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = readSelection(searchParams);
-  const checkout = useCheckoutStep();
-  const { attempt, pay, forget } = usePayment(checkout);
+  const user = useUser();
+  const refreshUser = useRefreshUser();
+  const checkout = useCheckoutStep(user);
+  const { attempt, pay, forget } = usePayment({
+    checkout,
+    buyer: user,
+    refreshBuyer: refreshUser,
+    myCouponsKey: myCouponsQueryKey(user?.username),
+  });
   const { badPayment, clearBadPayment } = useBadPaymentFlag();
 
   const regions = useRegions();
