@@ -26,8 +26,10 @@ type LoadedProps<T> = {
   connecting?: string;
   /** The label of a button under the failure that asks again. */
   retry?: string;
-  /** Said in place of the content when the answer holds nothing. */
-  empty?: { when: (data: T) => boolean; text: string; className?: string };
+  /** Said in place of the content when the answer is an empty list. */
+  empty?: string;
+  /** The empty text's class, when not the state line's. */
+  emptyClassName?: string;
   children: (data: T) => ReactNode;
 };
 
@@ -45,6 +47,7 @@ export function Loaded<T>({
   connecting,
   retry,
   empty,
+  emptyClassName = className,
   children,
 }: LoadedProps<T>) {
   if (query.isError)
@@ -72,7 +75,8 @@ export function Loaded<T>({
         </StateLine>
       )
     );
-  if (empty?.when(query.data)) return <p className={empty.className ?? className}>{empty.text}</p>;
+  if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0)
+    return <p className={emptyClassName}>{empty}</p>;
   return children(query.data);
 }
 

@@ -46,12 +46,12 @@ const PAY_AGAIN_SHOWN_MS = 2500;
 const namesToOptions = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));
 
 /** The catalogue's reads ask again by themselves: a failure is told as connecting, not as an error. */
-const LADDER = { loading: texts.loading, connecting: texts.connecting, className: 'buy__state' };
-const emptyList = (text: string) => ({
-  when: (list: readonly unknown[]) => list.length === 0,
-  text,
-  className: 'buy__state buy__state--empty',
-});
+const LADDER = {
+  loading: texts.loading,
+  connecting: texts.connecting,
+  className: 'buy__state',
+  emptyClassName: 'buy__state buy__state--empty',
+};
 
 /** BuyCoupons (SPEC §2 Buy coupon): region → type → partner → offer → payment. */
 export function BuyCouponsPage() {
@@ -105,7 +105,7 @@ export function BuyCouponsPage() {
       <Header title={texts.title} />
       <Stack>
         {!offer && payAgain}
-        <Loaded query={regions} {...LADDER} empty={emptyList(texts.noPartners)}>
+        <Loaded query={regions} {...LADDER} empty={texts.noPartners}>
           {(regionNames) => (
             <>
               <SelectField
@@ -139,7 +139,7 @@ export function BuyCouponsPage() {
               </Button>
 
               {selection.partnersShown && (
-                <Loaded query={partners} {...LADDER} empty={emptyList(texts.noPartners)}>
+                <Loaded query={partners} {...LADDER} empty={texts.noPartners}>
                   {(listed) => (
                     <>
                       <SelectField
@@ -162,7 +162,7 @@ export function BuyCouponsPage() {
               )}
 
               {partner && selection.offersShown && (
-                <Loaded query={offers} {...LADDER} empty={emptyList(texts.noOffers)}>
+                <Loaded query={offers} {...LADDER} empty={texts.noOffers}>
                   {(partnerOffers) => (
                     <div className="buy__offers" ref={offersRef}>
                       <OfferList

@@ -11,7 +11,7 @@ import { Stack } from '@/components/ui/stack';
 import { usePartnerOptions } from '@/features/partners/api/get-partner-options';
 import { useStaff } from '@/features/partners/api/get-staff';
 import { useSaveStaff } from '@/features/partners/api/save-staff';
-import { PartnerPicker } from '@/features/partners/components/partner-picker';
+import { PartnerChoice } from '@/features/partners/components/partner-picker';
 import { useChosenPartner } from '@/features/partners/use-chosen-partner';
 import { isUsernameSeen } from '@/features/session/api/is-username-seen';
 import { RoleGate } from '@/features/session/components/role-gate';
@@ -48,30 +48,21 @@ function StaffOfPartner() {
   const { chosen, choose } = useChosenPartner(partners.data);
 
   return (
-    <Loaded
+    <PartnerChoice
       // The options are asked again until they come (usePartnerOptions): a failure is still loading.
-      query={{ data: partners.data, isError: false, error: null, refetch: partners.refetch }}
-      loading={texts.loading}
-      className="partner-staff__state"
-      empty={{ when: (options) => options.length === 0, text: texts.noPartners }}
+      options={{ data: partners.data, isError: false, error: null, refetch: partners.refetch }}
+      chosen={chosen}
+      onChoose={choose}
+      texts={texts}
+      stateClassName="partner-staff__state"
     >
-      {(options) =>
-        // Chosen whenever there are options: the one named in the address, else the first.
-        chosen && (
-          <>
-            <PartnerPicker
-              label={texts.partner}
-              placeholder={texts.partnerPlaceholder}
-              options={options}
-              value={chosen.id}
-              onChange={choose}
-            />
-            <p className="partner-staff__about">{texts.about}</p>
-            <StaffEditor key={chosen.id} partnerId={chosen.id} />
-          </>
-        )
-      }
-    </Loaded>
+      {(partner) => (
+        <>
+          <p className="partner-staff__about">{texts.about}</p>
+          <StaffEditor key={partner.id} partnerId={partner.id} />
+        </>
+      )}
+    </PartnerChoice>
   );
 }
 
@@ -186,11 +177,8 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
         <Loaded
           query={{ data: usernames, isError: staff.isError, error: staff.error, refetch: staff.refetch }}
           loading={texts.loading}
-          empty={{
-            when: (names) => names.length === 0,
-            text: texts.empty,
-            className: 'partner-staff__empty',
-          }}
+          empty={texts.empty}
+          emptyClassName="partner-staff__empty"
         >
           {(names) => (
             <ul className="partner-staff__list">

@@ -29,12 +29,7 @@ function PartnerList() {
   const [openId, setOpenId] = useState<number | null>(null);
 
   return (
-    <Loaded
-      query={partners}
-      loading={texts.loading}
-      className="partners__state"
-      empty={{ when: (list) => list.length === 0, text: texts.empty }}
-    >
+    <Loaded query={partners} loading={texts.loading} className="partners__state" empty={texts.empty}>
       {(list) => (
         <div className="partners__list">
           {list.map((partner) => (

@@ -52,7 +52,7 @@ function Purchases() {
         }}
         loading={texts.loading}
         className="purchases__state"
-        empty={{ when: (list) => list.length === 0, text: texts.empty }}
+        empty={texts.empty}
       >
         {(list) => (
           <div className="purchases__list">

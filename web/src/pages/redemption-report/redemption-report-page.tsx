@@ -4,7 +4,7 @@ import { Loaded } from '@/components/ui/loaded';
 import { Section } from '@/components/ui/section';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { PartnerPicker } from '@/features/partners/components/partner-picker';
+import { PartnerChoice } from '@/features/partners/components/partner-picker';
 import { useChosenPartner } from '@/features/partners/use-chosen-partner';
 import { useRedemptionReport } from '@/features/reports/api/get-redemption-report';
 import { useReportPartners } from '@/features/reports/api/get-report-partners';
@@ -51,61 +51,52 @@ function RedemptionReport() {
   const clock = useClock();
 
   return (
-    <Loaded
-      query={partners}
-      loading={texts.loading}
-      className="redemption-report__state"
-      empty={{ when: (options) => options.length === 0, text: texts.noPartners }}
+    <PartnerChoice
+      options={partners}
+      chosen={chosen}
+      onChoose={choose}
+      texts={texts}
+      stateClassName="redemption-report__state"
     >
-      {(options) =>
-        // Chosen whenever there are options: the one named in the address, else the first.
-        chosen && (
-          <>
-            <PartnerPicker
-              label={texts.partner}
-              placeholder={texts.partnerPlaceholder}
-              options={options}
-              value={chosen.id}
-              onChange={choose}
-            />
-            <PeriodFields period={period} onChange={setPeriod} problem={problem} />
-            <Loaded query={report} loading={texts.loading} className="redemption-report__state" idle={!valid}>
-              {({ totals }) => (
-                <ReportTotals
-                  totals={[
-                    { label: texts.count, value: formatNumber(totals.count) },
-                    { label: texts.discountSum, value: formatNumber(totals.discountSum) },
-                    { label: texts.priceSum, value: formatNumber(totals.priceSum) },
-                  ]}
-                />
-              )}
-            </Loaded>
-            <ExportButton request={valid && { report: 'redemptions', ...valid, partnerId: chosen.id }} />
-            {report.data && (
-              <Section title={texts.rowsTitle}>
-                {report.data.rows.length === 0 ? (
-                  <p className="redemption-report__empty">{texts.empty}</p>
-                ) : (
-                  <ul className="redemption-report__rows">
-                    {report.data.rows.map((row) => (
-                      <li key={`${row.purchasedCouponId}-${row.redeemedAt}`}>
-                        <span className="redemption-report__when">{clock.dateTime(row.redeemedAt)}</span>
-                        <span>{texts.row(row.discount, row.price)}</span>
-                        <span className="redemption-report__who">
-                          {texts.buyerAndRedeemer(row.buyer, row.redeemedBy)}
-                        </span>
-                        <VisitRating row={row} />
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </Section>
+      {(partner) => (
+        <>
+          <PeriodFields period={period} onChange={setPeriod} problem={problem} />
+          <Loaded query={report} loading={texts.loading} className="redemption-report__state" idle={!valid}>
+            {({ totals }) => (
+              <ReportTotals
+                totals={[
+                  { label: texts.count, value: formatNumber(totals.count) },
+                  { label: texts.discountSum, value: formatNumber(totals.discountSum) },
+                  { label: texts.priceSum, value: formatNumber(totals.priceSum) },
+                ]}
+              />
             )}
-            <StaffLink partnerId={chosen.id} />
-          </>
-        )
-      }
-    </Loaded>
+          </Loaded>
+          <ExportButton request={valid && { report: 'redemptions', ...valid, partnerId: partner.id }} />
+          {report.data && (
+            <Section title={texts.rowsTitle}>
+              {report.data.rows.length === 0 ? (
+                <p className="redemption-report__empty">{texts.empty}</p>
+              ) : (
+                <ul className="redemption-report__rows">
+                  {report.data.rows.map((row) => (
+                    <li key={`${row.purchasedCouponId}-${row.redeemedAt}`}>
+                      <span className="redemption-report__when">{clock.dateTime(row.redeemedAt)}</span>
+                      <span>{texts.row(row.discount, row.price)}</span>
+                      <span className="redemption-report__who">
+                        {texts.buyerAndRedeemer(row.buyer, row.redeemedBy)}
+                      </span>
+                      <VisitRating row={row} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
+          )}
+          <StaffLink partnerId={partner.id} />
+        </>
+      )}
+    </PartnerChoice>
   );
 }
 

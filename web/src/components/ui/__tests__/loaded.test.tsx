@@ -13,12 +13,7 @@ const query = (state: Partial<LoadedQuery<string[]>> = {}): LoadedQuery<string[]
 
 function Names(props: Partial<Parameters<typeof Loaded<string[]>>[0]> & { query: LoadedQuery<string[]> }) {
   return (
-    <Loaded
-      loading="Загрузка…"
-      className="names__state"
-      empty={{ when: (names) => names.length === 0, text: 'ПАРТНЕРОВ ПОКА НЕТ' }}
-      {...props}
-    >
+    <Loaded loading="Загрузка…" className="names__state" empty="ПАРТНЕРОВ ПОКА НЕТ" {...props}>
       {(names) => (
         <ul>
           {names.map((name) => (
@@ -73,10 +68,7 @@ describe('what a screen shows of what it asked for', () => {
 
   it('says the answer is empty in its own words and class', () => {
     const { container } = render(
-      <Names
-        query={query({ data: [] })}
-        empty={{ when: (names) => names.length === 0, text: 'КУПОНОВ ПОКА НЕТ', className: 'names__empty' }}
-      />,
+      <Names query={query({ data: [] })} empty="КУПОНОВ ПОКА НЕТ" emptyClassName="names__empty" />,
     );
     expect(container.querySelector('p.names__empty')).toHaveTextContent('КУПОНОВ ПОКА НЕТ');
     expect(screen.queryByRole('list')).not.toBeInTheDocument();
