@@ -54,12 +54,7 @@ const isNotChatMember = (error: unknown): error is ApiError =>
  * answered the checkout step (consent, the receipt's e-mail); the press acts once per chosen offer,
  * and only a failure lets it be pressed again.
  */
-export function usePayment({
-  checkout,
-  buyer: user,
-  refreshBuyer: refreshUser,
-  myCouponsKey,
-}: PaymentOptions) {
+export function usePayment({ checkout, buyer, refreshBuyer, myCouponsKey }: PaymentOptions) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const startPayment = useStartPayment();
@@ -79,13 +74,13 @@ export function usePayment({
     setAttempt({ couponId, status: 'not_member', message });
     vibrateFor('error');
     // Whoever has just joined the chat is a member on the next press.
-    refreshUser();
+    refreshBuyer();
   }
 
   const pay = (couponId: number) => payPress.press(() => void startPaying(couponId));
 
   async function startPaying(couponId: number) {
-    if (user?.isChatMember === false) {
+    if (buyer?.isChatMember === false) {
       payPress.release();
       refuseNonMember(couponId, texts.notChatMember);
       return;
@@ -100,7 +95,7 @@ export function usePayment({
     try {
       if (answers.consent) {
         await checkout.giveConsent();
-        refreshUser({ consentGiven: true });
+        refreshBuyer({ consentGiven: true });
       }
       // The bot brings the coupon's news; a user who has not let it write is asked once, now.
       await askWriteAccessOnce();
@@ -112,7 +107,7 @@ export function usePayment({
       else fail(couponId, errorMessage(error));
       return;
     }
-    if (answers.email) refreshUser({ email: answers.email });
+    if (answers.email) refreshBuyer({ email: answers.email });
     checkout.settle();
 
     if ('invoiceUrl' in started && canOpenInvoice()) {
@@ -130,7 +125,7 @@ export function usePayment({
     setAttempt({ couponId, status: 'opened' });
     const checkPayHref = paths.checkPay.getHref({
       couponId,
-      customerUsername: user?.username ?? '',
+      customerUsername: buyer?.username ?? '',
       paymentId: started.paymentId,
     });
     checkPayTimer.current = setTimeout(() => navigate(checkPayHref), CHECK_PAY_DELAY_MS);
