@@ -6,177 +6,114 @@ import { HomePage } from '@/pages/home/home-page';
 import { type LazyScreen, lazyScreen, Screen } from './lazy-route';
 
 /**
- * The screens of SPEC §2 but Home, each in a chunk of its own: Home, the first screen, carries none
- * of them. The page transition covers a chunk still on its way; buttons fetch theirs ahead.
+ * Each screen of SPEC §2 but Home, by its name in `paths` (where its path is written, once), in a
+ * chunk of its own: Home, the first screen, carries none of them. The page transition covers a chunk
+ * still on its way; buttons fetch theirs ahead. A new screen is a row here beside its row in
+ * `paths`, its folder in pages/ named as its path (app/__tests__/screen-folders.test.ts).
  */
-const SCREENS: Array<[path: string, screen: LazyScreen]> = [
-  [
-    paths.coupons.path,
-    lazyScreen(
-      () => import('@/pages/discounts/coupons-page'),
-      (m) => m.CouponsPage,
-    ),
-  ],
-  [
-    paths.photo.path,
-    lazyScreen(
-      () => import('@/pages/photo/photo-page'),
-      (m) => m.PhotoPage,
-    ),
-  ],
-  [
-    paths.calendar.path,
-    lazyScreen(
-      () => import('@/pages/calendar/calendar-page'),
-      (m) => m.CalendarPage,
-    ),
-  ],
-  [
-    paths.geo.path,
-    lazyScreen(
-      () => import('@/pages/geo-service/geo-page'),
-      (m) => m.GeoPage,
-    ),
-  ],
-  [
-    paths.addPartner.path,
-    lazyScreen(
-      () => import('@/pages/add-partner/add-partner-page'),
-      (m) => m.AddPartnerPage,
-    ),
-  ],
-  [
-    paths.addCoupon.path,
-    lazyScreen(
-      () => import('@/pages/add-coupon/add-coupon-page'),
-      (m) => m.AddCouponPage,
-    ),
-  ],
-  [
-    paths.requestCoupons.path,
-    lazyScreen(
-      () => import('@/pages/request-coupons/request-coupons-page'),
-      (m) => m.RequestCouponsPage,
-    ),
-  ],
-  [
-    paths.buyCoupons.path,
-    lazyScreen(
-      () => import('@/pages/buy-coupons/buy-coupons-page'),
-      (m) => m.BuyCouponsPage,
-    ),
-  ],
-  [
-    paths.myCoupons.path,
-    lazyScreen(
-      () => import('@/pages/my-coupons/my-coupons-page'),
-      (m) => m.MyCouponsPage,
-    ),
-  ],
-  [
-    paths.checkCoupon.path,
-    lazyScreen(
-      () => import('@/pages/check-coupon/check-coupon-page'),
-      (m) => m.CheckCouponPage,
-    ),
-  ],
-  [
-    paths.giftToFriend.path,
-    lazyScreen(
-      () => import('@/pages/gift-to-friend/gift-page'),
-      (m) => m.GiftPage,
-    ),
-  ],
-  [
-    paths.offer.path,
-    lazyScreen(
-      () => import('@/pages/offer/offer-page'),
-      (m) => m.OfferPage,
-    ),
-  ],
-  [
-    paths.checkPay.path,
-    lazyScreen(
-      () => import('@/pages/is-success-pay/check-pay-page'),
-      (m) => m.CheckPayPage,
-    ),
-  ],
-  [
-    paths.communityLinks.path,
-    lazyScreen(
-      () => import('@/pages/community-links/community-links-page'),
-      (m) => m.CommunityLinksPage,
-    ),
-  ],
-  [
-    paths.partners.path,
-    lazyScreen(
-      () => import('@/pages/partners/partners-page'),
-      (m) => m.PartnersPage,
-    ),
-  ],
-  [
-    paths.partnerStaff.path,
-    lazyScreen(
-      () => import('@/pages/partner-staff/partner-staff-page'),
-      (m) => m.PartnerStaffPage,
-    ),
-  ],
-  [
-    paths.purchases.path,
-    lazyScreen(
-      () => import('@/pages/purchases/purchases-page'),
-      (m) => m.PurchasesPage,
-    ),
-  ],
-  [
-    paths.redemptionReport.path,
-    lazyScreen(
-      () => import('@/pages/redemption-report/redemption-report-page'),
-      (m) => m.RedemptionReportPage,
-    ),
-  ],
-  [
-    paths.settlement.path,
-    lazyScreen(
-      () => import('@/pages/settlement/settlement-page'),
-      (m) => m.SettlementPage,
-    ),
-  ],
-  [
-    paths.invites.path,
-    lazyScreen(
-      () => import('@/pages/invites/invites-page'),
-      (m) => m.InvitesPage,
-    ),
-  ],
-  [
-    paths.auditLog.path,
-    lazyScreen(
-      () => import('@/pages/audit-log/audit-log-page'),
-      (m) => m.AuditLogPage,
-    ),
-  ],
-  [
-    paths.privacy.path,
-    lazyScreen(
-      () => import('@/pages/privacy/privacy-page'),
-      (m) => m.PrivacyPage,
-    ),
-  ],
-  [
-    paths.myData.path,
-    lazyScreen(
-      () => import('@/pages/my-data/my-data-page'),
-      (m) => m.MyDataPage,
-    ),
-  ],
-];
+const SCREENS: { [name in Exclude<keyof typeof paths, 'home'>]: LazyScreen } = {
+  coupons: lazyScreen(
+    () => import('@/pages/discounts/coupons-page'),
+    (m) => m.CouponsPage,
+  ),
+  photo: lazyScreen(
+    () => import('@/pages/photo/photo-page'),
+    (m) => m.PhotoPage,
+  ),
+  calendar: lazyScreen(
+    () => import('@/pages/calendar/calendar-page'),
+    (m) => m.CalendarPage,
+  ),
+  geo: lazyScreen(
+    () => import('@/pages/geo-service/geo-page'),
+    (m) => m.GeoPage,
+  ),
+  addPartner: lazyScreen(
+    () => import('@/pages/add-partner/add-partner-page'),
+    (m) => m.AddPartnerPage,
+  ),
+  addCoupon: lazyScreen(
+    () => import('@/pages/add-coupon/add-coupon-page'),
+    (m) => m.AddCouponPage,
+  ),
+  requestCoupons: lazyScreen(
+    () => import('@/pages/request-coupons/request-coupons-page'),
+    (m) => m.RequestCouponsPage,
+  ),
+  buyCoupons: lazyScreen(
+    () => import('@/pages/buy-coupons/buy-coupons-page'),
+    (m) => m.BuyCouponsPage,
+  ),
+  myCoupons: lazyScreen(
+    () => import('@/pages/my-coupons/my-coupons-page'),
+    (m) => m.MyCouponsPage,
+  ),
+  checkCoupon: lazyScreen(
+    () => import('@/pages/check-coupon/check-coupon-page'),
+    (m) => m.CheckCouponPage,
+  ),
+  giftToFriend: lazyScreen(
+    () => import('@/pages/gift-to-friend/gift-page'),
+    (m) => m.GiftPage,
+  ),
+  offer: lazyScreen(
+    () => import('@/pages/offer/offer-page'),
+    (m) => m.OfferPage,
+  ),
+  checkPay: lazyScreen(
+    () => import('@/pages/is-success-pay/check-pay-page'),
+    (m) => m.CheckPayPage,
+  ),
+  communityLinks: lazyScreen(
+    () => import('@/pages/community-links/community-links-page'),
+    (m) => m.CommunityLinksPage,
+  ),
+  partners: lazyScreen(
+    () => import('@/pages/partners/partners-page'),
+    (m) => m.PartnersPage,
+  ),
+  partnerStaff: lazyScreen(
+    () => import('@/pages/partner-staff/partner-staff-page'),
+    (m) => m.PartnerStaffPage,
+  ),
+  purchases: lazyScreen(
+    () => import('@/pages/purchases/purchases-page'),
+    (m) => m.PurchasesPage,
+  ),
+  redemptionReport: lazyScreen(
+    () => import('@/pages/redemption-report/redemption-report-page'),
+    (m) => m.RedemptionReportPage,
+  ),
+  settlement: lazyScreen(
+    () => import('@/pages/settlement/settlement-page'),
+    (m) => m.SettlementPage,
+  ),
+  invites: lazyScreen(
+    () => import('@/pages/invites/invites-page'),
+    (m) => m.InvitesPage,
+  ),
+  auditLog: lazyScreen(
+    () => import('@/pages/audit-log/audit-log-page'),
+    (m) => m.AuditLogPage,
+  ),
+  privacy: lazyScreen(
+    () => import('@/pages/privacy/privacy-page'),
+    (m) => m.PrivacyPage,
+  ),
+  myData: lazyScreen(
+    () => import('@/pages/my-data/my-data-page'),
+    (m) => m.MyDataPage,
+  ),
+};
+
+const SCREEN_AT = new Map<string, LazyScreen>(
+  Object.entries(SCREENS).map(([name, screen]) => [paths[name as keyof typeof SCREENS].path, screen]),
+);
 
 /** The path of SPEC §2 an address is at: its query and hash dropped, a trailing slash too. */
 const pathOf = (href: string) => (href.split(/[?#]/)[0] ?? '').replace(/(.)\/+$/, '$1');
 
-const screenAt = (href: string) => SCREENS.find(([path]) => path === pathOf(href))?.[1];
+const screenAt = (href: string) => SCREEN_AT.get(pathOf(href));
 
 /**
  * The chunk of the screen the app opens on, before React's first render, so that the screen is

@@ -2,9 +2,8 @@ import { useState } from 'react';
 import { AUDIT_KIND_TEXTS, AUDIT_KINDS, type TAuditEvent, type TAuditKind } from '#contract/reports';
 import { Header } from '@/components/layout/header';
 import { SelectField } from '@/components/ui/field';
-import { Notice } from '@/components/ui/notice';
+import { Loaded } from '@/components/ui/loaded';
 import { Section } from '@/components/ui/section';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { useAuditLog } from '@/features/reports/api/get-audit-log';
 import { auditDetailsText } from '@/features/reports/audit-detail-texts';
@@ -14,7 +13,6 @@ import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
 import { useClock } from '@/hooks/use-clock';
-import { errorMessage } from '@/lib/api-client';
 import { Page } from '@/telegram/page';
 import './audit-log-page.css';
 import { texts } from './texts';
@@ -65,27 +63,21 @@ function AuditLog() {
         onValueChange={(value) => setKind(value === ALL ? undefined : (value as TAuditKind))}
       />
       <ExportButton request={valid && { report: 'audit', ...valid, ...(kind && { kind }) }} />
-      {events.isError ? (
-        <Notice tone="error">{errorMessage(events.error)}</Notice>
-      ) : events.data ? (
-        <Section title={texts.events}>
-          {events.data.length === 0 ? (
-            <p className="audit-log__empty">{texts.empty}</p>
-          ) : (
-            <ol className="audit-log__events">
-              {events.data.map((event) => (
-                <AuditEventItem key={event.id} event={event} />
-              ))}
-            </ol>
-          )}
-        </Section>
-      ) : (
-        valid && (
-          <p className="audit-log__state">
-            <Spinner label={texts.loading} />
-          </p>
-        )
-      )}
+      <Loaded query={events} loading={texts.loading} className="audit-log__state" idle={!valid}>
+        {(list) => (
+          <Section title={texts.events}>
+            {list.length === 0 ? (
+              <p className="audit-log__empty">{texts.empty}</p>
+            ) : (
+              <ol className="audit-log__events">
+                {list.map((event) => (
+                  <AuditEventItem key={event.id} event={event} />
+                ))}
+              </ol>
+            )}
+          </Section>
+        )}
+      </Loaded>
     </>
   );
 }

@@ -4,8 +4,8 @@ import type { TListedPartner } from '#contract/partners';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
+import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { useListedPartners } from '@/features/catalogue/api/get-listed-partners';
@@ -13,10 +13,13 @@ import { useOffers } from '@/features/catalogue/api/get-offers';
 import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
+import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { ConsentBox } from '@/features/privacy/components/consent-box';
 import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
+import { type CheckoutStep, useCheckoutStep } from '@/features/privacy/hooks/use-checkout-step';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
-import { useUser } from '@/features/session/api/get-me';
+import { type PaymentAttempt, usePayment } from '@/features/purchases/hooks/use-payment';
+import { useRefreshUser, useUser } from '@/features/session/api/get-me';
 import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
 import { Link } from '@/lib/router/link';
 import { useSearchParams } from '@/lib/router/router';
@@ -36,40 +39,33 @@ import {
 } from './buy-selection';
 import './buy-coupons-page.css';
 import { texts } from './texts';
-import { type CheckoutStep, useCheckoutStep } from './use-checkout-step';
-import { type PaymentAttempt, usePayment } from './use-payment';
 
 /** SPEC §9: the bad-payment message shows for 2.5 s. */
 const PAY_AGAIN_SHOWN_MS = 2500;
 
 const namesToOptions = (names: readonly string[]) => names.map((name) => ({ value: name, label: name }));
 
-function Connecting() {
-  return (
-    <p className="buy__state">
-      <Spinner label={texts.connecting} />
-    </p>
-  );
-}
-
-function Loading() {
-  return (
-    <p className="buy__state">
-      <Spinner label={texts.loading} />
-    </p>
-  );
-}
-
-function Empty({ text }: { text: string }) {
-  return <p className="buy__state buy__state--empty">{text}</p>;
-}
+/** The catalogue's reads ask again by themselves: a failure is told as connecting, not as an error. */
+const LADDER = {
+  loading: texts.loading,
+  connecting: texts.connecting,
+  className: 'buy__state',
+  emptyClassName: 'buy__state buy__state--empty',
+};
 
 /** BuyCoupons (SPEC §2 Buy coupon): region → type → partner → offer → payment. */
 export function BuyCouponsPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const selection = readSelection(searchParams);
-  const checkout = useCheckoutStep();
-  const { attempt, pay, forget } = usePayment(checkout);
+  const user = useUser();
+  const refreshUser = useRefreshUser();
+  const checkout = useCheckoutStep(user);
+  const { attempt, pay, forget } = usePayment({
+    checkout,
+    buyer: user,
+    refreshBuyer: refreshUser,
+    myCouponsKey: myCouponsQueryKey(user?.username),
+  });
   const { badPayment, clearBadPayment } = useBadPaymentFlag();
 
   const regions = useRegions();
@@ -109,101 +105,90 @@ export function BuyCouponsPage() {
       <Header title={texts.title} />
       <Stack>
         {!offer && payAgain}
-        {regions.isError ? (
-          <Connecting />
-        ) : !regions.data ? (
-          <Loading />
-        ) : regions.data.length === 0 ? (
-          <Empty text={texts.noPartners} />
-        ) : (
-          <>
-            <SelectField
-              label={texts.region}
-              placeholder={texts.regionPlaceholder}
-              options={namesToOptions(regions.data)}
-              value={selection.region}
-              onValueChange={(region) => select(chooseRegion(region))}
-            />
-            <SelectField
-              label={texts.partnerType}
-              placeholder={
-                !selection.region
-                  ? texts.chooseRegionFirst
-                  : types.data
-                    ? texts.partnerTypePlaceholder
-                    : types.isError
-                      ? texts.connecting
-                      : texts.loading
-              }
-              options={namesToOptions(types.data ?? [])}
-              value={selection.type}
-              disabled={!types.data}
-              onValueChange={(type) => select(chooseType(selection, type))}
-            />
-            <Button
-              disabled={!selection.region || !selection.type}
-              onClick={() => select(showPartners(selection))}
-            >
-              {texts.showPartners}
-            </Button>
+        <Loaded query={regions} {...LADDER} empty={texts.noPartners}>
+          {(regionNames) => (
+            <>
+              <SelectField
+                label={texts.region}
+                placeholder={texts.regionPlaceholder}
+                options={namesToOptions(regionNames)}
+                value={selection.region}
+                onValueChange={(region) => select(chooseRegion(region))}
+              />
+              <SelectField
+                label={texts.partnerType}
+                placeholder={
+                  !selection.region
+                    ? texts.chooseRegionFirst
+                    : types.data
+                      ? texts.partnerTypePlaceholder
+                      : types.isError
+                        ? texts.connecting
+                        : texts.loading
+                }
+                options={namesToOptions(types.data ?? [])}
+                value={selection.type}
+                disabled={!types.data}
+                onValueChange={(type) => select(chooseType(selection, type))}
+              />
+              <Button
+                disabled={!selection.region || !selection.type}
+                onClick={() => select(showPartners(selection))}
+              >
+                {texts.showPartners}
+              </Button>
 
-            {selection.partnersShown &&
-              (partners.isError ? (
-                <Connecting />
-              ) : !partners.data ? (
-                <Loading />
-              ) : partners.data.length === 0 ? (
-                <Empty text={texts.noPartners} />
-              ) : (
-                <>
-                  <SelectField
-                    label={texts.partner}
-                    placeholder={texts.partnerPlaceholder}
-                    options={partners.data.map(({ id, companyName }) => ({
-                      value: String(id),
-                      label: companyName,
-                    }))}
-                    value={partner ? String(partner.id) : ''}
-                    onValueChange={(id) => select(choosePartner(selection, Number(id)))}
-                  />
-                  {partner?.rating && <p className="buy__rating">{texts.rating(partner.rating)}</p>}
-                  <Button disabled={!partner} onClick={() => select(showOffers(selection))}>
-                    {texts.showOffers}
-                  </Button>
-                </>
-              ))}
-
-            {partner &&
-              selection.offersShown &&
-              (offers.isError ? (
-                <Connecting />
-              ) : !offers.data ? (
-                <Loading />
-              ) : offers.data.length === 0 ? (
-                <Empty text={texts.noOffers} />
-              ) : (
-                <div className="buy__offers" ref={offersRef}>
-                  <OfferList
-                    offers={offers.data}
-                    chosenId={offer?.id}
-                    onChoose={(id) => select(chooseOffer(selection, id))}
-                  />
-                  <OfferNotes partner={partner} />
-                  {offer && (
-                    <section className="buy__payment" ref={paymentRef} aria-label={texts.pay}>
-                      {payAgain}
-                      <PaymentArea
-                        offer={offer}
-                        checkout={checkout}
-                        attempt={attempt?.couponId === offer.id ? attempt : null}
-                        onPay={() => pay(offer.id)}
+              {selection.partnersShown && (
+                <Loaded query={partners} {...LADDER} empty={texts.noPartners}>
+                  {(listed) => (
+                    <>
+                      <SelectField
+                        label={texts.partner}
+                        placeholder={texts.partnerPlaceholder}
+                        options={listed.map(({ id, companyName }) => ({
+                          value: String(id),
+                          label: companyName,
+                        }))}
+                        value={partner ? String(partner.id) : ''}
+                        onValueChange={(id) => select(choosePartner(selection, Number(id)))}
                       />
-                    </section>
+                      {partner?.rating && <p className="buy__rating">{texts.rating(partner.rating)}</p>}
+                      <Button disabled={!partner} onClick={() => select(showOffers(selection))}>
+                        {texts.showOffers}
+                      </Button>
+                    </>
                   )}
-                </div>
-              ))}
-          </>
-        )}
+                </Loaded>
+              )}
+
+              {partner && selection.offersShown && (
+                <Loaded query={offers} {...LADDER} empty={texts.noOffers}>
+                  {(partnerOffers) => (
+                    <div className="buy__offers" ref={offersRef}>
+                      <OfferList
+                        offers={partnerOffers}
+                        chosenId={offer?.id}
+                        onChoose={(id) => select(chooseOffer(selection, id))}
+                      />
+                      <OfferNotes partner={partner} />
+                      {offer && (
+                        <section className="buy__payment" ref={paymentRef} aria-label={texts.pay}>
+                          {payAgain}
+                          <PaymentArea
+                            offer={offer}
+                            checkout={checkout}
+                            attempt={attempt?.couponId === offer.id ? attempt : null}
+                            onPay={() => pay(offer.id)}
+                          />
+                        </section>
+                      )}
+                    </div>
+                  )}
+                </Loaded>
+              )}
+            </>
+          )}
+        </Loaded>
       </Stack>
     </Page>
   );

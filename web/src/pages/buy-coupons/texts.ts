@@ -1,6 +1,5 @@
 import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
 import { formatRating, type TPartnerRating } from '#contract/ratings';
-import { NOT_CHAT_MEMBER_MESSAGE } from '#contract/session';
 
 export const texts = {
   title: 'СГЕНЕРИРОВАТЬ QR',
@@ -27,9 +26,6 @@ export const texts = {
   pay: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR',
   startingPayment: 'Открываем оплату…',
   paymentOpened: 'Страница оплаты открыта. После оплаты вернитесь сюда.',
-  paymentNotOpened: 'Не удалось открыть страницу оплаты. Попробуйте еще раз.',
-  invoiceFailed: 'Оплата не прошла. Попробуйте еще раз.',
-  notChatMember: NOT_CHAT_MEMBER_MESSAGE,
   openChat: 'Перейти в сплавной чат',
   noPartners: 'ПАРТНЕРОВ ПОКА НЕТ',
   noOffers: 'КУПОНОВ ПОКА НЕТ',

@@ -7,6 +7,7 @@ import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { CameraPreview } from '@/features/redemption/components/camera-preview';
+import { useQrScan } from '@/features/redemption/hooks/use-qr-scan';
 import { refreshKit, sendQueued } from '@/features/redemption/offline/offline-redemptions';
 import { prepareScanning } from '@/features/redemption/prepare-scanning';
 import { useUser } from '@/features/session/api/get-me';
@@ -18,7 +19,6 @@ import { OfflineQueueStatus } from './offline-queue-status';
 import { ScannedCoupon } from './scanned-coupon';
 import { smoothlyIntoView } from './smoothly-into-view';
 import { texts } from './texts';
-import { useQrScan } from './use-qr-scan';
 
 /** Check coupon (SPEC §2 Check coupon, §4 Redeem): partners scan a buyer's QR and redeem it. */
 export function CheckCouponPage() {
@@ -38,7 +38,7 @@ function CheckCoupon() {
   const user = useUser();
   const isStaff = user?.role === 'staff';
   const owner = user?.username ?? undefined;
-  const scan = useQrScan();
+  const scan = useQrScan(texts);
 
   // Whatever waits is sent, and the kit for checking with no signal refreshed, each time it opens.
   useEffect(() => {

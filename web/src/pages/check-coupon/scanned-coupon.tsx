@@ -8,6 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useScannedCoupon } from '@/features/redemption/api/get-scanned-coupon';
 import { type RedeemOutcome, useRedeemCoupon } from '@/features/redemption/api/redeem-coupon';
 import { useUndoRedemption } from '@/features/redemption/api/undo-redemption';
+import type { Scan } from '@/features/redemption/hooks/use-qr-scan';
 import { useIsOnline, useOfflineState } from '@/features/redemption/offline/use-offline-state';
 import { useUser } from '@/features/session/api/get-me';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
@@ -24,9 +25,6 @@ const redeemOutcomeTexts: Record<RedeemOutcome, string> = {
   not_apply: texts.invalid,
   expired: texts.expired,
 };
-
-/** A QR as read: its text (what the signature covers) and its fields. */
-export type Scan = { text: string; qr: ParsedCouponQr };
 
 /**
  * One scanned QR (SPEC §2 «Отсканированный QR», §4 Redeem): its fields with the live status, one

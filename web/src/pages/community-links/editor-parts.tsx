@@ -1,8 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
+import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
 import { EditableItem } from './editable-item';
 import { texts } from './texts';
@@ -16,24 +16,25 @@ export function EditorList<TItem extends { id: number }>(props: {
   onRemove: (item: TItem) => Promise<unknown>;
   after?: (items: TItem[]) => ReactNode;
 }) {
-  const { query } = props;
-  if (query.isError) return <Notice tone="error">{errorMessage(query.error, texts.loading)}</Notice>;
-  if (!query.data) return <Spinner label={texts.loading} />;
   return (
-    <>
-      {query.data.length === 0 && <p className="links-editor__empty">{props.empty}</p>}
-      <ul className="links-editor__list">
-        {query.data.map((item) => (
-          <EditableItem
-            key={item.id}
-            {...props.describe(item)}
-            onEdit={() => props.onEdit(item)}
-            onRemove={() => props.onRemove(item)}
-          />
-        ))}
-      </ul>
-      {props.after?.(query.data)}
-    </>
+    <Loaded query={props.query} loading={texts.loading} failed={texts.loading}>
+      {(items) => (
+        <>
+          {items.length === 0 && <p className="links-editor__empty">{props.empty}</p>}
+          <ul className="links-editor__list">
+            {items.map((item) => (
+              <EditableItem
+                key={item.id}
+                {...props.describe(item)}
+                onEdit={() => props.onEdit(item)}
+                onRemove={() => props.onRemove(item)}
+              />
+            ))}
+          </ul>
+          {props.after?.(items)}
+        </>
+      )}
+    </Loaded>
   );
 }
 

@@ -22,8 +22,8 @@ import { useSearchParams } from '@/lib/router/router';
 import { Page } from '@/telegram/page';
 import { useVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
 import './my-coupons-page.css';
+import { useTurnToArrivals } from '@/features/my-coupons/hooks/use-turn-to-arrivals';
 import { texts } from './texts';
-import { useTurnToArrivals } from './use-turn-to-arrivals';
 
 const couponKey = (coupon: TMyCoupon) => coupon.id;
 

@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
+import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { currentUserId } from '@/features/my-coupons/api/get-saved-coupons';
@@ -11,7 +11,6 @@ import { forgetSavedCoupons } from '@/features/my-coupons/saved-coupons';
 import { useMyData } from '@/features/privacy/api/get-my-data';
 import { forgetStoredUser } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
-import { errorMessage } from '@/lib/api-client';
 import { Link } from '@/lib/router/link';
 import { Page } from '@/telegram/page';
 import { CouponReminders } from './coupon-reminders';
@@ -51,21 +50,17 @@ function HeldData({ onErased }: { onErased: () => void }) {
       <p className="my-data__lead">
         {texts.lead} <Link to={paths.privacy.getHref()}>{texts.policy}</Link>
       </p>
-      {data.isError ? (
-        <Notice tone="error">{errorMessage(data.error)}</Notice>
-      ) : !data.data ? (
-        <p className="my-data__state">
-          <Spinner label={texts.loading} />
-        </p>
-      ) : (
-        <>
-          <DownloadMyData />
-          <CouponReminders on={data.data.user.couponReminders} />
-          <QrPhotosSetting enabled={data.data.user.qrPhotosInChat} />
-          <MyDataView data={data.data} />
-          <EraseMyData coupons={data.data.coupons} onErased={onErased} />
-        </>
-      )}
+      <Loaded query={data} loading={texts.loading} className="my-data__state">
+        {(held) => (
+          <>
+            <DownloadMyData />
+            <CouponReminders on={held.user.couponReminders} />
+            <QrPhotosSetting enabled={held.user.qrPhotosInChat} />
+            <MyDataView data={held} />
+            <EraseMyData coupons={held.coupons} onErased={onErased} />
+          </>
+        )}
+      </Loaded>
     </>
   );
 }

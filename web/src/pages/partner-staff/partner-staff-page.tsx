@@ -4,14 +4,14 @@ import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { ConfirmStep } from '@/components/ui/confirm-step';
 import { TextField } from '@/components/ui/field';
+import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { usePartnerOptions } from '@/features/partners/api/get-partner-options';
 import { useStaff } from '@/features/partners/api/get-staff';
 import { useSaveStaff } from '@/features/partners/api/save-staff';
-import { PartnerPicker } from '@/features/partners/components/partner-picker';
+import { PartnerChoice } from '@/features/partners/components/partner-picker';
 import { useChosenPartner } from '@/features/partners/use-chosen-partner';
 import { isUsernameSeen } from '@/features/session/api/is-username-seen';
 import { RoleGate } from '@/features/session/components/role-gate';
@@ -47,25 +47,22 @@ function StaffOfPartner() {
   const partners = usePartnerOptions();
   const { chosen, choose } = useChosenPartner(partners.data);
 
-  if (!partners.data)
-    return (
-      <p className="partner-staff__state">
-        <Spinner label={texts.loading} />
-      </p>
-    );
-  if (!chosen) return <p className="partner-staff__state">{texts.noPartners}</p>;
   return (
-    <>
-      <PartnerPicker
-        label={texts.partner}
-        placeholder={texts.partnerPlaceholder}
-        options={partners.data}
-        value={chosen.id}
-        onChange={choose}
-      />
-      <p className="partner-staff__about">{texts.about}</p>
-      <StaffEditor key={chosen.id} partnerId={chosen.id} />
-    </>
+    <PartnerChoice
+      // The options are asked again until they come (usePartnerOptions): a failure is still loading.
+      options={{ data: partners.data, isError: false, error: null, refetch: partners.refetch }}
+      chosen={chosen}
+      onChoose={choose}
+      texts={texts}
+      stateClassName="partner-staff__state"
+    >
+      {(partner) => (
+        <>
+          <p className="partner-staff__about">{texts.about}</p>
+          <StaffEditor key={partner.id} partnerId={partner.id} />
+        </>
+      )}
+    </PartnerChoice>
   );
 }
 
@@ -177,46 +174,47 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
       )}
       {result && <Notice tone={result.tone}>{result.text}</Notice>}
       <Section title={texts.listTitle}>
-        {staff.isError ? (
-          <Notice tone="error">{errorMessage(staff.error)}</Notice>
-        ) : !usernames ? (
-          <Spinner label={texts.loading} />
-        ) : usernames.length === 0 ? (
-          <p className="partner-staff__empty">{texts.empty}</p>
-        ) : (
-          <ul className="partner-staff__list">
-            {usernames.map((username) => (
-              <li key={username} className="partner-staff__member">
-                <div className="partner-staff__row">
-                  <span className="partner-staff__name">@{username}</span>
-                  <button
-                    type="button"
-                    className="partner-staff__remove"
-                    aria-label={texts.removeLabel(username)}
-                    disabled={save.isPending || !!asking}
-                    onClick={() => {
-                      setResult(null);
-                      setAsking({ kind: 'remove', username });
-                    }}
-                  >
-                    {texts.remove}
-                  </button>
-                </div>
-                {asking?.kind === 'remove' && sameName(asking.username, username) && (
-                  <ConfirmStep
-                    question={texts.removeQuestion(username)}
-                    detail={texts.removeDetail(username)}
-                    confirm={texts.removeConfirm}
-                    cancel={texts.cancel}
-                    pending={save.isPending}
-                    onConfirm={() => confirmAsked(asking)}
-                    onCancel={() => setAsking(null)}
-                  />
-                )}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Loaded
+          query={{ data: usernames, isError: staff.isError, error: staff.error, refetch: staff.refetch }}
+          loading={texts.loading}
+          empty={texts.empty}
+          emptyClassName="partner-staff__empty"
+        >
+          {(names) => (
+            <ul className="partner-staff__list">
+              {names.map((username) => (
+                <li key={username} className="partner-staff__member">
+                  <div className="partner-staff__row">
+                    <span className="partner-staff__name">@{username}</span>
+                    <button
+                      type="button"
+                      className="partner-staff__remove"
+                      aria-label={texts.removeLabel(username)}
+                      disabled={save.isPending || !!asking}
+                      onClick={() => {
+                        setResult(null);
+                        setAsking({ kind: 'remove', username });
+                      }}
+                    >
+                      {texts.remove}
+                    </button>
+                  </div>
+                  {asking?.kind === 'remove' && sameName(asking.username, username) && (
+                    <ConfirmStep
+                      question={texts.removeQuestion(username)}
+                      detail={texts.removeDetail(username)}
+                      confirm={texts.removeConfirm}
+                      cancel={texts.cancel}
+                      pending={save.isPending}
+                      onConfirm={() => confirmAsked(asking)}
+                      onCancel={() => setAsking(null)}
+                    />
+                  )}
+                </li>
+              ))}
+            </ul>
+          )}
+        </Loaded>
       </Section>
     </>
   );

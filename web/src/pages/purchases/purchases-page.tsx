@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
+import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import {
   type PurchaseFilters as Filters,
@@ -42,26 +42,31 @@ function Purchases() {
   return (
     <>
       <PurchaseFilters filters={filters} partners={partners.data ?? []} onChange={setFilters} />
-      {purchases.isError && !items ? (
-        <Notice tone="error">{errorMessage(purchases.error)}</Notice>
-      ) : !items ? (
-        <p className="purchases__state">
-          <Spinner label={texts.loading} />
-        </p>
-      ) : items.length === 0 ? (
-        <p className="purchases__state">{texts.empty}</p>
-      ) : (
-        <div className="purchases__list">
-          {items.map((purchase) => (
-            <PurchaseCard
-              key={purchase.id}
-              purchase={purchase}
-              open={purchase.id === openId}
-              onToggle={() => setOpenId(purchase.id === openId ? null : purchase.id)}
-            />
-          ))}
-        </div>
-      )}
+      <Loaded
+        // A later page that fails is told below the list; the list stays.
+        query={{
+          data: items,
+          isError: purchases.isError && !items,
+          error: purchases.error,
+          refetch: purchases.refetch,
+        }}
+        loading={texts.loading}
+        className="purchases__state"
+        empty={texts.empty}
+      >
+        {(list) => (
+          <div className="purchases__list">
+            {list.map((purchase) => (
+              <PurchaseCard
+                key={purchase.id}
+                purchase={purchase}
+                open={purchase.id === openId}
+                onToggle={() => setOpenId(purchase.id === openId ? null : purchase.id)}
+              />
+            ))}
+          </div>
+        )}
+      </Loaded>
       {purchases.isFetchNextPageError && <Notice tone="error">{errorMessage(purchases.error)}</Notice>}
       {purchases.hasNextPage && (
         <Button

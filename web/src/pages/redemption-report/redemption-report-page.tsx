@@ -1,11 +1,10 @@
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
+import { Loaded } from '@/components/ui/loaded';
 import { Section } from '@/components/ui/section';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { PartnerPicker } from '@/features/partners/components/partner-picker';
+import { PartnerChoice } from '@/features/partners/components/partner-picker';
 import { useChosenPartner } from '@/features/partners/use-chosen-partner';
 import { useRedemptionReport } from '@/features/reports/api/get-redemption-report';
 import { useReportPartners } from '@/features/reports/api/get-report-partners';
@@ -18,7 +17,6 @@ import { RoleGate } from '@/features/session/components/role-gate';
 import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { useClock } from '@/hooks/use-clock';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
-import { errorMessage } from '@/lib/api-client';
 import { useSearchParams } from '@/lib/router/router';
 import { Page } from '@/telegram/page';
 import './redemption-report-page.css';
@@ -52,65 +50,53 @@ function RedemptionReport() {
   const report = useRedemptionReport(chosen && valid ? { ...valid, partnerId: chosen.id } : null);
   const clock = useClock();
 
-  if (partners.isError) return <Notice tone="error">{errorMessage(partners.error)}</Notice>;
-  if (!partners.data)
-    return (
-      <p className="redemption-report__state">
-        <Spinner label={texts.loading} />
-      </p>
-    );
-  if (!chosen) return <p className="redemption-report__state">{texts.noPartners}</p>;
-
   return (
-    <>
-      <PartnerPicker
-        label={texts.partner}
-        placeholder={texts.partnerPlaceholder}
-        options={partners.data}
-        value={chosen.id}
-        onChange={choose}
-      />
-      <PeriodFields period={period} onChange={setPeriod} problem={problem} />
-      {report.isError ? (
-        <Notice tone="error">{errorMessage(report.error)}</Notice>
-      ) : report.data ? (
-        <ReportTotals
-          totals={[
-            { label: texts.count, value: formatNumber(report.data.totals.count) },
-            { label: texts.discountSum, value: formatNumber(report.data.totals.discountSum) },
-            { label: texts.priceSum, value: formatNumber(report.data.totals.priceSum) },
-          ]}
-        />
-      ) : (
-        valid && (
-          <p className="redemption-report__state">
-            <Spinner label={texts.loading} />
-          </p>
-        )
-      )}
-      <ExportButton request={valid && { report: 'redemptions', ...valid, partnerId: chosen.id }} />
-      {report.data && (
-        <Section title={texts.rowsTitle}>
-          {report.data.rows.length === 0 ? (
-            <p className="redemption-report__empty">{texts.empty}</p>
-          ) : (
-            <ul className="redemption-report__rows">
-              {report.data.rows.map((row) => (
-                <li key={`${row.purchasedCouponId}-${row.redeemedAt}`}>
-                  <span className="redemption-report__when">{clock.dateTime(row.redeemedAt)}</span>
-                  <span>{texts.row(row.discount, row.price)}</span>
-                  <span className="redemption-report__who">
-                    {texts.buyerAndRedeemer(row.buyer, row.redeemedBy)}
-                  </span>
-                  <VisitRating row={row} />
-                </li>
-              ))}
-            </ul>
+    <PartnerChoice
+      options={partners}
+      chosen={chosen}
+      onChoose={choose}
+      texts={texts}
+      stateClassName="redemption-report__state"
+    >
+      {(partner) => (
+        <>
+          <PeriodFields period={period} onChange={setPeriod} problem={problem} />
+          <Loaded query={report} loading={texts.loading} className="redemption-report__state" idle={!valid}>
+            {({ totals }) => (
+              <ReportTotals
+                totals={[
+                  { label: texts.count, value: formatNumber(totals.count) },
+                  { label: texts.discountSum, value: formatNumber(totals.discountSum) },
+                  { label: texts.priceSum, value: formatNumber(totals.priceSum) },
+                ]}
+              />
+            )}
+          </Loaded>
+          <ExportButton request={valid && { report: 'redemptions', ...valid, partnerId: partner.id }} />
+          {report.data && (
+            <Section title={texts.rowsTitle}>
+              {report.data.rows.length === 0 ? (
+                <p className="redemption-report__empty">{texts.empty}</p>
+              ) : (
+                <ul className="redemption-report__rows">
+                  {report.data.rows.map((row) => (
+                    <li key={`${row.purchasedCouponId}-${row.redeemedAt}`}>
+                      <span className="redemption-report__when">{clock.dateTime(row.redeemedAt)}</span>
+                      <span>{texts.row(row.discount, row.price)}</span>
+                      <span className="redemption-report__who">
+                        {texts.buyerAndRedeemer(row.buyer, row.redeemedBy)}
+                      </span>
+                      <VisitRating row={row} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Section>
           )}
-        </Section>
+          <StaffLink partnerId={partner.id} />
+        </>
       )}
-      <StaffLink partnerId={chosen.id} />
-    </>
+    </PartnerChoice>
   );
 }
 

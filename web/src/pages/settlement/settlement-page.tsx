@@ -1,9 +1,8 @@
 import type { TSettlementRow } from '#contract/reports';
 import { Header } from '@/components/layout/header';
 import { LinkButton } from '@/components/ui/link-button';
-import { Notice } from '@/components/ui/notice';
+import { Loaded } from '@/components/ui/loaded';
 import { Section } from '@/components/ui/section';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { useSettlement } from '@/features/reports/api/get-settlement';
@@ -14,7 +13,6 @@ import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
-import { errorMessage } from '@/lib/api-client';
 import { Page } from '@/telegram/page';
 import './settlement-page.css';
 import { texts } from './texts';
@@ -58,20 +56,14 @@ function Settlement() {
   return (
     <>
       <PeriodFields period={period} onChange={setPeriod} problem={problem} />
-      {settlement.isError ? (
-        <Notice tone="error">{errorMessage(settlement.error)}</Notice>
-      ) : settlement.data ? (
-        <Section title={texts.total}>
-          <FigureTiles figures={settlement.data.reduce<Figures>(add, NONE)} />
-          <p className="settlement__note">{texts.openNote}</p>
-        </Section>
-      ) : (
-        valid && (
-          <p className="settlement__state">
-            <Spinner label={texts.loading} />
-          </p>
-        )
-      )}
+      <Loaded query={settlement} loading={texts.loading} className="settlement__state" idle={!valid}>
+        {(rows) => (
+          <Section title={texts.total}>
+            <FigureTiles figures={rows.reduce<Figures>(add, NONE)} />
+            <p className="settlement__note">{texts.openNote}</p>
+          </Section>
+        )}
+      </Loaded>
       <ExportButton request={valid && { report: 'settlement', ...valid }} />
       {settlement.data && valid && (
         <Section title={texts.partners}>

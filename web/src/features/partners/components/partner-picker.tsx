@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import type { TPartnerOption } from '#contract/partners';
 import { SelectField } from '@/components/ui/field';
+import { Loaded, type LoadedQuery } from '@/components/ui/loaded';
 import './partner-picker.css';
 
 type PartnerPickerProps = {
@@ -28,5 +30,48 @@ export function PartnerPicker({ label, placeholder, options, value, onChange }: 
       value={value === undefined ? '' : String(value)}
       onValueChange={(id) => onChange(Number(id))}
     />
+  );
+}
+
+type PartnerChoiceProps = {
+  /** The partners the caller may see, as asked. */
+  options: LoadedQuery<TPartnerOption[]>;
+  /** The one shown (`useChosenPartner`), and how another is chosen. */
+  chosen: TPartnerOption | undefined;
+  onChoose: (partnerId: number) => void;
+  texts: { loading: string; noPartners: string; partner: string; partnerPlaceholder: string };
+  /** The class of the line that says the partners are loading, or that there are none. */
+  stateClassName: string;
+  /** What the screen shows of the chosen partner, below the picker. */
+  children: (partner: TPartnerOption) => ReactNode;
+};
+
+/** A screen about one partner: the picker and what it shows of the chosen one, or why there is none yet. */
+export function PartnerChoice({
+  options,
+  chosen,
+  onChoose,
+  texts,
+  stateClassName,
+  children,
+}: PartnerChoiceProps) {
+  return (
+    <Loaded query={options} loading={texts.loading} className={stateClassName} empty={texts.noPartners}>
+      {(list) =>
+        // Chosen whenever there are options: the one named in the address, else the first.
+        chosen && (
+          <>
+            <PartnerPicker
+              label={texts.partner}
+              placeholder={texts.partnerPlaceholder}
+              options={list}
+              value={chosen.id}
+              onChange={onChoose}
+            />
+            {children(chosen)}
+          </>
+        )
+      }
+    </Loaded>
   );
 }

@@ -1,7 +1,7 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { launchUser } from '@/telegram/launch-params';
-import { readStoredUser, storeUser, toUserState } from '../user-state';
+import { readStoredUser, storeUser, type TUserState, toUserState } from '../user-state';
 import { meCheck } from './me-check';
 
 const USER_STALE_MS = 60_000;
@@ -24,6 +24,19 @@ export const getMeQueryOptions = () =>
 
 /** The current user (SPEC §3), or undefined until the first answer on a first start. */
 export const useUser = () => useQuery(getMeQueryOptions()).data;
+
+/**
+ * Asks /api/me again; a change the server has just accepted (a consent, an e-mail) is taken at
+ * once, before the answer comes.
+ */
+export function useRefreshUser() {
+  const queryClient = useQueryClient();
+  return (change?: Partial<TUserState>) => {
+    const { queryKey } = getMeQueryOptions();
+    if (change) queryClient.setQueryData(queryKey, (current) => current && { ...current, ...change });
+    void queryClient.invalidateQueries({ queryKey });
+  };
+}
 
 /**
  * The caller's Telegram username: the server's word once /api/me has answered, before that the

@@ -1,22 +1,38 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { TStartPaymentResponse } from '#contract/purchases';
-import { UserErrorCode } from '#contract/session';
+import { type TMeResponse, UserErrorCode } from '#contract/session';
 import { paths } from '@/config/paths';
-import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
-import { useGiveConsent } from '@/features/privacy/api/give-consent';
-import { useStartPayment } from '@/features/purchases/api/start-payment';
-import { openPaymentPage } from '@/features/purchases/open-payment-page';
-import { getMeQueryOptions, useUser } from '@/features/session/api/get-me';
-import type { TUserState } from '@/features/session/user-state';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useNavigate } from '@/lib/router/router';
 import { vibrateFor } from '@/telegram/haptics';
 import { canOpenInvoice, openInvoiceSheet } from '@/telegram/open-invoice';
 import { askWriteAccessOnce } from '@/telegram/write-access';
-import { texts } from './texts';
-import type { CheckoutStep } from './use-checkout-step';
+import { useStartPayment } from '../api/start-payment';
+import { openPaymentPage } from '../open-payment-page';
+import { purchaseTexts as texts } from '../texts';
+
+/** The step before paying, as the payment uses it: features/privacy's `useCheckoutStep`. */
+export type PaymentCheckout = {
+  answers(): { consent: boolean; email: string | undefined } | undefined;
+  giveConsent(): Promise<unknown>;
+  takeRefusal(error: unknown): boolean;
+  settle(): void;
+};
+
+export type PaymentOptions = {
+  checkout: PaymentCheckout;
+  /** Who pays (the session's user): only a member of the community chat may. */
+  buyer: Pick<TMeResponse, 'username' | 'isChatMember'> | undefined;
+  /**
+   * The session's user as the server now holds it: the change taken at once, then asked again to
+   * be sure; without a change, only asked again (a non-member may have joined the chat since).
+   */
+  refreshBuyer: (change?: Partial<Pick<TMeResponse, 'consentGiven' | 'email'>>) => void;
+  /** My QR's list, asked again once Telegram's payment sheet has closed on a payment. */
+  myCouponsKey: QueryKey;
+};
 
 /** SPEC §4: the payment check opens 2.5 s after the payment page. */
 const CHECK_PAY_DELAY_MS = 2500;
@@ -38,25 +54,15 @@ const isNotChatMember = (error: unknown): error is ApiError =>
  * answered the checkout step (consent, the receipt's e-mail); the press acts once per chosen offer,
  * and only a failure lets it be pressed again.
  */
-export function usePayment(checkout: CheckoutStep) {
-  const user = useUser();
+export function usePayment({ checkout, buyer, refreshBuyer, myCouponsKey }: PaymentOptions) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const giveConsent = useGiveConsent();
   const startPayment = useStartPayment();
   const [attempt, setAttempt] = useState<PaymentAttempt | null>(null);
   const payPress = useOncePerPress();
   const checkPayTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(checkPayTimer.current), []);
-
-  const meKey = getMeQueryOptions().queryKey;
-
-  /** The cached user takes the change at once; /api/me is asked again to be sure of it. */
-  function refreshUser(change: Partial<TUserState>) {
-    queryClient.setQueryData(meKey, (current) => current && { ...current, ...change });
-    void queryClient.invalidateQueries({ queryKey: meKey });
-  }
 
   function fail(couponId: number, message: string) {
     payPress.release();
@@ -68,13 +74,13 @@ export function usePayment(checkout: CheckoutStep) {
     setAttempt({ couponId, status: 'not_member', message });
     vibrateFor('error');
     // Whoever has just joined the chat is a member on the next press.
-    void queryClient.invalidateQueries({ queryKey: meKey });
+    refreshBuyer();
   }
 
   const pay = (couponId: number) => payPress.press(() => void startPaying(couponId));
 
   async function startPaying(couponId: number) {
-    if (user?.isChatMember === false) {
+    if (buyer?.isChatMember === false) {
       payPress.release();
       refuseNonMember(couponId, texts.notChatMember);
       return;
@@ -88,8 +94,8 @@ export function usePayment(checkout: CheckoutStep) {
     let started: TStartPaymentResponse;
     try {
       if (answers.consent) {
-        await giveConsent.mutateAsync();
-        refreshUser({ consentGiven: true });
+        await checkout.giveConsent();
+        refreshBuyer({ consentGiven: true });
       }
       // The bot brings the coupon's news; a user who has not let it write is asked once, now.
       await askWriteAccessOnce();
@@ -101,7 +107,7 @@ export function usePayment(checkout: CheckoutStep) {
       else fail(couponId, errorMessage(error));
       return;
     }
-    if (answers.email) refreshUser({ email: answers.email });
+    if (answers.email) refreshBuyer({ email: answers.email });
     checkout.settle();
 
     if ('invoiceUrl' in started && canOpenInvoice()) {
@@ -119,7 +125,7 @@ export function usePayment(checkout: CheckoutStep) {
     setAttempt({ couponId, status: 'opened' });
     const checkPayHref = paths.checkPay.getHref({
       couponId,
-      customerUsername: user?.username ?? '',
+      customerUsername: buyer?.username ?? '',
       paymentId: started.paymentId,
     });
     checkPayTimer.current = setTimeout(() => navigate(checkPayHref), CHECK_PAY_DELAY_MS);
@@ -144,9 +150,7 @@ export function usePayment(checkout: CheckoutStep) {
       case 'paid':
       case 'pending':
         if (status === 'paid') vibrateFor('success');
-        void queryClient.invalidateQueries({
-          queryKey: myCouponsQueryKey(user?.username),
-        });
+        void queryClient.invalidateQueries({ queryKey: myCouponsKey });
         navigate(paths.myCoupons.getHref());
         return;
       case 'failed':

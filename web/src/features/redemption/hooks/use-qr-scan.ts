@@ -1,16 +1,24 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
-import { parseCouponQr } from '#contract/coupon-qr';
-import { getScannedCouponQueryOptions } from '@/features/redemption/api/get-scanned-coupon';
-import type { BrowserQrScanOutcome } from '@/features/redemption/browser-qr-scanner';
-import { loadQrDecoder } from '@/features/redemption/qr-decoder';
-import {
-  isTelegramQrScannerAvailable,
-  scanWithTelegram,
-  type TelegramQrScan,
-} from '@/features/redemption/telegram-qr-scanner';
-import type { Scan } from './scanned-coupon';
-import { texts } from './texts';
+import { type ParsedCouponQr, parseCouponQr } from '#contract/coupon-qr';
+import { getScannedCouponQueryOptions } from '../api/get-scanned-coupon';
+import type { BrowserQrScanOutcome, CameraProblem } from '../browser-qr-scanner';
+import { loadQrDecoder } from '../qr-decoder';
+import { isTelegramQrScannerAvailable, scanWithTelegram, type TelegramQrScan } from '../telegram-qr-scanner';
+
+/** A QR as read: its text (what the signature covers) and its fields. */
+export type Scan = { text: string; qr: ParsedCouponQr };
+
+/** What scanning says, in the words of the screen that scans (its texts.ts). */
+export type QrScanTexts = {
+  cameraPrompt: string;
+  cameraFailed: string;
+  cameraProblems: Record<CameraProblem, string>;
+  notAnImage: string;
+  noQrInImage: string;
+  imageUnreadable: string;
+  noDecoder: string;
+};
 
 export type ScanMode = 'camera' | 'file';
 /** Which camera scans: Telegram's popup, or the page's own where Telegram has none. */
@@ -20,7 +28,7 @@ export type ScanCamera = 'telegram' | 'browser';
  * A QR's text from a picture, or what went wrong. A decoder that could not be fetched (no signal,
  * and the screen never opened with one) is told apart: the picture is not to blame.
  */
-async function readQrFile(file: File): Promise<{ text: string } | { problem: string }> {
+async function readQrFile(file: File, texts: QrScanTexts): Promise<{ text: string } | { problem: string }> {
   let decoder: Awaited<ReturnType<typeof loadQrDecoder>>;
   try {
     decoder = await loadQrDecoder();
@@ -41,7 +49,7 @@ async function readQrFile(file: File): Promise<{ text: string } | { problem: str
  * Reading a coupon's QR three ways: Telegram's scanner popup, the page's own camera where Telegram
  * has none, or a picture. `scanId` changes with every QR read, so what shows a scan starts afresh.
  */
-export function useQrScan() {
+export function useQrScan(texts: QrScanTexts) {
   const queryClient = useQueryClient();
   const [mode, setMode] = useState<ScanMode>();
   const [camera, setCamera] = useState<ScanCamera>();
@@ -126,7 +134,7 @@ export function useQrScan() {
       return;
     }
     setDecoding(true);
-    const read = await readQrFile(file);
+    const read = await readQrFile(file, texts);
     setDecoding(false);
     if ('text' in read) acceptScan(read.text);
     else setProblem(read.problem);

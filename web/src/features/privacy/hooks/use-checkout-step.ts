@@ -1,8 +1,12 @@
 import { useState } from 'react';
 import { PrivacyErrorCode, ZReceiptEmail } from '#contract/privacy';
-import { privacyTexts } from '@/features/privacy/texts';
-import { useUser } from '@/features/session/api/get-me';
+import type { TMeResponse } from '#contract/session';
 import { ApiError } from '@/lib/api-client';
+import { useGiveConsent } from '../api/give-consent';
+import { privacyTexts } from '../texts';
+
+/** What the step needs to know of the buyer (the session's user). */
+export type CheckoutBuyer = Pick<TMeResponse, 'consentGiven' | 'receiptEmailRequired' | 'email'>;
 
 /** What a payment goes out with once the buyer has answered the step. */
 export type CheckoutAnswers = {
@@ -17,8 +21,8 @@ export type CheckoutAnswers = {
  * ticks), and with receipts on the e-mail for the receipt, asked until the server knows one. A buyer
  * who gave both before is asked nothing; the server's refusals bring back what it still lacks.
  */
-export function useCheckoutStep() {
-  const user = useUser();
+export function useCheckoutStep(user: CheckoutBuyer | undefined) {
+  const giveConsent = useGiveConsent();
   const [consentTicked, setConsentTicked] = useState(false);
   const [consentAskedByServer, setConsentAskedByServer] = useState(false);
   const [consentError, setConsentError] = useState<string>();
@@ -100,6 +104,8 @@ export function useCheckoutStep() {
       : undefined,
     knownEmail: knownEmail ? { email: knownEmail, onChange: () => setEmailOpened(true) } : undefined,
     answers,
+    /** Records the consent the buyer ticked, before the payment starts. */
+    giveConsent: () => giveConsent.mutateAsync(),
     takeRefusal,
     settle,
   };

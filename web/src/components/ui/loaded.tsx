@@ -1,0 +1,85 @@
+import type { ReactNode } from 'react';
+import { errorMessage } from '@/lib/api-client';
+import { Button } from './button';
+import { Notice } from './notice';
+import { Spinner } from './spinner';
+
+/** What `Loaded` reads of a query: TanStack's result, or a view of one (an infinite query's items). */
+export type LoadedQuery<T> = {
+  data: T | undefined;
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+};
+
+type LoadedProps<T> = {
+  query: LoadedQuery<T>;
+  /** The spinner's words while the answer is on its way. */
+  loading: string;
+  /** The class of the line the spinner and the empty text stand in; without one, the spinner alone. */
+  className?: string;
+  /** Nothing is asked yet (the screen still waits for input): nothing is shown until it is. */
+  idle?: boolean;
+  /** What a failure says when the server said nothing of its own (`errorMessage`'s fallback). */
+  failed?: string;
+  /** For a read that asks again by itself: its failure is a spinner with these words, not an alert. */
+  connecting?: string;
+  /** The label of a button under the failure that asks again. */
+  retry?: string;
+  /** Said in place of the content when the answer is an empty list. */
+  empty?: string;
+  /** The empty text's class, when not the state line's. */
+  emptyClassName?: string;
+  children: (data: T) => ReactNode;
+};
+
+/**
+ * The ladder a screen climbs to show what it asked the server for: a failure (an alert with the
+ * server's words, or a «still connecting» spinner), the spinner while the answer is on its way, the
+ * empty text, then the content. Spinners are `role="status"`, alerts `role="alert"`.
+ */
+export function Loaded<T>({
+  query,
+  loading,
+  className,
+  idle = false,
+  failed,
+  connecting,
+  retry,
+  empty,
+  emptyClassName = className,
+  children,
+}: LoadedProps<T>) {
+  if (query.isError)
+    return (
+      <>
+        {connecting === undefined ? (
+          <Notice tone="error">{errorMessage(query.error, failed)}</Notice>
+        ) : (
+          <StateLine className={className}>
+            <Spinner label={connecting} />
+          </StateLine>
+        )}
+        {retry && (
+          <Button variant="secondary" onClick={() => void query.refetch()}>
+            {retry}
+          </Button>
+        )}
+      </>
+    );
+  if (query.data === undefined)
+    return (
+      !idle && (
+        <StateLine className={className}>
+          <Spinner label={loading} />
+        </StateLine>
+      )
+    );
+  if (empty !== undefined && Array.isArray(query.data) && query.data.length === 0)
+    return <p className={emptyClassName}>{empty}</p>;
+  return children(query.data);
+}
+
+function StateLine({ className, children }: { className: string | undefined; children: ReactNode }) {
+  return className === undefined ? children : <p className={className}>{children}</p>;
+}
