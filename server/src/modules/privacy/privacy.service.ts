@@ -4,6 +4,7 @@ import { PRIVACY_POLICY_EDITION, PrivacyErrorCode, type TMyData } from '#contrac
 import type { Db } from '../../db/client.ts';
 import {
   adminBindings,
+  appOpens,
   auditEvents,
   coupons,
   geoPoints,
@@ -228,6 +229,8 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
       }
       await tx.delete(adminBindings).where(eq(adminBindings.userId, userId));
       await tx.delete(geoPoints).where(eq(geoPoints.userId, userId));
+      // The days they opened the app: the season's funnel counts them no more.
+      await tx.delete(appOpens).where(eq(appOpens.userId, userId));
       // Their ratings and comments are theirs: they go, and the partners' averages with them.
       await tx.delete(visitRatings).where(eq(visitRatings.userId, userId));
       await tx.delete(notifications).where(eq(notifications.chatId, userId));
