@@ -90,31 +90,3 @@ export function zoneNote(timeZone: string, at = new Date()): string {
     .find((part) => part.type === 'timeZoneName')?.value;
   return `по времени ${offset ?? timeZone}`;
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** The Monday of the week (Monday to Sunday) a calendar day `YYYY-MM-DD` falls in. */
-export function mondayOf(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  return new Date(date.getTime() - ((date.getUTCDay() + 6) % 7) * DAY_MS).toISOString().slice(0, 10);
-}
-
-/** The Mondays of every week from the one `from` falls in to the one `to` falls in, both `YYYY-MM-DD`. */
-export function weeksOf(from: string, to: string): string[] {
-  const weeks: string[] = [];
-  const last = new Date(`${mondayOf(to)}T00:00:00Z`).getTime();
-  for (let at = new Date(`${mondayOf(from)}T00:00:00Z`).getTime(); at <= last; at += 7 * DAY_MS) {
-    weeks.push(new Date(at).toISOString().slice(0, 10));
-  }
-  return weeks;
-}
-
-/** A calendar day as ДД.ММ: a week in a chart's narrow label, its year named elsewhere. */
-export function formatShortDay(day: string): string {
-  const [, month, date] = day.split('-');
-  return `${date}.${month}`;
-}
-
-/** The Sunday that ends the week of a Monday `YYYY-MM-DD`. */
-export const sundayOf = (monday: string): string =>
-  new Date(new Date(`${monday}T00:00:00Z`).getTime() + 6 * DAY_MS).toISOString().slice(0, 10);

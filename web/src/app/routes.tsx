@@ -144,6 +144,13 @@ const SCREENS: Array<[path: string, screen: LazyScreen]> = [
     ),
   ],
   [
+    paths.season.path,
+    lazyScreen(
+      () => import('@/pages/season/season-page'),
+      (m) => m.SeasonPage,
+    ),
+  ],
+  [
     paths.invites.path,
     lazyScreen(
       () => import('@/pages/invites/invites-page'),

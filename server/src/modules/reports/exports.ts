@@ -1,6 +1,7 @@
 import type { z } from 'zod';
-import { formatDateTimeIn, formatDay, sundayOf } from '#contract/date-time';
+import { formatDateTimeIn, formatDay } from '#contract/date-time';
 import { AUDIT_KIND_TEXTS, type TWeeklyReport, WEEK_FIGURES, type ZExportRequest } from '#contract/reports';
+import { sundayOf } from '#contract/weeks';
 import { toCsv } from './csv.ts';
 import type { ReportService } from './reports.service.ts';
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
-import { weeksOf } from '#contract/date-time';
 import type { TPartnerRating } from '#contract/ratings';
 import {
   type TSeasonResponse,
@@ -9,6 +8,7 @@ import {
   type TWeeklyReport,
   WEEK_FIGURES,
 } from '#contract/reports';
+import { weeksOf } from '#contract/weeks';
 import type { Db } from '../../db/client.ts';
 import type { Period } from './reports.service.ts';
 

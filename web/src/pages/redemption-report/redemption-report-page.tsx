@@ -9,9 +9,11 @@ import { PartnerPicker } from '@/features/partners/components/partner-picker';
 import { useChosenPartner } from '@/features/partners/use-chosen-partner';
 import { useRedemptionReport } from '@/features/reports/api/get-redemption-report';
 import { useReportPartners } from '@/features/reports/api/get-report-partners';
+import { useWeeklyReport } from '@/features/reports/api/get-weekly-report';
 import { ExportButton } from '@/features/reports/components/export-button';
 import { PeriodFields } from '@/features/reports/components/period-fields';
 import { ReportTotals } from '@/features/reports/components/report-totals';
+import { WeeklySection } from '@/features/reports/components/weekly-section';
 import { usePeriod } from '@/features/reports/use-period';
 import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
@@ -50,6 +52,7 @@ function RedemptionReport() {
     ...(searchParams.get('to') && { to: searchParams.get('to') ?? '' }),
   });
   const report = useRedemptionReport(chosen && valid ? { ...valid, partnerId: chosen.id } : null);
+  const weekly = useWeeklyReport(chosen && valid ? { ...valid, partnerId: chosen.id } : null);
   const clock = useClock();
 
   if (partners.isError) return <Notice tone="error">{errorMessage(partners.error)}</Notice>;
@@ -89,6 +92,15 @@ function RedemptionReport() {
         )
       )}
       <ExportButton request={valid && { report: 'redemptions', ...valid, partnerId: chosen.id }} />
+      {weekly.isError ? (
+        <Notice tone="error">{errorMessage(weekly.error)}</Notice>
+      ) : (
+        weekly.data && (
+          <Section title={texts.weeksTitle}>
+            <WeeklySection report={weekly.data} withCompany={false} />
+          </Section>
+        )
+      )}
       {report.data && (
         <Section title={texts.rowsTitle}>
           {report.data.rows.length === 0 ? (

@@ -1,5 +1,6 @@
 import type { TSettlementRow } from '#contract/reports';
 import { Header } from '@/components/layout/header';
+import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
@@ -7,8 +8,10 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { useSettlement } from '@/features/reports/api/get-settlement';
+import { useWeeklyReport } from '@/features/reports/api/get-weekly-report';
 import { ExportButton } from '@/features/reports/components/export-button';
 import { PeriodFields } from '@/features/reports/components/period-fields';
+import { WeeklySection } from '@/features/reports/components/weekly-section';
 import type { Period } from '@/features/reports/period';
 import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
@@ -54,6 +57,10 @@ export function SettlementPage() {
 function Settlement() {
   const { period, setPeriod, valid, problem } = usePeriod();
   const settlement = useSettlement(valid);
+  const weekly = useWeeklyReport(valid);
+  const { go, pendingTo } = useDelayedNavigate();
+  // The season opens on its own period (since May): it is about the whole of it.
+  const seasonHref = paths.season.getHref();
 
   return (
     <>
@@ -73,6 +80,15 @@ function Settlement() {
         )
       )}
       <ExportButton request={valid && { report: 'settlement', ...valid }} />
+      {weekly.isError ? (
+        <Notice tone="error">{errorMessage(weekly.error)}</Notice>
+      ) : (
+        weekly.data && (
+          <Section title={texts.weeks}>
+            <WeeklySection report={weekly.data} withCompany />
+          </Section>
+        )
+      )}
       {settlement.data && valid && (
         <Section title={texts.partners}>
           {settlement.data.length === 0 ? (
@@ -82,6 +98,9 @@ function Settlement() {
           )}
         </Section>
       )}
+      <Button variant="secondary" pressed={pendingTo === seasonHref} onClick={() => go(seasonHref)}>
+        {texts.season}
+      </Button>
     </>
   );
 }

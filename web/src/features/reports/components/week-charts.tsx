@@ -1,0 +1,116 @@
+import { type TWeekFigure, type TWeekFigures, WEEK_FIGURES } from '#contract/reports';
+import { formatShortDay, sundayOf } from '#contract/weeks';
+import { chartTexts } from '../chart-texts';
+import './week-charts.css';
+
+/** The figures drawn, each in its own small chart; the table carries every one. */
+const DRAWN: readonly TWeekFigure[] = ['sold', 'redeemed', 'refunded', 'expired', 'takenSum', 'discountSum'];
+
+/** Each figure's colour, from the theme: sales in the button's, uses in green, refunds in red. */
+const TONES: Record<TWeekFigure, string> = {
+  sold: 'var(--color-button)',
+  redeemed: 'var(--color-success)',
+  refunded: 'var(--color-destructive)',
+  expired: 'var(--color-hint)',
+  takenSum: 'var(--color-button)',
+  refundedSum: 'var(--color-destructive)',
+  discountSum: 'var(--color-success)',
+};
+
+/** Every figure of a period week by week: small bar charts, and a table for screen readers. */
+export function WeekCharts({ weeks }: { weeks: readonly TWeekFigures[] }) {
+  return (
+    <div className="week-charts">
+      <div className="week-charts__grid" aria-hidden="true">
+        {DRAWN.map((figure) => (
+          <WeekBars key={figure} figure={figure} weeks={weeks} />
+        ))}
+      </div>
+      <WeekTable weeks={weeks} />
+    </div>
+  );
+}
+
+const VIEW_HEIGHT = 60;
+const STEP = 10;
+
+/**
+ * One figure as a bar a week, on a scale from zero to the highest week; its total above, the first
+ * and the last week under it. Drawn to the card's width: the bars stretch, the words are HTML.
+ */
+export function WeekBars({ figure, weeks }: { figure: TWeekFigure; weeks: readonly TWeekFigures[] }) {
+  const values = weeks.map((week) => week[figure]);
+  const most = Math.max(0, ...values);
+  const total = values.reduce((sum, value) => sum + value, 0);
+  const first = weeks[0];
+  const last = weeks.at(-1);
+  return (
+    <figure className="week-bars">
+      <figcaption className="week-bars__head">
+        <span className="week-bars__label">{chartTexts.figures[figure]}</span>
+        <span className="week-bars__total">{chartTexts.value(figure, total)}</span>
+      </figcaption>
+      <span className="week-bars__most">{chartTexts.most(chartTexts.value(figure, most))}</span>
+      <svg
+        className="week-bars__plot"
+        viewBox={`0 0 ${Math.max(1, values.length) * STEP} ${VIEW_HEIGHT}`}
+        preserveAspectRatio="none"
+        aria-hidden="true"
+        focusable="false"
+      >
+        {values.map((value, index) => {
+          // An empty week keeps a thin mark on the baseline, so every week has its place.
+          const height = most === 0 || value === 0 ? 1.5 : Math.max(3, (value / most) * (VIEW_HEIGHT - 2));
+          return (
+            <rect
+              key={weeks[index]?.week}
+              x={index * STEP + 1.5}
+              y={VIEW_HEIGHT - height}
+              width={STEP - 3}
+              height={height}
+              fill={TONES[figure]}
+              opacity={value === 0 ? 0.35 : 1}
+            />
+          );
+        })}
+      </svg>
+      {first && last && (
+        <span className="week-bars__axis">
+          <span>{formatShortDay(first.week)}</span>
+          {last !== first && <span>{formatShortDay(last.week)}</span>}
+        </span>
+      )}
+    </figure>
+  );
+}
+
+/** The weeks in words: what the charts draw, for whoever does not see them. */
+export function WeekTable({ weeks }: { weeks: readonly TWeekFigures[] }) {
+  return (
+    <table className="visually-hidden">
+      <caption>{chartTexts.tableCaption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{chartTexts.week}</th>
+          {WEEK_FIGURES.map((figure) => (
+            <th key={figure} scope="col">
+              {chartTexts.figures[figure]}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {weeks.map((week) => (
+          <tr key={week.week}>
+            <th scope="row">
+              {chartTexts.weekDays(formatShortDay(week.week), formatShortDay(sundayOf(week.week)))}
+            </th>
+            {WEEK_FIGURES.map((figure) => (
+              <td key={figure}>{chartTexts.value(figure, week[figure])}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
