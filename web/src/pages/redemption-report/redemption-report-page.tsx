@@ -95,9 +95,10 @@ function RedemptionReport() {
       {weekly.isError ? (
         <Notice tone="error">{errorMessage(weekly.error)}</Notice>
       ) : (
-        weekly.data && (
+        weekly.data &&
+        valid && (
           <Section title={texts.weeksTitle}>
-            <WeeklySection report={weekly.data} withCompany={false} />
+            <WeeklySection report={weekly.data} period={valid} withCompany={false} />
           </Section>
         )
       )}

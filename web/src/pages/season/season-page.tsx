@@ -9,7 +9,7 @@ import { chartTexts } from '@/features/reports/chart-texts';
 import { PeriodFields } from '@/features/reports/components/period-fields';
 import { ReportTotals } from '@/features/reports/components/report-totals';
 import { WeekCharts } from '@/features/reports/components/week-charts';
-import { seasonSoFar } from '@/features/reports/period';
+import { type Period, seasonSoFar } from '@/features/reports/period';
 import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
@@ -52,7 +52,7 @@ function Season() {
       {season.isError ? (
         <Notice tone="error">{errorMessage(season.error)}</Notice>
       ) : season.data ? (
-        <SeasonFigures season={season.data} />
+        valid && <SeasonFigures season={season.data} period={valid} />
       ) : (
         valid && (
           <p className="season__state">
@@ -64,20 +64,22 @@ function Season() {
   );
 }
 
-function SeasonFigures({ season }: { season: TSeasonResponse }) {
+function SeasonFigures({ season, period }: { season: TSeasonResponse; period: Period }) {
   const top = Math.max(1, ...season.partners.map((partner) => partner.redeemed));
   return (
     <>
       <Section title={texts.total}>
-        <ReportTotals
-          totals={TOTALS.map((figure) => ({
-            label: chartTexts.figures[figure],
-            value: chartTexts.value(figure, season.totals[figure]),
-          }))}
-        />
+        <div className="season__totals">
+          <ReportTotals
+            totals={TOTALS.map((figure) => ({
+              label: chartTexts.figures[figure],
+              value: chartTexts.value(figure, season.totals[figure]),
+            }))}
+          />
+        </div>
       </Section>
       <Section title={texts.weeks}>
-        <WeekCharts weeks={season.weeks} />
+        <WeekCharts weeks={season.weeks} period={period} />
       </Section>
       <Section title={texts.funnel}>
         <FunnelChart funnel={season.funnel} />

@@ -83,9 +83,10 @@ function Settlement() {
       {weekly.isError ? (
         <Notice tone="error">{errorMessage(weekly.error)}</Notice>
       ) : (
-        weekly.data && (
+        weekly.data &&
+        valid && (
           <Section title={texts.weeks}>
-            <WeeklySection report={weekly.data} withCompany />
+            <WeeklySection report={weekly.data} period={valid} withCompany />
           </Section>
         )
       )}

@@ -16,6 +16,9 @@ const week = (monday: string, figures: Partial<TWeekFigures> = {}): TWeekFigures
   ...figures,
 });
 
+/** Wednesday 3 to Wednesday 17 June: the first and the last week cut by it. */
+const PERIOD = { from: '2026-06-03', to: '2026-06-17' };
+
 const WEEKS = [
   week('2026-06-01', { sold: 2, takenSum: 350, redeemed: 1, discountSum: 400 }),
   week('2026-06-08', { sold: 12, takenSum: 1500, refunded: 1, refundedSum: 250 }),
@@ -29,21 +32,21 @@ const rowsOf = (table: HTMLElement) =>
     .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
 
 describe('WeekCharts', () => {
-  it('gives screen readers every week in a table, with units, while the bars are hidden from them', () => {
-    render(<WeekCharts weeks={WEEKS} />);
+  it('gives screen readers every week in a table (its days in the period), with units, while the bars are hidden from them', () => {
+    render(<WeekCharts weeks={WEEKS} period={PERIOD} />);
     const table = screen.getByRole('table', { name: 'По неделям' });
     expect(rowsOf(table)).toEqual([
       ['Неделя', 'Продано', 'Погашено', 'Возвращено', 'Истекло', 'Выручка', 'Возвращено денег', 'Скидки'],
-      ['01.06–07.06', '2 шт', '1 шт', '0 шт', '0 шт', '350 руб', '0 руб', '400 руб'],
+      ['03.06–07.06', '2 шт', '1 шт', '0 шт', '0 шт', '350 руб', '0 руб', '400 руб'],
       ['08.06–14.06', '12 шт', '0 шт', '1 шт', '0 шт', '1\u00a0500 руб', '250 руб', '0 руб'],
-      ['15.06–21.06', '0 шт', '0 шт', '0 шт', '1 шт', '0 руб', '0 руб', '0 руб'],
+      ['15.06–17.06', '0 шт', '0 шт', '0 шт', '1 шт', '0 руб', '0 руб', '0 руб'],
     ]);
     // The drawn charts are not read out twice: everything they say is in the table.
     expect(screen.queryAllByRole('figure')).toEqual([]);
   });
 
   it('draws a bar a week per figure, the highest week full height, each titled with its total', () => {
-    const { container } = render(<WeekCharts weeks={WEEKS} />);
+    const { container } = render(<WeekCharts weeks={WEEKS} period={PERIOD} />);
     const charts = container.querySelectorAll('.week-bars');
     expect([...charts].map((chart) => chart.querySelector('figcaption')?.textContent)).toEqual([
       'Продано14 шт',
@@ -59,7 +62,7 @@ describe('WeekCharts', () => {
     expect(heights).toHaveLength(3);
     expect(heights[1]).toBe(58);
     expect(heights[0]).toBeCloseTo((2 / 12) * 58);
-    expect(sold.querySelector('.week-bars__axis')?.textContent).toBe('01.0615.06');
+    expect(sold.querySelector('.week-bars__axis')?.textContent).toBe('03.0617.06');
   });
 });
 
@@ -79,7 +82,7 @@ describe('WeeklySection', () => {
   };
 
   it('shows one offer’s weeks when it is chosen, and all again', () => {
-    render(<WeeklySection report={report} withCompany />);
+    render(<WeeklySection report={report} period={PERIOD} withCompany />);
     const table = () => screen.getByRole('table', { name: 'По неделям' });
     expect(rowsOf(table())[2]?.[1]).toBe('12 шт');
     const picker = screen.getByRole('combobox', { name: 'Купон' });

@@ -17,16 +17,29 @@ const TONES: Record<TWeekFigure, string> = {
   discountSum: 'var(--color-success)',
 };
 
+type Period = { from: string; to: string };
+
+/**
+ * The days of a week the period holds, `YYYY-MM-DD`: the first and last weeks may be cut by it
+ * (days compare as text).
+ */
+function daysOf(monday: string, period: Period): [first: string, last: string] {
+  const sunday = sundayOf(monday);
+  return [monday < period.from ? period.from : monday, sunday > period.to ? period.to : sunday];
+}
+
+type WeeksProps = { weeks: readonly TWeekFigures[]; period: Period };
+
 /** Every figure of a period week by week: small bar charts, and a table for screen readers. */
-export function WeekCharts({ weeks }: { weeks: readonly TWeekFigures[] }) {
+export function WeekCharts({ weeks, period }: WeeksProps) {
   return (
     <div className="week-charts">
       <div className="week-charts__grid" aria-hidden="true">
         {DRAWN.map((figure) => (
-          <WeekBars key={figure} figure={figure} weeks={weeks} />
+          <WeekBars key={figure} figure={figure} weeks={weeks} period={period} />
         ))}
       </div>
-      <WeekTable weeks={weeks} />
+      <WeekTable weeks={weeks} period={period} />
     </div>
   );
 }
@@ -35,10 +48,11 @@ const VIEW_HEIGHT = 60;
 const STEP = 10;
 
 /**
- * One figure as a bar a week, on a scale from zero to the highest week; its total above, the first
- * and the last week under it. Drawn to the card's width: the bars stretch, the words are HTML.
+ * One figure as a bar a week, on a scale from zero to the highest week; its total above, the
+ * period's first and last days under it. Drawn to the card's width: the bars stretch, the words
+ * are HTML.
  */
-export function WeekBars({ figure, weeks }: { figure: TWeekFigure; weeks: readonly TWeekFigures[] }) {
+export function WeekBars({ figure, weeks, period }: WeeksProps & { figure: TWeekFigure }) {
   const values = weeks.map((week) => week[figure]);
   const most = Math.max(0, ...values);
   const total = values.reduce((sum, value) => sum + value, 0);
@@ -76,8 +90,8 @@ export function WeekBars({ figure, weeks }: { figure: TWeekFigure; weeks: readon
       </svg>
       {first && last && (
         <span className="week-bars__axis">
-          <span>{formatShortDay(first.week)}</span>
-          {last !== first && <span>{formatShortDay(last.week)}</span>}
+          <span>{formatShortDay(daysOf(first.week, period)[0])}</span>
+          <span>{formatShortDay(daysOf(last.week, period)[1])}</span>
         </span>
       )}
     </figure>
@@ -85,7 +99,7 @@ export function WeekBars({ figure, weeks }: { figure: TWeekFigure; weeks: readon
 }
 
 /** The weeks in words: what the charts draw, for whoever does not see them. */
-export function WeekTable({ weeks }: { weeks: readonly TWeekFigures[] }) {
+export function WeekTable({ weeks, period }: WeeksProps) {
   return (
     <table className="visually-hidden">
       <caption>{chartTexts.tableCaption}</caption>
@@ -103,7 +117,7 @@ export function WeekTable({ weeks }: { weeks: readonly TWeekFigures[] }) {
         {weeks.map((week) => (
           <tr key={week.week}>
             <th scope="row">
-              {chartTexts.weekDays(formatShortDay(week.week), formatShortDay(sundayOf(week.week)))}
+              {chartTexts.weekDays(...(daysOf(week.week, period).map(formatShortDay) as [string, string]))}
             </th>
             {WEEK_FIGURES.map((figure) => (
               <td key={figure}>{chartTexts.value(figure, week[figure])}</td>

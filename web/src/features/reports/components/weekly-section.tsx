@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { TWeeklyReport } from '#contract/reports';
 import { SelectField } from '@/components/ui/field';
 import { chartTexts } from '../chart-texts';
+import type { Period } from '../period';
 import { WeekCharts } from './week-charts';
 
 const ALL = 'all';
@@ -10,7 +11,15 @@ const ALL = 'all';
  * A report's weeks, all offers together or one chosen offer's. `withCompany` names each offer's
  * partner too, where the offers are several partners'.
  */
-export function WeeklySection({ report, withCompany }: { report: TWeeklyReport; withCompany: boolean }) {
+export function WeeklySection({
+  report,
+  period,
+  withCompany,
+}: {
+  report: TWeeklyReport;
+  period: Period;
+  withCompany: boolean;
+}) {
   const [chosen, choose] = useState(ALL);
   const offer = report.offers.find((item) => String(item.couponId) === chosen);
   return (
@@ -29,7 +38,7 @@ export function WeeklySection({ report, withCompany }: { report: TWeeklyReport; 
           onValueChange={choose}
         />
       )}
-      <WeekCharts weeks={offer ? offer.weeks : report.weeks} />
+      <WeekCharts weeks={offer ? offer.weeks : report.weeks} period={period} />
     </>
   );
 }

@@ -64,7 +64,7 @@ describe('SeasonPage', () => {
 
     const table = await screen.findByRole('table', { name: 'По неделям' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(within(table).getByRole('rowheader', { name: '06.07–12.07' })).toBeInTheDocument();
+    expect(within(table).getByRole('rowheader', { name: '06.07–08.07' })).toBeInTheDocument();
     const totals = screen
       .getAllByRole('term')
       .map((term) => `${term.textContent}: ${term.nextElementSibling?.textContent}`);
