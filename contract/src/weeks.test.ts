@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShortDay, mondayOf, sundayOf, weeksOf } from './weeks.ts';
+import { daysInPeriod, formatShortDay, mondayOf, sundayOf, weeksOf } from './weeks.ts';
 
 describe('weeks', () => {
   it('begin on Mondays, across months and years', () => {
@@ -11,5 +11,9 @@ describe('weeks', () => {
     expect(weeksOf('2026-06-03', '2026-06-17')).toEqual(['2026-06-01', '2026-06-08', '2026-06-15']);
     expect(weeksOf('2026-06-07', '2026-06-07')).toEqual(['2026-06-01']);
     expect(formatShortDay('2026-06-08')).toBe('08.06');
+    const period = { from: '2026-06-03', to: '2026-06-17' };
+    expect(daysInPeriod('2026-06-01', period)).toEqual(['2026-06-03', '2026-06-07']);
+    expect(daysInPeriod('2026-06-08', period)).toEqual(['2026-06-08', '2026-06-14']);
+    expect(daysInPeriod('2026-06-15', period)).toEqual(['2026-06-15', '2026-06-17']);
   });
 });

@@ -29,3 +29,13 @@ export function weeksOf(from: string, to: string): string[] {
 
 /** A calendar day as ДД.ММ: a week in a chart's narrow label, its year named by the period. */
 export const formatShortDay = (day: string): string => formatDay(day).slice(0, 5);
+
+/**
+ * The first and last days of a week that a period holds: the period's first and last weeks may be
+ * cut by it. Days `YYYY-MM-DD` compare as text.
+ */
+export function daysInPeriod(monday: string, period: { from: string; to: string }): [string, string] {
+  const [, first = monday] = [monday, period.from].sort();
+  const [last = monday] = [sundayOf(monday), period.to].sort();
+  return [first, last];
+}

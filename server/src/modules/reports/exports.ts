@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { formatDateTimeIn, formatDay } from '#contract/date-time';
 import { AUDIT_KIND_TEXTS, type TWeeklyReport, WEEK_FIGURES, type ZExportRequest } from '#contract/reports';
-import { sundayOf } from '#contract/weeks';
+import { daysInPeriod } from '#contract/weeks';
 import { toCsv } from './csv.ts';
 import type { ReportService } from './reports.service.ts';
 
@@ -25,12 +25,7 @@ const WEEK_COLUMNS = [
  * offers together, then each offer's weeks.
  */
 function weeksTable(weekly: TWeeklyReport, period: { from: string; to: string }) {
-  // Days `YYYY-MM-DD` compare as text: the week's first and last days, cut to the period.
-  const days = (monday: string) => {
-    const [first] = [monday, period.from].sort().slice(-1);
-    const [last] = [sundayOf(monday), period.to].sort();
-    return `${formatDay(first ?? monday)}–${formatDay(last ?? monday)}`;
-  };
+  const days = (monday: string) => daysInPeriod(monday, period).map(formatDay).join('–');
   const lines = (offer: string, weeks: TWeeklyReport['weeks']) =>
     weeks.map((week) => [days(week.week), offer, ...WEEK_FIGURES.map((key) => week[key])]);
   return {

@@ -1,5 +1,5 @@
 import { type TWeekFigure, type TWeekFigures, WEEK_FIGURES } from '#contract/reports';
-import { formatShortDay, sundayOf } from '#contract/weeks';
+import { daysInPeriod, formatShortDay } from '#contract/weeks';
 import { chartTexts } from '../chart-texts';
 import './week-charts.css';
 
@@ -18,15 +18,6 @@ const TONES: Record<TWeekFigure, string> = {
 };
 
 type Period = { from: string; to: string };
-
-/**
- * The days of a week the period holds, `YYYY-MM-DD`: the first and last weeks may be cut by it
- * (days compare as text).
- */
-function daysOf(monday: string, period: Period): [first: string, last: string] {
-  const sunday = sundayOf(monday);
-  return [monday < period.from ? period.from : monday, sunday > period.to ? period.to : sunday];
-}
 
 type WeeksProps = { weeks: readonly TWeekFigures[]; period: Period };
 
@@ -90,8 +81,8 @@ export function WeekBars({ figure, weeks, period }: WeeksProps & { figure: TWeek
       </svg>
       {first && last && (
         <span className="week-bars__axis">
-          <span>{formatShortDay(daysOf(first.week, period)[0])}</span>
-          <span>{formatShortDay(daysOf(last.week, period)[1])}</span>
+          <span>{formatShortDay(daysInPeriod(first.week, period)[0])}</span>
+          <span>{formatShortDay(daysInPeriod(last.week, period)[1])}</span>
         </span>
       )}
     </figure>
@@ -117,7 +108,9 @@ export function WeekTable({ weeks, period }: WeeksProps) {
         {weeks.map((week) => (
           <tr key={week.week}>
             <th scope="row">
-              {chartTexts.weekDays(...(daysOf(week.week, period).map(formatShortDay) as [string, string]))}
+              {chartTexts.weekDays(
+                ...(daysInPeriod(week.week, period).map(formatShortDay) as [string, string]),
+              )}
             </th>
             {WEEK_FIGURES.map((figure) => (
               <td key={figure}>{chartTexts.value(figure, week[figure])}</td>
