@@ -55,7 +55,8 @@ export function WeekBars({ figure, weeks, period }: WeeksProps & { figure: TWeek
         <span className="week-bars__label">{chartTexts.figures[figure]}</span>
         <span className="week-bars__total">{chartTexts.value(figure, total)}</span>
       </figcaption>
-      <span className="week-bars__most">{chartTexts.most(chartTexts.value(figure, most))}</span>
+      {/* The scale's top, where there is one: an empty period draws only the baseline. */}
+      {most > 0 && <span className="week-bars__most">{chartTexts.most(chartTexts.value(figure, most))}</span>}
       <svg
         className="week-bars__plot"
         viewBox={`0 0 ${Math.max(1, values.length) * STEP} ${VIEW_HEIGHT}`}
