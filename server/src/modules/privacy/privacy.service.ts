@@ -82,7 +82,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
   async function exportData(userId: number): Promise<TMyData> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new Error(`no user ${userId}`);
-    const [paid, owned, giftRows, attempts, points, rated] = await Promise.all([
+    const [paid, owned, giftRows, attempts, points, rated, opened] = await Promise.all([
       db
         .select({
           id: payments.id,
@@ -133,6 +133,11 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         .innerJoin(partners, eq(partners.id, visitRatings.partnerId))
         .where(eq(visitRatings.userId, userId))
         .orderBy(desc(visitRatings.updatedAt)),
+      db
+        .select({ day: appOpens.day })
+        .from(appOpens)
+        .where(eq(appOpens.userId, userId))
+        .orderBy(desc(appOpens.day)),
     ]);
     const iso = (date: Date) => date.toISOString();
     return {
@@ -173,6 +178,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         type: row.type,
       })),
       visitRatings: rated.map((row) => ({ ...row, at: iso(row.at) })),
+      appOpenDays: opened.map((row) => row.day),
     };
   }
 
