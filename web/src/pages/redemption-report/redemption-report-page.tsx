@@ -13,7 +13,7 @@ import { useWeeklyReport } from '@/features/reports/api/get-weekly-report';
 import { ExportButton } from '@/features/reports/components/export-button';
 import { PeriodFields } from '@/features/reports/components/period-fields';
 import { ReportTotals } from '@/features/reports/components/report-totals';
-import { WeeklySection } from '@/features/reports/components/weekly-section';
+import { WeeklySection } from '@/features/reports/components/week-charts';
 import { usePeriod } from '@/features/reports/use-period';
 import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';

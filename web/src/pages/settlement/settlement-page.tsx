@@ -11,7 +11,7 @@ import { useSettlement } from '@/features/reports/api/get-settlement';
 import { useWeeklyReport } from '@/features/reports/api/get-weekly-report';
 import { ExportButton } from '@/features/reports/components/export-button';
 import { PeriodFields } from '@/features/reports/components/period-fields';
-import { WeeklySection } from '@/features/reports/components/weekly-section';
+import { WeeklySection } from '@/features/reports/components/week-charts';
 import type { Period } from '@/features/reports/period';
 import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';

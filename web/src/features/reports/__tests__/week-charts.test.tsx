@@ -1,8 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TWeekFigures, TWeeklyReport } from '#contract/reports';
-import { WeekCharts } from '../components/week-charts';
-import { WeeklySection } from '../components/weekly-section';
+import { WeekCharts, WeeklySection } from '../components/week-charts';
 
 const week = (monday: string, figures: Partial<TWeekFigures> = {}): TWeekFigures => ({
   week: monday,

@@ -1,5 +1,7 @@
-import { type TWeekFigure, type TWeekFigures, WEEK_FIGURES } from '#contract/reports';
+import { useState } from 'react';
+import { type TWeekFigure, type TWeekFigures, type TWeeklyReport, WEEK_FIGURES } from '#contract/reports';
 import { daysInPeriod, formatShortDay } from '#contract/weeks';
+import { SelectField } from '@/components/ui/field';
 import { chartTexts } from '../chart-texts';
 import './week-charts.css';
 
@@ -120,5 +122,45 @@ export function WeekTable({ weeks, period }: WeeksProps) {
         ))}
       </tbody>
     </table>
+  );
+}
+
+// The offer picker lives beside the charts: one chunk for the three screens that draw them, so the
+// entry's list of what each screen preloads names one file, not two.
+const ALL = 'all';
+
+/**
+ * A report's weeks, all offers together or one chosen offer's. `withCompany` names each offer's
+ * partner too, where the offers are several partners'.
+ */
+export function WeeklySection({
+  report,
+  period,
+  withCompany,
+}: {
+  report: TWeeklyReport;
+  period: Period;
+  withCompany: boolean;
+}) {
+  const [chosen, choose] = useState(ALL);
+  const offer = report.offers.find((item) => String(item.couponId) === chosen);
+  return (
+    <>
+      {report.offers.length > 0 && (
+        <SelectField
+          label={chartTexts.offer}
+          options={[
+            { value: ALL, label: chartTexts.allOffers },
+            ...report.offers.map((item) => ({
+              value: String(item.couponId),
+              label: chartTexts.offerName(item, withCompany),
+            })),
+          ]}
+          value={offer ? chosen : ALL}
+          onValueChange={choose}
+        />
+      )}
+      <WeekCharts weeks={offer ? offer.weeks : report.weeks} period={period} />
+    </>
   );
 }
