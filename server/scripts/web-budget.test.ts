@@ -62,7 +62,7 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The server's clock provided in the entry: 0.1 KB.
   ['community-links', 'community-links/community-links-page', 111],
   // The report screens with their weekly charts (hand-drawn SVG, ADR 0018): the charts, the offer
-  // picker and the table for screen readers are 2.2 KB with the funnel; the season screen is all charts.
+  // picker and the table for screen readers are 2.1 KB with the funnel; the season screen is all charts.
   ['redemption-report', 'redemption-report/redemption-report-page', 118],
   ['settlement', 'settlement/settlement-page', 116],
   ['season', 'season/season-page', 113],
