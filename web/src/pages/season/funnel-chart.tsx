@@ -14,7 +14,11 @@ export function FunnelChart({ funnel }: { funnel: TSeasonResponse['funnel'] }) {
     <div className="funnel">
       <ol className="funnel__steps">
         {STEPS.map((step) => {
-          const share = funnel.opened > 0 ? Math.round((funnel[step] / funnel.opened) * 100) : null;
+          // No share where it would pass 100%: a period from before opens were recorded (migration 0023).
+          const share =
+            funnel.opened > 0 && funnel[step] <= funnel.opened
+              ? Math.round((funnel[step] / funnel.opened) * 100)
+              : null;
           return (
             <li key={step} className="funnel__step">
               <span className="funnel__label">{texts.funnelSteps[step]}</span>
