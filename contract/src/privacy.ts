@@ -84,6 +84,8 @@ export const ZMyData = z.object({
       comment: z.string().nullable(),
     }),
   ),
+  /** The days (`YYYY-MM-DD`, newest first) the person opened the app: the season counts people by them. */
+  appOpenDays: z.array(z.string()),
 });
 export type TMyData = z.infer<typeof ZMyData>;
 

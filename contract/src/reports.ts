@@ -152,3 +152,96 @@ export const ReportErrorCode = {
   exportLinkExpired: 'export_link_expired',
   botUnavailable: 'bot_unavailable',
 } as const;
+
+/**
+ * One week of a report, Monday to Sunday in REPORT_TIME_ZONE, counting only the period's days (the
+ * first and last weeks may be cut). Counts of coupons, sums in whole roubles.
+ */
+export const ZWeekFigures = z.object({
+  /** The week's Monday, `YYYY-MM-DD`. */
+  week: z.string(),
+  /** Paid in the week. */
+  sold: z.number().int(),
+  /** Used in the week (an undone use is not one). */
+  redeemed: z.number().int(),
+  /** Refunded or voided in the week. */
+  refunded: z.number().int(),
+  /** Came to their expiry in the week unused. */
+  expired: z.number().int(),
+  /** The prices paid for the coupons sold in the week. */
+  takenSum: z.number().int(),
+  /** The prices given back in the week. */
+  refundedSum: z.number().int(),
+  /** The discounts of the coupons used in the week. */
+  discountSum: z.number().int(),
+});
+export type TWeekFigures = z.infer<typeof ZWeekFigures>;
+
+/** The figures a week counts, in the order screens and exports show them. */
+export const WEEK_FIGURES = [
+  'sold',
+  'redeemed',
+  'refunded',
+  'expired',
+  'takenSum',
+  'refundedSum',
+  'discountSum',
+] as const satisfies readonly (keyof TWeekFigures)[];
+export type TWeekFigure = (typeof WEEK_FIGURES)[number];
+
+/** One offer's weeks, beside the partner it belongs to. */
+export const ZWeeklyOffer = z.object({
+  couponId: z.number().int(),
+  partnerId: z.number().int(),
+  companyName: z.string(),
+  discount: z.number().int(),
+  price: z.number().int(),
+  weeks: z.array(ZWeekFigures),
+});
+export type TWeeklyOffer = z.infer<typeof ZWeeklyOffer>;
+
+/** GET /api/reports/weekly: every week of the period, all offers together and each offer that had any. */
+export const ZWeeklyReport = z.object({
+  weeks: z.array(ZWeekFigures),
+  offers: z.array(ZWeeklyOffer),
+});
+export type TWeeklyReport = z.infer<typeof ZWeeklyReport>;
+
+const periodInOrder: [(q: { from: string; to: string }) => boolean, { message: string; path: string[] }] = [
+  (q) => q.from <= q.to,
+  { message: 'Начало периода позже конца', path: ['from'] },
+];
+
+export const ZWeeklyQuery = z
+  .object({ from: ZDay, to: ZDay, partnerId: ZDbId.optional() })
+  .refine(...periodInOrder);
+export type TWeeklyQuery = z.input<typeof ZWeeklyQuery>;
+
+/** A partner in the season's ranking: coupons used in the period, and the rating its buyers gave. */
+export const ZSeasonPartner = z.object({
+  partnerId: z.number().int(),
+  companyName: z.string(),
+  region: z.string(),
+  redeemed: z.number().int(),
+  /** All visits' rating so far (as the catalogue shows it); null below the fewest shown. */
+  rating: z.object({ average: z.number(), count: z.number().int() }).nullable(),
+});
+export type TSeasonPartner = z.infer<typeof ZSeasonPartner>;
+
+/** GET /api/admin/season: the period's totals and weeks, partners ranked, and who came how far. */
+export const ZSeasonResponse = z.object({
+  totals: ZWeekFigures.omit({ week: true }),
+  weeks: z.array(ZWeekFigures),
+  partners: z.array(ZSeasonPartner),
+  funnel: z.object({
+    /** People who opened the app in the period. */
+    opened: z.number().int(),
+    /** People who paid for a coupon in the period. */
+    bought: z.number().int(),
+    /** People whose coupon was used in the period. */
+    redeemed: z.number().int(),
+  }),
+});
+export type TSeasonResponse = z.infer<typeof ZSeasonResponse>;
+export const ZSeasonQuery = z.object({ from: ZDay, to: ZDay }).refine(...periodInOrder);
+export type TSeasonQuery = z.input<typeof ZSeasonQuery>;

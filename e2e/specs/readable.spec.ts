@@ -45,6 +45,7 @@ const screens = (coupon: string): Screen[] => [
   { path: '/partners', heading: 'ПАРТНЕРЫ', as: DEMO.admin },
   { path: '/purchases', heading: 'ПОКУПКИ', as: DEMO.admin },
   { path: '/settlement', heading: 'СВЕРКА С ПАРТНЕРАМИ', as: DEMO.admin },
+  { path: '/season', heading: 'СЕЗОН В ЦИФРАХ', as: DEMO.admin },
   { path: '/audit-log', heading: 'ЖУРНАЛ СОБЫТИЙ', as: DEMO.admin },
   { path: '/invites', heading: 'ПРИГЛАШЕНИЯ', as: DEMO.admin },
 ];

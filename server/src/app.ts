@@ -230,7 +230,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (database.dump) await app.register(backupRoutes, { dump: database.dump, dataDir: config.dataDir });
 
   const { db } = database;
-  const users = createUserService(db, config.adminUsernames);
+  const users = createUserService(db, config.adminUsernames, config.timeZone);
   const membership = createMembershipService({ db, log: app.log, botApi, chatId: config.communityChatId });
   const notifications = createNotificationService({
     db,
@@ -359,7 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(gpxDownloadRoutes, { geo, downloadLinks: gpxDownloadLinks });
 
   const access = createPartnerAccess(db);
-  const reports = createReportService(db, timeZone);
+  const reports = createReportService(db, timeZone, ratings.ratingsOf);
   const reportDeps = {
     reports,
     scope: createReportScope(reports, access),

@@ -13,6 +13,7 @@ import {
   jsonb,
   pgEnum,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -105,6 +106,21 @@ export const users = pgTable(
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     index('users_invited_by_idx').on(t.invitedBy),
   ],
+);
+
+/**
+ * The days (in REPORT_TIME_ZONE) on which a person opened the app, one row a day: the season's
+ * funnel counts who opened it in a period, which `users.last_seen_at` alone cannot tell.
+ */
+export const appOpens = pgTable(
+  'app_opens',
+  {
+    userId: telegramId('user_id')
+      .notNull()
+      .references(() => users.id),
+    day: date('day', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] }), index('app_opens_day_idx').on(t.day)],
 );
 
 /** A username from ADMIN_USERNAMES bound to the first Telegram id seen with it. */

@@ -43,6 +43,7 @@ export function requireInitData(
   scope.addHook('onRequest', async (request) => {
     const { user, authDate } = identify(request.headers.authorization);
     await options.users.upsertUser(user, authDate);
+    await options.users.recordOpen(user.id);
     let role: Promise<TRole> | undefined;
     request.caller = {
       ...user,

@@ -88,6 +88,10 @@ const SCREENS: { [name in Exclude<keyof typeof paths, 'home'>]: LazyScreen } = {
     () => import('@/pages/settlement/settlement-page'),
     (m) => m.SettlementPage,
   ),
+  season: lazyScreen(
+    () => import('@/pages/season/season-page'),
+    (m) => m.SeasonPage,
+  ),
   invites: lazyScreen(
     () => import('@/pages/invites/invites-page'),
     (m) => m.InvitesPage,

@@ -71,6 +71,8 @@ export const paths = {
   },
   /** Per partner: sold, redeemed, refunded and open, for admins. */
   settlement: { path: '/settlement', getHref: () => '/settlement' },
+  /** The season in figures and charts: totals, weeks, partners ranked, the funnel; for admins. */
+  season: { path: '/season', getHref: () => '/season' },
   /** What happened and who did it, for admins. */
   auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
   /** Who came through each member's invitation link, and who of them bought, for admins. */

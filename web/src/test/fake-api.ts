@@ -24,3 +24,20 @@ export function stubApi(routes: Record<string, FakeRoute>) {
         .map(([, init]) => new Headers(init?.headers)),
   };
 }
+
+/**
+ * `routes`, with `fallback` answering every request that starts with `prefix` and is not among
+ * them: a screen's side request (a report's weeks) that a test is not about.
+ */
+export function withFallback(
+  routes: Record<string, FakeRoute>,
+  prefix: string,
+  fallback: FakeRoute,
+): Record<string, FakeRoute> {
+  return new Proxy(routes, {
+    get: (target, key) =>
+      typeof key === 'string' && !(key in target) && key.startsWith(prefix)
+        ? fallback
+        : target[key as string],
+  });
+}

@@ -4,6 +4,7 @@ import { PRIVACY_POLICY_EDITION, PrivacyErrorCode, type TMyData } from '#contrac
 import type { Db } from '../../db/client.ts';
 import {
   adminBindings,
+  appOpens,
   auditEvents,
   coupons,
   geoPoints,
@@ -81,7 +82,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
   async function exportData(userId: number): Promise<TMyData> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new Error(`no user ${userId}`);
-    const [paid, owned, giftRows, attempts, points, rated] = await Promise.all([
+    const [paid, owned, giftRows, attempts, points, rated, opened] = await Promise.all([
       db
         .select({
           id: payments.id,
@@ -132,6 +133,11 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         .innerJoin(partners, eq(partners.id, visitRatings.partnerId))
         .where(eq(visitRatings.userId, userId))
         .orderBy(desc(visitRatings.updatedAt)),
+      db
+        .select({ day: appOpens.day })
+        .from(appOpens)
+        .where(eq(appOpens.userId, userId))
+        .orderBy(desc(appOpens.day)),
     ]);
     const iso = (date: Date) => date.toISOString();
     return {
@@ -172,6 +178,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         type: row.type,
       })),
       visitRatings: rated.map((row) => ({ ...row, at: iso(row.at) })),
+      appOpenDays: opened.map((row) => row.day),
     };
   }
 
@@ -228,6 +235,8 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
       }
       await tx.delete(adminBindings).where(eq(adminBindings.userId, userId));
       await tx.delete(geoPoints).where(eq(geoPoints.userId, userId));
+      // The days they opened the app: the season's funnel counts them no more.
+      await tx.delete(appOpens).where(eq(appOpens.userId, userId));
       // Their ratings and comments are theirs: they go, and the partners' averages with them.
       await tx.delete(visitRatings).where(eq(visitRatings.userId, userId));
       await tx.delete(notifications).where(eq(notifications.chatId, userId));

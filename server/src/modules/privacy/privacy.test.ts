@@ -1,5 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dayIn } from '#contract/date-time';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { auditEvents, geoPoints, payments, purchasedCoupons, redemptions, users } from '../../db/schema.ts';
@@ -115,6 +116,8 @@ describe('the person’s data', () => {
     expect(data.coupons.map((c: { status: string }) => c.status).sort()).toEqual(['NOT_USED', 'USED']);
     expect(data.gifts).toEqual([{ at: expect.any(String), purchasedCouponId: gifted, direction: 'sent' }]);
     expect(data.geoPoints).toHaveLength(1);
+    // The days they opened the app, which the season counts people by: today, once.
+    expect(data.appOpenDays).toEqual([dayIn('Europe/Moscow', new Date())]);
 
     const friendData = (await t.as(friend).get('/api/me/data')).json();
     expect(friendData.payments).toHaveLength(1);
@@ -145,6 +148,7 @@ describe('the person’s data', () => {
       expect.arrayContaining([
         'payments.user_id',
         'geo_points.user_id',
+        'app_opens.user_id',
         'notifications.text',
         'audit_events.actor_id',
       ]),

@@ -1,12 +1,43 @@
 import type { z } from 'zod';
-import { formatDateTimeIn } from '#contract/date-time';
-import { AUDIT_KIND_TEXTS, type ZExportRequest } from '#contract/reports';
+import { formatDateTimeIn, formatDay } from '#contract/date-time';
+import { AUDIT_KIND_TEXTS, type TWeeklyReport, WEEK_FIGURES, type ZExportRequest } from '#contract/reports';
+import { daysInPeriod } from '#contract/weeks';
 import { toCsv } from './csv.ts';
 import type { ReportService } from './reports.service.ts';
 
 export type ExportRequest = z.output<typeof ZExportRequest>;
 
 const day = (value: string) => value.split('-').reverse().join('.');
+
+/** The columns of the weeks' table, in the order of WEEK_FIGURES. */
+const WEEK_COLUMNS = [
+  'Продано, шт',
+  'Погашено, шт',
+  'Возвращено, шт',
+  'Истекло, шт',
+  'Выручка, руб',
+  'Возвращено, руб',
+  'Скидки, руб',
+];
+
+/**
+ * The weeks of a report as a second table: each week (Monday to Sunday, cut to the period) for all
+ * offers together, then each offer's weeks.
+ */
+function weeksTable(weekly: TWeeklyReport, period: { from: string; to: string }) {
+  const days = (monday: string) => daysInPeriod(monday, period).map(formatDay).join('–');
+  const lines = (offer: string, weeks: TWeeklyReport['weeks']) =>
+    weeks.map((week) => [days(week.week), offer, ...WEEK_FIGURES.map((key) => week[key])]);
+  return {
+    header: ['Неделя', 'Купон', ...WEEK_COLUMNS],
+    rows: [
+      ...lines('Все купоны', weekly.weeks),
+      ...weekly.offers.flatMap((offer) =>
+        lines(`${offer.companyName}: скидка ${offer.discount} руб за ${offer.price} руб`, offer.weeks),
+      ),
+    ],
+  };
+}
 
 /** One report as a CSV file; `partnerIds` is what the caller may read ('all' for an admin). */
 export async function buildExport(
@@ -20,6 +51,7 @@ export async function buildExport(
   switch (request.report) {
     case 'redemptions': {
       const { rows, totals } = await reports.redemptions(request, partnerIds);
+      const weekly = await reports.weekly(request, partnerIds);
       return {
         fileName: `pogasheniya_${period}.csv`,
         csv: toCsv(
@@ -58,11 +90,13 @@ export async function buildExport(
               null,
             ],
           ],
+          weeksTable(weekly, request),
         ),
       };
     }
     case 'settlement': {
       const rows = await reports.settlement(request);
+      const weekly = await reports.weekly(request, partnerIds);
       return {
         fileName: `sverka_${period}.csv`,
         csv: toCsv(
@@ -90,6 +124,7 @@ export async function buildExport(
             row.open.count,
             row.open.sum,
           ]),
+          weeksTable(weekly, request),
         ),
       };
     }

@@ -14,7 +14,11 @@ import {
   ZPeriodQuery,
   ZRedemptionReport,
   ZRedemptionReportQuery,
+  ZSeasonQuery,
+  ZSeasonResponse,
   ZSettlementResponse,
+  ZWeeklyQuery,
+  ZWeeklyReport,
 } from '#contract/reports';
 import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
@@ -113,6 +117,32 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
         reports.settlement(period),
       );
     },
+  );
+
+  app.get(
+    '/api/reports/weekly',
+    {
+      preValidation: requireRole('partner', 'staff', 'admin'),
+      schema: { querystring: ZWeeklyQuery, response: { 200: ZWeeklyReport } },
+    },
+    async (request) => {
+      const { partnerId, ...period } = request.query;
+      const partnerIds = await deps.scope.scopeOf(await callerOf(request), {
+        report: 'redemptions',
+        ...period,
+        partnerId,
+      });
+      return reports.weekly(period, partnerIds);
+    },
+  );
+
+  app.get(
+    '/api/admin/season',
+    {
+      preValidation: requireRole('admin'),
+      schema: { querystring: ZSeasonQuery, response: { 200: ZSeasonResponse } },
+    },
+    async (request) => reports.season(request.query),
   );
 
   app.get(

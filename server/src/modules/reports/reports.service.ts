@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TPartnerOption } from '#contract/partners';
+import type { TPartnerRating } from '#contract/ratings';
 import type { TAuditEvent, TAuditKind, TRedemptionReport, TSettlementRow } from '#contract/reports';
 import type { Db } from '../../db/client.ts';
 import {
@@ -16,6 +17,7 @@ import { withinDays } from '../admin-purchases/period.ts';
 import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
 import { displayName } from '../users/display-name.ts';
 import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
+import { createWeeklyFigures } from './weekly.service.ts';
 
 const MAX_AUDIT_ROWS = 5000;
 
@@ -24,8 +26,17 @@ export interface Period {
   to: string;
 }
 
-/** Redemptions, settlement and the audit log for a period of days (counted in `timeZone`). */
-export function createReportService(db: Db, timeZone: string) {
+/**
+ * Redemptions, settlement, their weeks, the season and the audit log for a period of days (counted
+ * in `timeZone`); `ratingsOf` ranks the season's partners.
+ */
+export function createReportService(
+  db: Db,
+  timeZone: string,
+  ratingsOf: (partnerIds: readonly number[]) => Promise<Map<number, TPartnerRating>> = async () => new Map(),
+) {
+  const { weekly, season } = createWeeklyFigures(db, timeZone, ratingsOf);
+
   /** The partners whose report a caller may read: every one for an admin, else their own. */
   async function reportablePartners(partnerIds: readonly number[] | 'all'): Promise<TPartnerOption[]> {
     const rows = await db
@@ -197,7 +208,7 @@ export function createReportService(db: Db, timeZone: string) {
     }));
   }
 
-  return { reportablePartners, redemptions, settlement, audit };
+  return { reportablePartners, redemptions, settlement, audit, weekly, season };
 }
 
 export type ReportService = ReturnType<typeof createReportService>;

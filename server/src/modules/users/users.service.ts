@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { dayIn } from '#contract/date-time';
 import type { TRole } from '#contract/session';
+import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import type { Db } from '../../db/client.ts';
-import { adminBindings, partnerStaff, partners, users } from '../../db/schema.ts';
+import { adminBindings, appOpens, partnerStaff, partners, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 
 export const normalizeUsername = (username: string) => username.trim().replace(/^@/, '').toLowerCase();
@@ -14,11 +16,17 @@ const SEEN_TTL_MS = 10 * 60 * 1000;
 const ROLE_TTL_MS = 10_000;
 const MAX_ROLES = 10_000;
 
-export function createUserService(db: Db, adminUsernames: readonly string[]) {
+export function createUserService(
+  db: Db,
+  adminUsernames: readonly string[],
+  timeZone: string = DEFAULT_REPORT_TIME_ZONE,
+) {
   const configuredIds = adminUsernames.filter((name) => /^\d+$/.test(name)).map(Number);
   const configuredNames = adminUsernames.filter((name) => !/^\d+$/.test(name));
   /** Users written recently with these exact attributes: a poll every 5 s should not write every 5 s. */
   const seen = new Map<number, { key: string; at: number }>();
+  /** The day each user's opening of the app was last recorded on: one write a person a day. */
+  const openedOn = new Map<number, string>();
   /** Roles resolved lately: every guarded request asks, a list polled every 3 s among them. */
   const roles = new Map<number, { role: Promise<TRole>; at: number }>();
 
@@ -65,6 +73,18 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     });
     forgetRoles();
     seen.set(user.id, { key, at: Date.now() });
+  }
+
+  /**
+   * Records that the user opened the app today (in `timeZone`): the season's funnel counts the
+   * people who did in a period. Once a day a person; the row is written only once.
+   */
+  async function recordOpen(userId: number, at = new Date()): Promise<void> {
+    const day = dayIn(timeZone, at);
+    if (openedOn.get(userId) === day) return;
+    await db.insert(appOpens).values({ userId, day }).onConflictDoNothing();
+    if (openedOn.size >= MAX_ROLES) openedOn.clear();
+    openedOn.set(userId, day);
   }
 
   async function findByUsername(username: string) {
@@ -172,11 +192,13 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
   /** Makes the next request of this user write their profile again and resolve their role (after an erasure). */
   const forgetSeen = (userId: number) => {
     seen.delete(userId);
+    openedOn.delete(userId);
     forgetRoles();
   };
 
   return {
     upsertUser,
+    recordOpen,
     usernameOf,
     forgetSeen,
     forgetRoles,

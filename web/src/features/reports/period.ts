@@ -16,3 +16,10 @@ export function checkPeriod(period: Period): { period: Period } | { problem: str
   if (parsed.success) return { period };
   return { problem: parsed.error.issues[0]?.message ?? '' };
 }
+
+/** The rafting season so far: from the 1st of May (last year's before May) to today. */
+export const seasonSoFar = (timeZone: string): Period => {
+  const to = today(timeZone);
+  const year = Number(to.slice(0, 4));
+  return { from: `${to.slice(5) >= '05-01' ? year : year - 1}-05-01`, to };
+};

@@ -143,6 +143,24 @@ export function MyDataView({ data }: { data: TMyData }) {
           }))}
         />
       </Section>
+      <Section title={texts.appOpens}>
+        <Lines
+          lines={
+            data.appOpenDays.length === 0
+              ? []
+              : [
+                  {
+                    key: 'days',
+                    main: texts.appOpensLine(data.appOpenDays.length),
+                    detail: texts.appOpensSpan(
+                      formatDay(data.appOpenDays.at(-1) ?? ''),
+                      formatDay(data.appOpenDays[0] ?? ''),
+                    ),
+                  },
+                ]
+          }
+        />
+      </Section>
       <GeoPoints points={data.geoPoints} clock={clock} />
     </>
   );

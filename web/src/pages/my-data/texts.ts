@@ -93,6 +93,10 @@ export const texts = {
   ratingLine: (company: string, stars: number) => `${company} — оценка ${stars} из 5`,
   noComment: 'без отзыва',
 
+  appOpens: 'ДНИ, КОГДА ВЫ ОТКРЫВАЛИ ПРИЛОЖЕНИЕ',
+  appOpensLine: (days: number) => `Дней: ${days}`,
+  appOpensSpan: (first: string, last: string) => (first === last ? first : `с ${first} по ${last}`),
+
   download: 'СКАЧАТЬ МОИ ДАННЫЕ',
   preparing: 'Готовим файл…',
   downloadStarted: 'Файл с вашими данными скачивается.',

@@ -11,6 +11,7 @@ import { useReportPartners } from '@/features/reports/api/get-report-partners';
 import { ExportButton } from '@/features/reports/components/export-button';
 import { PeriodFields } from '@/features/reports/components/period-fields';
 import { ReportTotals } from '@/features/reports/components/report-totals';
+import { WeeklyReportSection } from '@/features/reports/components/week-charts';
 import { usePeriod } from '@/features/reports/use-period';
 import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
@@ -73,6 +74,11 @@ function RedemptionReport() {
             )}
           </Loaded>
           <ExportButton request={valid && { report: 'redemptions', ...valid, partnerId: partner.id }} />
+          <WeeklyReportSection
+            query={valid && { ...valid, partnerId: partner.id }}
+            title={texts.weeksTitle}
+            withCompany={false}
+          />
           {report.data && (
             <Section title={texts.rowsTitle}>
               {report.data.rows.length === 0 ? (

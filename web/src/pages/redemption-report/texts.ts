@@ -9,6 +9,7 @@ export const texts = {
   discountSum: 'Скидки, руб',
   priceSum: 'Цены, руб',
   rowsTitle: 'ПОГАШЕНИЯ',
+  weeksTitle: 'ПО НЕДЕЛЯМ',
   empty: 'За этот период погашений нет',
   row: (discount: number, price: number) => `Скидка ${discount} руб · цена ${price} руб`,
   buyerAndRedeemer: (buyer: string, redeemedBy: string) => `${buyer} · погасил ${redeemedBy}`,

@@ -1,5 +1,6 @@
 import type { TSettlementRow } from '#contract/reports';
 import { Header } from '@/components/layout/header';
+import { Button } from '@/components/ui/button';
 import { LinkButton } from '@/components/ui/link-button';
 import { Loaded } from '@/components/ui/loaded';
 import { Section } from '@/components/ui/section';
@@ -8,6 +9,7 @@ import { paths } from '@/config/paths';
 import { useSettlement } from '@/features/reports/api/get-settlement';
 import { ExportButton } from '@/features/reports/components/export-button';
 import { PeriodFields } from '@/features/reports/components/period-fields';
+import { WeeklyReportSection } from '@/features/reports/components/week-charts';
 import type { Period } from '@/features/reports/period';
 import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
@@ -52,6 +54,9 @@ export function SettlementPage() {
 function Settlement() {
   const { period, setPeriod, valid, problem } = usePeriod();
   const settlement = useSettlement(valid);
+  const { go, pendingTo } = useDelayedNavigate();
+  // The season opens on its own period (since May): it is about the whole of it.
+  const seasonHref = paths.season.getHref();
 
   return (
     <>
@@ -65,6 +70,7 @@ function Settlement() {
         )}
       </Loaded>
       <ExportButton request={valid && { report: 'settlement', ...valid }} />
+      <WeeklyReportSection query={valid} title={texts.weeks} withCompany />
       {settlement.data && valid && (
         <Section title={texts.partners}>
           {settlement.data.length === 0 ? (
@@ -74,6 +80,9 @@ function Settlement() {
           )}
         </Section>
       )}
+      <Button variant="secondary" pressed={pendingTo === seasonHref} onClick={() => go(seasonHref)}>
+        {texts.season}
+      </Button>
     </>
   );
 }

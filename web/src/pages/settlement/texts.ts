@@ -13,4 +13,6 @@ export const texts = {
   count: (count: number) => `${count.toLocaleString('ru-RU')} шт`,
   sum: (sum: number) => `${sum.toLocaleString('ru-RU')} руб`,
   redemptions: 'Погашения партнера',
+  weeks: 'ПО НЕДЕЛЯМ',
+  season: 'СЕЗОН В ЦИФРАХ',
 } as const;

@@ -98,6 +98,7 @@ const held: TMyData = {
       comment: 'Все понравилось.',
     },
   ],
+  appOpenDays: ['2026-09-02', '2026-08-03', '2026-06-15'],
 };
 
 /** The user as the rest of the app sees it, to show the session starts afresh. */
@@ -185,6 +186,9 @@ describe('MyDataPage', () => {
       sectionNamed('ОЦЕНКИ ВИЗИТОВ').getByText('Рафт-школа «Порог» — оценка 5 из 5'),
     ).toBeInTheDocument();
     expect(sectionNamed('ОЦЕНКИ ВИЗИТОВ').getByText(/· Все понравилось\.$/)).toBeInTheDocument();
+    const opens = sectionNamed('ДНИ, КОГДА ВЫ ОТКРЫВАЛИ ПРИЛОЖЕНИЕ');
+    expect(opens.getByText('Дней: 3')).toBeInTheDocument();
+    expect(opens.getByText('с 15.06.2026 по 02.09.2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Политика конфиденциальности' })).toHaveAttribute(
       'href',
       '/privacy',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TRedemptionReport } from '#contract/reports';
 import type { TUserState } from '@/features/session/user-state';
-import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { type FakeRoute, stubApi, withFallback } from '@/test/fake-api';
 import {
   adminUser,
   jsonResponse,
@@ -38,12 +38,15 @@ const REPORT: TRedemptionReport = {
 };
 const EMPTY: TRedemptionReport = { rows: [], totals: { count: 0, discountSum: 0, priceSum: 0 } };
 
+/** The weeks' side request, answered with nothing where a test is not about it. */
+const NO_WEEKS = { weeks: [], offers: [] };
+
 function renderReport(
   routes: Record<string, FakeRoute>,
   user: TUserState = staffUser,
   route = '/redemption-report',
 ) {
-  const api = stubApi(routes);
+  const api = stubApi(withFallback(routes, 'GET /api/reports/weekly?', () => jsonResponse(NO_WEEKS)));
   renderWithProviders(<RedemptionReportPage />, { route, user });
   return api;
 }

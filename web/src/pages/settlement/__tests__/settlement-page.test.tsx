@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TSettlementRow } from '#contract/reports';
-import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { type FakeRoute, stubApi, withFallback } from '@/test/fake-api';
 import { adminUser, jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
 import { ScreenAt } from '@/test/screens';
 import { SettlementPage } from '../settlement-page';
@@ -19,8 +19,11 @@ const row = (partnerId: number, companyName: string, region: string, scale: numb
 });
 const ROWS = [row(1, 'Рафт-школа «Порог»', 'Карелия', 1), row(2, 'Прокат «Байдарка»', 'Алтай', 2)];
 
+/** The weeks' side request, answered with nothing where a test is not about it. */
+const NO_WEEKS = { weeks: [], offers: [] };
+
 function renderSettlement(routes: Record<string, FakeRoute>) {
-  const api = stubApi(routes);
+  const api = stubApi(withFallback(routes, 'GET /api/reports/weekly?', () => jsonResponse(NO_WEEKS)));
   renderWithProviders(<ScreenAt screens={{ '/settlement': <SettlementPage /> }} />, {
     route: '/settlement',
     user: adminUser,
