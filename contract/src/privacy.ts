@@ -1,7 +1,17 @@
 import { z } from 'zod';
+import { formatDay } from './date-time.ts';
 
-/** The edition of the privacy policy a consent is given to; a new text gets a new edition. */
-export const PRIVACY_POLICY_EDITION = '2026-11-26';
+/**
+ * The edition of the privacy policy a consent is given to; a new text gets a new edition: its day
+ * (`YYYY-MM-DD`), with `.N` for the N-th edition of a day that had one already.
+ */
+export const PRIVACY_POLICY_EDITION = '2026-11-26.2';
+
+/** An edition as a person reads it: «26.11.2026», or «26.11.2026, 2-я» for a day's second. */
+export function editionName(edition: string): string {
+  const [day = '', number] = edition.split('.');
+  return number ? `${formatDay(day)}, ${number}-я` : formatDay(day);
+}
 
 /** An e-mail for the fiscal receipt (54-ФЗ), as the buy screen asks for it. */
 export const ZReceiptEmail = z

@@ -66,14 +66,14 @@ describe('consent', () => {
 
     expect((await t.as(person).get('/api/me')).json().consentGiven).toBe(true);
     const [row] = await t.database.db.select().from(users).where(eq(users.id, person.id));
-    expect(row?.consentEdition).toBe('2026-11-26');
+    expect(row?.consentEdition).toBe('2026-11-26.2');
     expect((await t.as(person).post(`/api/payments/${couponId}`, { email: EMAIL })).statusCode).toBe(200);
   });
 
   it('the policy’s details are public', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/privacy' });
     expect(res.json()).toMatchObject({
-      edition: '2026-11-26',
+      edition: '2026-11-26.2',
       operator: { name: 'ИП Демо' },
       geoRetentionDays: 90,
     });
@@ -111,7 +111,7 @@ describe('the person’s data', () => {
       firstName: 'Феофилакт',
       email: EMAIL,
     });
-    expect(data.user.consent.edition).toBe('2026-11-26');
+    expect(data.user.consent.edition).toBe('2026-11-26.2');
     expect(data.payments).toHaveLength(4);
     expect(data.coupons.map((c: { status: string }) => c.status).sort()).toEqual(['NOT_USED', 'USED']);
     expect(data.gifts).toEqual([{ at: expect.any(String), purchasedCouponId: gifted, direction: 'sent' }]);

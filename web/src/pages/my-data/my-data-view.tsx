@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { TMyData } from '#contract/privacy';
+import { editionName, type TMyData } from '#contract/privacy';
 import { Section } from '@/components/ui/section';
 import { type Clock, useClock } from '@/hooks/use-clock';
 import { formatDay } from '@/lib/dates';
@@ -53,7 +53,7 @@ function Profile({ user, clock }: { user: TMyData['user']; clock: Clock }) {
           [texts.email, user.email ?? texts.emailNone],
           [texts.consent, user.consent ? texts.consentGiven(clock.date(user.consent.at)) : texts.consentNone],
           ...(user.consent
-            ? [[texts.edition, texts.editionOf(formatDay(user.consent.edition))] satisfies Row]
+            ? [[texts.edition, texts.editionOf(editionName(user.consent.edition))] satisfies Row]
             : []),
           [texts.chatMember, user.isChatMember ? texts.yes : texts.no],
           [texts.cameThroughInvite, user.cameThroughInvite ? texts.yes : texts.no],

@@ -1,3 +1,4 @@
+import { editionName } from '#contract/privacy';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -5,7 +6,6 @@ import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { usePrivacyInfo } from '@/features/privacy/api/get-privacy-info';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
-import { formatDay } from '@/lib/dates';
 import { Link } from '@/lib/router/link';
 import { Page } from '@/telegram/page';
 import { POLICY_SECTIONS } from './policy-sections';
@@ -35,7 +35,7 @@ export function PrivacyPage() {
         ) : (
           <article className="privacy">
             <p className="privacy__heading">{texts.heading}</p>
-            <p className="privacy__edition">{texts.edition(formatDay(info.data.edition))}</p>
+            <p className="privacy__edition">{texts.edition(editionName(info.data.edition))}</p>
             {POLICY_SECTIONS.map((section) => (
               <section key={section.title}>
                 <h2 className="privacy__section-title">{section.title}</h2>
