@@ -8,6 +8,8 @@ export interface RecordedCall {
   params: Record<string, unknown>;
   /** The HTTP status it was answered with; undefined while a long poll is held open. */
   status?: number;
+  /** When it came (ms since the epoch). */
+  at: number;
 }
 
 export interface InlineButton {
@@ -309,7 +311,7 @@ export async function startFakeBotApi(options: {
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url?.split('?')[0] ?? '');
     const params = await readParams(request);
-    const call: RecordedCall = { method: match?.[2] ?? '', params };
+    const call: RecordedCall = { method: match?.[2] ?? '', params, at: Date.now() };
     const reply = (status: number, body: unknown) => {
       if (response.writableEnded) return;
       call.status = status;
