@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { TRole } from '#contract/session';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { adminBindings, partnerStaff, partners, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 
@@ -37,6 +38,56 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     const cached = seen.get(user.id);
     if (cached && cached.key === key && Date.now() - cached.at < SEEN_TTL_MS) return;
 
+    if (!(await writeProfileAtOnce(user, asOf))) await writeProfileTakingUsername(user, asOf);
+    forgetRoles();
+    seen.set(user.id, { key, at: Date.now() });
+  }
+
+  /**
+   * The common case in one statement (a burst of first opens writes one each): the profile is news
+   * and nobody else holds the username. False, having changed nothing, when it is not: a username
+   * someone else holds (the unique index refuses the whole statement) or older news than stored.
+   */
+  async function writeProfileAtOnce(user: TelegramUser, asOf: Date): Promise<boolean> {
+    const name = user.username ? normalizeUsername(user.username) : null;
+    const written = sql`EXISTS (SELECT 1 FROM profile)`;
+    const bindings = name
+      ? sql`, spokesman AS (
+          UPDATE ${partners} SET spokesman_user_id = ${user.id}
+          WHERE spokesman_user_id IS NULL AND lower(spokesman_username) = ${name} AND ${written}
+        ), staff AS (
+          UPDATE ${partnerStaff} SET user_id = ${user.id}
+          WHERE user_id IS NULL AND lower(username) = ${name} AND ${written}
+        )${
+          adminUsernames.includes(name)
+            ? sql`, admin AS (
+          INSERT INTO ${adminBindings} (username, user_id) SELECT ${name}, ${user.id} WHERE ${written}
+          ON CONFLICT DO NOTHING
+        )`
+            : sql``
+        }`
+      : sql``;
+    try {
+      const result = await db.execute(sql`
+        WITH profile AS (
+          INSERT INTO ${users} (id, username, first_name, last_name, profile_as_of)
+          VALUES (${user.id}, ${user.username}, ${user.firstName}, ${user.lastName}, ${asOf.toISOString()})
+          ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
+            last_name = excluded.last_name, profile_as_of = excluded.profile_as_of, last_seen_at = now()
+          WHERE ${users.profileAsOf} <= excluded.profile_as_of
+          RETURNING 1
+        )${bindings}
+        SELECT count(*)::int AS written FROM profile`);
+      const [row] = (result as unknown as { rows: Array<{ written: number }> }).rows;
+      return (row?.written ?? 0) > 0;
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /** The username may change hands: whoever held it before lets it go, unless their news is newer. */
+  async function writeProfileTakingUsername(user: TelegramUser, asOf: Date): Promise<void> {
     await db.transaction(async (tx) => {
       let username = user.username;
       if (username) {
@@ -63,8 +114,6 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
         });
       if (username) await bindUsername(tx, user.id, normalizeUsername(username));
     });
-    forgetRoles();
-    seen.set(user.id, { key, at: Date.now() });
   }
 
   async function findByUsername(username: string) {
@@ -133,20 +182,23 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     return row !== undefined;
   }
 
-  /** Staff: may redeem for a partner (partner_staff, bound at first sight as a spokesman is). */
-  async function isStaff(userId: number): Promise<boolean> {
-    const [row] = await db
-      .select({ partnerId: partnerStaff.partnerId })
-      .from(partnerStaff)
-      .where(eq(partnerStaff.userId, userId))
-      .limit(1);
-    return row !== undefined;
-  }
-
+  /** The role from one read (admin, then partner, then staff): every first open asks it. */
   async function lookUpRole(userId: number): Promise<TRole> {
-    if (await isAdmin(userId)) return 'admin';
-    if (await isPartner(userId)) return 'partner';
-    if (await isStaff(userId)) return 'staff';
+    if (configuredIds.includes(userId)) return 'admin';
+    const boundAdmin =
+      configuredNames.length > 0
+        ? sql`EXISTS (SELECT 1 FROM ${adminBindings} WHERE ${adminBindings.userId} = ${userId} AND ${inArray(adminBindings.username, configuredNames)})`
+        : sql`false`;
+    const [row] = await db
+      .select({
+        admin: sql<boolean>`${boundAdmin} OR EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.isAdmin})`,
+        partner: sql<boolean>`EXISTS (SELECT 1 FROM ${partners} WHERE ${partners.spokesmanUserId} = ${userId})`,
+        staff: sql<boolean>`EXISTS (SELECT 1 FROM ${partnerStaff} WHERE ${partnerStaff.userId} = ${userId})`,
+      })
+      .from(sql`(SELECT 1) AS one`);
+    if (row?.admin) return 'admin';
+    if (row?.partner) return 'partner';
+    if (row?.staff) return 'staff';
     return 'user';
   }
 
