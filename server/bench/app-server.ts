@@ -10,6 +10,8 @@ export interface AppServer {
   botToken: string;
   /** Where the server's log went (info level, as `npm start` logs). */
   logFile: string;
+  /** The server's process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -67,6 +69,7 @@ export async function startAppServer(options: {
     base,
     botToken: options.env?.BOT_TOKEN ?? localBotToken(dataDir),
     logFile,
+    pid: server.pid ?? 0,
     stop: async () => {
       await stop(server);
       rmSync(dataDir, { recursive: true, force: true });

@@ -43,6 +43,8 @@ export interface BurstResult {
   maxLateMs: number;
   /** Users whose open had not ended when the run gave up. */
   unfinished: number;
+  /** The slowest first open of the users arriving in each second of the schedule (ms). */
+  slowestBySecond: number[];
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -53,6 +55,7 @@ const agents = job.bases.map(() => new http.Agent({ keepAlive: true, maxSockets:
 const times = new Map<string, number[]>();
 const statuses = new Map<string, Record<string, number>>();
 let maxLateMs = 0;
+const slowestBySecond: number[] = [];
 let finished = 0;
 
 function count(kind: string, status: string) {
@@ -98,7 +101,10 @@ async function openApp(index: number, dueAt: number) {
     if (status >= 200 && status < 300) time(step.kind, performance.now() - from);
     else allGood = false;
   }
-  if (allGood) time('first open', performance.now() - dueAt);
+  const second = Math.floor(index / job.perSecond);
+  const took = performance.now() - dueAt;
+  slowestBySecond[second] = Math.max(slowestBySecond[second] ?? 0, took);
+  if (allGood) time('first open', took);
   finished += 1;
 }
 
@@ -136,6 +142,7 @@ const result: BurstResult = {
   statuses: Object.fromEntries(statuses),
   maxLateMs,
   unfinished: job.users - finished,
+  slowestBySecond: Array.from(slowestBySecond, (ms) => Math.round(ms ?? 0)),
 };
 console.log(JSON.stringify(result));
 process.exit(0);

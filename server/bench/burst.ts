@@ -12,6 +12,8 @@
  * way at the same rate right before; the load generator.
  */
 import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { signInitData } from '../src/telegram/init-data.ts';
 import { type AppServer, startAppServer } from './app-server.ts';
 import type { BurstJob, BurstResult, BurstStep } from './burst-load.ts';
@@ -43,6 +45,20 @@ export interface BurstMeasure {
   /** When the app's burst ran, on the clock of `--cpu-prof` (profileClock). */
   window: { from: number; to: number };
   pgbouncerUrl: string;
+  /** CPU ms the server processes (all of them) used per user, in the app's burst and in the bare one. */
+  cpuMsPerOpen: { app: number; bare: number };
+  /** The machine's 1-minute load average before the bare run and after the app's. */
+  load: [number, number];
+}
+
+/** CPU seconds a process has used so far (Linux: /proc/<pid>/stat, user + system). */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 /** Two lines a process prints once listening (the fake Bot API: its root, then its counter). */
@@ -156,17 +172,27 @@ export async function measureBurst(options: {
       users: BURST_USERS,
       perSecond: BURST_RATE,
     };
+    const loadBefore = loadavg()[0] ?? 0;
+    const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const barePids = bares.map((bare) => bare.pid ?? 0);
+    const appPids = servers.map((server) => server.pid);
+    const bareCpu = cpuOf(barePids);
     const bare = await burst({ ...run, bases: bareBases, steps: bareSteps });
+    const bareCpuMs = ((cpuOf(barePids) - bareCpu) * 1000) / BURST_USERS;
+    const appCpu = cpuOf(appPids);
     const before = await telegramCounts(counter);
     const from = profileClock();
     const app = await burst({ ...run, bases: appBases, steps });
     const to = profileClock();
+    const appCpuMs = ((cpuOf(appPids) - appCpu) * 1000) / BURST_USERS;
     const after = await telegramCounts(counter);
     return {
       app,
       bare,
       telegram: since(before, after),
       window: { from, to },
+      load: [loadBefore, loadavg()[0] ?? 0],
+      cpuMsPerOpen: { app: appCpuMs, bare: bareCpuMs },
       pgbouncerUrl: pgbouncerUrl.replace(/\/[^/]*$/, '/…'),
     } satisfies BurstMeasure;
   } finally {
@@ -195,9 +221,9 @@ const ms = (value: number | undefined) => (value ?? 0).toFixed(1);
 const ratio = (own: number | undefined, bare: number | undefined) =>
   own !== undefined && bare ? `${(own / bare).toFixed(1)}×` : '—';
 
-export function printBurst({ app, bare, telegram }: BurstMeasure) {
+export function printBurst({ app, bare, telegram, load, cpuMsPerOpen }: BurstMeasure) {
   console.log(
-    `\nThe burst: ${app.users} users new to the app arriving at ${app.perSecond} a second (open model), each making a first open's requests one after another, on ${PROCESSES} server processes (round-robin by user) on PostgreSQL through PgBouncer (transaction mode); bare Fastify (${PROCESSES} processes) loaded the same way right before:`,
+    `\nThe burst: ${app.users} users new to the app arriving at ${app.perSecond} a second (open model), each making a first open's requests one after another, on ${PROCESSES} server processes (round-robin by user) on PostgreSQL through PgBouncer (transaction mode); bare Fastify (${PROCESSES} processes) loaded the same way right before; load average ${load[0].toFixed(1)}–${load[1].toFixed(1)}:`,
   );
   const kinds = [...Object.keys(app.statuses), 'first open'];
   console.table(
@@ -227,7 +253,13 @@ export function printBurst({ app, bare, telegram }: BurstMeasure) {
     Object.entries(answers).filter(([status]) => !status.startsWith('2')),
   );
   console.log(
+    `The slowest first open of each second's arrivals, ms: ${app.slowestBySecond.join(' ')} (bare: ${bare.slowestBySecond.join(' ')})`,
+  );
+  console.log(
     `Generator lag (a user's first request after it was due), at most: ${ms(app.maxLateMs)} ms (bare run ${ms(bare.maxLateMs)} ms); unfinished opens: ${app.unfinished} (bare ${bare.unfinished})${bareBad.length > 0 ? `; bare not 2xx: ${JSON.stringify(bareBad)}` : ''}`,
+  );
+  console.log(
+    `CPU the server processes used per first open: ${ms(cpuMsPerOpen.app)} ms (bare ${ms(cpuMsPerOpen.bare)} ms, ${ratio(cpuMsPerOpen.app, cpuMsPerOpen.bare)}); ${PROCESSES} cores can give at most ${Math.round((PROCESSES * 1000) / cpuMsPerOpen.app)} opens a second at that cost, before PostgreSQL, PgBouncer and the generator take theirs.`,
   );
   const seconds = Object.values(telegram.perSecond);
   console.log(
