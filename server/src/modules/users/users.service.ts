@@ -38,8 +38,17 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     const cached = seen.get(user.id);
     if (cached && cached.key === key && Date.now() - cached.at < SEEN_TTL_MS) return;
 
-    if (!(await writeProfileAtOnce(user, asOf))) await writeProfileTakingUsername(user, asOf);
-    forgetRoles();
+    const written = await writeProfileAtOnce(user, asOf);
+    if (!written) {
+      await writeProfileTakingUsername(user, asOf);
+      forgetRoles();
+    } else if (written.bound > 0) {
+      // A role named by this username (admin, spokesman, staff) is now this user's.
+      forgetRoles();
+    } else if (written.inserted && !configuredIds.includes(user.id)) {
+      // Someone new, bound to nothing: a user, and nobody else's role changed.
+      knowRole(user.id, 'user');
+    }
     seen.set(user.id, { key, at: Date.now() });
   }
 
@@ -47,22 +56,29 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
    * The common case in one statement (a burst of first opens writes one each): the profile is news
    * and nobody else holds the username. False, having changed nothing, when it is not: a username
    * someone else holds (the unique index refuses the whole statement) or older news than stored.
+   * Else whether the user is new, and how many roles named by the username were bound to them.
    */
-  async function writeProfileAtOnce(user: TelegramUser, asOf: Date): Promise<boolean> {
+  async function writeProfileAtOnce(
+    user: TelegramUser,
+    asOf: Date,
+  ): Promise<{ inserted: boolean; bound: number } | false> {
     const name = user.username ? normalizeUsername(user.username) : null;
     const written = sql`EXISTS (SELECT 1 FROM profile)`;
     const bindings = name
       ? sql`, spokesman AS (
           UPDATE ${partners} SET spokesman_user_id = ${user.id}
           WHERE spokesman_user_id IS NULL AND lower(spokesman_username) = ${name} AND ${written}
+          RETURNING 1
         ), staff AS (
           UPDATE ${partnerStaff} SET user_id = ${user.id}
           WHERE user_id IS NULL AND lower(username) = ${name} AND ${written}
+          RETURNING 1
         )${
           adminUsernames.includes(name)
             ? sql`, admin AS (
           INSERT INTO ${adminBindings} (username, user_id) SELECT ${name}, ${user.id} WHERE ${written}
           ON CONFLICT DO NOTHING
+          RETURNING 1
         )`
             : sql``
         }`
@@ -75,11 +91,16 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
           ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
             last_name = excluded.last_name, profile_as_of = excluded.profile_as_of, last_seen_at = now()
           WHERE ${users.profileAsOf} <= excluded.profile_as_of
-          RETURNING 1
+          RETURNING (xmax = 0) AS inserted
         )${bindings}
-        SELECT count(*)::int AS written FROM profile`);
-      const [row] = (result as unknown as { rows: Array<{ written: number }> }).rows;
-      return (row?.written ?? 0) > 0;
+        SELECT (SELECT count(*) FROM profile)::int AS written,
+          coalesce((SELECT bool_or(inserted) FROM profile), false) AS inserted,
+          (${name ? sql`(SELECT count(*) FROM spokesman) + (SELECT count(*) FROM staff)${adminUsernames.includes(name) ? sql` + (SELECT count(*) FROM admin)` : sql``}` : sql`0`})::int AS bound`);
+      const [row] = (
+        result as unknown as { rows: Array<{ written: number; inserted: boolean; bound: number }> }
+      ).rows;
+      if (!row || row.written === 0) return false;
+      return { inserted: row.inserted, bound: row.bound };
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
@@ -200,6 +221,11 @@ export function createUserService(db: Db, adminUsernames: readonly string[]) {
     if (row?.partner) return 'partner';
     if (row?.staff) return 'staff';
     return 'user';
+  }
+
+  function knowRole(userId: number, role: TRole): void {
+    if (roles.size >= MAX_ROLES) forgetRoles();
+    roles.set(userId, { role: Promise.resolve(role), at: Date.now() });
   }
 
   function resolveRole(userId: number): Promise<TRole> {
