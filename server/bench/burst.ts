@@ -25,9 +25,12 @@ import { firstLine, outputOf, runTs, stop } from './processes.ts';
 /** BENCH_BURST_USERS makes a shorter run to look at (the figures are for 5,000). */
 const BURST_USERS = Number(process.env.BENCH_BURST_USERS ?? 5_000);
 const BURST_RATE = 200;
-/** Users warming each server up first (its code compiled, its pools open), at a rate Telegram allows. */
-const WARM_UP_USERS = 60;
-const WARM_UP_RATE = 20;
+/**
+ * Users warming each side up right before its burst (its code compiled, its pools open: a burst meets
+ * servers that have been serving), a tenth of the burst at half its rate.
+ */
+const WARM_UP_USERS = 600;
+const WARM_UP_RATE = 100;
 /** Telegram's limit as the fake applies it, to getChatMember across both processes. */
 const TELEGRAM_PER_SECOND = 30;
 const TELEGRAM_RETRY_AFTER_S = 5;
@@ -164,7 +167,6 @@ export async function measureBurst(options: {
 
     const warmUp = { botToken: BOT_TOKEN, firstUserId: WARM_UP_FIRST_USER_ID, users: WARM_UP_USERS };
     await burst({ ...warmUp, bases: bareBases, perSecond: WARM_UP_RATE, steps: bareSteps });
-    await burst({ ...warmUp, bases: appBases, perSecond: WARM_UP_RATE, steps });
 
     const run = {
       botToken: BOT_TOKEN,
@@ -179,6 +181,7 @@ export async function measureBurst(options: {
     const bareCpu = cpuOf(barePids);
     const bare = await burst({ ...run, bases: bareBases, steps: bareSteps });
     const bareCpuMs = ((cpuOf(barePids) - bareCpu) * 1000) / BURST_USERS;
+    await burst({ ...warmUp, bases: appBases, perSecond: WARM_UP_RATE, steps });
     const appCpu = cpuOf(appPids);
     const before = await telegramCounts(counter);
     const from = profileClock();
