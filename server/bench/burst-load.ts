@@ -23,6 +23,11 @@ export interface BurstJob {
   users: number;
   perSecond: number;
   steps: BurstStep[];
+  /**
+   * Other users first, not counted, on the same connections: a proxy's connections are open and
+   * this process's code compiled when a burst comes, and the servers have been serving.
+   */
+  warmUp?: { firstUserId: number; users: number; perSecond: number };
 }
 
 export interface Latencies {
@@ -45,6 +50,9 @@ export interface BurstResult {
   unfinished: number;
   /** The slowest first open of the users arriving in each second of the schedule (ms). */
   slowestBySecond: number[];
+  /** When the counted users began to arrive, and when the last open ended (ms since the epoch). */
+  from: number;
+  to: number;
 }
 
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -83,29 +91,67 @@ function get(url: string, agent: http.Agent, headers: Record<string, string>): P
   });
 }
 
-async function openApp(index: number, dueAt: number) {
+interface Schedule {
+  firstUserId: number;
+  users: number;
+  perSecond: number;
+  /** Counted in the result (the burst), or not (the warm-up). */
+  counted: boolean;
+}
+
+async function openApp(schedule: Schedule, index: number, dueAt: number) {
+  const { counted } = schedule;
   const server = index % job.bases.length;
-  const id = job.firstUserId + index;
+  const id = schedule.firstUserId + index;
   const initData = signInitData(
     { id, username: `burst_${id}`, firstName: 'Гость', lastName: null },
     job.botToken,
   );
   const headers = { accept: 'application/json', authorization: `tma ${initData}` };
-  maxLateMs = Math.max(maxLateMs, performance.now() - dueAt);
+  if (counted) maxLateMs = Math.max(maxLateMs, performance.now() - dueAt);
   let allGood = true;
   for (const [n, step] of job.steps.entries()) {
     // The first request counts from when the user was due; each next one from when it left.
     const from = n === 0 ? dueAt : performance.now();
     const status = await get(`${job.bases[server]}${step.path}`, agents[server] as http.Agent, headers);
-    count(step.kind, status === 0 ? 'failed' : String(status));
-    if (status >= 200 && status < 300) time(step.kind, performance.now() - from);
-    else allGood = false;
+    const good = status >= 200 && status < 300;
+    if (counted) count(step.kind, status === 0 ? 'failed' : String(status));
+    if (counted && good) time(step.kind, performance.now() - from);
+    allGood &&= good;
   }
-  const second = Math.floor(index / job.perSecond);
+  if (!counted) return;
+  const second = Math.floor(index / schedule.perSecond);
   const took = performance.now() - dueAt;
   slowestBySecond[second] = Math.max(slowestBySecond[second] ?? 0, took);
   if (allGood) time('first open', took);
   finished += 1;
+}
+
+/** Users arriving on schedule; resolves when every open has ended, or the grace after it has passed. */
+function arrive(schedule: Schedule): Promise<void> {
+  const start = performance.now();
+  let ended = 0;
+  return new Promise<void>((done) => {
+    let arrived = 0;
+    const giveUp = setTimeout(done, (schedule.users / schedule.perSecond) * 1000 + GRACE_MS);
+    const tick = () => {
+      const due = Math.min(
+        schedule.users,
+        Math.floor(((performance.now() - start) / 1000) * schedule.perSecond),
+      );
+      for (; arrived < due; arrived += 1) {
+        void openApp(schedule, arrived, start + (arrived / schedule.perSecond) * 1000).then(() => {
+          ended += 1;
+          if (ended === schedule.users) {
+            clearTimeout(giveUp);
+            done();
+          }
+        });
+      }
+      if (arrived < schedule.users) setTimeout(tick, 1);
+    };
+    tick();
+  });
 }
 
 function summarize(list: number[]): Latencies {
@@ -114,25 +160,10 @@ function summarize(list: number[]): Latencies {
   return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
 }
 
-const start = performance.now();
-const deadline = start + (job.users / job.perSecond) * 1000 + GRACE_MS;
-await new Promise<void>((done) => {
-  let arrived = 0;
-  const giveUp = setTimeout(done, deadline - start);
-  const tick = () => {
-    const due = Math.min(job.users, Math.floor(((performance.now() - start) / 1000) * job.perSecond));
-    for (; arrived < due; arrived += 1) {
-      void openApp(arrived, start + (arrived / job.perSecond) * 1000).then(() => {
-        if (finished === job.users) {
-          clearTimeout(giveUp);
-          done();
-        }
-      });
-    }
-    if (arrived < job.users) setTimeout(tick, 1);
-  };
-  tick();
-});
+if (job.warmUp) await arrive({ ...job.warmUp, counted: false });
+const from = Date.now();
+await arrive({ firstUserId: job.firstUserId, users: job.users, perSecond: job.perSecond, counted: true });
+const to = Date.now();
 for (const agent of agents) agent.destroy();
 
 const result: BurstResult = {
@@ -143,6 +174,8 @@ const result: BurstResult = {
   maxLateMs,
   unfinished: job.users - finished,
   slowestBySecond: Array.from(slowestBySecond, (ms) => Math.round(ms ?? 0)),
+  from,
+  to,
 };
 console.log(JSON.stringify(result));
 process.exit(0);

@@ -41,10 +41,17 @@ const FIRST_USER_ID = 900_000_000;
 const WARM_UP_FIRST_USER_ID = 800_000_000;
 const BOT_TOKEN = '4242424242:BENCH-burst-token_0123456789abcdefghij';
 
+/** getChatMember during the app's burst: calls, by status, and per second that had any. */
+interface BurstTelegram {
+  getChatMember: number;
+  byStatus: Record<string, number>;
+  perSecond: number[];
+}
+
 export interface BurstMeasure {
   app: BurstResult;
   bare: BurstResult;
-  telegram: FakeTelegramCounts;
+  telegram: BurstTelegram;
   /** When the app's burst ran, on the clock of `--cpu-prof` (profileClock). */
   window: { from: number; to: number };
   pgbouncerUrl: string;
@@ -165,14 +172,12 @@ export async function measureBurst(options: {
     const steps = await catalogueSteps(appBases[0] ?? '');
     const bareSteps = steps.map((step) => ({ ...step, path: '/hello' }));
 
-    const warmUp = { botToken: BOT_TOKEN, firstUserId: WARM_UP_FIRST_USER_ID, users: WARM_UP_USERS };
-    await burst({ ...warmUp, bases: bareBases, perSecond: WARM_UP_RATE, steps: bareSteps });
-
     const run = {
       botToken: BOT_TOKEN,
       firstUserId: FIRST_USER_ID,
       users: BURST_USERS,
       perSecond: BURST_RATE,
+      warmUp: { firstUserId: WARM_UP_FIRST_USER_ID, users: WARM_UP_USERS, perSecond: WARM_UP_RATE },
     };
     const loadBefore = loadavg()[0] ?? 0;
     const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
@@ -180,19 +185,19 @@ export async function measureBurst(options: {
     const appPids = servers.map((server) => server.pid);
     const bareCpu = cpuOf(barePids);
     const bare = await burst({ ...run, bases: bareBases, steps: bareSteps });
-    const bareCpuMs = ((cpuOf(barePids) - bareCpu) * 1000) / BURST_USERS;
-    await burst({ ...warmUp, bases: appBases, perSecond: WARM_UP_RATE, steps });
+    // The warm-up's users are first opens too: the CPU is shared by all of them.
+    const opens = BURST_USERS + WARM_UP_USERS;
+    const bareCpuMs = ((cpuOf(barePids) - bareCpu) * 1000) / opens;
     const appCpu = cpuOf(appPids);
-    const before = await telegramCounts(counter);
     const from = profileClock();
     const app = await burst({ ...run, bases: appBases, steps });
     const to = profileClock();
-    const appCpuMs = ((cpuOf(appPids) - appCpu) * 1000) / BURST_USERS;
+    const appCpuMs = ((cpuOf(appPids) - appCpu) * 1000) / opens;
     const after = await telegramCounts(counter);
     return {
       app,
       bare,
-      telegram: since(before, after),
+      telegram: within(after, app.from, app.to),
       window: { from, to },
       load: [loadBefore, loadavg()[0] ?? 0],
       cpuMsPerOpen: { app: appCpuMs, bare: bareCpuMs },
@@ -205,19 +210,20 @@ export async function measureBurst(options: {
   }
 }
 
-/** What the fake Bot API was asked between two counts. */
-function since(before: FakeTelegramCounts, after: FakeTelegramCounts): FakeTelegramCounts {
-  const minus = (a: Record<string, number>, b: Record<string, number>) =>
-    Object.fromEntries(
-      Object.entries(a)
-        .map(([key, value]) => [key, value - (b[key] ?? 0)] as const)
-        .filter(([, value]) => value > 0),
-    );
-  return {
-    getChatMember: after.getChatMember - before.getChatMember,
-    byStatus: minus(after.byStatus, before.byStatus),
-    perSecond: minus(after.perSecond, before.perSecond),
-  };
+/** What the fake Bot API was asked in the seconds from `from` to `to` (ms since the epoch). */
+function within(counts: FakeTelegramCounts, from: number, to: number): BurstTelegram {
+  const byStatus: Record<string, number> = {};
+  const perSecond: number[] = [];
+  for (const [second, statuses] of Object.entries(counts.perSecond)) {
+    if (Number(second) < Math.floor(from / 1000) || Number(second) > Math.floor(to / 1000)) continue;
+    let inSecond = 0;
+    for (const [status, calls] of Object.entries(statuses)) {
+      byStatus[status] = (byStatus[status] ?? 0) + calls;
+      inSecond += calls;
+    }
+    perSecond.push(inSecond);
+  }
+  return { getChatMember: perSecond.reduce((sum, n) => sum + n, 0), byStatus, perSecond };
 }
 
 const ms = (value: number | undefined) => (value ?? 0).toFixed(1);
@@ -264,7 +270,7 @@ export function printBurst({ app, bare, telegram, load, cpuMsPerOpen }: BurstMea
   console.log(
     `CPU the server processes used per first open: ${ms(cpuMsPerOpen.app)} ms (bare ${ms(cpuMsPerOpen.bare)} ms, ${ratio(cpuMsPerOpen.app, cpuMsPerOpen.bare)}); ${PROCESSES} cores can give at most ${Math.round((PROCESSES * 1000) / cpuMsPerOpen.app)} opens a second at that cost, before PostgreSQL, PgBouncer and the generator take theirs.`,
   );
-  const seconds = Object.values(telegram.perSecond);
+  const seconds = telegram.perSecond;
   console.log(
     `Fake Bot API during the burst: ${telegram.getChatMember} getChatMember calls (by status ${JSON.stringify(telegram.byStatus)}: 200 answered, 400 not in the chat, 429 flood limit), at most ${Math.max(0, ...seconds)} in one second, ${seconds.length} seconds with any; limit ${TELEGRAM_PER_SECOND} a second, retry_after ${TELEGRAM_RETRY_AFTER_S} s.`,
   );

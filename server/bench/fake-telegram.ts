@@ -21,8 +21,8 @@ export interface FakeTelegramCounts {
   getChatMember: number;
   /** Answers by HTTP status: 200 (in or out of the chat), 400 (not known to it), 429 (flood limit). */
   byStatus: Record<string, number>;
-  /** getChatMember calls per second (epoch seconds → calls), every status. */
-  perSecond: Record<string, number>;
+  /** getChatMember calls per second and status (epoch seconds → status → calls). */
+  perSecond: Record<string, Record<string, number>>;
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as FakeTelegramJob;
@@ -39,7 +39,9 @@ const control = createServer((_request, response) => {
     const status = String(call.status ?? 'unanswered');
     counts.byStatus[status] = (counts.byStatus[status] ?? 0) + 1;
     const second = String(Math.floor(call.at / 1000));
-    counts.perSecond[second] = (counts.perSecond[second] ?? 0) + 1;
+    const inSecond = counts.perSecond[second] ?? {};
+    inSecond[status] = (inSecond[status] ?? 0) + 1;
+    counts.perSecond[second] = inSecond;
   }
   response.writeHead(200, { 'content-type': 'application/json' });
   response.end(JSON.stringify(counts));
