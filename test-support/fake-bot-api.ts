@@ -8,6 +8,8 @@ export interface RecordedCall {
   params: Record<string, unknown>;
   /** The HTTP status it was answered with; undefined while a long poll is held open. */
   status?: number;
+  /** When it came (ms since the epoch). */
+  at: number;
 }
 
 export interface InlineButton {
@@ -111,7 +113,14 @@ const asObject = (value: unknown) => (typeof value === 'string' ? JSON.parse(val
  * It answers getChatMember from `members`, records every call, remembers the webhook and the menu
  * button, and serves updates a test pushes to `getUpdates` long polling as Telegram does.
  */
-export async function startFakeBotApi(options: { token: string }) {
+export async function startFakeBotApi(options: {
+  token: string;
+  /**
+   * Telegram's flood limit on getChatMember, across every caller: past `perSecond` calls within a
+   * second, every call is answered 429 with `parameters.retry_after` until `retryAfterS` have passed.
+   */
+  getChatMemberLimit?: { perSecond: number; retryAfterS: number };
+}) {
   const members = new Map<number, ChatMemberStatus>();
   const calls: RecordedCall[] = [];
   const methodErrors = new Map<string, BotApiError>();
@@ -132,6 +141,28 @@ export async function startFakeBotApi(options: { token: string }) {
   const photos = new Map<string, SentPhoto>();
   let nextMessageId = 1;
   const now = () => Math.floor(Date.now() / 1000);
+  /** When the getChatMember calls of the last second came, and until when the flood limit holds. */
+  const recentAsks: number[] = [];
+  let floodUntil = 0;
+
+  /** Telegram's 429 for a getChatMember past the limit, with the seconds left to wait; else undefined. */
+  function floodRefusal(): BotApiError | undefined {
+    const limit = options.getChatMemberLimit;
+    if (!limit) return undefined;
+    const at = Date.now();
+    if (at >= floodUntil) {
+      while (recentAsks.length > 0 && (recentAsks[0] ?? 0) <= at - 1000) recentAsks.shift();
+      recentAsks.push(at);
+      if (recentAsks.length <= limit.perSecond) return undefined;
+      floodUntil = at + limit.retryAfterS * 1000;
+    }
+    const retryAfter = Math.ceil((floodUntil - at) / 1000);
+    return {
+      error_code: 429,
+      description: `Too Many Requests: retry after ${retryAfter}`,
+      retry_after: retryAfter,
+    };
+  }
   const badRequest = (description: string) => ({
     error_code: 400,
     description: `Bad Request: ${description}`,
@@ -280,7 +311,7 @@ export async function startFakeBotApi(options: { token: string }) {
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url?.split('?')[0] ?? '');
     const params = await readParams(request);
-    const call: RecordedCall = { method: match?.[2] ?? '', params };
+    const call: RecordedCall = { method: match?.[2] ?? '', params, at: Date.now() };
     const reply = (status: number, body: unknown) => {
       if (response.writableEnded) return;
       call.status = status;
@@ -314,6 +345,11 @@ export async function startFakeBotApi(options: { token: string }) {
         : reply(answer.error_code, { ok: false, ...answer });
     }
     if (method === 'getChatMember') {
+      const flood = floodRefusal();
+      if (flood) {
+        const { retry_after, ...error } = flood;
+        return reply(429, { ok: false, ...error, parameters: { retry_after } });
+      }
       const userId = Number(params.user_id);
       const status = members.get(userId);
       if (!status)

@@ -6,10 +6,12 @@ import { freePort, runTs, stop } from './processes.ts';
 
 export interface AppServer {
   base: string;
-  /** The stand-in's bot token, to sign init data as the server checks it. */
+  /** The bot token (the stand-in's, or BOT_TOKEN), to sign init data as the server checks it. */
   botToken: string;
   /** Where the server's log went (info level, as `npm start` logs). */
   logFile: string;
+  /** The server's process id. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -31,7 +33,12 @@ async function waitForHealth(base: string, exited: () => boolean) {
  * The server as a user meets it (`npm start`: the local stand-in, demo data, info-level log), in a
  * process of its own on a fresh data folder; on PostgreSQL when `databaseUrl` is given.
  */
-export async function startAppServer(options: { databaseUrl?: string; cpuProfileDir?: string }) {
+export async function startAppServer(options: {
+  databaseUrl?: string;
+  cpuProfileDir?: string;
+  /** More of the environment: a bot (BOT_TOKEN, TELEGRAM_API_ROOT, …) instead of the stand-in. */
+  env?: Record<string, string>;
+}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kss-bench-'));
   const logFile = path.join(dataDir, 'server.log');
   const log = openSync(logFile, 'w');
@@ -45,6 +52,7 @@ export async function startAppServer(options: { databaseUrl?: string; cpuProfile
       ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       // BENCH_DATABASE_URL through PgBouncer in transaction mode: the server must know it.
       ...(process.env.DATABASE_PGBOUNCER ? { DATABASE_PGBOUNCER: process.env.DATABASE_PGBOUNCER } : {}),
+      ...options.env,
     },
     nodeFlags: options.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${options.cpuProfileDir}`] : [],
     stdout: log,
@@ -59,8 +67,9 @@ export async function startAppServer(options: { databaseUrl?: string; cpuProfile
   }
   return {
     base,
-    botToken: localBotToken(dataDir),
+    botToken: options.env?.BOT_TOKEN ?? localBotToken(dataDir),
     logFile,
+    pid: server.pid ?? 0,
     stop: async () => {
       await stop(server);
       rmSync(dataDir, { recursive: true, force: true });

@@ -14,21 +14,26 @@
  * `npm run bench -- --crash` measures start-up after a SIGKILL alone (crash-restart.ts, wal-replay.ts);
  * the other runs end with it.
  * `npm run bench -- --cpu-prof` instead profiles the server under each My QR poll and prints where
- * its time goes. Nothing here asserts a timing: it prints figures.
+ * its time goes.
+ * `npm run bench -- --burst` measures alone 5,000 first opens at 200 a second on two processes
+ * through PgBouncer (burst.ts; BENCH_DATABASE_URL needed); a run with BENCH_DATABASE_URL ends with
+ * it too. Nothing here asserts a timing: it prints figures.
  */
+import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_USERS } from '../src/db/seed/demo-users.ts';
 import { signInitData } from '../src/telegram/init-data.ts';
 import { type AppServer, startAppServer } from './app-server.ts';
+import { measureBurst, printBurst } from './burst.ts';
 import { buyCoupon } from './buy.ts';
 import type { ClosedLoadJob, ClosedLoadResult } from './closed-load.ts';
 import { profileClock, summarizeCpuProfiles } from './cpu-profile.ts';
 import { measureCrashRestart } from './crash-restart.ts';
 import type { OpenLoadJob, OpenLoadResult } from './open-load.ts';
 import { temporaryDatabase } from './postgres.ts';
-import { firstLine, outputOf, runTs, stop } from './processes.ts';
+import { firstLine, outputOf, ROOT, runTs, stop } from './processes.ts';
 import { measureWalReplay, printWalReplay } from './wal-replay.ts';
 import { measureWeb } from './web-load.ts';
 
@@ -270,6 +275,12 @@ async function main() {
     await crashRestart();
     return;
   }
+  if (process.argv.includes('--burst')) {
+    if (!postgresUrl)
+      throw new Error('--burst needs BENCH_DATABASE_URL (PostgreSQL, which PgBouncer fronts)');
+    await burst(postgresUrl);
+    return;
+  }
   if (process.argv.includes('--cpu-prof')) {
     for (const [label, url] of databases) await profile(label, url);
     return;
@@ -288,8 +299,38 @@ async function main() {
   } finally {
     await stop(bareProcess);
   }
-  if (!postgresUrl) console.log('\n(BENCH_DATABASE_URL not set: PostgreSQL not measured)');
+  if (postgresUrl) await burst(postgresUrl);
+  else console.log('\n(BENCH_DATABASE_URL not set: PostgreSQL and the burst not measured)');
   await crashRestart();
+}
+
+/**
+ * The burst, through the PgBouncer of `.ci/start-pgbouncer` (started, or the one already on
+ * BENCH_PGBOUNCER_PORT, 6439 by default, in front of 127.0.0.1:5432).
+ */
+async function burst(databaseUrl: string) {
+  const pgbouncerPort = Number(process.env.BENCH_PGBOUNCER_PORT ?? 6439);
+  await outputOf(
+    spawn('.ci/start-pgbouncer', [String(pgbouncerPort)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  if (!process.argv.includes('--cpu-prof')) {
+    printBurst(await measureBurst({ databaseUrl, pgbouncerPort }));
+    return;
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), 'kss-cpu-prof-'));
+  try {
+    const measure = await measureBurst({ databaseUrl, pgbouncerPort, cpuProfileDir: folder });
+    printBurst(measure);
+    const { places, functions } = summarizeCpuProfiles(folder, measure.window.from, measure.window.to, 25);
+    console.log('\nWhere both server processes spent the burst (self time):');
+    console.table(places);
+    console.table(functions);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /** Start-up after a crash, on PGlite: the server SIGKILLed under writes, then PGlite alone. */

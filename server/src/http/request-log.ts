@@ -2,7 +2,10 @@ import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A read so frequent that only its failures are worth a line: the catalogue every buyer opens. */
+    /**
+     * A read so frequent that only its failures are worth a line: the catalogue every buyer opens,
+     * the user and the CSRF token every launch asks for.
+     */
     logOnlyFailures?: boolean;
   }
 }

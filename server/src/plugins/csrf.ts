@@ -40,7 +40,8 @@ export function createCsrf(botToken: string) {
 }
 
 export function registerCsrf(app: FastifyInstance, csrf: ReturnType<typeof createCsrf>) {
-  app.get('/api/csrf', async () => ({ token: csrf.issue() }));
+  // Asked once per session by every first open: a line each would say nothing (failures still do).
+  app.get('/api/csrf', { config: { logOnlyFailures: true } }, async () => ({ token: csrf.issue() }));
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.routeOptions.config.csrf === false) return;

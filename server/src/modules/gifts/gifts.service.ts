@@ -1,7 +1,7 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import { GiftErrorCode, HELD_GIFT_DAYS, heldGiftUntil, type TGiftResponse } from '#contract/gifts';
 import type { Db } from '../../db/client.ts';
-import { gifts, purchasedCoupons } from '../../db/schema.ts';
+import { gifts, purchasedCoupons, users as usersTable } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
@@ -208,12 +208,12 @@ export function createGiftService(options: {
    * one from an old init data. Costs one indexed read when nothing waits.
    */
   async function claimHeldGifts(userId: number): Promise<number> {
-    const username = await users.usernameOf(userId);
-    if (!username) return 0;
+    // One read by the username the database holds now (ADR 0004): every first open asks it.
     const waiting = await db
-      .select()
+      .select(getTableColumns(gifts))
       .from(gifts)
-      .where(and(eq(gifts.status, 'HELD'), sql`lower(${gifts.toUsername}) = ${normalizeUsername(username)}`));
+      .innerJoin(usersTable, sql`lower(${gifts.toUsername}) = lower(${usersTable.username})`)
+      .where(and(eq(usersTable.id, userId), eq(gifts.status, 'HELD')));
     const claimable = waiting.filter((gift) => gift.fromUserId !== userId);
     if (claimable.length === 0 || !(await membership.isChatMember(userId))) return 0;
     let claimed = 0;

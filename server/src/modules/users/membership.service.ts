@@ -10,11 +10,21 @@ import { isMemberStatus } from '../../telegram/member-status.ts';
 const FRESH_FOR_S = 60;
 /** A buyer waits on this answer: past it, the last known membership is good enough. */
 const ASK_TIMEOUT_MS = 3000;
+/** How long to leave Telegram alone after a 429 that names no `retry_after`. */
+const DEFAULT_RETRY_AFTER_S = 5;
 
 /**
  * Is a user in the community chat now? Asked of the Bot API (getChatMember); the answer is kept in
  * the users table for a minute, where every server process sees it, and where a chat_member update
  * replaces it at once. Without a bot (the local stand-in) the database's answer is the truth.
+ *
+ * A burst of first opens (a post in the chat) must not become a storm of getChatMember calls:
+ * - the asks about one user that come together share one (in this process);
+ * - a 429 from Telegram stops this process asking anyone until its `retry_after` has passed.
+ *   Meanwhile each user gets the last known membership, and one never seen gets «not a member»,
+ *   not written down, so Telegram is asked again once it allows: the app still opens (browsing the
+ *   catalogue needs no membership), and a payment start, which asks again, is refused as for a
+ *   non-member until Telegram has said otherwise — nobody outside the chat buys.
  */
 export function createMembershipService(options: {
   db: Db;
@@ -25,6 +35,11 @@ export function createMembershipService(options: {
   timeoutMs?: number;
 }) {
   const { db, log, botApi, chatId, timeoutMs = ASK_TIMEOUT_MS } = options;
+  /** Checks under way, by user: a second ask about the same user waits for the first one's answer. */
+  const checking = new Map<number, Promise<boolean>>();
+  /** Telegram said to wait (429) until this time (ms): nobody is asked about before then. */
+  let quietUntil = 0;
+
   async function stored(userId: number) {
     const [row] = await db
       .select({
@@ -45,9 +60,22 @@ export function createMembershipService(options: {
       .where(eq(users.id, userId));
   }
 
-  async function isChatMember(userId: number): Promise<boolean> {
+  /** Telegram's 429: not asked again before `retry_after`; said once per quiet time in the log. */
+  function holdOff(retryAfterS: number | undefined) {
+    const until = Date.now() + (retryAfterS ?? DEFAULT_RETRY_AFTER_S) * 1000;
+    if (until <= quietUntil) return;
+    if (quietUntil < Date.now()) {
+      log.warn(
+        { retryAfterS },
+        'Telegram limits getChatMember; not asked again until retry_after has passed, the last known membership used meanwhile',
+      );
+    }
+    quietUntil = until;
+  }
+
+  async function check(userId: number): Promise<boolean> {
     const known = await stored(userId);
-    if (!botApi || !chatId || known.fresh) return known.member;
+    if (!botApi || !chatId || known.fresh || Date.now() < quietUntil) return known.member;
     try {
       const member = isMemberStatus(await botApi.getChatMember(chatId, userId, abortAfter(timeoutMs)));
       await record(userId, member);
@@ -58,12 +86,28 @@ export function createMembershipService(options: {
         await record(userId, false);
         return false;
       }
+      if (error instanceof GrammyError && error.error_code === 429) {
+        holdOff(error.parameters.retry_after);
+        return known.member;
+      }
       log.warn(
         { err: error, userId },
         'getChatMember failed or was too slow; using the last known membership',
       );
       return known.member;
     }
+  }
+
+  function isChatMember(userId: number): Promise<boolean> {
+    const under = checking.get(userId);
+    if (under) return under;
+    const answer = check(userId);
+    checking.set(userId, answer);
+    const forget = () => {
+      if (checking.get(userId) === answer) checking.delete(userId);
+    };
+    answer.then(forget, forget);
+    return answer;
   }
 
   return { isChatMember, record };

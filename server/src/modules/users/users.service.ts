@@ -3,6 +3,7 @@ import { dayIn } from '#contract/date-time';
 import type { TRole } from '#contract/session';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { adminBindings, appOpens, partnerStaff, partners, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 
@@ -45,6 +46,77 @@ export function createUserService(
     const cached = seen.get(user.id);
     if (cached && cached.key === key && Date.now() - cached.at < SEEN_TTL_MS) return;
 
+    const written = await writeProfileAtOnce(user, asOf);
+    if (!written) {
+      await writeProfileTakingUsername(user, asOf);
+      forgetRoles();
+    } else if (written.bound > 0) {
+      // A role named by this username (admin, spokesman, staff) is now this user's.
+      forgetRoles();
+    } else if (written.inserted && !configuredIds.includes(user.id)) {
+      // Someone new, bound to nothing: a user, and nobody else's role changed.
+      knowRole(user.id, 'user');
+    }
+    seen.set(user.id, { key, at: Date.now() });
+  }
+
+  /**
+   * The common case in one statement (a burst of first opens writes one each): the profile is news
+   * and nobody else holds the username. False, having changed nothing, when it is not: a username
+   * someone else holds (the unique index refuses the whole statement) or older news than stored.
+   * Else whether the user is new, and how many roles named by the username were bound to them.
+   */
+  async function writeProfileAtOnce(
+    user: TelegramUser,
+    asOf: Date,
+  ): Promise<{ inserted: boolean; bound: number } | false> {
+    const name = user.username ? normalizeUsername(user.username) : null;
+    const written = sql`EXISTS (SELECT 1 FROM profile)`;
+    const bindings = name
+      ? sql`, spokesman AS (
+          UPDATE ${partners} SET spokesman_user_id = ${user.id}
+          WHERE spokesman_user_id IS NULL AND lower(spokesman_username) = ${name} AND ${written}
+          RETURNING 1
+        ), staff AS (
+          UPDATE ${partnerStaff} SET user_id = ${user.id}
+          WHERE user_id IS NULL AND lower(username) = ${name} AND ${written}
+          RETURNING 1
+        )${
+          adminUsernames.includes(name)
+            ? sql`, admin AS (
+          INSERT INTO ${adminBindings} (username, user_id) SELECT ${name}, ${user.id} WHERE ${written}
+          ON CONFLICT DO NOTHING
+          RETURNING 1
+        )`
+            : sql``
+        }`
+      : sql``;
+    try {
+      const result = await db.execute(sql`
+        WITH profile AS (
+          INSERT INTO ${users} (id, username, first_name, last_name, profile_as_of)
+          VALUES (${user.id}, ${user.username}, ${user.firstName}, ${user.lastName}, ${asOf.toISOString()})
+          ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
+            last_name = excluded.last_name, profile_as_of = excluded.profile_as_of, last_seen_at = now()
+          WHERE ${users.profileAsOf} <= excluded.profile_as_of
+          RETURNING (xmax = 0) AS inserted
+        )${bindings}
+        SELECT (SELECT count(*) FROM profile)::int AS written,
+          coalesce((SELECT bool_or(inserted) FROM profile), false) AS inserted,
+          (${name ? sql`(SELECT count(*) FROM spokesman) + (SELECT count(*) FROM staff)${adminUsernames.includes(name) ? sql` + (SELECT count(*) FROM admin)` : sql``}` : sql`0`})::int AS bound`);
+      const [row] = (
+        result as unknown as { rows: Array<{ written: number; inserted: boolean; bound: number }> }
+      ).rows;
+      if (!row || row.written === 0) return false;
+      return { inserted: row.inserted, bound: row.bound };
+    } catch (error) {
+      if (isUniqueViolation(error)) return false;
+      throw error;
+    }
+  }
+
+  /** The username may change hands: whoever held it before lets it go, unless their news is newer. */
+  async function writeProfileTakingUsername(user: TelegramUser, asOf: Date): Promise<void> {
     await db.transaction(async (tx) => {
       let username = user.username;
       if (username) {
@@ -71,8 +143,6 @@ export function createUserService(
         });
       if (username) await bindUsername(tx, user.id, normalizeUsername(username));
     });
-    forgetRoles();
-    seen.set(user.id, { key, at: Date.now() });
   }
 
   /**
@@ -153,21 +223,29 @@ export function createUserService(
     return row !== undefined;
   }
 
-  /** Staff: may redeem for a partner (partner_staff, bound at first sight as a spokesman is). */
-  async function isStaff(userId: number): Promise<boolean> {
+  /** The role from one read (admin, then partner, then staff): every first open asks it. */
+  async function lookUpRole(userId: number): Promise<TRole> {
+    if (configuredIds.includes(userId)) return 'admin';
+    const boundAdmin =
+      configuredNames.length > 0
+        ? sql`EXISTS (SELECT 1 FROM ${adminBindings} WHERE ${adminBindings.userId} = ${userId} AND ${inArray(adminBindings.username, configuredNames)})`
+        : sql`false`;
     const [row] = await db
-      .select({ partnerId: partnerStaff.partnerId })
-      .from(partnerStaff)
-      .where(eq(partnerStaff.userId, userId))
-      .limit(1);
-    return row !== undefined;
+      .select({
+        admin: sql<boolean>`${boundAdmin} OR EXISTS (SELECT 1 FROM ${users} WHERE ${users.id} = ${userId} AND ${users.isAdmin})`,
+        partner: sql<boolean>`EXISTS (SELECT 1 FROM ${partners} WHERE ${partners.spokesmanUserId} = ${userId})`,
+        staff: sql<boolean>`EXISTS (SELECT 1 FROM ${partnerStaff} WHERE ${partnerStaff.userId} = ${userId})`,
+      })
+      .from(sql`(SELECT 1) AS one`);
+    if (row?.admin) return 'admin';
+    if (row?.partner) return 'partner';
+    if (row?.staff) return 'staff';
+    return 'user';
   }
 
-  async function lookUpRole(userId: number): Promise<TRole> {
-    if (await isAdmin(userId)) return 'admin';
-    if (await isPartner(userId)) return 'partner';
-    if (await isStaff(userId)) return 'staff';
-    return 'user';
+  function knowRole(userId: number, role: TRole): void {
+    if (roles.size >= MAX_ROLES) forgetRoles();
+    roles.set(userId, { role: Promise.resolve(role), at: Date.now() });
   }
 
   function resolveRole(userId: number): Promise<TRole> {
