@@ -20,7 +20,11 @@ export const ZMeResponse = z.object({
   username: z.string().nullable(),
   firstName: z.string(),
   role: ZRole,
-  isChatMember: z.boolean(),
+  /**
+   * In the community chat now; null while Telegram has not said (it asked the server to wait, as it
+   * does when a post brings the whole chat at once): the server decides when it matters.
+   */
+  isChatMember: z.boolean().nullable(),
   /** What «Скопировать ссылку на сплавной чат» copies (COMMUNITY_CHAT_LINK). */
   communityChatLink: z.url(),
   /** The e-mail receipts go to, once given; never shown to partners. */
@@ -58,7 +62,14 @@ export const NOT_CHAT_MEMBER_MESSAGE =
   'Вы не состоите в сплавном чате. Сначала вступите в чат сообщества — после этого покупка станет доступна.';
 
 /** The `error` code of a caller who is not in the community chat. */
-export const UserErrorCode = { notChatMember: 'not_chat_member' } as const;
+export const UserErrorCode = {
+  notChatMember: 'not_chat_member',
+  /** Telegram has not said yet whether the caller is in the chat: a moment later it will. */
+  membershipUnknown: 'membership_unknown',
+} as const;
+
+export const MEMBERSHIP_UNKNOWN_MESSAGE =
+  'Не получилось проверить, что вы в сплавном чате: Telegram просит подождать. Попробуйте через минуту.';
 
 /**
  * GET /api/users/seen/{username}: has anyone opened the app (or been seen in the chat) with this

@@ -14,6 +14,12 @@ const ASK_TIMEOUT_MS = 3000;
 const DEFAULT_RETRY_AFTER_S = 5;
 
 /**
+ * In the community chat, not in it, or not known: Telegram has never answered about this user and
+ * cannot be asked now (it asked us to wait, or did not answer in time).
+ */
+export type Membership = 'member' | 'not_member' | 'unknown';
+
+/**
  * Is a user in the community chat now? Asked of the Bot API (getChatMember); the answer is kept in
  * the users table for a minute, where every server process sees it, and where a chat_member update
  * replaces it at once. Without a bot (the local stand-in) the database's answer is the truth.
@@ -21,10 +27,11 @@ const DEFAULT_RETRY_AFTER_S = 5;
  * A burst of first opens (a post in the chat) must not become a storm of getChatMember calls:
  * - the asks about one user that come together share one (in this process);
  * - a 429 from Telegram stops this process asking anyone until its `retry_after` has passed.
- *   Meanwhile each user gets the last known membership, and one never seen gets «not a member»,
- *   not written down, so Telegram is asked again once it allows: the app still opens (browsing the
- *   catalogue needs no membership), and a payment start, which asks again, is refused as for a
- *   non-member until Telegram has said otherwise — nobody outside the chat buys.
+ *   Meanwhile each user gets the last known membership, and one Telegram never answered about is
+ *   «unknown», not written down, so Telegram is asked again once it allows: the app still opens
+ *   (/api/me says `isChatMember: null`; browsing needs no membership), and what needs membership
+ *   refuses an unknown one with «try again shortly» (503), not «join the chat» — nobody outside the
+ *   chat buys, and no member is told they are not one.
  */
 export function createMembershipService(options: {
   db: Db;
@@ -36,7 +43,7 @@ export function createMembershipService(options: {
 }) {
   const { db, log, botApi, chatId, timeoutMs = ASK_TIMEOUT_MS } = options;
   /** Checks under way, by user: a second ask about the same user waits for the first one's answer. */
-  const checking = new Map<number, Promise<boolean>>();
+  const checking = new Map<number, Promise<Membership>>();
   /** Telegram said to wait (429) until this time (ms): nobody is asked about before then. */
   let quietUntil = 0;
 
@@ -44,12 +51,13 @@ export function createMembershipService(options: {
     const [row] = await db
       .select({
         member: users.isChatMember,
+        checked: sql<boolean>`${users.membershipCheckedAt} IS NOT NULL`,
         // The database's clock on both sides: server processes' clocks may differ.
         fresh: sql<boolean>`coalesce(${users.membershipCheckedAt} > now() - make_interval(secs => ${FRESH_FOR_S}), false)`,
       })
       .from(users)
       .where(eq(users.id, userId));
-    return { member: row?.member ?? false, fresh: row?.fresh ?? false };
+    return { member: row?.member ?? false, fresh: row?.fresh ?? false, checked: row?.checked ?? false };
   }
 
   /** Records a membership learned from Telegram (a getChatMember answer or a chat_member update). */
@@ -73,32 +81,37 @@ export function createMembershipService(options: {
     quietUntil = until;
   }
 
-  async function check(userId: number): Promise<boolean> {
+  async function check(userId: number): Promise<Membership> {
     const known = await stored(userId);
-    if (!botApi || !chatId || known.fresh || Date.now() < quietUntil) return known.member;
+    const asKnown: Membership = known.member ? 'member' : 'not_member';
+    // What is known when Telegram cannot be asked now: nothing, for someone it never answered about.
+    const lastKnown = (): Membership => (known.checked ? asKnown : 'unknown');
+    if (!botApi || !chatId || known.fresh) return asKnown;
+    if (Date.now() < quietUntil) return lastKnown();
     try {
       const member = isMemberStatus(await botApi.getChatMember(chatId, userId, abortAfter(timeoutMs)));
       await record(userId, member);
-      return member;
+      return member ? 'member' : 'not_member';
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 400) {
         // "user not found" / "PARTICIPANT_ID_INVALID": never was in the chat.
         await record(userId, false);
-        return false;
+        return 'not_member';
       }
       if (error instanceof GrammyError && error.error_code === 429) {
         holdOff(error.parameters.retry_after);
-        return known.member;
+        return lastKnown();
       }
       log.warn(
         { err: error, userId },
         'getChatMember failed or was too slow; using the last known membership',
       );
-      return known.member;
+      return lastKnown();
     }
   }
 
-  function isChatMember(userId: number): Promise<boolean> {
+  /** The user's membership now; the asks about one user that come together share one answer. */
+  function membershipOf(userId: number): Promise<Membership> {
     const under = checking.get(userId);
     if (under) return under;
     const answer = check(userId);
@@ -110,7 +123,10 @@ export function createMembershipService(options: {
     return answer;
   }
 
-  return { isChatMember, record };
+  /** A member, as far as anyone knows: «unknown» is not one. */
+  const isChatMember = async (userId: number) => (await membershipOf(userId)) === 'member';
+
+  return { isChatMember, membershipOf, record };
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;

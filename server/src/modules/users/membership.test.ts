@@ -74,31 +74,38 @@ describe('getChatMember under a burst', () => {
 
   it('asks nobody after a 429 until retry_after has passed, answering the last known membership', async () => {
     const known = telegramUser('known_member');
+    const gone = telegramUser('known_gone');
     const first = telegramUser('limited_first');
     const second = telegramUser('limited_second');
     for (const user of [known, first, second]) t.botApi.members.set(user.id, 'member');
-    await addUser(known.id);
+    t.botApi.members.set(gone.id, 'left');
+    for (const user of [known, gone]) await addUser(user.id);
     const membership = anotherProcess();
-    expect(await membership.isChatMember(known.id)).toBe(true);
-    await ageMembership(t, known.id);
+    expect(await membership.membershipOf(known.id)).toBe('member');
+    expect(await membership.membershipOf(gone.id)).toBe('not_member');
+    for (const user of [known, gone]) await ageMembership(t, user.id);
 
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
       t.botApi.setMethodError('getChatMember', tooManyRequests(30));
+      // Never answered about: not known, and not a member for what needs one.
+      expect(await membership.membershipOf(first.id)).toBe('unknown');
       expect(await membership.isChatMember(first.id)).toBe(false);
       expect(asksAbout(first.id)).toBe(1);
       t.botApi.setMethodError('getChatMember', undefined);
 
-      // Telegram would answer now, but said to wait 30 s.
+      // Telegram would answer now, but said to wait 30 s: the last answers stand.
       vi.setSystemTime(Date.now() + 29_000);
-      expect(await membership.isChatMember(second.id)).toBe(false);
-      expect(await membership.isChatMember(known.id)).toBe(true);
+      expect(await membership.membershipOf(second.id)).toBe('unknown');
+      expect(await membership.membershipOf(known.id)).toBe('member');
+      expect(await membership.membershipOf(gone.id)).toBe('not_member');
       expect(asksAbout(second.id)).toBe(0);
       expect(asksAbout(known.id)).toBe(1);
+      expect(asksAbout(gone.id)).toBe(1);
 
       vi.setSystemTime(Date.now() + 2_000);
-      expect(await membership.isChatMember(second.id)).toBe(true);
-      expect(await membership.isChatMember(first.id)).toBe(true);
+      expect(await membership.membershipOf(second.id)).toBe('member');
+      expect(await membership.membershipOf(first.id)).toBe('member');
       expect(asksAbout(second.id)).toBe(1);
       expect(asksAbout(first.id)).toBe(2);
     } finally {
@@ -117,23 +124,23 @@ describe('getChatMember under a burst', () => {
       for (const user of newcomers) telegram.members.set(user.id, 'member');
       const membership = anotherProcess(telegram.apiRoot);
 
-      const answers: boolean[] = [];
-      for (const user of newcomers) answers.push(await membership.isChatMember(user.id));
+      const answers: string[] = [];
+      for (const user of newcomers) answers.push(await membership.membershipOf(user.id));
 
       const asks = telegram.callsOf('getChatMember');
       expect(asks.filter((call) => call.status === 429)).toHaveLength(1);
       // The 429 was the last call: nobody was asked about after it.
       expect(asks.at(-1)?.status).toBe(429);
-      // Those Telegram answered are members; the rest are not, for now.
+      // Those Telegram answered are members; of the rest nothing is known yet.
       const answered = asks.filter((call) => call.status === 200).length;
-      expect(answers).toEqual(newcomers.map((_, i) => i < answered));
+      expect(answers).toEqual(newcomers.map((_, i) => (i < answered ? 'member' : 'unknown')));
     } finally {
       await telegram.close();
     }
   });
 
   // Last in the file: the app's own service stays quiet for retry_after of real time after it.
-  it('opens the app for a newcomer while Telegram limits it, who may not buy until Telegram says so', async () => {
+  it('opens the app for a newcomer while Telegram limits it, who is asked to try buying again shortly, not to join', async () => {
     const { couponIds } = await addPartnerWithCoupons(t, admin, {}, [{ price: 100, discount: 1000 }]);
     const newcomer = telegramUser('burst_newcomer');
     t.botApi.members.set(newcomer.id, 'member');
@@ -143,13 +150,17 @@ describe('getChatMember under a burst', () => {
       t.botApi.setMethodError('getChatMember', tooManyRequests(30));
       const open = await t.as(newcomer).get('/api/me');
       expect(open.statusCode).toBe(200);
-      expect(open.json().isChatMember).toBe(false);
+      expect(open.json().isChatMember).toBeNull();
       t.botApi.setMethodError('getChatMember', undefined);
 
       await giveConsent(t, newcomer);
       const buy = await t.as(newcomer).post(`/api/payments/${couponIds[0]}`);
-      expect(buy.statusCode).toBe(403);
-      expect(buy.json().error).toBe('not_chat_member');
+      expect(buy.statusCode).toBe(503);
+      expect(buy.json()).toMatchObject({
+        error: 'membership_unknown',
+        message:
+          'Не получилось проверить, что вы в сплавном чате: Telegram просит подождать. Попробуйте через минуту.',
+      });
       expect(asksAbout(newcomer.id)).toBe(1);
 
       vi.setSystemTime(Date.now() + 31_000);

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZTelegramUsername } from '#contract/partners';
-import { UserErrorCode, ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
-import { DomainError } from '../../domain/domain-error.ts';
+import { ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { startParamOf } from '../../telegram/init-data.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { pathSubject, ZPathUsername } from './caller.ts';
 import type { MembershipService } from './membership.service.ts';
-import type { UserRefusal } from './texts.ts';
+import { assertChatMember } from './require-chat-member.ts';
 import type { UserService } from './users.service.ts';
 
 const ZUsernameParams = z.object({ username: ZPathUsername });
@@ -44,9 +43,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     const { caller } = request;
     await recordArrival(caller.id, startParamOf(request.headers.authorization));
     await claimHeldGifts(caller.id);
-    const [role, isChatMember, personal] = await Promise.all([
+    const [role, chat, personal] = await Promise.all([
       caller.role(),
-      membership.isChatMember(caller.id),
+      membership.membershipOf(caller.id),
       privacy.stateOf(caller.id),
     ]);
     return {
@@ -54,7 +53,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       username: caller.username,
       firstName: caller.firstName,
       role,
-      isChatMember,
+      isChatMember: chat === 'unknown' ? null : chat === 'member',
       communityChatLink,
       ...personal,
       receiptEmailRequired,
@@ -88,8 +87,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       preHandler: async (request) => {
         const role = await request.caller.role();
         if (role === 'partner' || role === 'admin') return;
-        if (!(await membership.isChatMember(request.caller.id)))
-          throw new DomainError<UserRefusal>(UserErrorCode.notChatMember);
+        await assertChatMember(membership, request.caller.id);
       },
       schema: {
         params: z.object({ username: ZTelegramUsername }),

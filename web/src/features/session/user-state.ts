@@ -25,13 +25,14 @@ type StoredUser = Pick<TMeResponse, 'id'> & TUserState;
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isTextOrNull = (value: unknown): value is string | null => value === null || isText(value);
 const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
+const isFlagOrNull = (value: unknown): value is boolean | null => value === null || isFlag(value);
 const isRole = (value: unknown): value is TRole => ROLES.some((name) => name === value);
 
 /** Each field of the user state, with what its value must be. */
 const CHECKS = {
   username: isTextOrNull,
   role: isRole,
-  isChatMember: isFlag,
+  isChatMember: isFlagOrNull,
   communityChatLink: isText,
   email: isTextOrNull,
   consentGiven: isFlag,

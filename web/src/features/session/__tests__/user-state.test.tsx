@@ -126,6 +126,13 @@ describe('user state', () => {
     expect(readStoredUser(7)).toBeUndefined();
   });
 
+  it('keeps a membership Telegram had not confirmed as not known, and no other value', () => {
+    storeUser({ ...partner, isChatMember: null });
+    expect(readStoredUser(42)?.isChatMember).toBeNull();
+    localStorage.setItem('katajsya.user', JSON.stringify({ ...partner, isChatMember: 'yes' }));
+    expect(readStoredUser(42)).toBeUndefined();
+  });
+
   it('ignores a damaged saved state', () => {
     localStorage.setItem('katajsya.user', '{"id":42,"role":"superuser"}');
     expect(readStoredUser(42)).toBeUndefined();

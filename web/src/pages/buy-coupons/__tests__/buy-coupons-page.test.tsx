@@ -268,6 +268,27 @@ describe('BuyCouponsPage', () => {
     expect(openLink).not.toHaveBeenCalled();
   });
 
+  it('leaves a membership Telegram has not confirmed yet to the server, and says to try again shortly', async () => {
+    const user = setupUser();
+    const message =
+      'Не получилось проверить, что вы в сплавном чате: Telegram просит подождать. Попробуйте через минуту.';
+    const api = stubApi({
+      ...catalogue,
+      'GET /api/me': () => new Promise<Response>(() => {}),
+      [PAY]: () => jsonResponse({ error: 'membership_unknown', message }, 503),
+    });
+    renderBuy({ ...plainUser, isChatMember: null });
+    await showPorogOffers(user);
+    await user.click(screen.getByRole('button', { name: /СКИДКА ПАРТНЕРА 750руб/ }));
+
+    await user.click(screen.getByRole('button', { name: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.queryByText(/Вы не состоите в сплавном чате/)).not.toBeInTheDocument();
+    expect(api.callsTo(PAY)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR' })).toBeEnabled();
+  });
+
   it('offers a non-member the way into the community chat, inside Telegram', async () => {
     const user = setupUser();
     stubApi({
