@@ -3,6 +3,7 @@ import { AUDIT_KIND_TEXTS, AUDIT_KINDS, type TAuditEvent, type TAuditKind } from
 import { Header } from '@/components/layout/header';
 import { SelectField } from '@/components/ui/field';
 import { Loaded } from '@/components/ui/loaded';
+import { RowList } from '@/components/ui/row-list';
 import { Section } from '@/components/ui/section';
 import { Stack } from '@/components/ui/stack';
 import { useAuditLog } from '@/features/reports/api/get-audit-log';
@@ -69,11 +70,11 @@ function AuditLog() {
             {list.length === 0 ? (
               <p className="audit-log__empty">{texts.empty}</p>
             ) : (
-              <ol className="audit-log__events">
+              <RowList className="audit-log__events" ordered>
                 {list.map((event) => (
                   <AuditEventItem key={event.id} event={event} />
                 ))}
-              </ol>
+              </RowList>
             )}
           </Section>
         )}

@@ -1,5 +1,6 @@
 import { Header } from '@/components/layout/header';
 import { Loaded } from '@/components/ui/loaded';
+import { RowList } from '@/components/ui/row-list';
 import { Stack } from '@/components/ui/stack';
 import { useInviteStats } from '@/features/invites/api/get-invite-stats';
 import { RoleGate } from '@/features/session/components/role-gate';
@@ -32,7 +33,7 @@ function InviteStats() {
           {rows.length === 0 ? (
             <p className="invites__state">{texts.empty}</p>
           ) : (
-            <ul className="invites__rows">
+            <RowList className="invites__rows">
               {rows.map((row) => (
                 <li key={row.inviter} className="invites__row">
                   <span className="invites__inviter">{row.inviter}</span>
@@ -48,7 +49,7 @@ function InviteStats() {
                   </dl>
                 </li>
               ))}
-            </ul>
+            </RowList>
           )}
         </>
       )}

@@ -6,6 +6,7 @@ import { ConfirmStep } from '@/components/ui/confirm-step';
 import { TextField } from '@/components/ui/field';
 import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
+import { RowList } from '@/components/ui/row-list';
 import { Section } from '@/components/ui/section';
 import { Stack } from '@/components/ui/stack';
 import { usePartnerOptions } from '@/features/partners/api/get-partner-options';
@@ -181,7 +182,7 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
           emptyClassName="partner-staff__empty"
         >
           {(names) => (
-            <ul className="partner-staff__list">
+            <RowList className="partner-staff__list">
               {names.map((username) => (
                 <li key={username} className="partner-staff__member">
                   <div className="partner-staff__row">
@@ -212,7 +213,7 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
                   )}
                 </li>
               ))}
-            </ul>
+            </RowList>
           )}
         </Loaded>
       </Section>

@@ -1,6 +1,7 @@
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Loaded } from '@/components/ui/loaded';
+import { RowList } from '@/components/ui/row-list';
 import { Section } from '@/components/ui/section';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
@@ -84,7 +85,7 @@ function RedemptionReport() {
               {report.data.rows.length === 0 ? (
                 <p className="redemption-report__empty">{texts.empty}</p>
               ) : (
-                <ul className="redemption-report__rows">
+                <RowList className="redemption-report__rows">
                   {report.data.rows.map((row) => (
                     <li key={`${row.purchasedCouponId}-${row.redeemedAt}`}>
                       <span className="redemption-report__when">{clock.dateTime(row.redeemedAt)}</span>
@@ -95,7 +96,7 @@ function RedemptionReport() {
                       <VisitRating row={row} />
                     </li>
                   ))}
-                </ul>
+                </RowList>
               )}
             </Section>
           )}

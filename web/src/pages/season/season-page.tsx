@@ -1,6 +1,7 @@
 import type { TSeasonResponse } from '#contract/reports';
 import { Header } from '@/components/layout/header';
 import { Notice } from '@/components/ui/notice';
+import { RowList } from '@/components/ui/row-list';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
@@ -88,7 +89,7 @@ function SeasonFigures({ season, period }: { season: TSeasonResponse; period: Pe
         {season.partners.length === 0 ? (
           <p className="season__note">{texts.noPartners}</p>
         ) : (
-          <ol className="season__partners">
+          <RowList className="season__partners" ordered>
             {season.partners.map((partner) => (
               <li key={partner.partnerId}>
                 <span className="season__partner-name">
@@ -114,7 +115,7 @@ function SeasonFigures({ season, period }: { season: TSeasonResponse; period: Pe
                 </svg>
               </li>
             ))}
-          </ol>
+          </RowList>
         )}
       </Section>
     </>
