@@ -15,8 +15,8 @@ export interface IssuedCoupon {
   purchasedCouponId: string;
 }
 
-/** A settled payment's coupon: issued exactly once when the money came, voided when it went back. */
-export function createCouponIssue(options: {
+/** What issuing needs; the checkout is given it and more (checkout.service.ts). */
+export type CouponIssueOptions = {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
@@ -28,7 +28,10 @@ export function createCouponIssue(options: {
   timeZone: string;
   /** A new coupon's QR image is drawn ahead of its first view (purchased-coupons/qr-images.ts). */
   drawQrSoon: (purchasedCouponId: string) => void;
-}) {
+};
+
+/** A settled payment's coupon: issued exactly once when the money came, voided when it went back. */
+export function createCouponIssue(options: CouponIssueOptions) {
   const { db, provider, log, notifications, timeZone, drawQrSoon } = options;
 
   /**
