@@ -3,6 +3,7 @@ import { errorMessage } from '@/lib/api-client';
 import { Button } from './button';
 import { Notice } from './notice';
 import { Spinner } from './spinner';
+import './loaded.css';
 
 /** What `Loaded` reads of a query: TanStack's result, or a view of one (an infinite query's items). */
 export type LoadedQuery<T> = {
@@ -16,7 +17,10 @@ type LoadedProps<T> = {
   query: LoadedQuery<T>;
   /** The spinner's words while the answer is on its way. */
   loading: string;
-  /** The class of the line the spinner and the empty text stand in; without one, the spinner alone. */
+  /**
+   * The class of the line the spinner and the empty text stand in (`state-line`, or the screen's
+   * own); without one, the spinner alone.
+   */
   className?: string;
   /** Nothing is asked yet (the screen still waits for input): nothing is shown until it is. */
   idle?: boolean;

@@ -29,6 +29,26 @@ type Result = { sent: true } | { sent: false; detail: string };
 
 const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, MAX_RUBLE_DIGITS);
 
+/** A whole number of roubles: the digit keyboard, nothing but digits kept. */
+function RublesField(props: {
+  label: string;
+  note: string;
+  value: string;
+  onValueChange: (digits: string) => void;
+  error: string | undefined;
+}) {
+  const { onValueChange, ...field } = props;
+  return (
+    <TextField
+      {...field}
+      inputMode="numeric"
+      pattern="[0-9]*"
+      autoComplete="off"
+      onChange={(event) => onValueChange(digitsOnly(event.target.value))}
+    />
+  );
+}
+
 /** Add coupon (SPEC §2 Add coupon): a partner or an admin asks for a coupon to go on sale. */
 export function AddCouponPage() {
   return (
@@ -106,24 +126,18 @@ function AddCouponForm() {
 
   return (
     <form className="add-coupon" noValidate onSubmit={submit}>
-      <TextField
+      <RublesField
         label={texts.price}
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete="off"
-        value={price}
-        onChange={(event) => setPrice(digitsOnly(event.target.value))}
         note={texts.priceNote}
+        value={price}
+        onValueChange={setPrice}
         error={problem?.field === 'price' ? problem.message : undefined}
       />
-      <TextField
+      <RublesField
         label={texts.discount}
-        inputMode="numeric"
-        pattern="[0-9]*"
-        autoComplete="off"
-        value={discount}
-        onChange={(event) => setDiscount(digitsOnly(event.target.value))}
         note={texts.discountNote}
+        value={discount}
+        onValueChange={setDiscount}
         error={problem?.field === 'discount' ? problem.message : undefined}
       />
       {terms && (

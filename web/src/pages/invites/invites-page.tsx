@@ -26,12 +26,12 @@ export function InvitesPage() {
 function InviteStats() {
   const stats = useInviteStats();
   return (
-    <Loaded query={stats} loading={texts.loading} className="invites__state">
+    <Loaded query={stats} loading={texts.loading} className="state-line">
       {(rows) => (
         <>
           <p className="invites__lead">{texts.lead}</p>
           {rows.length === 0 ? (
-            <p className="invites__state">{texts.empty}</p>
+            <p className="state-line">{texts.empty}</p>
           ) : (
             <RowList className="invites__rows">
               {rows.map((row) => (

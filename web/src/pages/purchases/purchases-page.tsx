@@ -51,7 +51,7 @@ function Purchases() {
           refetch: purchases.refetch,
         }}
         loading={texts.loading}
-        className="purchases__state"
+        className="state-line"
         empty={texts.empty}
       >
         {(list) => (

@@ -58,12 +58,12 @@ function RedemptionReport() {
       chosen={chosen}
       onChoose={choose}
       texts={texts}
-      stateClassName="redemption-report__state"
+      stateClassName="state-line"
     >
       {(partner) => (
         <>
           <PeriodFields period={period} onChange={setPeriod} problem={problem} />
-          <Loaded query={report} loading={texts.loading} className="redemption-report__state" idle={!valid}>
+          <Loaded query={report} loading={texts.loading} className="state-line" idle={!valid}>
             {({ totals }) => (
               <ReportTotals
                 totals={[

@@ -1,9 +1,8 @@
 import type { TSeasonResponse } from '#contract/reports';
 import { Header } from '@/components/layout/header';
-import { Notice } from '@/components/ui/notice';
+import { Loaded } from '@/components/ui/loaded';
 import { RowList } from '@/components/ui/row-list';
 import { Section } from '@/components/ui/section';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { useSeason } from '@/features/reports/api/get-season';
 import { chartTexts } from '@/features/reports/chart-texts';
@@ -14,7 +13,6 @@ import { type Period, seasonSoFar } from '@/features/reports/period';
 import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
-import { errorMessage } from '@/lib/api-client';
 import { useSearchParams } from '@/lib/router/router';
 import { Page } from '@/telegram/page';
 import { FunnelChart } from './funnel-chart';
@@ -50,17 +48,9 @@ function Season() {
   return (
     <>
       <PeriodFields period={period} onChange={setPeriod} problem={problem} />
-      {season.isError ? (
-        <Notice tone="error">{errorMessage(season.error)}</Notice>
-      ) : season.data ? (
-        valid && <SeasonFigures season={season.data} period={valid} />
-      ) : (
-        valid && (
-          <p className="season__state">
-            <Spinner label={texts.loading} />
-          </p>
-        )
-      )}
+      <Loaded query={season} loading={texts.loading} className="state-line" idle={!valid}>
+        {(figures) => valid && <SeasonFigures season={figures} period={valid} />}
+      </Loaded>
     </>
   );
 }
