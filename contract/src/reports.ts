@@ -4,10 +4,15 @@ import { ZDbId } from './ids.ts';
 
 export const ZExportFormat = z.enum(['json', 'csv']);
 
-/** A period of days, both included; `format=csv` answers a file instead of JSON. */
-export const ZPeriodQuery = z
-  .object({ from: ZDay, to: ZDay, format: ZExportFormat.default('json') })
-  .refine((q) => q.from <= q.to, { message: 'Начало периода позже конца', path: ['from'] });
+/** A period of days, both included, in order: every report's query. */
+const ZDays = z.object({ from: ZDay, to: ZDay });
+const periodInOrder: [(q: { from: string; to: string }) => boolean, { message: string; path: string[] }] = [
+  (q) => q.from <= q.to,
+  { message: 'Начало периода позже конца', path: ['from'] },
+];
+
+/** A period; `format=csv` answers a file instead of JSON. */
+export const ZPeriodQuery = ZDays.extend({ format: ZExportFormat.default('json') }).refine(...periodInOrder);
 
 export const ZRedemptionReportQuery = ZPeriodQuery.and(z.object({ partnerId: ZDbId.optional() }));
 export type TRedemptionReportQuery = z.input<typeof ZRedemptionReportQuery>;
@@ -207,14 +212,7 @@ export const ZWeeklyReport = z.object({
 });
 export type TWeeklyReport = z.infer<typeof ZWeeklyReport>;
 
-const periodInOrder: [(q: { from: string; to: string }) => boolean, { message: string; path: string[] }] = [
-  (q) => q.from <= q.to,
-  { message: 'Начало периода позже конца', path: ['from'] },
-];
-
-export const ZWeeklyQuery = z
-  .object({ from: ZDay, to: ZDay, partnerId: ZDbId.optional() })
-  .refine(...periodInOrder);
+export const ZWeeklyQuery = ZDays.extend({ partnerId: ZDbId.optional() }).refine(...periodInOrder);
 export type TWeeklyQuery = z.input<typeof ZWeeklyQuery>;
 
 /** A partner in the season's ranking: coupons used in the period, and the rating its buyers gave. */
@@ -243,5 +241,5 @@ export const ZSeasonResponse = z.object({
   }),
 });
 export type TSeasonResponse = z.infer<typeof ZSeasonResponse>;
-export const ZSeasonQuery = z.object({ from: ZDay, to: ZDay }).refine(...periodInOrder);
+export const ZSeasonQuery = ZDays.refine(...periodInOrder);
 export type TSeasonQuery = z.input<typeof ZSeasonQuery>;
