@@ -16,6 +16,7 @@ type OfflineCheckKit = Pick<TOfflineKit, 'publicKeys' | 'revoked' | 'partnerIds'
 
 /** The keys a QR leaves empty for the kit to fill from the company `pid` names. */
 const COMPANY_KEYS = { partner: 'companyName', region: 'region', address: 'address' } as const;
+const isCompanyKey = (key: string): key is keyof typeof COMPANY_KEYS => Object.hasOwn(COMPANY_KEYS, key);
 
 /**
  * A scanned coupon's fields with its company's name and place from the kit where the QR left them
@@ -26,8 +27,8 @@ export function withCompanyFromKit(fields: QrField[], kit: OfflineCheckKit | und
   const company = kit?.partners?.find((partner) => partner.id === partnerId);
   if (!company) return fields;
   return fields.map((field) =>
-    field.value === '' && field.key in COMPANY_KEYS
-      ? { key: field.key, value: company[COMPANY_KEYS[field.key as keyof typeof COMPANY_KEYS]] }
+    field.value === '' && isCompanyKey(field.key)
+      ? { key: field.key, value: company[COMPANY_KEYS[field.key]] }
       : field,
   );
 }

@@ -69,6 +69,9 @@ describe('checking a coupon on the device with no signal (WebCrypto)', () => {
     const old = await checkOffline(v.signed.valid, vectorKit, { now: v.now });
     const printed = old.valid ? old.fields : [];
     expect(withCompanyFromKit(printed, { ...vectorKit, partners: [] })).toEqual(printed);
+    // Only the company's keys are filled: an empty field named like an object's own property is not.
+    const odd = [...verdict.fields, { key: 'constructor', value: '' }];
+    expect(withCompanyFromKit(odd, vectorKit).at(-1)).toEqual({ key: 'constructor', value: '' });
     // A kit stored before kits named companies: the fields stay as printed, nothing breaks.
     const { partners: _none, ...olderKit } = vectorKit;
     expect(withCompanyFromKit(verdict.fields, olderKit)).toEqual(verdict.fields);
