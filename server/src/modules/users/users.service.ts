@@ -149,9 +149,13 @@ export function createUserService(
    * Records that the user opened the app today (in `timeZone`): the season's funnel counts the
    * people who did in a period. Once a day a person; the row is written only once.
    */
-  async function recordOpen(userId: number, at = new Date()): Promise<void> {
+  function recordOpen(userId: number, at = new Date()): Promise<void> | undefined {
     const day = dayIn(timeZone, at);
-    if (openedOn.get(userId) === day) return;
+    // Every authenticated request passes here: one already recorded today costs no promise.
+    return openedOn.get(userId) === day ? undefined : writeOpen(userId, day);
+  }
+
+  async function writeOpen(userId: number, day: string): Promise<void> {
     await db.insert(appOpens).values({ userId, day }).onConflictDoNothing();
     if (openedOn.size >= MAX_ROLES) openedOn.clear();
     openedOn.set(userId, day);
