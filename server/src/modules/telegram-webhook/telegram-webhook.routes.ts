@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { z } from 'zod';
 import { ErrorCode } from '#contract/errors';
 import { DomainError } from '../../domain/domain-error.ts';
+import { NUL_CHARACTER } from '../../http/nul-guard.ts';
 import { WEBHOOK_PATH } from '../../telegram/bot.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 import type { TelegramWebhookRefusal } from './texts.ts';
@@ -33,7 +34,30 @@ export const telegramWebhookRoutes: FastifyPluginAsyncZod<{ bot: Bot; secret: st
     }
   };
 
-  const options = { config: { csrf: false }, onRequest: requireSecret, schema: { body: ZUpdate } };
+  // Past the secret, whatever Telegram sent is answered 200: a body we cannot read (not JSON, not an
+  // update, a NUL the database cannot hold, too large) would be resent for ever and hold back every
+  // update after it. It is dropped with a log line instead.
+  // A failure of ours (the bot's getMe, the database) still goes to the 5xx, so Telegram retries.
+  const dropUnreadable = (
+    error: FastifyError | DomainError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const unreadable =
+      error instanceof DomainError
+        ? error.code === NUL_CHARACTER
+        : Boolean(error.validation) || (error.statusCode ?? 500) < 500;
+    if (!unreadable) throw error;
+    request.log.warn({ err: error }, 'telegram update unreadable, dropped');
+    return reply.status(200).send();
+  };
+
+  const options = {
+    config: { csrf: false },
+    onRequest: requireSecret,
+    errorHandler: dropUnreadable,
+    schema: { body: ZUpdate },
+  };
   app.post(WEBHOOK_PATH, options, async (request, reply) => {
     // Lazily, once: getMe before the first update (launchBot usually did it at start-up).
     if (!bot.isInited()) await bot.init(abortAfter(10_000));
