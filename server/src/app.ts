@@ -54,6 +54,9 @@ import {
 } from './modules/notifications/notifications.service.ts';
 import { createOutboxWorker, type OutboxWorker } from './modules/notifications/outbox.worker.ts';
 import { createQrPhotos } from './modules/notifications/qr-photos.ts';
+import { notificationRefusals } from './modules/notifications/texts.ts';
+import { undeliveredRoutes } from './modules/notifications/undelivered.routes.ts';
+import { createUndeliveredMessages } from './modules/notifications/undelivered.service.ts';
 import { offerRoutes } from './modules/offer/offer.routes.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { createOfferService } from './modules/offers/offers.service.ts';
@@ -183,6 +186,7 @@ const REFUSALS = [
   ratingRefusals,
   inviteRefusals,
   metricsRefusals,
+  notificationRefusals,
 ];
 
 /**
@@ -387,6 +391,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       recordArrival: invites.recordArrival,
     });
     await api.register(invitesRoutes, { invites });
+    await api.register(undeliveredRoutes, { undelivered: createUndeliveredMessages(db) });
     await api.register(privacyRoutes, { privacy, botToken, botApi, reminders });
     await api.register(ratingsRoutes, { ratings });
     await api.register(partnersRoutes, {

@@ -423,6 +423,13 @@ export const notificationKind = pgEnum('notification_kind', [
  * leases due rows, retries with backoff and gives up after a few attempts. One row per event and
  * recipient (the unique key), so an event repeated by a retried request is told once.
  */
+/**
+ * Why a message ended unsent: Telegram refused it for good (blocked, no such chat, a bad request), or
+ * it answered nothing but «later» (429, 5xx, silence) for a day. A row ended for want of anything
+ * to send (a QR that died first) has none: nobody needs to look at it.
+ */
+export const notificationUndelivered = pgEnum('notification_undelivered', ['REFUSED', 'UNANSWERED']);
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -438,6 +445,10 @@ export const notifications = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** Set with `failed_at` when the message was given up, not merely not needed. */
+    undelivered: notificationUndelivered('undelivered'),
+    /** When an admin sent a given-up message again: its day of trying counts from then. */
+    resentAt: timestamp('resent_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
     /** Telegram's id of the message once sent: a QR photo's caption is edited by it. */
@@ -456,6 +467,8 @@ export const notifications = pgTable(
     index('notifications_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    // The admin's list of messages given up, newest first.
+    index('notifications_undelivered_idx').on(t.failedAt).where(sql`${t.undelivered} IS NOT NULL`),
   ],
 );
 
