@@ -196,6 +196,14 @@ describe('the person’s data', () => {
 
     expect(await columnsHoldingThePerson()).toEqual([]);
     // Whom they invited came through nobody; the gift that waited is canceled, its addressee unnamed.
+    // Nor does anyone else's link take them over afterwards: who brought them was said once.
+    const { appLink } = (await t.as(friend).post('/api/me/invite')).json();
+    const friendsLink = new URL(appLink).searchParams.get('startapp') as string;
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${signInitData(invitee, t.botToken, new Date(), friendsLink)}` },
+    });
     const [invited] = await t.database.db.select().from(users).where(eq(users.id, invitee.id));
     expect(invited?.invitedBy).toBeNull();
     const theirGifts = await t.database.db
