@@ -15,6 +15,12 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 
 const ZUpdate = z.looseObject({ update_id: z.number().int().nonnegative() });
 
+/** Whether the update tells of a paid invoice (successful_payment). */
+const paidInvoice = (update: Record<string, unknown>) => {
+  const message = update.message;
+  return typeof message === 'object' && message !== null && 'successful_payment' in message;
+};
+
 /**
  * Telegram's webhook: no init data and no CSRF token, the secret header is its proof (compared in
  * constant time). An update that fails is logged and still answered 200: Telegram would otherwise
@@ -65,6 +71,9 @@ export const telegramWebhookRoutes: FastifyPluginAsyncZod<{ bot: Bot; secret: st
       await bot.handleUpdate(request.body as unknown as Update);
     } catch (err) {
       request.log.error({ err, updateId: request.body.update_id }, 'telegram update failed');
+      // Money taken that we failed to record is asked for again: Telegram resends what was not
+      // answered 200, and settling a charge twice issues one coupon.
+      if (paidInvoice(request.body)) throw err;
     }
     return reply.status(200).send();
   });
