@@ -110,6 +110,29 @@ describe('the outbox through Telegram’s outages', () => {
     expect(floods.length).toBeLessThanOrEqual(31 * (people.length + 1));
   });
 
+  it('a send Telegram never answers is tried again, not given up, and the message goes once', async () => {
+    const patient = telegramUser('ob_patient');
+    await queueGifts([patient], 2, 'silence');
+    const worker = createOutboxWorker({
+      db: t.database.db,
+      botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+      log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
+      qrPhotos: { photo: async () => null, caption: async () => '' },
+      sendTimeoutMs: 50,
+    });
+    t.botApi.setHanging(true);
+    try {
+      for (let run = 0; run < 3; run += 1) {
+        expect(await worker.deliverDue(new Date(clock))).toMatchObject({ retrying: 1, failed: 0 });
+        clock += 10 * MINUTE;
+      }
+    } finally {
+      t.botApi.setHanging(false);
+    }
+    await runUntil(worker, () => sentTo(patient.id).length >= 2, clock + 30 * MINUTE);
+    expect(sentTo(patient.id)).toEqual(['giver_1', 'giver_2']);
+  });
+
   it('Telegram’s refusals (blocked, chat not found, a bad request) end a message at once; others go on', async () => {
     const [blocked, gone, wrong, fine] = ['ob_blocked', 'ob_gone', 'ob_wrong', 'ob_fine'].map((name) =>
       telegramUser(name),
