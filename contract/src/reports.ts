@@ -88,6 +88,7 @@ export const AUDIT_KINDS = [
   'partner.resumed',
   'staff.changed',
   'rating.comment_hidden',
+  'notification.resent',
 ] as const;
 export const ZAuditKind = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKind>;
@@ -122,6 +123,7 @@ export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
   'partner.resumed': 'Партнер возобновлен',
   'staff.changed': 'Сотрудники изменены',
   'rating.comment_hidden': 'Отзыв скрыт',
+  'notification.resent': 'Сообщение бота отправлено снова',
 };
 
 export const ZAuditQuery = ZPeriodQuery.and(z.object({ kind: ZAuditKind.optional() }));

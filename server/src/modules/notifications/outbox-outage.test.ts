@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { TUndeliveredMessage } from '#contract/notifications';
 import { createTestApp, TEST_BOT_TOKEN, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { notifications } from '../../db/schema.ts';
+import { auditEvents, notifications } from '../../db/schema.ts';
 import { createBotApi } from '../../telegram/bot-api.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox.worker.ts';
@@ -181,6 +181,12 @@ describe('the outbox through Telegram’s outages', () => {
       await t.as(admin).get('/api/admin/notifications/undelivered')
     ).json() as TUndeliveredMessage[];
     expect(after.map((message) => message.id)).not.toContain(blockedOne?.id);
+    // Sent again once, in the audit log under the admin's name.
+    const resent = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.subject, `notification:${blockedOne?.id}`));
+    expect(resent).toEqual([expect.objectContaining({ kind: 'notification.resent', actorId: admin.id })]);
   });
 
   it('the list and «Отправить снова» are for admins only; an unknown message is 404', async () => {

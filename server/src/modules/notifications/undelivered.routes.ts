@@ -20,11 +20,7 @@ export const undeliveredRoutes: FastifyPluginAsyncZod<{ undelivered: Undelivered
     '/api/admin/notifications/:id/resend',
     { preValidation: requireRole('admin'), schema: { params: z.object({ id: ZDbId }) } },
     async (request, reply) => {
-      await undelivered.resend(request.params.id);
-      request.log.info(
-        { notificationId: request.params.id, adminId: request.caller.id },
-        'bot message sent again',
-      );
+      await undelivered.resend(request.params.id, request.caller.id);
       return reply.status(204).send();
     },
   );

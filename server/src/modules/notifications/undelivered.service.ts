@@ -3,6 +3,7 @@ import { type TUndeliveredMessage, UNDELIVERED_LIST_LIMIT } from '#contract/noti
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { displayName } from '../users/display-name.ts';
 import { type NotificationRefusal, undeliveredTexts } from './texts.ts';
 
@@ -51,19 +52,30 @@ export function createUndeliveredMessages(db: Db) {
    * message already back (waiting or sent since) is left as it is. Only a message that never was
    * given up (nothing to send) or does not exist is refused.
    */
-  async function resend(id: number): Promise<void> {
-    const [back] = await db
-      .update(notifications)
-      .set({
-        failedAt: null,
-        undelivered: null,
-        lastError: null,
-        attempts: 0,
-        nextAttemptAt: sql`now()`,
-        resentAt: sql`now()`,
-      })
-      .where(and(eq(notifications.id, id), isNotNull(notifications.undelivered)))
-      .returning({ id: notifications.id });
+  async function resend(id: number, adminId: number): Promise<void> {
+    const back = await db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(notifications)
+        .set({
+          failedAt: null,
+          undelivered: null,
+          lastError: null,
+          attempts: 0,
+          nextAttemptAt: sql`now()`,
+          resentAt: sql`now()`,
+        })
+        .where(and(eq(notifications.id, id), isNotNull(notifications.undelivered)))
+        .returning({ id: notifications.id, chatId: notifications.chatId, kind: notifications.kind });
+      if (row) {
+        await recordAudit(tx, {
+          kind: 'notification.resent',
+          actorId: adminId,
+          subject: subjectOf.notification(row.id),
+          details: { chatId: row.chatId, kind: row.kind },
+        });
+      }
+      return row;
+    });
     if (back) return;
     const [row] = await db
       .select({ id: notifications.id })
