@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Api } from 'grammy';
@@ -22,10 +23,11 @@ import {
 } from '#contract/reports';
 import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
+import { perPersonQueue } from '../../http/per-person-queue.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
 import { requireRole } from '../users/caller.ts';
 import type { UserService } from '../users/users.service.ts';
-import { buildExport, type ExportRequest } from './exports.ts';
+import { buildExport, type ExportRequest, exportFileName } from './exports.ts';
 import type { ReportScope } from './report-scope.ts';
 import type { ReportService } from './reports.service.ts';
 import type { ReportRefusal } from './texts.ts';
@@ -47,13 +49,19 @@ export interface ReportDeps {
 
 const refuse = (code: ReportRefusal) => new DomainError<ReportRefusal>(code);
 
-function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
+function sendCsv(reply: FastifyReply, file: { fileName: string; bytes: AsyncIterable<Uint8Array> }) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
     .header('Cache-Control', 'no-store')
-    .send(file.csv);
+    .send(Readable.from(file.bytes));
 }
+
+/**
+ * A person's reports are made one at a time, the rest waiting their turn (a report screen asks for
+ * two at once); more than a few waiting means someone is hammering, and is refused.
+ */
+export const reportQueue = perPersonQueue({ waiting: 3, refusal: ReportErrorCode.busy });
 
 const callerOf = async (request: FastifyRequest) => ({
   id: request.caller.id,
@@ -77,6 +85,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     json: (partnerIds: number[]) => Promise<T>,
   ) {
     const partnerIds = await deps.scope.scopeOf(await callerOf(request), exportRequest);
+    await reportQueue(request.caller.id, reply);
     if (format === 'csv')
       return sendCsv(reply, await buildExport(reports, exportRequest, partnerIds, timeZone));
     return json(partnerIds);
@@ -125,13 +134,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
       preValidation: requireRole('partner', 'staff', 'admin'),
       schema: { querystring: ZWeeklyQuery, response: { 200: ZWeeklyReport } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { partnerId, ...period } = request.query;
       const partnerIds = await deps.scope.scopeOf(await callerOf(request), {
         report: 'redemptions',
         ...period,
         partnerId,
       });
+      await reportQueue(request.caller.id, reply);
       return reports.weekly(period, partnerIds);
     },
   );
@@ -142,7 +152,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
       preValidation: requireRole('admin'),
       schema: { querystring: ZSeasonQuery, response: { 200: ZSeasonResponse } },
     },
-    async (request) => reports.season(request.query),
+    async (request, reply) => {
+      await reportQueue(request.caller.id, reply);
+      return reports.season(request.query);
+    },
   );
 
   app.get(
@@ -167,10 +180,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     },
     async (request) => {
       const caller = await callerOf(request);
-      const partnerIds = await deps.scope.scopeOf(caller, request.body);
-      const { fileName } = await buildExport(reports, request.body, partnerIds, timeZone);
+      // Refused now, not when the file is fetched: a report the caller may not read.
+      await deps.scope.scopeOf(caller, request.body);
       const token = links.issue({ userId: caller.id, request: request.body });
-      return { url: `/api/exports/file?${new URLSearchParams({ token })}`, fileName };
+      return {
+        url: `/api/exports/file?${new URLSearchParams({ token })}`,
+        fileName: exportFileName(request.body),
+      };
     },
   );
 
@@ -183,17 +199,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     async (request, reply) => {
       if (!deps.botApi) throw refuse(ReportErrorCode.botUnavailable);
       const caller = await callerOf(request);
-      const file = await buildExport(
-        reports,
-        request.body,
-        await deps.scope.scopeOf(caller, request.body),
-        timeZone,
-      );
+      const partnerIds = await deps.scope.scopeOf(caller, request.body);
+      await reportQueue(caller.id, reply);
+      const file = await buildExport(reports, request.body, partnerIds, timeZone);
       try {
-        await deps.botApi.sendDocument(
-          caller.id,
-          new InputFile(Buffer.from(file.csv, 'utf8'), file.fileName),
-        );
+        await deps.botApi.sendDocument(caller.id, new InputFile(file.bytes, file.fileName));
       } catch (err) {
         request.log.error({ err }, 'the bot could not send an export');
         throw refuse(ReportErrorCode.botUnavailable);
@@ -217,6 +227,7 @@ export const exportFileRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, d
       if (!link) throw refuse(ReportErrorCode.exportLinkExpired);
       const user = { id: link.userId, role: await deps.users.resolveRole(link.userId) };
       const partnerIds = await deps.scope.scopeOf(user, link.request);
+      await reportQueue(user.id, reply);
       return sendCsv(reply, await buildExport(deps.reports, link.request, partnerIds, deps.timeZone));
     },
   );

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TPartnerRating } from '#contract/ratings';
 import {
+  everyWeekOf,
   type TSeasonResponse,
   type TWeekFigures,
   type TWeeklyOffer,
   type TWeeklyReport,
   WEEK_FIGURES,
 } from '#contract/reports';
-import { weeksOf } from '#contract/weeks';
 import type { Db } from '../../db/client.ts';
 import type { Period } from './reports.service.ts';
 
@@ -26,6 +26,8 @@ const NONE: Figures = {
 
 const plus = (a: Figures, b: Figures): Figures =>
   Object.fromEntries(WEEK_FIGURES.map((key) => [key, a[key] + b[key]])) as Figures;
+
+const byWeek = (a: { week: string }, b: { week: string }) => a.week.localeCompare(b.week);
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -117,7 +119,10 @@ export function createWeeklyFigures(
   function everyWeek(period: Period, rows: readonly OfferWeekRow[]): TWeekFigures[] {
     const byWeek = new Map<string, Figures>();
     for (const row of rows) byWeek.set(row.week, plus(byWeek.get(row.week) ?? NONE, figuresOf(row)));
-    return weeksOf(period.from, period.to).map((week) => ({ week, ...(byWeek.get(week) ?? NONE) }));
+    return everyWeekOf(
+      period,
+      [...byWeek].map(([week, figures]) => ({ week, ...figures })),
+    );
   }
 
   /** The period week by week, all the partners' offers together and each offer with anything in it. */
@@ -133,7 +138,7 @@ export function createWeeklyFigures(
         companyName: first.company_name,
         discount: first.discount,
         price: first.price,
-        weeks: everyWeek(period, own),
+        weeks: own.map((row) => ({ week: row.week, ...figuresOf(row) })).sort(byWeek),
       };
     });
     offers.sort(
