@@ -58,6 +58,10 @@ export const ZRedemptionRow = z.object({
 });
 export type TRedemptionRow = z.infer<typeof ZRedemptionRow>;
 
+/** The newest redemptions a report lists on screen; its totals count all, its export lists all. */
+export const REDEMPTION_ROWS_SHOWN = 200;
+
+/** GET /api/reports/redemptions: the newest REDEMPTION_ROWS_SHOWN redemptions, and the totals of all. */
 export const ZRedemptionReport = z.object({
   rows: z.array(ZRedemptionRow),
   totals: z.object({ count: z.number().int(), discountSum: z.number().int(), priceSum: z.number().int() }),

@@ -85,6 +85,7 @@ import { createRedemptionService } from './modules/redemption/redemption.service
 import { redemptionRefusals } from './modules/redemption/texts.ts';
 import { registerReminderButtons } from './modules/reminders/reminders.bot.ts';
 import { createReminderService } from './modules/reminders/reminders.service.ts';
+import { createReportQueue } from './modules/reports/report-queue.ts';
 import { createReportScope } from './modules/reports/report-scope.ts';
 import { exportFileRoutes, reportsRoutes } from './modules/reports/reports.routes.ts';
 import { createReportService } from './modules/reports/reports.service.ts';
@@ -367,6 +368,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeZone,
     botToken,
     botApi,
+    queue: createReportQueue(database.kind),
   };
   await app.register(exportFileRoutes, reportDeps);
   await app.register(privacyInfoRoutes, { config, privacy, botToken });

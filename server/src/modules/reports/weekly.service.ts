@@ -10,6 +10,7 @@ import {
   WEEK_FIGURES,
 } from '#contract/reports';
 import type { Db } from '../../db/client.ts';
+import { stepAside } from '../../db/step-aside.ts';
 import type { Period } from './reports.service.ts';
 
 type Figures = Omit<TWeekFigures, 'week'>;
@@ -28,6 +29,9 @@ const plus = (a: Figures, b: Figures): Figures =>
   Object.fromEntries(WEEK_FIGURES.map((key) => [key, a[key] + b[key]])) as Figures;
 
 const byWeek = (a: { week: string }, b: { week: string }) => a.week.localeCompare(b.week);
+
+/** Partners whose weeks one statement reads (offerWeeks). */
+const PARTNERS_PER_STATEMENT = 2;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -66,8 +70,21 @@ export function createWeeklyFigures(
   const start = (period: Period) => sql`(${period.from}::date)::timestamp AT TIME ZONE ${timeZone}`;
   const end = (period: Period) => sql`(${period.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}`;
 
-  /** Per offer and week, the offers' figures (only weeks with something in them). */
+  /**
+   * Per offer and week, the offers' figures (only weeks with something in them), read a few
+   * partners at a time, stepping aside between them: on PGlite, which answers one statement at a
+   * time in this process, a season of every partner at once kept everyone else waiting for seconds.
+   */
   async function offerWeeks(period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> {
+    const rows: OfferWeekRow[] = [];
+    for (let at = 0; at < partnerIds.length; at += PARTNERS_PER_STATEMENT) {
+      await stepAside();
+      rows.push(...(await offerWeeksOf(period, partnerIds.slice(at, at + PARTNERS_PER_STATEMENT))));
+    }
+    return rows;
+  }
+
+  async function offerWeeksOf(period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> {
     const result = await db.execute(sql`
       WITH coupon_events AS (
         SELECT pc.coupon_id, p.amount AS price, c.discount, pc.purchased_at,
