@@ -299,6 +299,10 @@ export const purchasedCoupons = pgTable(
     uniqueIndex('purchased_coupons_payment_key').on(t.paymentId),
     uniqueIndex('purchased_coupons_qr_token_key').on(t.qrToken),
     index('purchased_coupons_owner_idx').on(t.ownerId, t.purchasedAt),
+    // The reports read an offer's coupons (weekly.service.ts), a few partners' offers at a time.
+    index('purchased_coupons_coupon_idx').on(t.couponId),
+    // The redemption report and its export read used coupons newest first, a page at a time.
+    index('purchased_coupons_used_idx').on(t.redeemedAt, t.id).where(sql`${t.status} = 'USED'`),
   ],
 );
 
@@ -521,7 +525,11 @@ export const auditEvents = pgTable(
     subject: text('subject').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_subject_idx').on(t.subject, t.at)],
+  (t) => [
+    // The log is read newest first a page at a time (reports.service.ts): (at, id) orders a page.
+    index('audit_events_at_id_idx').on(t.at, t.id),
+    index('audit_events_subject_idx').on(t.subject, t.at),
+  ],
 );
 
 /**

@@ -2,14 +2,15 @@ import { sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TPartnerRating } from '#contract/ratings';
 import {
+  everyWeekOf,
   type TSeasonResponse,
   type TWeekFigures,
   type TWeeklyOffer,
   type TWeeklyReport,
   WEEK_FIGURES,
 } from '#contract/reports';
-import { weeksOf } from '#contract/weeks';
 import type { Db } from '../../db/client.ts';
+import { stepAside } from '../../db/step-aside.ts';
 import type { Period } from './reports.service.ts';
 
 type Figures = Omit<TWeekFigures, 'week'>;
@@ -26,6 +27,11 @@ const NONE: Figures = {
 
 const plus = (a: Figures, b: Figures): Figures =>
   Object.fromEntries(WEEK_FIGURES.map((key) => [key, a[key] + b[key]])) as Figures;
+
+const byWeek = (a: { week: string }, b: { week: string }) => a.week.localeCompare(b.week);
+
+/** Partners whose weeks one statement reads (offerWeeks). */
+const PARTNERS_PER_STATEMENT = 2;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -64,8 +70,21 @@ export function createWeeklyFigures(
   const start = (period: Period) => sql`(${period.from}::date)::timestamp AT TIME ZONE ${timeZone}`;
   const end = (period: Period) => sql`(${period.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}`;
 
-  /** Per offer and week, the offers' figures (only weeks with something in them). */
+  /**
+   * Per offer and week, the offers' figures (only weeks with something in them), read a few
+   * partners at a time, stepping aside between them: on PGlite, which answers one statement at a
+   * time in this process, a season of every partner at once kept everyone else waiting for seconds.
+   */
   async function offerWeeks(period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> {
+    const rows: OfferWeekRow[] = [];
+    for (let at = 0; at < partnerIds.length; at += PARTNERS_PER_STATEMENT) {
+      await stepAside();
+      rows.push(...(await offerWeeksOf(period, partnerIds.slice(at, at + PARTNERS_PER_STATEMENT))));
+    }
+    return rows;
+  }
+
+  async function offerWeeksOf(period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> {
     const result = await db.execute(sql`
       WITH coupon_events AS (
         SELECT pc.coupon_id, p.amount AS price, c.discount, pc.purchased_at,
@@ -117,7 +136,10 @@ export function createWeeklyFigures(
   function everyWeek(period: Period, rows: readonly OfferWeekRow[]): TWeekFigures[] {
     const byWeek = new Map<string, Figures>();
     for (const row of rows) byWeek.set(row.week, plus(byWeek.get(row.week) ?? NONE, figuresOf(row)));
-    return weeksOf(period.from, period.to).map((week) => ({ week, ...(byWeek.get(week) ?? NONE) }));
+    return everyWeekOf(
+      period,
+      [...byWeek].map(([week, figures]) => ({ week, ...figures })),
+    );
   }
 
   /** The period week by week, all the partners' offers together and each offer with anything in it. */
@@ -133,7 +155,7 @@ export function createWeeklyFigures(
         companyName: first.company_name,
         discount: first.discount,
         price: first.price,
-        weeks: everyWeek(period, own),
+        weeks: own.map((row) => ({ week: row.week, ...figuresOf(row) })).sort(byWeek),
       };
     });
     offers.sort(
