@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TPartnerRating } from '#contract/ratings';
 import {
-  everyWeekOf,
   type TSeasonResponse,
   type TWeekFigures,
   type TWeeklyOffer,
   type TWeeklyReport,
   WEEK_FIGURES,
 } from '#contract/reports';
+import { everyWeekOf } from '#contract/weeks';
 import type { Db } from '../../db/client.ts';
 import { stepAside } from '../../db/step-aside.ts';
 import type { Period } from './reports.service.ts';
