@@ -5,8 +5,8 @@ import { gifts, purchasedCoupons } from '../../db/schema.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { nameOf, telegramNameOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
+import { couponOfToken, type TokenCoupon, tokenStatusOf } from '../purchased-coupons/token-coupon.ts';
 import { mayRedeem, type Redeemer } from './redeemer.ts';
-import { couponOfToken, type TokenCoupon, tokenStatusOf } from './token-coupon.ts';
 
 /** What a partner's scan shows: the coupon as the server holds it now, whatever became of it. */
 export function createScanner(options: { db: Db; timeZone: string }) {
