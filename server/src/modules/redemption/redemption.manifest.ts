@@ -26,7 +26,14 @@ export const redemptionManifest = manifest({
     access: PartnerAccess;
   }) => {
     const redemption = createRedemptionService({ db, membership, notifications, timeZone });
-    const offline = createOfflineRedemptionService({ db, signer, notifications, timeZone });
+    // The sync redeems through the partner screen's one redeem operation (redeem.ts).
+    const offline = createOfflineRedemptionService({
+      db,
+      signer,
+      redeeming: redemption,
+      notifications,
+      timeZone,
+    });
     return { routes: (api) => api.register(redemptionRoutes, { redemption, offline, access }) };
   },
 });

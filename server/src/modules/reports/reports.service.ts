@@ -22,6 +22,7 @@ import {
 import { stepAside } from '../../db/step-aside.ts';
 import { withinDays } from '../admin-purchases/period.ts';
 import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
+import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
 import { createWeeklyFigures } from './weekly.service.ts';
@@ -84,7 +85,7 @@ export function createReportService(
   /** Coupons of these partners used in the period (an undone use is not one). */
   const usedIn = (period: Period, partnerIds: readonly number[]) =>
     and(
-      eq(purchasedCoupons.status, 'USED'),
+      isInStateNow('USED'),
       isNotNull(purchasedCoupons.redeemedAt),
       inArray(coupons.partnerId, [...partnerIds, -1]),
       withinDays(purchasedCoupons.redeemedAt, timeZone, period.from, period.to),
@@ -199,9 +200,7 @@ export function createReportService(
       sum: sql<number>`coalesce(sum(${payments.amount}) FILTER (WHERE ${condition}), 0)::int`,
     });
     const sold = counted(inPeriod(purchasedCoupons.purchasedAt));
-    const redeemed = counted(
-      sql`${purchasedCoupons.status} = 'USED' AND ${inPeriod(purchasedCoupons.redeemedAt)}`,
-    );
+    const redeemed = counted(sql`${isInStateNow('USED')} AND ${inPeriod(purchasedCoupons.redeemedAt)}`);
     const refunded = counted(sql`(${inPeriod(purchasedCoupons.refundedAt)}) OR ${voidedIn}`);
     const open = counted(sql`${purchasedCoupons.purchasedAt} < ${end}
       AND ${purchasedCoupons.status} <> 'VOID'
