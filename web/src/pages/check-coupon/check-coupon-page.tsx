@@ -114,7 +114,9 @@ function CheckCoupon() {
         {scan.problem && <Notice tone="error">{scan.problem}</Notice>}
       </Section>
 
-      {scan.scanned && <ScannedCoupon key={scan.scanId} scan={scan.scanned} />}
+      {scan.scanned && (
+        <ScannedCoupon key={scan.scanId} scan={scan.scanned} onScanNext={() => void scan.scanWithCamera()} />
+      )}
     </>
   );
 }

@@ -1,0 +1,55 @@
+import { type QrField, qrValue } from '#contract/coupon-qr';
+import type { TScannedCoupon } from '#contract/redemption';
+import type { OfflineRefusal } from '@/features/redemption/offline/check-offline';
+import type { Clock } from '@/hooks/use-clock';
+import type { Alarm } from './coupon-alarm';
+import { texts } from './texts';
+
+const lastDay = (day: string | null | undefined) => (day ? [texts.alarm.lastDay(texts.expiresAt(day))] : []);
+
+/** The alarm for a coupon the server holds not redeemable; none for one that is. */
+export function liveAlarm(live: TScannedCoupon, _clock: Clock): Alarm | undefined {
+  switch (live.status) {
+    case 'NOT_USED':
+      return undefined;
+    case 'USED':
+      return { headline: texts.alarm.used, lines: [] };
+    case 'EXPIRED':
+      return { headline: texts.alarm.expired, lines: lastDay(live.expiresAt) };
+    case 'REFUND_PENDING':
+      return { headline: texts.alarm.refundPending, lines: [texts.alarm.refundPendingDetail] };
+  }
+}
+
+/** The alarm for a QR the server would not look up: not a coupon of ours, or not the caller's. */
+export const refusedAlarm = (reason: string): Alarm => ({ headline: texts.alarm.invalid, lines: [reason] });
+
+/**
+ * The alarm for a coupon the phone, with no signal, can tell is not redeemable: what its kit and
+ * queue know. None where it cannot tell (no kit, no signature): that is not the coupon's fault.
+ */
+export function offlineAlarm(
+  reason: OfflineRefusal,
+  { fields, queuedAt, clock }: { fields: readonly QrField[]; queuedAt: string | undefined; clock: Clock },
+): Alarm | undefined {
+  switch (reason) {
+    case 'queued':
+      return {
+        headline: texts.alarm.used,
+        lines: queuedAt
+          ? [texts.alarm.queuedHere(clock.dateTime(queuedAt))]
+          : [texts.offline.refusals.queued],
+      };
+    case 'revoked':
+      return { headline: texts.alarm.revoked, lines: [texts.alarm.revokedDetail] };
+    case 'expired':
+      return { headline: texts.alarm.expired, lines: lastDay(qrValue(fields, 'exp')) };
+    case 'forged':
+      return { headline: texts.alarm.forged, lines: [texts.alarm.forgedDetail] };
+    case 'foreign':
+      return { headline: texts.alarm.foreign, lines: [texts.alarm.foreignDetail] };
+    case 'no-kit':
+    case 'unsigned':
+      return undefined;
+  }
+}
