@@ -44,6 +44,8 @@ export function selectPurchasedCoupons(executor: Pick<Db, 'select'>) {
     spokesmanUserId: partners.spokesmanUserId,
     ownerUsername: owners.username,
     ownerFirstName: owners.firstName,
+    redeemerUsername: redeemers.username,
+    redeemerFirstName: redeemers.firstName,
   };
   return joinPurchasedCoupon(executor.select(fields).from(purchasedCoupons).$dynamic());
 }
@@ -66,9 +68,11 @@ export function visibleStatus(
   return row.expiresAt !== null && row.expiresAt <= now ? 'EXPIRED' : 'NOT_USED';
 }
 
-/** How the QR and the partner's screen name the owner: @username, or the first name without one. */
+/** How the QR and the partner's screen name a person: @username, or the first name without one. */
 export const telegramNameOf = (row: { ownerUsername: string | null; ownerFirstName: string }) =>
-  row.ownerUsername ? `@${row.ownerUsername}` : row.ownerFirstName;
+  nameOf(row.ownerUsername, row.ownerFirstName);
+
+export const nameOf = (username: string | null, firstName: string) => (username ? `@${username}` : firstName);
 
 /** What a message says about a purchased coupon: the company, the discount and the region. */
 export interface CouponLine {

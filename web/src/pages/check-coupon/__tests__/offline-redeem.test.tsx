@@ -85,6 +85,10 @@ const scanned = () => {
 const usedAnswer = (status: 'USED' | 'NOT_USED') => ({
   status,
   canUndo: status === 'USED',
+  redeemedAt: status === 'USED' ? '2026-08-15T09:05:00Z' : null,
+  redeemedBy: status === 'USED' ? '@partner_petr' : null,
+  giftedAwayAt: null,
+  redeemedToday: status === 'USED' ? 1 : 0,
   expiresAt: null,
   date: '15.07.2026',
   partner: 'Рафт-школа «Порог»',
