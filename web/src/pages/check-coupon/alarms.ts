@@ -7,17 +7,39 @@ import { texts } from './texts';
 
 const lastDay = (day: string | null | undefined) => (day ? [texts.alarm.lastDay(texts.expiresAt(day))] : []);
 
-/** The alarm for a coupon the server holds not redeemable; none for one that is. */
-export function liveAlarm(live: TScannedCoupon, _clock: Clock): Alarm | undefined {
+/**
+ * The alarm for a coupon the server holds not redeemable, with what it knows: when and by whom a
+ * used one was redeemed (on the server's clock, «по Москве»), when a gift replaced its QR. None for
+ * one that is redeemable.
+ */
+export function liveAlarm(live: TScannedCoupon, clock: Clock): Alarm | undefined {
   switch (live.status) {
     case 'NOT_USED':
       return undefined;
     case 'USED':
-      return { headline: texts.alarm.used, lines: [] };
+      return {
+        headline: texts.alarm.used,
+        lines: [
+          ...(live.redeemedAt ? [texts.alarm.redeemedAt(clock.dateTime(live.redeemedAt))] : []),
+          ...(live.redeemedBy ? [texts.alarm.redeemedBy(live.redeemedBy, live.partner)] : []),
+        ],
+      };
     case 'EXPIRED':
       return { headline: texts.alarm.expired, lines: lastDay(live.expiresAt) };
     case 'REFUND_PENDING':
       return { headline: texts.alarm.refundPending, lines: [texts.alarm.refundPendingDetail] };
+    case 'REFUNDED':
+      return { headline: texts.alarm.refunded, lines: [texts.alarm.refundedDetail] };
+    case 'VOID':
+      return { headline: texts.alarm.void, lines: [texts.alarm.voidDetail] };
+    case 'GIFTED_AWAY':
+      return {
+        headline: texts.alarm.giftedAway,
+        lines: [
+          ...(live.giftedAwayAt ? [texts.alarm.giftedAwayAt(clock.dateTime(live.giftedAwayAt))] : []),
+          texts.alarm.giftedAwayDetail,
+        ],
+      };
   }
 }
 

@@ -87,8 +87,9 @@ function OnlineCoupon(props: {
 
   const failure = now.error;
   const refusedByServer = failure instanceof ApiError && (failure.status === 403 || failure.status === 404);
-  const redeemedNow = redemption.outcome === 'apply' || redeemedHere;
-  // What this card redeemed is a success, not an alarm, until an undo or a new scan.
+  // What this card redeemed (or is redeeming: the answer turns USED a moment before the outcome
+  // comes) is a success, not an alarm, until an undo or a new scan.
+  const redeemedNow = redemption.outcome === 'apply' || redemption.redeeming || redeemedHere;
   const alarm = !token
     ? refusedAlarm(texts.notOurQr)
     : refusedByServer

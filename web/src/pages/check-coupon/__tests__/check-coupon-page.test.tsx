@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TPurchasedCouponStatus } from '#contract/purchases';
+import type { TScannedCoupon, TScanStatus } from '#contract/redemption';
 import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
@@ -27,7 +27,12 @@ const SCAN = `GET /api/coupon/scan/${TOKEN}`;
 const REDEEM = `POST /api/coupon/apply/${TOKEN}/partner_petr`;
 const UNDO = `POST /api/coupon/undo/${TOKEN}`;
 
-const live = (status: TPurchasedCouponStatus, canUndo = false, expiresAt: string | null = null) => ({
+const live = (
+  status: TScanStatus,
+  canUndo = false,
+  expiresAt: string | null = null,
+  more: Partial<TScannedCoupon> = {},
+): TScannedCoupon => ({
   status,
   expiresAt,
   date: '01.07.2025',
@@ -41,6 +46,7 @@ const live = (status: TPurchasedCouponStatus, canUndo = false, expiresAt: string
   redeemedBy: null,
   giftedAwayAt: null,
   redeemedToday: 0,
+  ...more,
 });
 
 let posted: PostedEvent[];
@@ -254,6 +260,58 @@ describe('CheckCouponPage', () => {
     expect(within(await alarm()).getByRole('heading')).toHaveTextContent('Деньги за купон возвращаются');
     expect(field('Статус')).toHaveTextContent('Идет возврат денег');
     expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+  });
+
+  it('says when and by whom a used coupon was redeemed, on the server’s clock, with the company', async () => {
+    renderCheck({
+      [SCAN]: () =>
+        jsonResponse(
+          live('USED', false, null, { redeemedAt: '2026-08-15T09:05:00Z', redeemedBy: '@staff_sveta' }),
+        ),
+    });
+    await scanWithCamera();
+
+    const used = await alarm();
+    expect(within(used).getByRole('heading')).toHaveTextContent('Купон уже погашен');
+    expect(used).toHaveTextContent('Когда: 15.08.2026 12:05 по Москве');
+    expect(used).toHaveTextContent('Кто: @staff_sveta, Рафт-школа «Порог»');
+  });
+
+  it.each([
+    ['REFUNDED', 'Деньги за купон возвращены', 'Покупателю вернули деньги', 'Деньги возвращены'],
+    ['VOID', 'Купон аннулирован', 'Администратор аннулировал купон', 'Аннулирован'],
+    ['GIFTED_AWAY', 'Купон подарен другому', 'Подарен 14.08.2026 21:30 по Москве.', 'Подарен другому'],
+  ] as const)('raises the alarm for a coupon %s: «%s»', async (status, headline, detail, statusRow) => {
+    renderCheck({
+      [SCAN]: () => jsonResponse(live(status, false, null, { giftedAwayAt: '2026-08-14T18:30:00Z' })),
+    });
+    await scanWithCamera();
+
+    const shown = await alarm();
+    expect(within(shown).getByRole('heading')).toHaveTextContent(headline);
+    expect(shown).toHaveTextContent(detail);
+    expect(field('Статус')).toHaveTextContent(statusRow);
+    expect(haptics()).toEqual(['error']);
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+  });
+
+  it('counts «Погашено сегодня» from the server’s answer, one more at once for a redeem, and asks again after an undo', async () => {
+    const answers = [live('NOT_USED', false, null, { redeemedToday: 4 })];
+    renderCheck({
+      [SCAN]: () => jsonResponse(answers.shift() ?? live('NOT_USED', false, null, { redeemedToday: 4 })),
+      [REDEEM]: () => jsonResponse(''),
+      [UNDO]: () => jsonResponse('ok'),
+    });
+    expect(screen.queryByText(/Погашено сегодня/)).not.toBeInTheDocument();
+    await scanWithCamera();
+    expect(await screen.findByText('Погашено сегодня: 4')).toBeInTheDocument();
+
+    await pressTelegramButton(posted, 'Погасить QR');
+    expect(await screen.findByText('Погашено сегодня: 5')).toBeInTheDocument();
+
+    press('Отменить погашение');
+    press('Да, отменить');
+    expect(await screen.findByText('Погашено сегодня: 4')).toBeInTheDocument();
   });
 
   it('says «Срок действия истек» when the server refuses a redeem because the coupon has just expired', async () => {

@@ -195,6 +195,8 @@ describe('the check screen with no signal', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(statusShown()).toHaveTextContent('Использован');
     expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+    // The server counts none yet; the phone adds the one it holds.
+    expect(screen.getByText('Погашено сегодня: 1')).toBeInTheDocument();
 
     routes[SYNC] = (init) => {
       synced = true;
@@ -211,6 +213,8 @@ describe('the check screen with no signal', () => {
     expect(scanned().queryByText('Не использован')).not.toBeInTheDocument();
     expect(telegramButton(posted)).toEqual(SCAN_NEXT);
     expect(scanned().queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    // Sent, it is the server's to count, and counted once.
+    expect(screen.getByText('Погашено сегодня: 1')).toBeInTheDocument();
   });
 
   it('shows a conflict with who used the coupon and when, until the partner has read it', async () => {
