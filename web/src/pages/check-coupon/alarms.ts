@@ -58,9 +58,7 @@ export function offlineAlarm(
     case 'queued':
       return {
         headline: texts.alarm.used,
-        lines: queuedAt
-          ? [texts.alarm.queuedHere(clock.dateTime(queuedAt))]
-          : [texts.offline.refusals.queued],
+        lines: queuedAt ? [texts.alarm.queuedHere(clock.dateTime(queuedAt))] : [texts.alarm.queued],
       };
     case 'revoked':
       return { headline: texts.alarm.revoked, lines: [texts.alarm.revokedDetail] };

@@ -123,8 +123,8 @@ export function OfflineCoupon(props: {
       {alarm && <CouponAlarm alarm={alarm} />}
       <CouponFields fields={named} live={status && offlineLive(named, status)} />
       {mayRedeem && <Notice tone="info">{texts.offline.checked}</Notice>}
-      {!verdict.valid && !redeemed && !alarm && (
-        <Notice tone="error">{texts.offline.refusals[verdict.reason]}</Notice>
+      {!verdict.valid && (verdict.reason === 'no-kit' || verdict.reason === 'unsigned') && (
+        <Notice tone="error">{texts.offline.cannotCheck[verdict.reason]}</Notice>
       )}
       {mayRedeem && !onTelegram && (
         <Button busy={saving && texts.redeeming} onClick={() => void redeem()}>
