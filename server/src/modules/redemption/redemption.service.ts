@@ -18,19 +18,17 @@ import {
   type CouponActor,
   type CouponRefusal,
   changeCoupon,
-  couponStateOf,
   refusalOf,
 } from '../purchased-coupons/coupon-state.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
-  isInForce,
   joinPurchasedCoupon,
   nameOf,
   selectPurchasedCoupons,
   telegramNameOf,
-  visibleStatus,
 } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
+import { couponStateOf, holderStateOf, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
 import { ratingKeyboard } from '../ratings/rating-buttons.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 
@@ -65,7 +63,7 @@ export function createRedemptionService(options: {
 
   async function findByToken(qrToken: string) {
     const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
-    return row && isInForce(row) ? row : undefined;
+    return row && holderStateOf(row) ? row : undefined;
   }
 
   const mayHandle = (redeemer: Redeemer, coupon: { partnerId: number }) =>
@@ -134,8 +132,8 @@ export function createRedemptionService(options: {
   }
 
   const scanStatusOf = (coupon: CouponRow): TScanStatus => {
-    if (coupon.status === 'HELD') return 'GIFTED_AWAY';
-    return isInForce(coupon) ? visibleStatus(coupon) : coupon.status;
+    const state = visibleStateOfRow(coupon);
+    return state === 'HELD' ? 'GIFTED_AWAY' : state;
   };
 
   /** What a QR shows of its coupon, whatever became of it since. */
