@@ -1,6 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZScannedCoupon } from '#contract/redemption';
 import { api } from '@/lib/api';
+import { isNetworkError } from '@/lib/api-client';
+
+/**
+ * How often a card that could not reach the server asks again: a webview may say it is online
+ * with no signal, and then no «online» event tells it the signal is back.
+ */
+const NO_SIGNAL_RETRY_MS = 15_000;
 
 export const getScannedCoupon = (qrToken: string) =>
   api.get(`/api/coupon/scan/${encodeURIComponent(qrToken)}`, ZScannedCoupon);
@@ -14,6 +21,7 @@ export const getScannedCouponQueryOptions = (qrToken: string | undefined) =>
     queryKey: [...scannedCouponsKey, qrToken],
     queryFn: () => getScannedCoupon(qrToken ?? ''),
     enabled: !!qrToken,
+    refetchInterval: (query) => (isNetworkError(query.state.error) ? NO_SIGNAL_RETRY_MS : false),
   });
 
 export const useScannedCoupon = (qrToken: string | undefined) =>

@@ -10,7 +10,8 @@ import { useIsOnline, useOfflineState } from '../offline/use-offline-state';
  * coupon one of them has just redeemed, so it is not shown and is asked again (a read still under
  * way is dropped for a new one: it may have been answered before). The phone's own check instead
  * while the phone holds a redemption of this coupon the server has not had, and while there is no
- * signal. A card is read again when the signal returns (TanStack Query's refetch on reconnect).
+ * signal. A card is read again when the signal returns (TanStack Query's refetch on reconnect, and
+ * every 15 s while it cannot reach the server, for a webview that says it is online with no signal).
  */
 export function useCouponNow(qrToken: string | undefined) {
   const live = useScannedCoupon(qrToken);
@@ -37,7 +38,8 @@ export function useCouponNow(qrToken: string | undefined) {
   const current = answers > updatesAtSync;
   return {
     /** The phone's own check is what stands now. */
-    offline: waiting || !online || isNetworkError(live.failureReason),
+    // The last read's failure stands while the next one is under way (one every 15 s): no flicker.
+    offline: waiting || !online || isNetworkError(live.failureReason) || isNetworkError(live.error),
     /** The server's state, once it has answered since the last sync. */
     data: current ? live.data : undefined,
     checking: live.isFetching,

@@ -217,6 +217,24 @@ describe('the check screen with no signal', () => {
     expect(screen.getByText('Погашено сегодня: 1')).toBeInTheDocument();
   });
 
+  it('a card that could not reach the server, on a phone that says it is online, reads it again within 15 s', async () => {
+    const { routes } = await openWithKit();
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'setInterval'], shouldAdvanceTime: true });
+    vi.setSystemTime(v.now);
+    await scan(COUPON);
+    expect(await scanned().findByText('Нет связи — купон проверен по подписи сервера')).toBeInTheDocument();
+
+    // Meanwhile someone else redeemed it, and the signal is back without the browser saying so.
+    routes[SCAN] = () =>
+      jsonResponse({ ...usedAnswer('USED'), canUndo: false, redeemedBy: '@staff_sveta', redeemedToday: 0 });
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+
+    const used = await scanned().findByRole('alert');
+    expect(within(used).getByRole('heading')).toHaveTextContent('Купон уже погашен');
+    expect(used).toHaveTextContent('Кто: @staff_sveta, Рафт-школа «Порог»');
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+  });
+
   it('shows a conflict with who used the coupon and when, until the partner has read it', async () => {
     const { routes } = await openWithKit();
     await scan(COUPON);
