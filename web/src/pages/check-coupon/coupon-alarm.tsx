@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
 import { vibrateFor } from '@/telegram/haptics';
 
@@ -13,8 +13,9 @@ export type Alarm = { headline: string; lines: string[] };
 export function CouponAlarm({ alarm }: { alarm: Alarm }) {
   const ref = useRef<HTMLDivElement>(null);
   useIntoViewWhenShown(ref, alarm.headline);
+  // In the commit that shows it, as Telegram's buttons change (use-main-button.ts): felt as it is seen.
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new headline is a new alarm, buzzed anew.
-  useEffect(() => vibrateFor('error'), [alarm.headline]);
+  useLayoutEffect(() => vibrateFor('error'), [alarm.headline]);
   return (
     <div ref={ref} className="coupon-alarm" role="alert">
       <h3 className="coupon-alarm__headline">{alarm.headline}</h3>
