@@ -59,9 +59,11 @@ function CheckCoupon() {
   return (
     <>
       <h2 className="check-coupon__heading">{isStaff ? texts.signedInAsStaff : texts.signedInAsPartner}</h2>
-      {redeemedToday !== undefined && (
+      {(redeemedToday.server !== undefined || redeemedToday.offline > 0) && (
         <p className="check-coupon__today" role="status">
-          {texts.redeemedToday(redeemedToday)}
+          {redeemedToday.server === undefined
+            ? texts.redeemedTodayOffline(redeemedToday.offline)
+            : texts.redeemedToday(redeemedToday.server + redeemedToday.offline)}
         </p>
       )}
       <NoOfflineShellNotice

@@ -75,6 +75,8 @@ export const texts = {
   undone: 'Погашение отменено',
   scanNext: 'Сканировать следующий QR',
   redeemedToday: (count: number) => `Погашено сегодня: ${count}`,
+  /** Before the server has said how many: only what this phone redeemed with no signal. */
+  redeemedTodayOffline: (count: number) => `Погашено сегодня без связи: ${count}`,
   /** A coupon that cannot be redeemed: a headline that says why, then what is known of it. */
   alarm: {
     used: 'Купон уже погашен',

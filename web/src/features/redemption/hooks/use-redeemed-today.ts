@@ -18,15 +18,15 @@ function latestCount(cache: QueryCache): number | undefined {
 
 /**
  * «Погашено сегодня» for the person scanning: what the server last said they redeemed today and
- * still hold redeemed (every scan's answer says it; a redeem here adds one at once), plus what this
- * phone redeemed today with no signal and has not sent yet. Undefined until the server has said.
+ * still hold redeemed (every scan's answer says it; a redeem here adds one at once), and what this
+ * phone redeemed today with no signal and has not sent yet. `server` is undefined until it has said.
  */
-export function useRedeemedToday(timeZone: string): number | undefined {
+export function useRedeemedToday(timeZone: string): { server: number | undefined; offline: number } {
   const cache = useQueryClient().getQueryCache();
   const subscribe = useCallback((onChange: () => void) => cache.subscribe(() => onChange()), [cache]);
   const server = useSyncExternalStore(subscribe, () => latestCount(cache));
   const { pending } = useOfflineState();
-  if (server === undefined) return undefined;
   const today = dayIn(timeZone, new Date());
-  return server + pending.filter((item) => dayIn(timeZone, new Date(item.redeemedAt)) === today).length;
+  const offline = pending.filter((item) => dayIn(timeZone, new Date(item.redeemedAt)) === today).length;
+  return { server, offline };
 }

@@ -118,6 +118,8 @@ describe('the check screen with no signal', () => {
     expect(statusShown()).toHaveTextContent('Использован');
     expect(telegramButton(posted)).toEqual(SCAN_NEXT);
     expect(await screen.findByText('Погашений без связи ждут отправки: 1')).toBeInTheDocument();
+    // The server has not said how many today: the phone counts its own.
+    expect(screen.getByText('Погашено сегодня без связи: 1')).toBeInTheDocument();
     // It tried to send at once and, with no signal, kept it.
     await waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
     expect(screen.getByText('Погашений без связи ждут отправки: 1')).toBeInTheDocument();
