@@ -1,18 +1,42 @@
 import { z } from 'zod';
 import { ZDay } from './dates.ts';
 import { ZDbId } from './ids.ts';
+import { weeksOf } from './weeks.ts';
 
 export const ZExportFormat = z.enum(['json', 'csv']);
 
-/** A period of days, both included, in order: every report's query. */
+/**
+ * The longest period a report, an export, the season or the audit log covers: a season and some.
+ * A longer one is refused, not cut: what a report counts is always the period it names.
+ */
+export const MAX_PERIOD_DAYS = 400;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Days from `from` to `to`, both included (0 or less when `to` comes first). */
+export const daysOfPeriod = (period: { from: string; to: string }): number =>
+  Math.round((Date.parse(`${period.to}T00:00:00Z`) - Date.parse(`${period.from}T00:00:00Z`)) / DAY_MS) + 1;
+
+/**
+ * The one rule of a period of days, both included, that every report, export, the season and the
+ * audit log ask for: its start not after its end, and at most MAX_PERIOD_DAYS long.
+ */
+export function withPeriodRule<Schema extends z.ZodType<{ from: string; to: string }>>(
+  schema: Schema,
+): Schema {
+  return schema
+    .refine((q) => q.from <= q.to, { message: 'Начало периода позже конца', path: ['from'] })
+    .refine((q) => q.from > q.to || daysOfPeriod(q) <= MAX_PERIOD_DAYS, {
+      message: `Период слишком длинный: выберите не больше ${MAX_PERIOD_DAYS} дней`,
+      path: ['to'],
+    });
+}
+
+/** A period of days, both included: every report's query. */
 const ZDays = z.object({ from: ZDay, to: ZDay });
-const periodInOrder: [(q: { from: string; to: string }) => boolean, { message: string; path: string[] }] = [
-  (q) => q.from <= q.to,
-  { message: 'Начало периода позже конца', path: ['from'] },
-];
 
 /** A period; `format=csv` answers a file instead of JSON. */
-export const ZPeriodQuery = ZDays.extend({ format: ZExportFormat.default('json') }).refine(...periodInOrder);
+export const ZPeriodQuery = withPeriodRule(ZDays.extend({ format: ZExportFormat.default('json') }));
 
 export const ZRedemptionReportQuery = ZPeriodQuery.and(z.object({ partnerId: ZDbId.optional() }));
 export type TRedemptionReportQuery = z.input<typeof ZRedemptionReportQuery>;
@@ -34,6 +58,10 @@ export const ZRedemptionRow = z.object({
 });
 export type TRedemptionRow = z.infer<typeof ZRedemptionRow>;
 
+/** The newest redemptions a report lists on screen; its totals count all, its export lists all. */
+export const REDEMPTION_ROWS_SHOWN = 200;
+
+/** GET /api/reports/redemptions: the newest REDEMPTION_ROWS_SHOWN redemptions, and the totals of all. */
 export const ZRedemptionReport = z.object({
   rows: z.array(ZRedemptionRow),
   totals: z.object({ count: z.number().int(), discountSum: z.number().int(), priceSum: z.number().int() }),
@@ -88,6 +116,7 @@ export const AUDIT_KINDS = [
   'partner.resumed',
   'staff.changed',
   'rating.comment_hidden',
+  'notification.resent',
 ] as const;
 export const ZAuditKind = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKind>;
@@ -122,6 +151,7 @@ export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
   'partner.resumed': 'Партнер возобновлен',
   'staff.changed': 'Сотрудники изменены',
   'rating.comment_hidden': 'Отзыв скрыт',
+  'notification.resent': 'Сообщение бота отправлено снова',
 };
 
 export const ZAuditQuery = ZPeriodQuery.and(z.object({ kind: ZAuditKind.optional() }));
@@ -141,11 +171,13 @@ export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 export const ZAuditResponse = z.array(ZAuditEvent);
 
 /** What an export link names: one report and its query. */
-export const ZExportRequest = z.discriminatedUnion('report', [
-  z.object({ report: z.literal('redemptions'), from: ZDay, to: ZDay, partnerId: ZDbId.optional() }),
-  z.object({ report: z.literal('settlement'), from: ZDay, to: ZDay }),
-  z.object({ report: z.literal('audit'), from: ZDay, to: ZDay, kind: ZAuditKind.optional() }),
-]);
+export const ZExportRequest = withPeriodRule(
+  z.discriminatedUnion('report', [
+    ZDays.extend({ report: z.literal('redemptions'), partnerId: ZDbId.optional() }),
+    ZDays.extend({ report: z.literal('settlement') }),
+    ZDays.extend({ report: z.literal('audit'), kind: ZAuditKind.optional() }),
+  ]),
+);
 export type TExportRequest = z.input<typeof ZExportRequest>;
 
 /** POST /api/exports/link: a short-lived signed address of the CSV, fetched without headers. */
@@ -156,6 +188,8 @@ export type TExportLinkResponse = z.infer<typeof ZExportLinkResponse>;
 export const ReportErrorCode = {
   exportLinkExpired: 'export_link_expired',
   botUnavailable: 'bot_unavailable',
+  /** Several of the caller's reports are being made already: one at a time, a few waiting. */
+  busy: 'reports_busy',
 } as const;
 
 /**
@@ -194,7 +228,22 @@ export const WEEK_FIGURES = [
 ] as const satisfies readonly (keyof TWeekFigures)[];
 export type TWeekFigure = (typeof WEEK_FIGURES)[number];
 
-/** One offer's weeks, beside the partner it belongs to. */
+/** A week in which nothing happened. */
+const NO_FIGURES = Object.fromEntries(WEEK_FIGURES.map((key) => [key, 0])) as Omit<TWeekFigures, 'week'>;
+
+/** Every week of a period, in order: those of `weeks`, and the ones it leaves out as zeros. */
+export function everyWeekOf(
+  period: { from: string; to: string },
+  weeks: readonly TWeekFigures[],
+): TWeekFigures[] {
+  const byWeek = new Map(weeks.map((week) => [week.week, week]));
+  return weeksOf(period.from, period.to).map((week) => byWeek.get(week) ?? { week, ...NO_FIGURES });
+}
+
+/**
+ * One offer's weeks, beside the partner it belongs to: only the weeks with anything in them (the
+ * screens and exports draw the others as zeros, `everyWeekOf`), so an offer costs what it did.
+ */
 export const ZWeeklyOffer = z.object({
   couponId: z.number().int(),
   partnerId: z.number().int(),
@@ -205,14 +254,14 @@ export const ZWeeklyOffer = z.object({
 });
 export type TWeeklyOffer = z.infer<typeof ZWeeklyOffer>;
 
-/** GET /api/reports/weekly: every week of the period, all offers together and each offer that had any. */
+/** GET /api/reports/weekly: every week of the period for all offers together, and each offer's weeks that had any. */
 export const ZWeeklyReport = z.object({
   weeks: z.array(ZWeekFigures),
   offers: z.array(ZWeeklyOffer),
 });
 export type TWeeklyReport = z.infer<typeof ZWeeklyReport>;
 
-export const ZWeeklyQuery = ZDays.extend({ partnerId: ZDbId.optional() }).refine(...periodInOrder);
+export const ZWeeklyQuery = withPeriodRule(ZDays.extend({ partnerId: ZDbId.optional() }));
 export type TWeeklyQuery = z.input<typeof ZWeeklyQuery>;
 
 /** A partner in the season's ranking: coupons used in the period, and the rating its buyers gave. */
@@ -241,5 +290,5 @@ export const ZSeasonResponse = z.object({
   }),
 });
 export type TSeasonResponse = z.infer<typeof ZSeasonResponse>;
-export const ZSeasonQuery = ZDays.refine(...periodInOrder);
+export const ZSeasonQuery = withPeriodRule(ZDays);
 export type TSeasonQuery = z.input<typeof ZSeasonQuery>;

@@ -84,6 +84,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   ['purchases', 'purchases/purchases-page', 116.7],
   ['audit-log', 'audit-log/audit-log-page', 114.7],
   ['invites', 'invites/invites-page', 106.9],
+  // The bot's messages given up, with «Отправить снова» on each (ADR 5).
+  ['undelivered', 'undelivered/undelivered-page', 109.1],
   ['privacy', 'privacy/privacy-page', 110.2],
   ['my-data', 'my-data/my-data-page', 117.9],
   // The report screens with their weekly charts (hand-drawn SVG, ADR 0018): the charts, the offer

@@ -90,3 +90,10 @@ export async function buyRefundingAndExpired(t: TestApp, buyer: TelegramUser, co
   await expireCoupon(t, expired);
   return { refunding, expired };
 }
+
+/** A period of days around today (a month each side), as a query: what the suite's events fall in. */
+export function periodAroundToday(): string {
+  const day = (offsetDays: number) =>
+    new Date(Date.now() + offsetDays * 86_400_000).toISOString().slice(0, 10);
+  return new URLSearchParams({ from: day(-31), to: day(31) }).toString();
+}

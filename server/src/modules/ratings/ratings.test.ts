@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SentMessage } from '../../../../test-support/fake-bot-api.ts';
-import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, buyCoupon, periodAroundToday } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { auditEvents, purchasedCoupons, visitRatings } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
@@ -208,8 +208,7 @@ describe('a rating after a visit', () => {
 
 describe('what the partner and the admin see', () => {
   it('the partner’s report carries ratings and comments; an admin hides a comment, audit-logged', async () => {
-    const today = new Date().toISOString().slice(0, 10);
-    const period = `from=2026-01-01&to=${today > '2026-12-31' ? today : '2026-12-31'}&partnerId=${partnerId}`;
+    const period = `${periodAroundToday()}&partnerId=${partnerId}`;
     const report = async () =>
       (await t.as(spokesman).get(`/api/reports/redemptions?${period}`)).json().rows as Array<{
         rating: number | null;

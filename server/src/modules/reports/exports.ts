@@ -1,8 +1,14 @@
 import type { z } from 'zod';
 import { formatDateTimeIn, formatDay } from '#contract/date-time';
-import { AUDIT_KIND_TEXTS, type TWeeklyReport, WEEK_FIGURES, type ZExportRequest } from '#contract/reports';
+import {
+  AUDIT_KIND_TEXTS,
+  everyWeekOf,
+  type TWeeklyReport,
+  WEEK_FIGURES,
+  type ZExportRequest,
+} from '#contract/reports';
 import { daysInPeriod } from '#contract/weeks';
-import { toCsv } from './csv.ts';
+import { type CsvRow, type CsvTable, csvPieces } from './csv.ts';
 import type { ReportService } from './reports.service.ts';
 
 export type ExportRequest = z.output<typeof ZExportRequest>;
@@ -22,40 +28,81 @@ const WEEK_COLUMNS = [
 
 /**
  * The weeks of a report as a second table: each week (Monday to Sunday, cut to the period) for all
- * offers together, then each offer's weeks.
+ * offers together, then each offer's every week.
  */
-function weeksTable(weekly: TWeeklyReport, period: { from: string; to: string }) {
+function weeksTable(weekly: TWeeklyReport, period: { from: string; to: string }): CsvTable {
   const days = (monday: string) => daysInPeriod(monday, period).map(formatDay).join('–');
   const lines = (offer: string, weeks: TWeeklyReport['weeks']) =>
     weeks.map((week) => [days(week.week), offer, ...WEEK_FIGURES.map((key) => week[key])]);
   return {
     header: ['Неделя', 'Купон', ...WEEK_COLUMNS],
-    rows: [
-      ...lines('Все купоны', weekly.weeks),
-      ...weekly.offers.flatMap((offer) =>
-        lines(`${offer.companyName}: скидка ${offer.discount} руб за ${offer.price} руб`, offer.weeks),
-      ),
-    ],
+    rows: (function* () {
+      yield* lines('Все купоны', weekly.weeks);
+      for (const offer of weekly.offers)
+        yield* lines(
+          `${offer.companyName}: скидка ${offer.discount} руб за ${offer.price} руб`,
+          everyWeekOf(period, offer.weeks),
+        );
+    })(),
   };
 }
 
-/** One report as a CSV file; `partnerIds` is what the caller may read ('all' for an admin). */
-export async function buildExport(
+const FILE_NAMES: Record<ExportRequest['report'], string> = {
+  redemptions: 'pogasheniya',
+  settlement: 'sverka',
+  audit: 'zhurnal',
+};
+
+/** The name of a report's CSV file: the report and its period. */
+export const exportFileName = (request: ExportRequest): string =>
+  `${FILE_NAMES[request.report]}_${day(request.from)}-${day(request.to)}.csv`;
+
+/** The tables of one report's CSV file; `partnerIds` is what the caller may read. */
+async function exportTables(
   reports: ReportService,
   request: ExportRequest,
   partnerIds: readonly number[],
   timeZone: string,
-): Promise<{ fileName: string; csv: string }> {
-  const period = `${day(request.from)}-${day(request.to)}`;
+): Promise<CsvTable[]> {
   const at = (iso: string) => formatDateTimeIn(new Date(iso), timeZone);
   switch (request.report) {
     case 'redemptions': {
-      const { rows, totals } = await reports.redemptions(request, partnerIds);
       const weekly = await reports.weekly(request, partnerIds);
-      return {
-        fileName: `pogasheniya_${period}.csv`,
-        csv: toCsv(
-          [
+      async function* rows(): AsyncGenerator<CsvRow> {
+        const totals = { count: 0, discountSum: 0, priceSum: 0 };
+        for await (const page of reports.redemptionPages(request, partnerIds)) {
+          for (const row of page) {
+            totals.count += 1;
+            totals.discountSum += row.discount;
+            totals.priceSum += row.price;
+            yield [
+              at(row.redeemedAt),
+              row.companyName,
+              row.purchasedCouponId,
+              row.discount,
+              row.price,
+              row.buyer,
+              row.redeemedBy,
+              row.rating,
+              row.comment,
+            ];
+          }
+        }
+        yield [
+          `Итого: ${totals.count}`,
+          null,
+          null,
+          totals.discountSum,
+          totals.priceSum,
+          null,
+          null,
+          null,
+          null,
+        ];
+      }
+      return [
+        {
+          header: [
             'Дата погашения',
             'Партнер',
             'Купон',
@@ -66,41 +113,19 @@ export async function buildExport(
             'Оценка',
             'Отзыв',
           ],
-          [
-            ...rows.map((row) => [
-              at(row.redeemedAt),
-              row.companyName,
-              row.purchasedCouponId,
-              row.discount,
-              row.price,
-              row.buyer,
-              row.redeemedBy,
-              row.rating,
-              row.comment,
-            ]),
-            [
-              `Итого: ${totals.count}`,
-              null,
-              null,
-              totals.discountSum,
-              totals.priceSum,
-              null,
-              null,
-              null,
-              null,
-            ],
-          ],
-          weeksTable(weekly, request),
-        ),
-      };
+          rows: rows(),
+        },
+        weeksTable(weekly, request),
+      ];
     }
     case 'settlement': {
-      const rows = await reports.settlement(request);
-      const weekly = await reports.weekly(request, partnerIds);
-      return {
-        fileName: `sverka_${period}.csv`,
-        csv: toCsv(
-          [
+      const [rows, weekly] = await Promise.all([
+        reports.settlement(request),
+        reports.weekly(request, partnerIds),
+      ]);
+      return [
+        {
+          header: [
             'Партнер',
             'Регион',
             'Продано, шт',
@@ -112,7 +137,7 @@ export async function buildExport(
             'Открыто, шт',
             'Открыто, руб',
           ],
-          rows.map((row) => [
+          rows: rows.map((row) => [
             row.companyName,
             row.region,
             row.sold.count,
@@ -124,25 +149,42 @@ export async function buildExport(
             row.open.count,
             row.open.sum,
           ]),
-          weeksTable(weekly, request),
-        ),
-      };
+        },
+        weeksTable(weekly, request),
+      ];
     }
     case 'audit': {
-      const events = await reports.audit(request, request.kind);
-      return {
-        fileName: `zhurnal_${period}.csv`,
-        csv: toCsv(
-          ['Время', 'Событие', 'Кто', 'Объект', 'Подробности'],
-          events.map((event) => [
-            at(event.at),
-            AUDIT_KIND_TEXTS[event.kind],
-            event.actor ?? 'система',
-            event.subjectName ? `${event.subjectName} (${event.subject})` : event.subject,
-            Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null,
-          ]),
-        ),
-      };
+      const { kind } = request;
+      async function* rows(): AsyncGenerator<CsvRow> {
+        for await (const page of reports.auditPages(request, kind))
+          for (const event of page)
+            yield [
+              at(event.at),
+              AUDIT_KIND_TEXTS[event.kind],
+              event.actor ?? 'система',
+              event.subjectName ? `${event.subjectName} (${event.subject})` : event.subject,
+              Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null,
+            ];
+      }
+      return [{ header: ['Время', 'Событие', 'Кто', 'Объект', 'Подробности'], rows: rows() }];
     }
   }
+}
+
+/**
+ * One report as a CSV file, written as it is read: its pieces as UTF-8. What fits a page is read
+ * before this answers (a failure there is an error answer); the redemptions' rows are read page by
+ * page as the file goes out, and a failure midway breaks the download rather than end it short.
+ */
+export async function buildExport(
+  reports: ReportService,
+  request: ExportRequest,
+  partnerIds: readonly number[],
+  timeZone: string,
+): Promise<{ fileName: string; bytes: AsyncIterable<Uint8Array> }> {
+  const tables = await exportTables(reports, request, partnerIds, timeZone);
+  async function* bytes() {
+    for await (const piece of csvPieces(tables)) yield Buffer.from(piece, 'utf8');
+  }
+  return { fileName: exportFileName(request), bytes: bytes() };
 }

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Api } from 'grammy';
@@ -23,9 +24,10 @@ import {
 import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
+import type { TakeTurn } from '../../http/turns.ts';
 import { requireRole } from '../users/caller.ts';
 import type { UserService } from '../users/users.service.ts';
-import { buildExport, type ExportRequest } from './exports.ts';
+import { buildExport, type ExportRequest, exportFileName } from './exports.ts';
 import type { ReportScope } from './report-scope.ts';
 import type { ReportService } from './reports.service.ts';
 import type { ReportRefusal } from './texts.ts';
@@ -43,16 +45,18 @@ export interface ReportDeps {
   botToken: string;
   /** Sends a file to a user's chat when their Telegram cannot download one; absent in the stand-in. */
   botApi?: Api;
+  /** Every report waits its turn here (report-queue.ts). */
+  queue: TakeTurn;
 }
 
 const refuse = (code: ReportRefusal) => new DomainError<ReportRefusal>(code);
 
-function sendCsv(reply: FastifyReply, file: { fileName: string; csv: string }) {
+function sendCsv(reply: FastifyReply, file: { fileName: string; bytes: AsyncIterable<Uint8Array> }) {
   return reply
     .type('text/csv; charset=utf-8')
     .header('Content-Disposition', `attachment; filename="${file.fileName}"`)
     .header('Cache-Control', 'no-store')
-    .send(file.csv);
+    .send(Readable.from(file.bytes));
 }
 
 const callerOf = async (request: FastifyRequest) => ({
@@ -77,6 +81,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     json: (partnerIds: number[]) => Promise<T>,
   ) {
     const partnerIds = await deps.scope.scopeOf(await callerOf(request), exportRequest);
+    await deps.queue(request.caller.id, reply);
     if (format === 'csv')
       return sendCsv(reply, await buildExport(reports, exportRequest, partnerIds, timeZone));
     return json(partnerIds);
@@ -125,13 +130,14 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
       preValidation: requireRole('partner', 'staff', 'admin'),
       schema: { querystring: ZWeeklyQuery, response: { 200: ZWeeklyReport } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { partnerId, ...period } = request.query;
       const partnerIds = await deps.scope.scopeOf(await callerOf(request), {
         report: 'redemptions',
         ...period,
         partnerId,
       });
+      await deps.queue(request.caller.id, reply);
       return reports.weekly(period, partnerIds);
     },
   );
@@ -142,7 +148,10 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
       preValidation: requireRole('admin'),
       schema: { querystring: ZSeasonQuery, response: { 200: ZSeasonResponse } },
     },
-    async (request) => reports.season(request.query),
+    async (request, reply) => {
+      await deps.queue(request.caller.id, reply);
+      return reports.season(request.query);
+    },
   );
 
   app.get(
@@ -167,10 +176,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     },
     async (request) => {
       const caller = await callerOf(request);
-      const partnerIds = await deps.scope.scopeOf(caller, request.body);
-      const { fileName } = await buildExport(reports, request.body, partnerIds, timeZone);
+      // Refused now, not when the file is fetched: a report the caller may not read.
+      await deps.scope.scopeOf(caller, request.body);
       const token = links.issue({ userId: caller.id, request: request.body });
-      return { url: `/api/exports/file?${new URLSearchParams({ token })}`, fileName };
+      return {
+        url: `/api/exports/file?${new URLSearchParams({ token })}`,
+        fileName: exportFileName(request.body),
+      };
     },
   );
 
@@ -183,17 +195,11 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     async (request, reply) => {
       if (!deps.botApi) throw refuse(ReportErrorCode.botUnavailable);
       const caller = await callerOf(request);
-      const file = await buildExport(
-        reports,
-        request.body,
-        await deps.scope.scopeOf(caller, request.body),
-        timeZone,
-      );
+      const partnerIds = await deps.scope.scopeOf(caller, request.body);
+      await deps.queue(caller.id, reply);
+      const file = await buildExport(reports, request.body, partnerIds, timeZone);
       try {
-        await deps.botApi.sendDocument(
-          caller.id,
-          new InputFile(Buffer.from(file.csv, 'utf8'), file.fileName),
-        );
+        await deps.botApi.sendDocument(caller.id, new InputFile(file.bytes, file.fileName));
       } catch (err) {
         request.log.error({ err }, 'the bot could not send an export');
         throw refuse(ReportErrorCode.botUnavailable);
@@ -217,6 +223,7 @@ export const exportFileRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, d
       if (!link) throw refuse(ReportErrorCode.exportLinkExpired);
       const user = { id: link.userId, role: await deps.users.resolveRole(link.userId) };
       const partnerIds = await deps.scope.scopeOf(user, link.request);
+      await deps.queue(user.id, reply);
       return sendCsv(reply, await buildExport(deps.reports, link.request, partnerIds, deps.timeZone));
     },
   );

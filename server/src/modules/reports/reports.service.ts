@@ -2,7 +2,13 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TPartnerOption } from '#contract/partners';
 import type { TPartnerRating } from '#contract/ratings';
-import type { TAuditEvent, TAuditKind, TRedemptionReport, TSettlementRow } from '#contract/reports';
+import {
+  REDEMPTION_ROWS_SHOWN,
+  type TAuditEvent,
+  type TAuditKind,
+  type TRedemptionReport,
+  type TSettlementRow,
+} from '#contract/reports';
 import type { Db } from '../../db/client.ts';
 import {
   auditEvents,
@@ -13,14 +19,43 @@ import {
   users,
   visitRatings,
 } from '../../db/schema.ts';
+import { stepAside } from '../../db/step-aside.ts';
 import { withinDays } from '../admin-purchases/period.ts';
 import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
-import { visibleStateNow } from '../purchased-coupons/visible-state.ts';
+import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
 import { createWeeklyFigures } from './weekly.service.ts';
 
 const MAX_AUDIT_ROWS = 5000;
+/** Rows an export reads at a time. */
+const EXPORT_PAGE_ROWS = 250;
+
+/**
+ * Where a page of a newest-first list ended: its last row's time as the database has it (to the
+ * microsecond, as it orders by it: a Date would cut it to milliseconds) and its id.
+ */
+interface PageEnd<Id> {
+  pageKey: string;
+  id: Id;
+}
+
+/** Reads a newest-first list a page at a time, each page after the last row of the one before. */
+async function* pagesOf<Row, Id>(
+  read: (after?: PageEnd<Id>) => Promise<Row[]>,
+  endOf: (row: Row) => PageEnd<Id>,
+  pageRows: number,
+): AsyncGenerator<Row[]> {
+  let after: PageEnd<Id> | undefined;
+  for (;;) {
+    await stepAside();
+    const page = await read(after);
+    if (page.length > 0) yield page;
+    const last = page.at(-1);
+    if (!last || page.length < pageRows) return;
+    after = endOf(last);
+  }
+}
 
 export interface Period {
   from: string;
@@ -47,11 +82,28 @@ export function createReportService(
     return rows.sort((a, b) => compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region));
   }
 
-  /** Coupons used in the period (an undone use is not one), newest first, with totals. */
-  async function redemptions(period: Period, partnerIds: readonly number[]): Promise<TRedemptionReport> {
+  /** Coupons of these partners used in the period (an undone use is not one). */
+  const usedIn = (period: Period, partnerIds: readonly number[]) =>
+    and(
+      isInStateNow('USED'),
+      isNotNull(purchasedCoupons.redeemedAt),
+      inArray(coupons.partnerId, [...partnerIds, -1]),
+      withinDays(purchasedCoupons.redeemedAt, timeZone, period.from, period.to),
+    );
+
+  /**
+   * Coupons used in the period, newest first: the page after `after` (the last row of the page
+   * before), at most `limit` rows.
+   */
+  async function redemptionRows(
+    period: Period,
+    partnerIds: readonly number[],
+    page: { limit: number; after?: PageEnd<string> },
+  ) {
     const used = db
       .select({
         redeemedAt: purchasedCoupons.redeemedAt,
+        pageKey: sql<string>`${purchasedCoupons.redeemedAt}::text`,
         purchasedCouponId: purchasedCoupons.id,
         companyName: partners.companyName,
         discount: coupons.discount,
@@ -68,18 +120,22 @@ export function createReportService(
       })
       .from(purchasedCoupons)
       .$dynamic();
-    const rows = await joinPurchasedCoupon(used)
+    const { after } = page;
+    const query = joinPurchasedCoupon(used)
       .leftJoin(visitRatings, eq(visitRatings.purchasedCouponId, purchasedCoupons.id))
       .where(
         and(
-          sql`${visibleStateNow} = 'USED'`,
-          isNotNull(purchasedCoupons.redeemedAt),
-          inArray(partners.id, [...partnerIds, -1]),
-          withinDays(purchasedCoupons.redeemedAt, timeZone, period.from, period.to),
+          usedIn(period, partnerIds),
+          after
+            ? sql`(${purchasedCoupons.redeemedAt}, ${purchasedCoupons.id}) < (${after.pageKey}::timestamptz, ${after.id}::uuid)`
+            : undefined,
         ),
       )
-      .orderBy(desc(purchasedCoupons.redeemedAt));
-    const report = rows.map((row) => ({
+      .orderBy(desc(purchasedCoupons.redeemedAt), desc(purchasedCoupons.id))
+      .limit(page.limit);
+    const rows = await query;
+    return rows.map((row) => ({
+      pageKey: row.pageKey,
       redeemedAt: (row.redeemedAt as Date).toISOString(),
       purchasedCouponId: row.purchasedCouponId,
       companyName: row.companyName,
@@ -94,15 +150,39 @@ export function createReportService(
       comment: row.comment,
       ratingId: row.ratingId,
     }));
+  }
+
+  /**
+   * Coupons used in the period: the newest REDEMPTION_ROWS_SHOWN (a screen lists no more; the
+   * export has every one) and the totals of all of them.
+   */
+  async function redemptions(period: Period, partnerIds: readonly number[]): Promise<TRedemptionReport> {
+    const [rows, [totals]] = await Promise.all([
+      redemptionRows(period, partnerIds, { limit: REDEMPTION_ROWS_SHOWN }),
+      db
+        .select({
+          count: sql<number>`count(*)::int`,
+          discountSum: sql<number>`coalesce(sum(${coupons.discount}), 0)::int`,
+          priceSum: sql<number>`coalesce(sum(${payments.amount}), 0)::int`,
+        })
+        .from(purchasedCoupons)
+        .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+        .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+        .where(usedIn(period, partnerIds)),
+    ]);
     return {
-      rows: report,
-      totals: {
-        count: report.length,
-        discountSum: report.reduce((sum, row) => sum + row.discount, 0),
-        priceSum: report.reduce((sum, row) => sum + row.price, 0),
-      },
+      rows: rows.map(({ pageKey: _, ...row }) => row),
+      totals: totals ?? { count: 0, discountSum: 0, priceSum: 0 },
     };
   }
+
+  /** The rows of `redemptions`, a page at a time: an export holds one page in memory, not the period. */
+  const redemptionPages = (period: Period, partnerIds: readonly number[], pageRows = EXPORT_PAGE_ROWS) =>
+    pagesOf(
+      (after?: PageEnd<string>) => redemptionRows(period, partnerIds, { limit: pageRows, after }),
+      (row) => ({ pageKey: row.pageKey, id: row.purchasedCouponId }),
+      pageRows,
+    );
 
   /**
    * What each partner is owed for a period: coupons sold, used and refunded (or voided) in it, and
@@ -120,7 +200,7 @@ export function createReportService(
       sum: sql<number>`coalesce(sum(${payments.amount}) FILTER (WHERE ${condition}), 0)::int`,
     });
     const sold = counted(inPeriod(purchasedCoupons.purchasedAt));
-    const redeemed = counted(sql`${visibleStateNow} = 'USED' AND ${inPeriod(purchasedCoupons.redeemedAt)}`);
+    const redeemed = counted(sql`${isInStateNow('USED')} AND ${inPeriod(purchasedCoupons.redeemedAt)}`);
     const refunded = counted(sql`(${inPeriod(purchasedCoupons.refundedAt)}) OR ${voidedIn}`);
     const open = counted(sql`${purchasedCoupons.purchasedAt} < ${end}
       AND ${purchasedCoupons.status} <> 'VOID'
@@ -160,12 +240,18 @@ export function createReportService(
       .sort((a, b) => compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region));
   }
 
-  /** The audit log of a period, newest first, optionally of one kind. */
-  async function audit(period: Period, kind?: TAuditKind): Promise<TAuditEvent[]> {
+  /** The audit log of a period, newest first, optionally of one kind: the page after `after`. */
+  async function auditRows(
+    period: Period,
+    kind: TAuditKind | undefined,
+    limit: number,
+    after?: PageEnd<number>,
+  ) {
     const rows = await db
       .select({
         id: auditEvents.id,
         at: auditEvents.at,
+        pageKey: sql<string>`${auditEvents.at}::text`,
         kind: auditEvents.kind,
         subject: auditEvents.subject,
         details: auditEvents.details,
@@ -179,10 +265,13 @@ export function createReportService(
         and(
           withinDays(auditEvents.at, timeZone, period.from, period.to),
           kind ? eq(auditEvents.kind, kind) : undefined,
+          after
+            ? sql`(${auditEvents.at}, ${auditEvents.id}) < (${after.pageKey}::timestamptz, ${after.id})`
+            : undefined,
         ),
       )
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
-      .limit(MAX_AUDIT_ROWS);
+      .limit(limit);
     const names = await nameAuditSubjects(
       db,
       rows.map((row) => row.subject),
@@ -192,6 +281,7 @@ export function createReportService(
       rows.map((row) => row.details),
     );
     return rows.map((row, index) => ({
+      pageKey: row.pageKey,
       id: row.id,
       at: row.at.toISOString(),
       kind: row.kind as TAuditKind,
@@ -207,7 +297,29 @@ export function createReportService(
     }));
   }
 
-  return { reportablePartners, redemptions, settlement, audit, weekly, season };
+  /** The audit log of a period, newest first, optionally of one kind: the newest MAX_AUDIT_ROWS, for a screen. */
+  async function audit(period: Period, kind?: TAuditKind): Promise<TAuditEvent[]> {
+    return (await auditRows(period, kind, MAX_AUDIT_ROWS)).map(({ pageKey: _, ...event }) => event);
+  }
+
+  /** The whole audit log of a period, a page at a time: an export holds one page in memory. */
+  const auditPages = (period: Period, kind?: TAuditKind, pageRows = EXPORT_PAGE_ROWS) =>
+    pagesOf(
+      (after?: PageEnd<number>) => auditRows(period, kind, pageRows, after),
+      (row) => ({ pageKey: row.pageKey, id: row.id }),
+      pageRows,
+    );
+
+  return {
+    reportablePartners,
+    redemptions,
+    redemptionPages,
+    settlement,
+    audit,
+    auditPages,
+    weekly,
+    season,
+  };
 }
 
 export type ReportService = ReturnType<typeof createReportService>;

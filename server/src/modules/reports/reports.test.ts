@@ -2,9 +2,10 @@ import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { UploadedFile } from '../../../../test-support/fake-bot-api.ts';
-import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, buyCoupon, periodAroundToday } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { purchasedCoupons } from '../../db/schema.ts';
+import { createReportService } from './reports.service.ts';
 
 let t: TestApp;
 const admin = telegramUser('rp_admin');
@@ -194,7 +195,7 @@ describe('exports', () => {
 
 describe('the audit log', () => {
   it('names what each event is about: the partner, the offer, the purchase’s offer and buyer', async () => {
-    const res = await t.as(admin).get('/api/admin/audit?from=2020-01-01&to=2100-01-01');
+    const res = await t.as(admin).get(`/api/admin/audit?${periodAroundToday()}`);
     expect(res.statusCode).toBe(200);
     const events: Array<{
       kind: string;
@@ -256,5 +257,80 @@ describe('the admin’s purchase list', () => {
     const times = seen.map((item) => item.purchasedAt);
     expect(times).toEqual([...times].sort().reverse());
     expect((await t.as(spokesman).get('/api/admin/purchases')).statusCode).toBe(403);
+  });
+});
+
+describe('bounded work', () => {
+  // 1 January 2025 to 4 February 2026 is 400 days, both included; a day more is too long.
+  const longest = { from: '2025-01-01', to: '2026-02-04' };
+  const tooLong = { from: '2025-01-01', to: '2026-02-05' };
+  const TOO_LONG = 'Период слишком длинный: выберите не больше 400 дней';
+
+  it('every report, export, the season and the audit log take a period of 400 days and refuse a longer one', async () => {
+    const gets = [
+      '/api/reports/redemptions',
+      '/api/admin/settlement',
+      '/api/reports/weekly',
+      '/api/admin/season',
+    ];
+    const asks = [
+      ...gets.map(
+        (path) => (period: object) => t.as(admin).get(`${path}?${new URLSearchParams({ ...period })}`),
+      ),
+      (period: object) => t.as(admin).get(`/api/admin/audit?${new URLSearchParams({ ...period })}`),
+      (period: object) =>
+        t.as(admin).get(`/api/admin/settlement?${new URLSearchParams({ ...period, format: 'csv' })}`),
+      (period: object) => t.as(admin).post('/api/exports/link', { report: 'audit', ...period }),
+      (period: object) => t.as(admin).post('/api/exports/send', { report: 'settlement', ...period }),
+    ];
+    for (const ask of asks) {
+      expect((await ask(longest)).statusCode).toBe(200);
+      const refused = await ask(tooLong);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ field: 'to', message: TOO_LONG });
+    }
+    const ancient = await t.as(spokesman).get('/api/reports/weekly?from=0001-01-01&to=9999-12-31');
+    expect(ancient.json()).toMatchObject({ message: TOO_LONG });
+  });
+
+  it('an offer’s weeks are those with something in them; the period’s weeks are all there', async () => {
+    const weekly = (await t.as(spokesman).get(`/api/reports/weekly?${new URLSearchParams(longest)}`)).json();
+    expect(weekly.weeks).toHaveLength(58);
+    for (const offer of weekly.offers as { weeks: { sold: number; redeemed: number }[] }[]) {
+      expect(offer.weeks.length).toBeGreaterThan(0);
+      expect(
+        offer.weeks.every((week) =>
+          Object.values(week).some((value) => value !== 0 && typeof value === 'number'),
+        ),
+      ).toBe(true);
+    }
+  });
+
+  it('an export reads the redemptions a page at a time: every row once, newest first', async () => {
+    const reports = createReportService(t.database.db, 'Europe/Moscow');
+    const whole = await reports.redemptions(PERIOD, [a.partnerId, b.partnerId]);
+    const paged: string[] = [];
+    for await (const page of reports.redemptionPages(PERIOD, [a.partnerId, b.partnerId], 1)) {
+      expect(page).toHaveLength(1);
+      paged.push(...page.map((row) => row.purchasedCouponId));
+    }
+    expect(whole.rows.length).toBeGreaterThan(1);
+    expect(paged).toEqual(whole.rows.map((row) => row.purchasedCouponId));
+  });
+});
+
+describe('the audit log’s export', () => {
+  it('reads every event of the period a page at a time, as the screen lists them', async () => {
+    const reports = createReportService(t.database.db, 'Europe/Moscow');
+    const period = Object.fromEntries(new URLSearchParams(periodAroundToday())) as {
+      from: string;
+      to: string;
+    };
+    const screen = await reports.audit(period);
+    const paged: number[] = [];
+    for await (const page of reports.auditPages(period, undefined, 2))
+      paged.push(...page.map((event) => event.id));
+    expect(screen.length).toBeGreaterThan(2);
+    expect(paged).toEqual(screen.map((event) => event.id));
   });
 });

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { type TWeekFigure, type TWeekFigures, type TWeeklyReport, WEEK_FIGURES } from '#contract/reports';
+import {
+  everyWeekOf,
+  type TWeekFigure,
+  type TWeekFigures,
+  type TWeeklyReport,
+  WEEK_FIGURES,
+} from '#contract/reports';
 import { daysInPeriod, formatShortDay } from '#contract/weeks';
 import { SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
@@ -164,7 +170,7 @@ export function WeeklySection({
           onValueChange={choose}
         />
       )}
-      <WeekCharts weeks={offer ? offer.weeks : report.weeks} period={period} />
+      <WeekCharts weeks={offer ? everyWeekOf(period, offer.weeks) : report.weeks} period={period} />
     </>
   );
 }
