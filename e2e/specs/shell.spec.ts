@@ -35,7 +35,7 @@ test.describe('Home, as Telegram opens it', () => {
     ]);
   });
 
-  test('shows a partner the coupon request, the report and the staff but no admin buttons', async ({
+  test('shows a partner the coupon request, the check, the report and the staff but no admin buttons', async ({
     page,
   }) => {
     await openAsTelegram(page, DEMO.partner);
@@ -45,6 +45,7 @@ test.describe('Home, as Telegram opens it', () => {
       'ОБМЕН ФОТО',
       'ВОДНЫЙ КАЛЕНДАРЬ',
       'ДОБАВЛЕНИЕ КУПОНА',
+      'ПРОВЕРИТЬ СКИДКУ',
       'ОТЧЕТ О ПОГАШЕНИЯХ',
       'СОТРУДНИКИ',
     ]);

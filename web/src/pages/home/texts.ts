@@ -5,6 +5,7 @@ export const texts = {
   geo: 'ГЕО-СЕРВИС',
   addPartner: 'ДОБАВЛЕНИЕ ПАРТНЕРА',
   addCoupon: 'ДОБАВЛЕНИЕ КУПОНА',
+  checkCoupon: 'ПРОВЕРИТЬ СКИДКУ',
   communityLinks: 'КАЛЕНДАРИ И ФОТО',
   partners: 'ПАРТНЕРЫ',
   purchases: 'ПОКУПКИ',
