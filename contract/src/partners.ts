@@ -1,16 +1,11 @@
 import { z } from 'zod';
 import { ZInn } from './inn.ts';
 import { ZPartnerRating } from './ratings.ts';
+import { ZTelegramUsername } from './usernames.ts';
 
 export const PARTNER_TYPES = ['ШКОЛА', 'ПРОКАТ', 'МАГАЗИН', 'ТУРЫ', 'ПРОИЗВОДСТВО', 'КЛУБ'] as const;
 export const ZPartnerType = z.enum(PARTNER_TYPES, { message: 'Выберите тип партнера из списка' });
 export type TPartnerType = z.infer<typeof ZPartnerType>;
-
-/** A Telegram username as Telegram allows it: 5–32 letters, digits and underscores, no '@'. */
-export const ZTelegramUsername = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_]{5,32}$/, 'Юзернейм Telegram: 5–32 латинские буквы, цифры или _, без @');
 
 const text = (label: string, max: number) =>
   z

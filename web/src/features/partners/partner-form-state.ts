@@ -1,4 +1,5 @@
 import type { TAddPartnerRequest, TPartner, TPartnerType } from '#contract/partners';
+import { usernameOf } from '#contract/usernames';
 import { isCompletePhone } from '@/components/ui/phone-field';
 
 type DiscountConditionInput = { key: number; text: string };
@@ -54,8 +55,6 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const isEmailValid = (email: string) => EMAIL_PATTERN.test(email.trim());
 
-const usernameOf = (text: string) => text.trim().replace(/^@+/, '');
-
 /** SPEC §5: every field but the discount conditions must be filled before anything is sent. */
 export function isPartnerFormFilled(form: PartnerForm): form is FilledPartnerForm {
   return (
@@ -66,7 +65,7 @@ export function isPartnerFormFilled(form: PartnerForm): form is FilledPartnerFor
   );
 }
 
-/** The partner creation payload: texts trimmed, the '@' dropped, empty conditions left out. */
+/** The partner creation payload: texts trimmed, the username as the one rule reads it, empty conditions left out. */
 export function toAddPartnerRequest(form: FilledPartnerForm): TAddPartnerRequest {
   return {
     region: form.region.trim(),

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { PARTNER_TYPES, type TAddPartnerRequest, type TPartner, type TPartnerType } from '#contract/partners';
+import { parseUsername } from '#contract/usernames';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { LinkButton } from '@/components/ui/link-button';
@@ -39,14 +40,18 @@ type PartnerFormProps = {
 export function PartnerForm({ partner, save }: PartnerFormProps) {
   const modeTexts = partner ? texts.edit : texts.add;
   const [form, setForm] = useState(() => (partner ? partnerFormOf(partner) : emptyPartnerForm()));
-  // The email is judged once the user has left the field or tried to send.
+  // The email and the username are judged once the user has left the field or tried to send.
   const [emailChecked, setEmailChecked] = useState(false);
+  const [usernameChecked, setUsernameChecked] = useState(false);
   const [result, setResult] = useState<Result | null>(null);
   const [saving, setSaving] = useState(false);
   const savePress = useOncePerPress();
 
   const filled = isPartnerFormFilled(form);
   const emailError = emailChecked && form.email.trim() !== '' && !isEmailValid(form.email);
+  const username = parseUsername(form.username);
+  const usernameError =
+    usernameChecked && form.username.trim() !== '' && !username.ok ? username.message : undefined;
 
   const update = <K extends keyof PartnerFormState>(key: K, value: PartnerFormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -75,6 +80,7 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
       if (!partner) {
         setForm(emptyPartnerForm());
         setEmailChecked(false);
+        setUsernameChecked(false);
       }
       setResult({ saved: true });
     } catch (error) {
@@ -88,7 +94,8 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
 
   function trySave() {
     setEmailChecked(true);
-    if (!isPartnerFormFilled(form) || !isEmailValid(form.email)) return;
+    setUsernameChecked(true);
+    if (!isPartnerFormFilled(form) || !isEmailValid(form.email) || !parseUsername(form.username).ok) return;
     savePress.press(() => void send(form));
   }
 
@@ -132,6 +139,8 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
         autoComplete="off"
         spellCheck={false}
         note={texts.usernameNote}
+        error={usernameError}
+        onBlur={() => setUsernameChecked(true)}
         {...textProps('username')}
       />
 
