@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { ZAdminOffer } from './offers.ts';
 import { ZPartner } from './partners.ts';
 import { ZPartnerRating } from './ratings.ts';
-import { isSameUsername, ZTelegramUsername } from './usernames.ts';
+import { ZTelegramUsername } from './username-schemas.ts';
+import { isSameUsername } from './usernames.ts';
 
 export const ZPartnerStatus = z.enum(['active', 'paused']);
 export type TPartnerStatus = z.infer<typeof ZPartnerStatus>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZDay } from './dates.ts';
 import { ZDbId } from './ids.ts';
-import { ZUsernameSearch } from './usernames.ts';
+import { ZUsernameSearch } from './username-schemas.ts';
 
 /**
  * A purchased coupon's state as people name it; EXPIRED is an unused one past its last day,

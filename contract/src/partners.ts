@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ZInn } from './inn.ts';
 import { ZPartnerRating } from './ratings.ts';
-import { ZTelegramUsername } from './usernames.ts';
+import { ZTelegramUsername } from './username-schemas.ts';
 
 export const PARTNER_TYPES = ['ШКОЛА', 'ПРОКАТ', 'МАГАЗИН', 'ТУРЫ', 'ПРОИЗВОДСТВО', 'КЛУБ'] as const;
 export const ZPartnerType = z.enum(PARTNER_TYPES, { message: 'Выберите тип партнера из списка' });

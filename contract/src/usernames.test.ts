@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSameUsername, parseUsername, ZTelegramUsername, ZUsernameSearch } from './usernames.ts';
+import { ZTelegramUsername, ZUsernameSearch } from './username-schemas.ts';
+import { isSameUsername, parseUsername } from './usernames.ts';
 
 describe('the one username rule', () => {
   it.each([

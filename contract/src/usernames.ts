@@ -1,9 +1,8 @@
-import { z } from 'zod';
-
 /**
  * The one rule for a Telegram username as people paste it, in every field that takes one (a gift's
  * friend, staff, a partner's spokesman, the purchases search), on the server and in the app alike:
- * `https://t.me/name`, `t.me/name`, `@name`, spaces around and case all mean `name`.
+ * `https://t.me/name`, `t.me/name`, `@name`, spaces around and case all mean `name`. No zod here: the
+ * gift screen checks a name without it (its schemas, for routes and forms, are in username-schemas.ts).
  */
 
 export const USERNAME_MIN = 5;
@@ -66,26 +65,3 @@ export function parseUsername(
 /** Telegram usernames are case-insensitive: «Ivan» and «ivan» are the same person. */
 export const isSameUsername = (a: string, b: string) =>
   usernameOf(a).toLowerCase() === usernameOf(b).toLowerCase();
-
-const checked =
-  (options: { partial?: boolean } = {}) =>
-  (name: string, context: z.RefinementCtx) => {
-    const problem = usernameProblem(name, options);
-    if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
-  };
-
-/** A Telegram username as pasted, to the name it means (5–32 latin letters, digits or _). */
-export const ZTelegramUsername = z
-  .string({ message: usernameTexts.empty })
-  .max(300, usernameTexts.tooLong)
-  .transform(usernameOf)
-  .superRefine(checked());
-
-/** The purchases search: a piece of a username, as pasted; empty means no search. */
-export const ZUsernameSearch = z
-  .string()
-  .max(300, usernameTexts.tooLong)
-  .transform(usernameOf)
-  .superRefine((name, context) => {
-    if (name !== '') checked({ partial: true })(name, context);
-  });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
-import { ZTelegramUsername } from '#contract/usernames';
+import { ZTelegramUsername } from '#contract/username-schemas';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { startParamOf } from '../../telegram/init-data.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';

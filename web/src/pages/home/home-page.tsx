@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Stack } from '@/components/ui/stack';
@@ -12,6 +13,13 @@ import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { Page } from '@/telegram/page';
 import { texts } from './texts';
 import './home-page.css';
+
+// Only someone outside the chat is told its rule: Home's first load does not carry it for everyone.
+const ChatRuleNotice = lazy(() =>
+  import('@/features/session/components/chat-rule-notice').then((module) => ({
+    default: module.ChatRuleNotice,
+  })),
+);
 
 export function HomePage() {
   const user = useUser();
@@ -42,6 +50,11 @@ export function HomePage() {
     <Page back={false}>
       <Header />
       <Stack>
+        {user?.isChatMember === false && (
+          <Suspense fallback={null}>
+            <ChatRuleNotice />
+          </Suspense>
+        )}
         {buttons.map(({ label, to }) => (
           <Button key={to} pressed={pendingTo === to} onClick={() => go(to)}>
             {label}
