@@ -1,4 +1,3 @@
-import { lazy, Suspense } from 'react';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Stack } from '@/components/ui/stack';
@@ -11,15 +10,9 @@ import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { Link } from '@/lib/router/link';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { Page } from '@/telegram/page';
+import { HomeChatRule, HomeCouponLine } from './home-extras';
 import { texts } from './texts';
 import './home-page.css';
-
-// Only someone outside the chat is told its rule: Home's first load does not carry it for everyone.
-const ChatRuleNotice = lazy(() =>
-  import('@/features/session/components/chat-rule-notice').then((module) => ({
-    default: module.ChatRuleNotice,
-  })),
-);
 
 export function HomePage() {
   const user = useUser();
@@ -50,16 +43,13 @@ export function HomePage() {
     <Page back={false}>
       <Header />
       <Stack>
-        {user?.isChatMember === false && (
-          <Suspense fallback={null}>
-            <ChatRuleNotice />
-          </Suspense>
-        )}
+        <HomeChatRule />
         {buttons.map(({ label, to }) => (
           <Button key={to} pressed={pendingTo === to} onClick={() => go(to)}>
             {label}
           </Button>
         ))}
+        <HomeCouponLine />
         {backOffice.length > 0 && (
           <div className="home__back-office">
             {backOffice.map(({ label, to }) => (
