@@ -45,7 +45,11 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     const submit = () => pressTelegramButton(page, 'ДОБАВИТЬ ПАРТНЕРА');
 
     await page.getByLabel('Регион').fill(PARTNER.region);
+    // The name's limit is said before anything is sent, under the field.
+    await page.getByLabel('Название компании').fill('Р'.repeat(121));
+    await expect(page.getByText('Поле «Название компании» длиннее 120 символов')).toBeVisible();
     await page.getByLabel('Название компании').fill(PARTNER.companyName);
+    await expect(page.getByText('Поле «Название компании» длиннее 120 символов')).toHaveCount(0);
     await page.getByLabel('Тип партнера').selectOption(PARTNER.partnerType);
     const phone = page.getByLabel('Телефон');
     await phone.pressSequentially('89215550011');

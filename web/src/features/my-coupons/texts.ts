@@ -15,8 +15,6 @@ export const texts = {
   refundPendingStamp: 'ВОЗВРАТ',
   refundPending: `${COUPON_REFUND_PENDING}: купон больше не действует`,
   validUntil: (day: string) => `Действует до ${formatDay(day)}`,
-  /** Home's line about a usable coupon, which opens its QR. */
-  yourCoupon: (companyName: string) => `Ваш купон: ${companyName} — показать QR`,
   qrOf: (companyName: string) => `QR купона «${companyName}»`,
   openQr: (companyName: string) => `Открыть крупно QR купона «${companyName}»`,
   usedQrOf: (companyName: string) => `Использованный QR купона «${companyName}»`,

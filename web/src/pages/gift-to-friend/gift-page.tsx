@@ -12,6 +12,7 @@ import { Toasts, useToasts } from '@/components/ui/toast';
 import { useGiftCoupon } from '@/features/gifts/api/gift-coupon';
 import { copyToClipboard } from '@/features/gifts/copy-to-clipboard';
 import { classifyGiftFailure, type GiftFailure } from '@/features/gifts/gift-rules';
+import { useGiftableCouponIds } from '@/features/my-coupons/api/get-giftable-coupons';
 import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { useUser } from '@/features/session/api/get-me';
 import { isUsernameSeen } from '@/features/session/api/is-username-seen';
@@ -56,6 +57,10 @@ export function GiftPage() {
   const chatLink = user?.communityChatLink;
   const queryClient = useQueryClient();
   const gift = useGiftCoupon();
+  // A link naming a coupon that is not the person's usable one says so, rather than a form that
+  // fails only when sent.
+  const { data: giftable } = useGiftableCouponIds(ownUsername);
+  const notYours = !!couponId && !!giftable && !gift.data && !giftable.includes(couponId);
   const [friend, setFriend] = useState('');
   const [outcome, setOutcome] = useState<Outcome>();
   // What is wrong with the name itself, said under it (the one username rule).
@@ -73,7 +78,7 @@ export function GiftPage() {
     void queryClient.invalidateQueries({ queryKey: myCouponsQueryKey(ownUsername) });
 
   const trySend = () => {
-    if (friend.trim() === '' || !couponId || !ownUsername || unseen) return;
+    if (friend.trim() === '' || !couponId || !ownUsername || unseen || notYours) return;
     const parsed = parseUsername(friend);
     if (!parsed.ok) {
       setOutcome(undefined);
@@ -169,7 +174,7 @@ export function GiftPage() {
       : {
           text: texts.gift,
           onClick: trySend,
-          enabled: !!couponId && friend.trim() !== '' && !unseen,
+          enabled: !!couponId && !notYours && friend.trim() !== '' && !unseen,
           loading: gift.isPending,
         },
   );
@@ -179,6 +184,7 @@ export function GiftPage() {
       <Header title={texts.title} />
       <Stack>
         {!couponId && <Notice tone="info">{texts.noCoupon}</Notice>}
+        {notYours && <Notice tone="error">{texts.notYours}</Notice>}
         <form className="gift__form" onSubmit={submit} noValidate>
           <TextField
             label={texts.friendLabel}
@@ -202,7 +208,7 @@ export function GiftPage() {
             <Button
               busy={gift.isPending && texts.sending}
               type="submit"
-              disabled={!couponId || !!sent || gift.isPending || !!unseen}
+              disabled={!couponId || notYours || !!sent || gift.isPending || !!unseen}
             >
               {texts.gift}
             </Button>

@@ -10,9 +10,7 @@ const ChatRuleNotice = lazy(() =>
 );
 
 // My QR's list is not Home's first load: a usable coupon's line comes once Home is drawn and idle.
-const HomeCoupon = lazy(() =>
-  import('@/features/my-coupons/components/home-coupon').then((module) => ({ default: module.HomeCoupon })),
-);
+const HomeCoupon = lazy(() => import('./home-coupon').then((module) => ({ default: module.HomeCoupon })));
 
 /** The community chat's rule, first on Home for someone outside the chat. */
 export function HomeChatRule() {

@@ -1,6 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { PARTNER_TYPES, type TAddPartnerRequest, type TPartner, type TPartnerType } from '#contract/partners';
-import { parseUsername } from '#contract/usernames';
+import {
+  PARTNER_TEXT_LIMITS,
+  PARTNER_TYPES,
+  type TAddPartnerRequest,
+  type TPartner,
+  type TPartnerType,
+} from '#contract/partners';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { LinkButton } from '@/components/ui/link-button';
@@ -12,12 +17,15 @@ import { errorMessage } from '@/lib/api-client';
 import { vibrateFor } from '@/telegram/haptics';
 import { useMainButton } from '@/telegram/use-main-button';
 import {
+  ALL_PARTNER_FIELDS,
   emptyPartnerForm,
   type FilledPartnerForm,
-  isEmailValid,
+  hasErrors,
   isPartnerFormFilled,
   MAX_DISCOUNT_CONDITIONS,
+  type PartnerField,
   type PartnerForm as PartnerFormState,
+  partnerFormErrors,
   partnerFormOf,
   toAddPartnerRequest,
 } from '../partner-form-state';
@@ -40,25 +48,24 @@ type PartnerFormProps = {
 export function PartnerForm({ partner, save }: PartnerFormProps) {
   const modeTexts = partner ? texts.edit : texts.add;
   const [form, setForm] = useState(() => (partner ? partnerFormOf(partner) : emptyPartnerForm()));
-  // The email and the username are judged once the user has left the field or tried to send.
-  const [emailChecked, setEmailChecked] = useState(false);
-  const [usernameChecked, setUsernameChecked] = useState(false);
+  // An empty or malformed field is told once the user has left it or tried to send.
+  const [checked, setChecked] = useState<ReadonlySet<PartnerField>>(new Set());
   const [result, setResult] = useState<Result | null>(null);
   const [saving, setSaving] = useState(false);
   const savePress = useOncePerPress();
 
-  const filled = isPartnerFormFilled(form);
-  const emailError = emailChecked && form.email.trim() !== '' && !isEmailValid(form.email);
-  const username = parseUsername(form.username);
-  const usernameError =
-    usernameChecked && form.username.trim() !== '' && !username.ok ? username.message : undefined;
+  const errors = partnerFormErrors(form, checked);
+  const filled = isPartnerFormFilled(form) && !hasErrors(errors);
+  const check = (field: PartnerField) => setChecked((current) => new Set(current).add(field));
 
   const update = <K extends keyof PartnerFormState>(key: K, value: PartnerFormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
   const textProps = (key: TextKey) => ({
     value: form[key],
+    error: errors[key],
     onChange: (event: { target: { value: string } }) => update(key, event.target.value),
+    onBlur: () => check(key),
   });
 
   function updateCondition(key: number, text: string) {
@@ -79,8 +86,7 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
       await save(toAddPartnerRequest(filledForm));
       if (!partner) {
         setForm(emptyPartnerForm());
-        setEmailChecked(false);
-        setUsernameChecked(false);
+        setChecked(new Set());
       }
       setResult({ saved: true });
     } catch (error) {
@@ -93,9 +99,8 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
   }
 
   function trySave() {
-    setEmailChecked(true);
-    setUsernameChecked(true);
-    if (!isPartnerFormFilled(form) || !isEmailValid(form.email) || !parseUsername(form.username).ok) return;
+    setChecked(ALL_PARTNER_FIELDS);
+    if (!isPartnerFormFilled(form) || hasErrors(partnerFormErrors(form, ALL_PARTNER_FIELDS))) return;
     savePress.press(() => void send(form));
   }
 
@@ -111,25 +116,46 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
 
   return (
     <form className="partner-form" noValidate onSubmit={submit}>
-      <TextField label={texts.region} placeholder={texts.regionPlaceholder} {...textProps('region')} />
-      <TextField label={texts.companyName} {...textProps('companyName')} />
+      <TextField
+        label={texts.region}
+        placeholder={texts.regionPlaceholder}
+        note={texts.upTo(PARTNER_TEXT_LIMITS.region)}
+        {...textProps('region')}
+      />
+      <TextField
+        label={texts.companyName}
+        note={texts.upTo(PARTNER_TEXT_LIMITS.companyName)}
+        {...textProps('companyName')}
+      />
       <SelectField
         label={texts.partnerType}
         placeholder={texts.partnerTypePlaceholder}
         options={partnerTypeOptions}
         value={form.partnerType}
-        onValueChange={(value) => update('partnerType', value as TPartnerType)}
+        error={errors.partnerType}
+        onValueChange={(value) => {
+          update('partnerType', value as TPartnerType);
+          check('partnerType');
+        }}
       />
-      <PhoneField label={texts.phone} value={form.phone} onValueChange={(phone) => update('phone', phone)} />
-      <TextField label={texts.address} {...textProps('address')} />
+      <PhoneField
+        label={texts.phone}
+        value={form.phone}
+        error={errors.phone}
+        onValueChange={(phone) => update('phone', phone)}
+        onBlur={() => check('phone')}
+      />
+      <TextField
+        label={texts.address}
+        note={texts.upTo(PARTNER_TEXT_LIMITS.address)}
+        {...textProps('address')}
+      />
       <TextField
         label={texts.email}
         type="email"
         inputMode="email"
         autoComplete="off"
         placeholder={texts.emailPlaceholder}
-        error={emailError ? texts.badEmail : undefined}
-        onBlur={() => setEmailChecked(true)}
         {...textProps('email')}
       />
       <TextField
@@ -139,8 +165,6 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
         autoComplete="off"
         spellCheck={false}
         note={texts.usernameNote}
-        error={usernameError}
-        onBlur={() => setUsernameChecked(true)}
         {...textProps('username')}
       />
 
@@ -149,6 +173,7 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
           <TextField
             key={condition.key}
             label={texts.discountCondition(index + 1)}
+            error={errors.conditions[condition.key]}
             value={condition.text}
             onChange={(event) => updateCondition(condition.key, event.target.value)}
           />

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { myCoupon } from '@/pages/my-coupons/__tests__/my-coupon';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { GiftPage } from '../gift-page';
@@ -41,6 +42,23 @@ describe('GiftPage', () => {
   it('is titled ПОДАРИТЬ ДРУГУ', () => {
     renderGift();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ПОДАРИТЬ ДРУГУ');
+  });
+
+  it('says a linked coupon that is not the person’s usable one is not theirs, and offers no gift', async () => {
+    const api = renderGift({
+      'GET /api/coupon/valid/qr/customer/user_ivan': () =>
+        jsonResponse([
+          myCoupon('someone-elses', 'Рафт-школа «Порог»'),
+          myCoupon(COUPON_ID, 'Прокат', { status: 'USED' }),
+        ]),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Этого купона нет среди ваших действующих QR: он не ваш, уже подарен или использован.',
+    );
+    typeFriend('friend_olga');
+    expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeDisabled();
+    pressGift();
+    expect(posts(api)).toHaveLength(0);
   });
 
   it('does nothing with an empty username', () => {

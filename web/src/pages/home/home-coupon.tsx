@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
+import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
 import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
-import { getMyCouponsQueryOptions } from '../api/get-my-coupons';
-import { texts } from '../texts';
+import { texts } from './texts';
 
 /**
  * The QR one tap from Home: a person holding a usable coupon sees it named here, and the tap opens
