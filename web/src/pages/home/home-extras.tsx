@@ -1,6 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { paths } from '@/config/paths';
 import { useUser } from '@/features/session/api/get-me';
+import { isPartnerOrStaff } from '@/features/session/user-state';
 import { useWhenIdle } from '@/hooks/use-when-idle';
+import { usePrefetchRoutes } from '@/lib/route-prefetch';
 
 // Only someone outside the chat is told its rule: Home's first load does not carry it for everyone.
 const ChatRuleNotice = lazy(() =>
@@ -34,4 +37,18 @@ export function HomeCouponLine() {
       </Suspense>
     )
   );
+}
+
+/**
+ * The screens a role opens most, one step behind Home's own buttons, fetched once Home is idle (its
+ * buttons' screens Home fetches itself): a tap there finds them ready even on a slow network.
+ */
+export function HomePrefetch() {
+  const user = useUser();
+  usePrefetchRoutes([
+    paths.buyCoupons.getHref(),
+    paths.myCoupons.getHref(),
+    ...(isPartnerOrStaff(user) ? [paths.checkCoupon.getHref()] : []),
+  ]);
+  return null;
 }

@@ -10,7 +10,7 @@ import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { Link } from '@/lib/router/link';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { Page } from '@/telegram/page';
-import { HomeChatRule, HomeCouponLine } from './home-extras';
+import { HomeChatRule, HomeCouponLine, HomePrefetch } from './home-extras';
 import { texts } from './texts';
 import './home-page.css';
 
@@ -50,6 +50,7 @@ export function HomePage() {
           </Button>
         ))}
         <HomeCouponLine />
+        <HomePrefetch />
         {backOffice.length > 0 && (
           <div className="home__back-office">
             {backOffice.map(({ label, to }) => (
