@@ -55,7 +55,8 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
   const savePress = useOncePerPress();
 
   const errors = partnerFormErrors(form, checked);
-  const filled = isPartnerFormFilled(form) && !hasErrors(errors);
+  // Filled is enough to press: a press with something wrong sends nothing, and every field says what.
+  const filled = isPartnerFormFilled(form);
   const check = (field: PartnerField) => setChecked((current) => new Set(current).add(field));
 
   const update = <K extends keyof PartnerFormState>(key: K, value: PartnerFormState[K]) =>

@@ -53,7 +53,7 @@ describe('GiftPage', () => {
         ]),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Этого купона нет среди ваших действующих QR: он не ваш, уже подарен или использован.',
+      'Этот купон уже использован или больше не ваш. Откройте «Мои QR» и выберите купон там.',
     );
     typeFriend('friend_olga');
     expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeDisabled();
