@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ZAdminOffer } from './offers.ts';
-import { ZPartner, ZTelegramUsername } from './partners.ts';
+import { ZPartner } from './partners.ts';
 import { ZPartnerRating } from './ratings.ts';
+import { ZTelegramUsername } from './username-schemas.ts';
+import { isSameUsername } from './usernames.ts';
 
 export const ZPartnerStatus = z.enum(['active', 'paused']);
 export type TPartnerStatus = z.infer<typeof ZPartnerStatus>;
@@ -22,15 +24,12 @@ export const MAX_STAFF = 30;
 /** PUT /api/partners/{partnerId}/staff: the whole list; GET answers the same shape. */
 export const ZStaffList = z.object({
   usernames: z
-    .array(
-      z
-        .string()
-        .trim()
-        .transform((name) => name.replace(/^@/, ''))
-        .pipe(ZTelegramUsername),
-    )
+    .array(ZTelegramUsername)
     .max(MAX_STAFF, `Не больше ${MAX_STAFF} сотрудников`)
-    .transform((names) => [...new Map(names.map((name) => [name.toLowerCase(), name])).values()]),
+    // One person once, as first written: usernames are case-insensitive.
+    .transform((names) =>
+      names.filter((name, at) => names.findIndex((other) => isSameUsername(other, name)) === at),
+    ),
 });
 export type TStaffList = z.input<typeof ZStaffList>;
 /** GET /api/partners/{partnerId}/staff. */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDay } from './dates.ts';
 import { ZDbId } from './ids.ts';
+import { ZUsernameSearch } from './username-schemas.ts';
 
 /**
  * A purchased coupon's state as people name it; EXPIRED is an unused one past its last day,
@@ -59,7 +60,8 @@ export const ZAdminPurchasesQuery = z.object({
   partnerId: ZDbId.optional(),
   from: ZDay.optional(),
   to: ZDay.optional(),
-  q: z.string().trim().max(64, 'Слишком длинный запрос').optional(),
+  /** A piece of the buyer's username, as pasted (the one username rule, usernames.ts). */
+  q: ZUsernameSearch.optional(),
   cursor: z.string().max(200).optional(),
 });
 export type TAdminPurchasesQuery = z.input<typeof ZAdminPurchasesQuery>;

@@ -1,33 +1,41 @@
 import { z } from 'zod';
 import { ZInn } from './inn.ts';
 import { ZPartnerRating } from './ratings.ts';
+import { ZTelegramUsername } from './username-schemas.ts';
 
 export const PARTNER_TYPES = ['ШКОЛА', 'ПРОКАТ', 'МАГАЗИН', 'ТУРЫ', 'ПРОИЗВОДСТВО', 'КЛУБ'] as const;
 export const ZPartnerType = z.enum(PARTNER_TYPES, { message: 'Выберите тип партнера из списка' });
 export type TPartnerType = z.infer<typeof ZPartnerType>;
 
-/** A Telegram username as Telegram allows it: 5–32 letters, digits and underscores, no '@'. */
-export const ZTelegramUsername = z
-  .string()
-  .trim()
-  .regex(/^[A-Za-z0-9_]{5,32}$/, 'Юзернейм Telegram: 5–32 латинские буквы, цифры или _, без @');
+/** How long each text of a partner may be: the form says it before anything is sent. */
+export const PARTNER_TEXT_LIMITS = {
+  region: 100,
+  companyName: 120,
+  address: 300,
+  discountCondition: 300,
+} as const;
+
+export const partnerLimitTexts = {
+  required: (label: string) => `Заполните поле «${label}»`,
+  tooLong: (label: string, max: number) => `Поле «${label}» длиннее ${max} символов`,
+} as const;
 
 const text = (label: string, max: number) =>
   z
-    .string({ message: `Заполните поле «${label}»` })
+    .string({ message: partnerLimitTexts.required(label) })
     .trim()
-    .min(1, `Заполните поле «${label}»`)
-    .max(max, `Поле «${label}» длиннее ${max} символов`);
+    .min(1, partnerLimitTexts.required(label))
+    .max(max, partnerLimitTexts.tooLong(label, max));
 
 /** SPEC §3 partner creation payload; discount conditions may come joined with ';' or as a list. */
 export const ZAddPartnerRequest = z.object({
-  region: text('Регион', 100),
-  companyName: text('Название компании', 120),
+  region: text('Регион', PARTNER_TEXT_LIMITS.region),
+  companyName: text('Название компании', PARTNER_TEXT_LIMITS.companyName),
   partnerType: ZPartnerType,
   phoneNumber: z
     .string({ message: 'Укажите телефон' })
     .regex(/^7\d{10}$/, 'Телефон: 11 цифр, начиная с 7 (+7 (000) 000-00-00)'),
-  address: text('Адрес', 300),
+  address: text('Адрес', PARTNER_TEXT_LIMITS.address),
   email: z.string().trim().max(254, 'Слишком длинный email').pipe(z.email('Неправильный формат email')),
   spokesmanNickname: ZTelegramUsername,
   /** Needed when sales are made as the partner's agent (RECEIPT_AGENT): its receipts name it. */
@@ -42,7 +50,14 @@ export const ZAddPartnerRequest = z.object({
     .transform((list) => list.map((condition) => condition.trim()).filter(Boolean))
     .pipe(
       z
-        .array(z.string().max(300, 'Условие скидки длиннее 300 символов'))
+        .array(
+          z
+            .string()
+            .max(
+              PARTNER_TEXT_LIMITS.discountCondition,
+              `Условие скидки длиннее ${PARTNER_TEXT_LIMITS.discountCondition} символов`,
+            ),
+        )
         .max(20, 'Не больше 20 условий скидки'),
     ),
 });

@@ -5,10 +5,12 @@ import { DEMO, E2E_BASE_URL } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
 import { DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
 import {
+  coveredByTelegramBar,
   linksOpenedByTelegram,
   openAsTelegram,
   pressTelegramButton,
   telegramButton,
+  telegramLinksOpened,
 } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
@@ -43,7 +45,11 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     const submit = () => pressTelegramButton(page, 'ДОБАВИТЬ ПАРТНЕРА');
 
     await page.getByLabel('Регион').fill(PARTNER.region);
+    // The name's limit is said before anything is sent, under the field.
+    await page.getByLabel('Название компании').fill('Р'.repeat(121));
+    await expect(page.getByText('Поле «Название компании» длиннее 120 символов')).toBeVisible();
     await page.getByLabel('Название компании').fill(PARTNER.companyName);
+    await expect(page.getByText('Поле «Название компании» длиннее 120 символов')).toHaveCount(0);
     await page.getByLabel('Тип партнера').selectOption(PARTNER.partnerType);
     const phone = page.getByLabel('Телефон');
     await phone.pressSequentially('89215550011');
@@ -151,8 +157,17 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     expect(await telegramButton(page)).toBeNull();
   });
 
-  test('a non-member pressing pay is told to join the chat first', async ({ page }) => {
+  test('a non-member learns the chat rule on arriving, and pressing pay is told to join the chat first', async ({
+    page,
+  }) => {
     await openAsTelegram(page, DEMO.guest, { path: '/buy-coupons' });
+    // At the door, before a region is chosen, with the chat a tap away, above the bottom bar.
+    const rule = page.getByRole('region', { name: 'Сплавной чат' });
+    await expect(rule).toContainText('могут только участники сплавного чата');
+    await expect(rule).toBeInViewport({ ratio: 1 });
+    expect(await coveredByTelegramBar(page, rule)).toBe(false);
+    await rule.getByRole('button', { name: 'Перейти в сплавной чат' }).click();
+    expect(await telegramLinksOpened(page)).toEqual(['/katajsya_s_nami_chat']);
     await findTheOffer(page);
     await page.getByRole('button', { name: OFFER }).click();
     await pay(page);
@@ -160,6 +175,8 @@ test.describe('the catalogue, from a new partner to a paid coupon', () => {
     await expect(page.getByRole('alert')).toContainText('Сначала вступите в чат сообщества');
     // Where the eye is, at a phone's 390×844: not under the offers.
     await expect(page.getByRole('alert')).toBeInViewport({ ratio: 1 });
+    await untilStill(page);
+    await expect.poll(() => coveredByTelegramBar(page, page.getByRole('alert'))).toBe(false);
     expect(await linksOpenedByTelegram(page)).toEqual([]);
     // Two actions now: pay again, or go to the chat on the secondary button.
     await expect

@@ -192,6 +192,29 @@ test.describe('buying and owning a QR', () => {
     await adminPage.close();
   });
 
+  test('Home names a usable coupon, and one tap shows its QR over the whole screen', async ({
+    page,
+    request,
+  }) => {
+    await buyCoupon(request, DEMO.member);
+    const [first] = await listMyCoupons(request, DEMO.member);
+    if (!first) throw new Error('the bought coupon is not in the list');
+    await openAsTelegram(page, DEMO.member, { path: '/' });
+
+    const line = page.getByRole('button', { name: `Ваш купон: ${first.companyName} — показать QR` });
+    await expect(line).toBeInViewport({ ratio: 1 });
+    await line.click();
+    const overlay = page.getByRole('dialog', { name: `QR купона «${first.companyName}»` });
+    await expect(overlay.getByRole('img')).toHaveAttribute(
+      'src',
+      shownQr(await qrPngOf(request, DEMO.member, first)),
+    );
+    await untilStill(page);
+    await page.screenshot({ path: `${SCREENS}/home-coupon-qr.png` });
+    await overlay.click({ position: { x: 10, y: 10 } });
+    await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+  });
+
   test('the gift screen copies the community chat link', async ({ page, context, request }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     const purchasedCouponId = await buyCoupon(request, DEMO.member);
@@ -260,8 +283,11 @@ test.describe('looks', () => {
 
       await openAsTelegram(page, DEMO.member, { path: `/gift-to-friend?couponId=${usedId}`, theme });
       await page.getByLabel('Юзернейм друга в Telegram').fill('demo_admin');
-      await pressTelegramButton(page, 'Подарить QR');
+      // Said on arrival, before anything is sent: the used coupon is not one to give.
       await expect(page.getByText('Этот купон уже использован или больше не ваш')).toBeVisible();
+      await expect
+        .poll(() => telegramButton(page))
+        .toEqual({ text: 'Подарить QR', active: false, loading: false });
       await page.screenshot({ path: `${SCREENS}/gift-${theme}.png` });
     });
   }

@@ -13,6 +13,7 @@ type Screen = { path: string; heading: string; as: TelegramUser };
 const screens = (coupon: string): Screen[] => [
   { path: '/', heading: 'КАТАЙСЯ С НАМИ', as: DEMO.member },
   { path: '/', heading: 'КАТАЙСЯ С НАМИ', as: DEMO.admin },
+  { path: '/', heading: 'КАТАЙСЯ С НАМИ', as: DEMO.guest },
   { path: '/discounts', heading: 'СКИДКИ', as: DEMO.partner },
   { path: '/photo', heading: 'ОБМЕН ФОТО', as: DEMO.member },
   { path: '/calendar', heading: 'КАЛЕНДАРЬ', as: DEMO.member },

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { signInitData, type TelegramUser } from '../../server/src/telegram/init-data.ts';
 import { E2E_BOT_TOKEN } from './constants.ts';
 
@@ -210,4 +210,23 @@ export async function scanWithTelegramCamera(page: Page, qrText: string) {
   await page.getByRole('button', { name: 'Камера' }).click();
   await expect.poll(popups).toBe(opened + 1);
   await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
+}
+
+/** The chat links the app asked Telegram to open inside itself (`web_app_open_tg_link`), oldest first. */
+export async function telegramLinksOpened(page: Page) {
+  return (await telegramEvents(page))
+    .filter(([type]) => type === 'web_app_open_tg_link')
+    .map(([, data]) => (data as { path_full?: string } | null)?.path_full ?? '');
+}
+
+/** Whether Telegram's bottom bar, drawn as the client draws it (drawTelegramBottomBar), hides any of `target`. */
+export async function coveredByTelegramBar(page: Page, target: Locator): Promise<boolean> {
+  const removeBar = await drawTelegramBottomBar(page);
+  const box = await target.boundingBox();
+  const barTop = await page.evaluate(
+    () =>
+      document.getElementById('e2e-telegram-bottom-bar')?.getBoundingClientRect().top ?? window.innerHeight,
+  );
+  await removeBar();
+  return !box || box.y + box.height > barTop;
 }

@@ -3,6 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PresenceContext } from '@/hooks/use-is-present';
 import type { Location } from '@/lib/router/history';
 import { AtLocation, useLocation, useNavigationType } from '@/lib/router/router';
+import { Page } from '@/telegram/page';
 import { AppRoutes } from './routes';
 import { appTexts } from './texts';
 import './page-transitions.css';
@@ -21,11 +22,23 @@ interface Shown {
   moved: boolean;
 }
 
+/** A screen whose code is still on its way: its place, with Telegram's back button, and a spinner. */
+function ScreenLoading() {
+  return (
+    <Page>
+      <div className="page-transitions__loading">
+        <Spinner label={appTexts.loadingScreen} />
+      </div>
+    </Page>
+  );
+}
+
 /**
  * Forward, the new screen flies in from the right and the old one out to the left; back mirrors
  * it. CSS animations, not a library: the first screen's script stays small. A screen whose chunk
- * is still on its way keeps the old one in place (the router moves inside a React transition), so
- * the move starts once the new screen can be drawn; a first load shows a spinner meanwhile.
+ * is still on its way flies in at once as a spinner in its own frame (on a slow network the tap
+ * is answered by the move, not seconds later by the screen), and is drawn where it stands once its
+ * chunk has come.
  */
 export function PageTransitions() {
   const location = useLocation();
@@ -57,7 +70,9 @@ export function PageTransitions() {
     >
       <PresenceContext.Provider value={role === 'entering'}>
         <AtLocation location={where}>
-          <AppRoutes location={where} />
+          <Suspense fallback={<ScreenLoading />}>
+            <AppRoutes location={where} />
+          </Suspense>
         </AtLocation>
       </PresenceContext.Provider>
     </div>
@@ -65,16 +80,8 @@ export function PageTransitions() {
 
   return (
     <div className="page-transitions">
-      <Suspense
-        fallback={
-          <div className="page-transitions__loading">
-            <Spinner label={appTexts.loadingScreen} />
-          </div>
-        }
-      >
-        {shown.leaving && frame(shown.leaving, 'leaving')}
-        {frame(shown.current, 'entering')}
-      </Suspense>
+      {shown.leaving && frame(shown.leaving, 'leaving')}
+      {frame(shown.current, 'entering')}
     </div>
   );
 }

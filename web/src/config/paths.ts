@@ -11,9 +11,11 @@ export const paths = {
   buyCoupons: { path: '/buy-coupons', getHref: () => '/buy-coupons' },
   myCoupons: {
     path: '/my-coupons',
-    /** With a coupon's id, My QR opens on it (the one just bought). */
-    getHref: (couponId?: string) =>
-      couponId === undefined ? '/my-coupons' : `/my-coupons?${new URLSearchParams({ couponId })}`,
+    /** With a coupon's id, My QR opens on it (the one just bought); `showQr`: its QR over the screen. */
+    getHref: (couponId?: string, { showQr = false } = {}) =>
+      couponId === undefined
+        ? '/my-coupons'
+        : `/my-coupons?${new URLSearchParams({ couponId, ...(showQr && { qr: '1' }) })}`,
   },
   checkCoupon: { path: '/check-coupon', getHref: () => '/check-coupon' },
   giftToFriend: {

@@ -30,8 +30,22 @@ function colors(kind: BottomButtonKind) {
   };
 }
 
+const shown: Record<BottomButtonKind, boolean> = { main: false, secondary: false };
+
+/**
+ * Marks the page with how many bottom buttons show (`data-bottom-bar`): the styles keep room above
+ * Telegram's bar, where a client draws it over the web view, so no message sits under it.
+ */
+function markShown(kind: BottomButtonKind, visible: boolean): void {
+  shown[kind] = visible;
+  const count = Number(shown.main) + Number(shown.secondary);
+  if (count === 0) document.documentElement.removeAttribute('data-bottom-bar');
+  else document.documentElement.setAttribute('data-bottom-bar', String(count));
+}
+
 /** Sets a bottom button up as a whole, as Telegram takes it: every field, each time. */
 export function setBottomButton(kind: BottomButtonKind, state: BottomButtonState): void {
+  markShown(kind, state.isVisible);
   postEvent(SETUP[kind], {
     text: state.text,
     is_visible: state.isVisible,
@@ -48,7 +62,10 @@ export const onBottomButtonPress = (kind: BottomButtonKind, listener: () => void
   on(kind === 'main' ? 'main_button_pressed' : 'secondary_button_pressed', listener);
 
 /** Hides a bottom button: Telegram needs nothing else to hide one. */
-export const hideBottomButton = (kind: BottomButtonKind) => postEvent(SETUP[kind], { is_visible: false });
+export function hideBottomButton(kind: BottomButtonKind): void {
+  markShown(kind, false);
+  postEvent(SETUP[kind], { is_visible: false });
+}
 
 /** A reloaded page finds a button the page before left shown; no screen owns it yet, so it goes. */
 export function hideBottomButtons(): void {

@@ -44,7 +44,7 @@ export function createPurchaseListService(db: Db, timeZone: string) {
 
   async function list(query: z.output<typeof ZAdminPurchasesQuery>): Promise<TAdminPurchasesResponse> {
     const after = query.cursor ? decodeCursor(query.cursor) : undefined;
-    const search = query.q?.replace(/^@/, '').toLowerCase();
+    const search = query.q?.toLowerCase() || undefined;
     const purchases = db
       .select({
         id: purchasedCoupons.id,

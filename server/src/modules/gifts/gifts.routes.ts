@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import { ZGiftResponse, ZHeldGiftsResponse, ZPreparedGiftMessage } from '#contract/gifts';
 import { ZDbId } from '#contract/ids';
+import { ZTelegramUsername } from '#contract/username-schemas';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { requireOwnUsername, ZPathUsername } from '../users/caller.ts';
@@ -27,7 +28,7 @@ export const giftsRoutes: FastifyPluginAsyncZod<{
         params: z.object({
           purchasedCouponId: z.uuid(),
           ownUsername: ZPathUsername,
-          friendUsername: ZPathUsername,
+          friendUsername: ZTelegramUsername,
         }),
         response: { 200: ZGiftResponse },
       },

@@ -95,6 +95,23 @@ describe('gifting a coupon', () => {
     expect((await row(id))?.ownerId).toBe(giver.id);
   });
 
+  it('reads a pasted profile link as its name, and tells a phrase or a Russian letter from a stranger', async () => {
+    const id = await buyCoupon(t, giver, couponId);
+    for (const [to, message] of [
+      ['мой друг Боря', 'Это не юзернейм Telegram: в нем только латинские буквы, цифры и _'],
+      ['friеnd_boris', 'В имени русская буква «е»: юзернеймы Telegram пишутся латиницей'],
+    ] as const) {
+      const refused = await gift(giver, id, 'giver_anna', to);
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ error: 'bad_request', message });
+    }
+    expect((await row(id))?.ownerId).toBe(giver.id);
+
+    const res = await gift(giver, id, 'giver_anna', ' https://t.me/Friend_Boris ');
+    expect(res.json()).toEqual({ status: 'sent', giftId: expect.any(Number) });
+    expect((await row(id))?.ownerId).toBe(friend.id);
+  });
+
   it('refuses a gift to a known user who left the chat, changing nothing', async () => {
     const id = await buyCoupon(t, giver, couponId);
     const before = await row(id);

@@ -130,13 +130,24 @@ describe('staff', () => {
   it('the spokesman sets the list; staff are bound at first sight and get the staff role', async () => {
     const res = await t
       .as(spokesmanA)
-      .put(`/api/partners/${a.partnerId}/staff`, { usernames: ['@bo_staff_a'] });
+      .put(`/api/partners/${a.partnerId}/staff`, { usernames: ['https://t.me/bo_staff_a', ' @BO_Staff_A '] });
     expect(res.statusCode).toBe(200);
     expect((await t.as(spokesmanA).get(`/api/partners/${a.partnerId}/staff`)).json()).toEqual({
       usernames: ['bo_staff_a'],
     });
     expect((await t.as(staffA).get('/api/me')).json().role).toBe('staff');
     expect(await auditOf('staff.changed', `partner:${a.partnerId}`)).toHaveLength(1);
+  });
+
+  it('says which Russian letter hides in a name, and that a phrase is no username', async () => {
+    const put = (name: string) =>
+      t.as(spokesmanA).put(`/api/partners/${a.partnerId}/staff`, { usernames: ['bo_staff_a', name] });
+    expect((await put('bо_cashier')).json().message).toBe(
+      'В имени русская буква «о»: юзернеймы Telegram пишутся латиницей',
+    );
+    expect((await put('наш кассир')).json().message).toBe(
+      'Это не юзернейм Telegram: в нем только латинские буквы, цифры и _',
+    );
   });
 
   it('another partner’s spokesman and staff may not change it', async () => {

@@ -236,6 +236,12 @@ describe('the admin’s purchase list', () => {
       history: [{ kind: 'coupon.issued', actor: null }],
     });
     expect((await list({ q: 'nobody_like_this' })).items).toEqual([]);
+    // The one username rule: a pasted profile link is its name; a Russian letter is named.
+    const pasted = await list({ from: '2026-06-01', to: '2026-06-30', q: ' https://t.me/RP_Buyer ' });
+    expect(pasted.items).toHaveLength(4);
+    const russian = await t.as(admin).get(`/api/admin/purchases?${new URLSearchParams({ q: 'rp_buyеr' })}`);
+    expect(russian.statusCode).toBe(400);
+    expect(russian.json().message).toBe('В имени русская буква «е»: юзернеймы Telegram пишутся латиницей');
 
     expect((await list({ status: 'used' })).nextCursor).toBeNull();
   });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZTelegramUsername } from '#contract/partners';
 import { ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
+import { ZTelegramUsername } from '#contract/username-schemas';
 import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { startParamOf } from '../../telegram/init-data.ts';

@@ -2,12 +2,14 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { dayIn } from '#contract/date-time';
 import type { TRole } from '#contract/session';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
+import { usernameOf } from '#contract/usernames';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { adminBindings, appOpens, partnerStaff, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 
-export const normalizeUsername = (username: string) => username.trim().replace(/^@/, '').toLowerCase();
+/** How usernames are compared and looked up: the one rule of usernames.ts, in lower case. */
+export const normalizeUsername = (username: string) => usernameOf(username).toLowerCase();
 
 const SEEN_TTL_MS = 10 * 60 * 1000;
 /**

@@ -1,4 +1,4 @@
-import { type ChangeEvent, useLayoutEffect, useRef } from 'react';
+import { type ChangeEvent, useLayoutEffect, useRef, useState } from 'react';
 import { Field } from './field';
 
 /** SPEC §5: the phone is typed as +7 (000) 000-00-00 and sent as digits only. */
@@ -21,6 +21,31 @@ function nationalDigitsOf(text: string): string {
   if (!hasPrefix && /^[78]/.test(digits)) digits = digits.slice(1);
   return digits.slice(0, NATIONAL_LENGTH);
 }
+
+/**
+ * What follows the number's ten digits in the text typed or pasted («доб. 5», an eleventh digit):
+ * the field cannot keep it, and says so rather than drop it unseen.
+ */
+function beyondNumber(text: string): string {
+  const hasPrefix = text.startsWith(`+${COUNTRY_CODE}`);
+  const body = hasPrefix ? text.slice(2) : text;
+  const first = body.search(/\d/);
+  let trunk = !hasPrefix && first >= 0 && /[78]/.test(body.charAt(first));
+  let count = 0;
+  for (let index = 0; index < body.length; index++) {
+    if (!/\d/.test(body.charAt(index))) continue;
+    if (trunk) trunk = false;
+    else if (++count === NATIONAL_LENGTH) {
+      const rest = body.slice(index + 1).trim();
+      return /\d/.test(rest) ? rest : '';
+    }
+  }
+  return '';
+}
+
+export const phoneTexts = {
+  notKept: (rest: string) => `«${rest}» не сохранено: телефон — 11 цифр, без добавочного номера`,
+} as const;
 
 /** `value` is '' or the country code followed by up to ten national digits. */
 export function formatPhone(value: string): string {
@@ -50,12 +75,17 @@ type PhoneFieldProps = {
   onValueChange: (digits: string) => void;
   error?: string | undefined;
   note?: string | undefined;
+  onBlur?: () => void;
 };
 
-/** A phone input masked as +7 (000) 000-00-00 that hands out digits only. */
-export function PhoneField({ label, value, onValueChange, error, note }: PhoneFieldProps) {
+/**
+ * A phone input masked as +7 (000) 000-00-00 that hands out digits only; what does not fit (an
+ * extension) is refused under it, with the reason.
+ */
+export function PhoneField({ label, value, onValueChange, error, note, onBlur }: PhoneFieldProps) {
   const input = useRef<HTMLInputElement>(null);
   const pendingCaret = useRef<number | null>(null);
+  const [notKept, setNotKept] = useState('');
 
   useLayoutEffect(() => {
     if (pendingCaret.current === null || document.activeElement !== input.current) return;
@@ -65,6 +95,7 @@ export function PhoneField({ label, value, onValueChange, error, note }: PhoneFi
 
   function handleChange(event: ChangeEvent<HTMLInputElement>) {
     const text = event.target.value;
+    setNotKept(beyondNumber(text));
     const caret = event.target.selectionStart ?? text.length;
     const inputType = (event.nativeEvent as InputEvent).inputType ?? '';
     const deleting = inputType.startsWith('delete');
@@ -89,7 +120,7 @@ export function PhoneField({ label, value, onValueChange, error, note }: PhoneFi
   }
 
   return (
-    <Field label={label} error={error} note={note}>
+    <Field label={label} error={notKept ? phoneTexts.notKept(notKept) : error} note={note}>
       {(control) => (
         <input
           ref={input}
@@ -101,6 +132,7 @@ export function PhoneField({ label, value, onValueChange, error, note }: PhoneFi
           placeholder={PHONE_PLACEHOLDER}
           value={formatPhone(value)}
           onChange={handleChange}
+          onBlur={onBlur}
         />
       )}
     </Field>

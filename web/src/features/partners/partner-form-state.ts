@@ -1,5 +1,13 @@
-import type { TAddPartnerRequest, TPartner, TPartnerType } from '#contract/partners';
+import {
+  PARTNER_TEXT_LIMITS,
+  partnerLimitTexts,
+  type TAddPartnerRequest,
+  type TPartner,
+  type TPartnerType,
+} from '#contract/partners';
+import { parseUsername, usernameOf } from '#contract/usernames';
 import { isCompletePhone } from '@/components/ui/phone-field';
+import { partnerFormTexts as texts } from './texts';
 
 type DiscountConditionInput = { key: number; text: string };
 
@@ -54,8 +62,6 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const isEmailValid = (email: string) => EMAIL_PATTERN.test(email.trim());
 
-const usernameOf = (text: string) => text.trim().replace(/^@+/, '');
-
 /** SPEC §5: every field but the discount conditions must be filled before anything is sent. */
 export function isPartnerFormFilled(form: PartnerForm): form is FilledPartnerForm {
   return (
@@ -66,7 +72,7 @@ export function isPartnerFormFilled(form: PartnerForm): form is FilledPartnerFor
   );
 }
 
-/** The partner creation payload: texts trimmed, the '@' dropped, empty conditions left out. */
+/** The partner creation payload: texts trimmed, the username as the one rule reads it, empty conditions left out. */
 export function toAddPartnerRequest(form: FilledPartnerForm): TAddPartnerRequest {
   return {
     region: form.region.trim(),
@@ -80,3 +86,81 @@ export function toAddPartnerRequest(form: FilledPartnerForm): TAddPartnerRequest
     discountConditions: form.discountConditions.map(({ text }) => text.trim()).filter(Boolean),
   };
 }
+
+/** The fields a person fills in, each of which may say what is wrong with it. */
+export type PartnerField =
+  | 'region'
+  | 'companyName'
+  | 'partnerType'
+  | 'phone'
+  | 'address'
+  | 'email'
+  | 'username';
+
+export type PartnerFormErrors = Partial<Record<PartnerField, string>> & {
+  /** Each discount condition's, by its key. */
+  conditions: Record<number, string>;
+};
+
+const MAX_EMAIL = 254;
+
+function textError(value: string, label: string, max: number, checked: boolean): string | undefined {
+  if (value.trim().length > max) return partnerLimitTexts.tooLong(label, max);
+  if (checked && value.trim() === '') return partnerLimitTexts.required(label);
+  return undefined;
+}
+
+/**
+ * What is wrong with each field, in the contract's words, said under it: a text too long at once,
+ * before anything is sent; an empty or malformed field once it has been left (`checked`) or the form
+ * sent (`checked` then holds every field).
+ */
+export function partnerFormErrors(form: PartnerForm, checked: ReadonlySet<PartnerField>): PartnerFormErrors {
+  const errors: PartnerFormErrors = { conditions: {} };
+  const set = (field: PartnerField, error: string | undefined) => {
+    if (error) errors[field] = error;
+  };
+  set('region', textError(form.region, texts.region, PARTNER_TEXT_LIMITS.region, checked.has('region')));
+  set(
+    'companyName',
+    textError(
+      form.companyName,
+      texts.companyName,
+      PARTNER_TEXT_LIMITS.companyName,
+      checked.has('companyName'),
+    ),
+  );
+  set('address', textError(form.address, texts.address, PARTNER_TEXT_LIMITS.address, checked.has('address')));
+  if (checked.has('partnerType') && form.partnerType === '') set('partnerType', texts.choosePartnerType);
+  if (checked.has('phone') && !isCompletePhone(form.phone))
+    set('phone', form.phone === '' ? partnerLimitTexts.required(texts.phone) : texts.incompletePhone);
+  if (form.email.trim().length > MAX_EMAIL) set('email', texts.longEmail);
+  else if (checked.has('email'))
+    set(
+      'email',
+      form.email.trim() === ''
+        ? partnerLimitTexts.required(texts.email)
+        : isEmailValid(form.email)
+          ? undefined
+          : texts.badEmail,
+    );
+  const username = parseUsername(form.username);
+  if (checked.has('username') && !username.ok) set('username', username.message);
+  for (const { key, text } of form.discountConditions)
+    if (text.trim().length > PARTNER_TEXT_LIMITS.discountCondition)
+      errors.conditions[key] = texts.longCondition(PARTNER_TEXT_LIMITS.discountCondition);
+  return errors;
+}
+
+export const hasErrors = ({ conditions, ...fields }: PartnerFormErrors) =>
+  Object.keys(fields).length > 0 || Object.keys(conditions).length > 0;
+
+export const ALL_PARTNER_FIELDS: ReadonlySet<PartnerField> = new Set([
+  'region',
+  'companyName',
+  'partnerType',
+  'phone',
+  'address',
+  'email',
+  'username',
+]);

@@ -20,6 +20,7 @@ import { type CheckoutStep, useCheckoutStep } from '@/features/privacy/hooks/use
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { type PaymentAttempt, usePayment } from '@/features/purchases/hooks/use-payment';
 import { useRefreshUser, useUser } from '@/features/session/api/get-me';
+import { ChatRuleNotice } from '@/features/session/components/chat-rule-notice';
 import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
 import { Link } from '@/lib/router/link';
 import { useSearchParams } from '@/lib/router/router';
@@ -104,6 +105,7 @@ export function BuyCouponsPage() {
     <Page>
       <Header title={texts.title} />
       <Stack>
+        <ChatRuleNotice />
         {!offer && payAgain}
         <Loaded query={regions} {...LADDER} empty={texts.noPartners}>
           {(regionNames) => (

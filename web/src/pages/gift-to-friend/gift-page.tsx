@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { TGiftResponse } from '#contract/gifts';
+import { isSameUsername, parseUsername, usernameOf } from '#contract/usernames';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { ConfirmStep } from '@/components/ui/confirm-step';
@@ -10,12 +11,8 @@ import { Stack } from '@/components/ui/stack';
 import { Toasts, useToasts } from '@/components/ui/toast';
 import { useGiftCoupon } from '@/features/gifts/api/gift-coupon';
 import { copyToClipboard } from '@/features/gifts/copy-to-clipboard';
-import {
-  classifyGiftFailure,
-  type GiftFailure,
-  isSameUsername,
-  normalizeFriendUsername,
-} from '@/features/gifts/gift-rules';
+import { classifyGiftFailure, type GiftFailure } from '@/features/gifts/gift-rules';
+import { useGiftableCouponIds } from '@/features/my-coupons/api/get-giftable-coupons';
 import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { useUser } from '@/features/session/api/get-me';
 import { isUsernameSeen } from '@/features/session/api/is-username-seen';
@@ -60,8 +57,14 @@ export function GiftPage() {
   const chatLink = user?.communityChatLink;
   const queryClient = useQueryClient();
   const gift = useGiftCoupon();
+  // A link naming a coupon that is not the person's usable one says so, rather than a form that
+  // fails only when sent.
+  const { data: giftable } = useGiftableCouponIds(ownUsername);
+  const notYours = !!couponId && !!giftable && !gift.data && !giftable.includes(couponId);
   const [friend, setFriend] = useState('');
   const [outcome, setOutcome] = useState<Outcome>();
+  // What is wrong with the name itself, said under it (the one username rule).
+  const [friendError, setFriendError] = useState<string>();
   const [heldCanceled, setHeldCanceled] = useState(false);
   // A username the app has never seen, waiting for the giver's second look before its gift is held.
   const [unseen, setUnseen] = useState<string>();
@@ -75,9 +78,15 @@ export function GiftPage() {
     void queryClient.invalidateQueries({ queryKey: myCouponsQueryKey(ownUsername) });
 
   const trySend = () => {
-    const friendUsername = normalizeFriendUsername(friend);
-    if (!friendUsername || !couponId || !ownUsername || unseen) return;
-    sendPress.press(() => void check(couponId, ownUsername, friendUsername));
+    if (friend.trim() === '' || !couponId || !ownUsername || unseen || notYours) return;
+    const parsed = parseUsername(friend);
+    if (!parsed.ok) {
+      setOutcome(undefined);
+      setFriendError(parsed.message);
+      vibrateFor('error');
+      return;
+    }
+    sendPress.press(() => void check(couponId, ownUsername, parsed.username));
   };
 
   const submit = (event: FormEvent) => {
@@ -165,7 +174,7 @@ export function GiftPage() {
       : {
           text: texts.gift,
           onClick: trySend,
-          enabled: !!couponId && normalizeFriendUsername(friend) !== '' && !unseen,
+          enabled: !!couponId && !notYours && friend.trim() !== '' && !unseen,
           loading: gift.isPending,
         },
   );
@@ -175,14 +184,17 @@ export function GiftPage() {
       <Header title={texts.title} />
       <Stack>
         {!couponId && <Notice tone="info">{texts.noCoupon}</Notice>}
+        {notYours && <Notice tone="error">{texts.notYours}</Notice>}
         <form className="gift__form" onSubmit={submit} noValidate>
           <TextField
             label={texts.friendLabel}
             placeholder={texts.friendPlaceholder}
             note={texts.friendNote}
+            error={friendError}
             value={friend}
             onChange={(event) => {
               setFriend(event.target.value);
+              setFriendError(undefined);
               setUnseen(undefined);
             }}
             autoCapitalize="none"
@@ -196,7 +208,7 @@ export function GiftPage() {
             <Button
               busy={gift.isPending && texts.sending}
               type="submit"
-              disabled={!couponId || !!sent || gift.isPending || !!unseen}
+              disabled={!couponId || notYours || !!sent || gift.isPending || !!unseen}
             >
               {texts.gift}
             </Button>
@@ -217,7 +229,7 @@ export function GiftPage() {
           <Suspense fallback={null}>
             <HeldGiftStatus
               giftId={sent.giftId}
-              toUsername={normalizeFriendUsername(friend)}
+              toUsername={usernameOf(friend)}
               heldUntil={sent.heldUntil}
               onCanceled={() => {
                 setHeldCanceled(true);

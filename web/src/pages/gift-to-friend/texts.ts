@@ -1,4 +1,9 @@
-import { GIFT_FRIEND_NOT_FOUND, GIFT_TO_SELF, HELD_GIFT_DAYS } from '#contract/gifts';
+import {
+  GIFT_COUPON_UNAVAILABLE,
+  GIFT_FRIEND_NOT_FOUND,
+  GIFT_TO_SELF,
+  HELD_GIFT_DAYS,
+} from '#contract/gifts';
 
 export const texts = {
   title: 'ПОДАРИТЬ ДРУГУ',
@@ -21,4 +26,5 @@ export const texts = {
   unseenConfirm: 'Подарить и ждать',
   unseenCancel: 'Отмена',
   noCoupon: 'Не выбран QR для подарка: откройте «Мои QR» и нажмите «Подарить другу».',
+  notYours: `${GIFT_COUPON_UNAVAILABLE}. Откройте «Мои QR» и выберите купон там.`,
 } as const;

@@ -10,6 +10,7 @@ import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { Link } from '@/lib/router/link';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { Page } from '@/telegram/page';
+import { HomeChatRule, HomeCouponLine, HomePrefetch } from './home-extras';
 import { texts } from './texts';
 import './home-page.css';
 
@@ -45,11 +46,14 @@ export function HomePage() {
     <Page back={false}>
       <Header />
       <Stack>
+        <HomeChatRule />
         {buttons.map(({ label, to }) => (
           <Button key={to} pressed={pendingTo === to} onClick={() => go(to)}>
             {label}
           </Button>
         ))}
+        <HomeCouponLine />
+        <HomePrefetch />
         {backOffice.length > 0 && (
           <div className="home__back-office">
             {backOffice.map(({ label, to }) => (

@@ -17,4 +17,6 @@ export const texts = {
   staff: 'СОТРУДНИКИ',
   privacy: 'Политика конфиденциальности',
   myData: 'Мои данные',
+  /** The line about a usable coupon, which opens its QR. */
+  yourCoupon: (companyName: string) => `Ваш купон: ${companyName} — показать QR`,
 } as const;

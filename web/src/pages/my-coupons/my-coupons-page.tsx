@@ -47,7 +47,10 @@ export function MyCouponsPage() {
   // The coupon just bought («Да» names it), else the first: usable ones come first, newest first.
   const [currentId, setCurrentId] = useState(() => searchParams.get('couponId') ?? undefined);
   useTurnToArrivals(coupons, setCurrentId);
-  const [openedId, setOpenedId] = useState<string>();
+  // Home's «Ваш купон: … — показать QR» opens on the QR itself.
+  const [openedId, setOpenedId] = useState(() =>
+    searchParams.get('qr') === '1' ? (searchParams.get('couponId') ?? undefined) : undefined,
+  );
   const { go, pendingTo } = useDelayedNavigate();
   const openQr = useCallback((coupon: TMyCoupon) => setOpenedId(coupon.id), []);
   const closeQr = useCallback(() => setOpenedId(undefined), []);

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { ZTelegramUsername } from '#contract/partners';
+import { isSameUsername, parseUsername } from '#contract/usernames';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { ConfirmStep } from '@/components/ui/confirm-step';
@@ -26,8 +26,6 @@ import { texts } from './texts';
 type Result = { tone: 'success' | 'error'; text: string };
 /** What waits for a second look: a name the app has never seen, or a member about to go. */
 type Asking = { kind: 'add_unseen' | 'remove'; username: string };
-
-const sameName = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 /** Staff: the admin or a partner's spokesman names who may scan and redeem for it. */
 export function PartnerStaffPage() {
@@ -73,6 +71,8 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
   const press = useOncePerPress();
   const [typed, setTyped] = useState('');
   const [result, setResult] = useState<Result | null>(null);
+  // What is wrong with the typed name, said under the field.
+  const [nameError, setNameError] = useState<string>();
   const [asking, setAsking] = useState<Asking | null>(null);
   const usernames = staff.data?.usernames;
 
@@ -98,15 +98,17 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
   function add(event: FormEvent) {
     event.preventDefault();
     if (!usernames || asking) return;
-    // The contract's check, so a wrong name is refused here in the server's words.
-    const parsed = ZTelegramUsername.safeParse(typed.trim().replace(/^@/, ''));
-    if (!parsed.success) {
-      setResult({ tone: 'error', text: parsed.error.issues[0]?.message ?? '' });
+    // The contract's one username rule, so a wrong name is refused here in the server's words.
+    const parsed = parseUsername(typed);
+    if (!parsed.ok) {
+      setResult(null);
+      setNameError(parsed.message);
       return;
     }
-    const username = parsed.data;
-    if (usernames.some((name) => sameName(name, username))) {
-      setResult({ tone: 'error', text: texts.alreadyThere(username) });
+    const { username } = parsed;
+    if (usernames.some((name) => isSameUsername(name, username))) {
+      setResult(null);
+      setNameError(texts.alreadyThere(username));
       return;
     }
     setResult(null);
@@ -133,7 +135,7 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
     press.press(() =>
       kind === 'remove'
         ? saveList(
-            usernames.filter((name) => !sameName(name, username)),
+            usernames.filter((name) => !isSameUsername(name, username)),
             texts.removed(username),
           )
         : addToList(usernames, username, texts.addedUnseen(username)),
@@ -148,9 +150,11 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
+          error={nameError}
           value={typed}
           onChange={(event) => {
             setTyped(event.target.value);
+            setNameError(undefined);
             if (asking?.kind === 'add_unseen') setAsking(null);
           }}
         />
@@ -200,7 +204,7 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
                       {texts.remove}
                     </button>
                   </div>
-                  {asking?.kind === 'remove' && sameName(asking.username, username) && (
+                  {asking?.kind === 'remove' && isSameUsername(asking.username, username) && (
                     <ConfirmStep
                       question={texts.removeQuestion(username)}
                       detail={texts.removeDetail(username)}

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type TPurchaseFilter, ZPurchaseFilter } from '#contract/back-office-purchases';
 import type { TPartnerOption } from '#contract/partners';
+import { usernameOf, usernameProblem } from '#contract/usernames';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import type { PurchaseFilters as Filters } from '@/features/admin-purchases/api/get-admin-purchases';
@@ -22,12 +23,16 @@ type PurchaseFiltersProps = {
 /** Status, partner and days apply at once; the buyer search when it is sent, not at every letter. */
 export function PurchaseFilters({ filters, partners, onChange }: PurchaseFiltersProps) {
   const [typed, setTyped] = useState(filters.q ?? '');
+  const [searchError, setSearchError] = useState<string>();
   const set = (change: Filters) => onChange({ ...filters, ...change });
 
   function search(event: FormEvent) {
     event.preventDefault();
-    // The server looks for the text inside usernames, which have no «@».
-    set({ q: typed.trim().replace(/^@/, '') || undefined });
+    // The one username rule: a pasted link or «@name» is the name; a piece of one is enough.
+    const name = usernameOf(typed);
+    const problem = name === '' ? undefined : usernameProblem(name, { partial: true });
+    setSearchError(problem);
+    if (problem === undefined) set({ q: name || undefined });
   }
 
   return (
@@ -71,8 +76,12 @@ export function PurchaseFilters({ filters, partners, onChange }: PurchaseFilters
           autoCapitalize="none"
           autoComplete="off"
           spellCheck={false}
+          error={searchError}
           value={typed}
-          onChange={(event) => setTyped(event.target.value)}
+          onChange={(event) => {
+            setTyped(event.target.value);
+            setSearchError(undefined);
+          }}
         />
         <Button type="submit" variant="secondary">
           {texts.find}

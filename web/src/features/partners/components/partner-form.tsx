@@ -1,5 +1,11 @@
 import { type FormEvent, useState } from 'react';
-import { PARTNER_TYPES, type TAddPartnerRequest, type TPartner, type TPartnerType } from '#contract/partners';
+import {
+  PARTNER_TEXT_LIMITS,
+  PARTNER_TYPES,
+  type TAddPartnerRequest,
+  type TPartner,
+  type TPartnerType,
+} from '#contract/partners';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/field';
 import { LinkButton } from '@/components/ui/link-button';
@@ -11,12 +17,15 @@ import { errorMessage } from '@/lib/api-client';
 import { vibrateFor } from '@/telegram/haptics';
 import { useMainButton } from '@/telegram/use-main-button';
 import {
+  ALL_PARTNER_FIELDS,
   emptyPartnerForm,
   type FilledPartnerForm,
-  isEmailValid,
+  hasErrors,
   isPartnerFormFilled,
   MAX_DISCOUNT_CONDITIONS,
+  type PartnerField,
   type PartnerForm as PartnerFormState,
+  partnerFormErrors,
   partnerFormOf,
   toAddPartnerRequest,
 } from '../partner-form-state';
@@ -39,21 +48,25 @@ type PartnerFormProps = {
 export function PartnerForm({ partner, save }: PartnerFormProps) {
   const modeTexts = partner ? texts.edit : texts.add;
   const [form, setForm] = useState(() => (partner ? partnerFormOf(partner) : emptyPartnerForm()));
-  // The email is judged once the user has left the field or tried to send.
-  const [emailChecked, setEmailChecked] = useState(false);
+  // An empty or malformed field is told once the user has left it or tried to send.
+  const [checked, setChecked] = useState<ReadonlySet<PartnerField>>(new Set());
   const [result, setResult] = useState<Result | null>(null);
   const [saving, setSaving] = useState(false);
   const savePress = useOncePerPress();
 
+  const errors = partnerFormErrors(form, checked);
+  // Filled is enough to press: a press with something wrong sends nothing, and every field says what.
   const filled = isPartnerFormFilled(form);
-  const emailError = emailChecked && form.email.trim() !== '' && !isEmailValid(form.email);
+  const check = (field: PartnerField) => setChecked((current) => new Set(current).add(field));
 
   const update = <K extends keyof PartnerFormState>(key: K, value: PartnerFormState[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
 
   const textProps = (key: TextKey) => ({
     value: form[key],
+    error: errors[key],
     onChange: (event: { target: { value: string } }) => update(key, event.target.value),
+    onBlur: () => check(key),
   });
 
   function updateCondition(key: number, text: string) {
@@ -74,7 +87,7 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
       await save(toAddPartnerRequest(filledForm));
       if (!partner) {
         setForm(emptyPartnerForm());
-        setEmailChecked(false);
+        setChecked(new Set());
       }
       setResult({ saved: true });
     } catch (error) {
@@ -87,8 +100,8 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
   }
 
   function trySave() {
-    setEmailChecked(true);
-    if (!isPartnerFormFilled(form) || !isEmailValid(form.email)) return;
+    setChecked(ALL_PARTNER_FIELDS);
+    if (!isPartnerFormFilled(form) || hasErrors(partnerFormErrors(form, ALL_PARTNER_FIELDS))) return;
     savePress.press(() => void send(form));
   }
 
@@ -104,25 +117,46 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
 
   return (
     <form className="partner-form" noValidate onSubmit={submit}>
-      <TextField label={texts.region} placeholder={texts.regionPlaceholder} {...textProps('region')} />
-      <TextField label={texts.companyName} {...textProps('companyName')} />
+      <TextField
+        label={texts.region}
+        placeholder={texts.regionPlaceholder}
+        note={texts.upTo(PARTNER_TEXT_LIMITS.region)}
+        {...textProps('region')}
+      />
+      <TextField
+        label={texts.companyName}
+        note={texts.upTo(PARTNER_TEXT_LIMITS.companyName)}
+        {...textProps('companyName')}
+      />
       <SelectField
         label={texts.partnerType}
         placeholder={texts.partnerTypePlaceholder}
         options={partnerTypeOptions}
         value={form.partnerType}
-        onValueChange={(value) => update('partnerType', value as TPartnerType)}
+        error={errors.partnerType}
+        onValueChange={(value) => {
+          update('partnerType', value as TPartnerType);
+          check('partnerType');
+        }}
       />
-      <PhoneField label={texts.phone} value={form.phone} onValueChange={(phone) => update('phone', phone)} />
-      <TextField label={texts.address} {...textProps('address')} />
+      <PhoneField
+        label={texts.phone}
+        value={form.phone}
+        error={errors.phone}
+        onValueChange={(phone) => update('phone', phone)}
+        onBlur={() => check('phone')}
+      />
+      <TextField
+        label={texts.address}
+        note={texts.upTo(PARTNER_TEXT_LIMITS.address)}
+        {...textProps('address')}
+      />
       <TextField
         label={texts.email}
         type="email"
         inputMode="email"
         autoComplete="off"
         placeholder={texts.emailPlaceholder}
-        error={emailError ? texts.badEmail : undefined}
-        onBlur={() => setEmailChecked(true)}
         {...textProps('email')}
       />
       <TextField
@@ -140,6 +174,7 @@ export function PartnerForm({ partner, save }: PartnerFormProps) {
           <TextField
             key={condition.key}
             label={texts.discountCondition(index + 1)}
+            error={errors.conditions[condition.key]}
             value={condition.text}
             onChange={(event) => updateCondition(condition.key, event.target.value)}
           />

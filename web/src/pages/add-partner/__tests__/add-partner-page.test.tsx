@@ -74,6 +74,48 @@ describe('AddPartnerPage', () => {
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says each field’s own trouble under it: a limit before sending, an empty field once left', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({});
+    renderWithProviders(<AddPartnerPage />, { user: adminUser });
+    const name = screen.getByLabelText('Название компании');
+    expect(name).toHaveAccessibleDescription('До 120 символов');
+
+    await fillRequired(user);
+    await user.click(name);
+    await user.paste('а'.repeat(110));
+    expect(name).toHaveAccessibleDescription('До 120 символов Поле «Название компании» длиннее 120 символов');
+    expect(name).toBeInvalid();
+    await user.click(submitButton());
+
+    await user.clear(screen.getByLabelText('Регион'));
+    await user.tab();
+    expect(screen.getByLabelText('Регион')).toHaveAccessibleDescription(
+      'До 100 символов Заполните поле «Регион»',
+    );
+    await user.clear(screen.getByLabelText('Юзернейм партнера в Telegram'));
+    await user.type(screen.getByLabelText('Юзернейм партнера в Telegram'), 'север_raft');
+    await user.tab();
+    expect(screen.getByLabelText('Юзернейм партнера в Telegram')).toHaveAccessibleDescription(
+      /В имени русские буквы «с», «е», «в», «р»/,
+    );
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('refuses a phone’s extension with the reason, keeping the number', async () => {
+    const user = userEvent.setup();
+    stubApi({});
+    renderWithProviders(<AddPartnerPage />, { user: adminUser });
+    const phone = screen.getByLabelText('Телефон');
+    await user.click(phone);
+    await user.paste('+7 (921) 555-00-11 доб. 5');
+
+    expect(phone).toHaveValue('+7 (921) 555-00-11');
+    expect(phone).toHaveAccessibleDescription(
+      '«доб. 5» не сохранено: телефон — 11 цифр, без добавочного номера',
+    );
+  });
+
   it('shows a bad email under the field and does not send the form', async () => {
     const user = userEvent.setup();
     const api = stubApi({});

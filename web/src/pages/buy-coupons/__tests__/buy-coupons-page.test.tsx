@@ -252,6 +252,29 @@ describe('BuyCouponsPage', () => {
     );
   });
 
+  it('tells a non-member the chat rule on arrival, before a region is chosen, with the chat a tap away', async () => {
+    const user = setupUser();
+    stubApi({ ...catalogue, 'GET /api/me': () => new Promise<Response>(() => {}) });
+    renderBuy({ ...plainUser, isChatMember: false, communityChatLink: 'https://t.me/rafting_chat' });
+
+    const rule = screen.getByRole('region', { name: 'Сплавной чат' });
+    expect(rule).toHaveTextContent(
+      'Покупать купоны и получать их в подарок могут только участники сплавного чата.',
+    );
+    expect(screen.queryByLabelText('Регион')).not.toBeInTheDocument();
+    await user.click(within(rule).getByRole('button', { name: 'Перейти в сплавной чат' }));
+    expect(openTelegramLink).toHaveBeenCalledWith('https://t.me/rafting_chat');
+  });
+
+  it('says nothing of the chat to a member, nor while membership is unknown', () => {
+    stubApi({ ...catalogue, 'GET /api/me': () => new Promise<Response>(() => {}) });
+    const { unmount } = renderBuy();
+    expect(screen.queryByRole('region', { name: 'Сплавной чат' })).not.toBeInTheDocument();
+    unmount();
+    renderBuy({ ...plainUser, isChatMember: null });
+    expect(screen.queryByRole('region', { name: 'Сплавной чат' })).not.toBeInTheDocument();
+  });
+
   it('tells a non-member to join the community chat first and does not start a payment', async () => {
     const user = setupUser();
     const api = stubApi({ ...catalogue, 'GET /api/me': () => new Promise<Response>(() => {}) });
@@ -312,7 +335,9 @@ describe('BuyCouponsPage', () => {
     await user.click(screen.getByRole('button', { name: /СКИДКА ПАРТНЕРА 750руб/ }));
     await user.click(screen.getByRole('button', { name: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR' }));
 
-    await user.click(await screen.findByRole('button', { name: 'Перейти в сплавной чат' }));
+    // Beside the refusal, as well as in the chat rule at the top.
+    const payment = screen.getByRole('region', { name: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR' });
+    await user.click(await within(payment).findByRole('button', { name: 'Перейти в сплавной чат' }));
     expect(openTelegramLink).toHaveBeenCalledWith('https://t.me/rafting_chat');
   });
 

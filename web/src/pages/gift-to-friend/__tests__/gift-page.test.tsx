@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { myCoupon } from '@/pages/my-coupons/__tests__/my-coupon';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { GiftPage } from '../gift-page';
@@ -41,6 +42,23 @@ describe('GiftPage', () => {
   it('is titled ПОДАРИТЬ ДРУГУ', () => {
     renderGift();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('ПОДАРИТЬ ДРУГУ');
+  });
+
+  it('says a linked coupon that is not the person’s usable one is not theirs, and offers no gift', async () => {
+    const api = renderGift({
+      'GET /api/coupon/valid/qr/customer/user_ivan': () =>
+        jsonResponse([
+          myCoupon('someone-elses', 'Рафт-школа «Порог»'),
+          myCoupon(COUPON_ID, 'Прокат', { status: 'USED' }),
+        ]),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Этот купон уже использован или больше не ваш. Откройте «Мои QR» и выберите купон там.',
+    );
+    typeFriend('friend_olga');
+    expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeDisabled();
+    pressGift();
+    expect(posts(api)).toHaveLength(0);
   });
 
   it('does nothing with an empty username', () => {
@@ -116,17 +134,37 @@ describe('GiftPage', () => {
     expect(posts(api)).toHaveLength(0);
   });
 
-  it('says the person does not exist, without sending, for a name Telegram could not hold', async () => {
+  it.each([
+    ['🙂🙂🙂', 'Это не юзернейм Telegram: в нем только латинские буквы, цифры и _'],
+    ['мой друг Оля', 'Это не юзернейм Telegram: в нем только латинские буквы, цифры и _'],
+    ['friеnd_olga', 'В имени русская буква «е»: юзернеймы Telegram пишутся латиницей'],
+  ])(
+    'says under the field what is wrong with %j, asking nobody, not that nobody is in the chat',
+    (typed, why) => {
+      const api = renderGift();
+      typeFriend(typed);
+      pressGift();
+      const field = screen.getByLabelText('Юзернейм друга в Telegram');
+      expect(field).toHaveAccessibleDescription(expect.stringContaining(why));
+      expect(field).toBeInvalid();
+      expect(screen.queryByText(/не состоит в чате/)).not.toBeInTheDocument();
+      expect(
+        api.fetchMock.mock.calls.filter(([url]) => String(url).includes('/api/users/seen')),
+      ).toHaveLength(0);
+      typeFriend('friend_olga');
+      expect(screen.getByLabelText('Юзернейм друга в Telegram')).toBeValid();
+    },
+  );
+
+  it('reads a pasted profile link as the name', async () => {
     const api = renderGift({
-      [lookup('a-b')]: () =>
-        jsonResponse({ error: 'bad_request', field: 'username', message: 'Юзернейм Telegram: 5–32…' }, 400),
+      ...seen('Friend_Olga'),
+      [giftTo('Friend_Olga')]: () => jsonResponse({ status: 'sent', giftId: 1 }),
     });
-    typeFriend('a-b');
+    typeFriend(' https://t.me/Friend_Olga ');
     pressGift();
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Человек с таким юзернеймом не состоит в чате, либо его не существует.',
-    );
-    expect(posts(api)).toHaveLength(0);
+    expect(await screen.findByText('Купон отправлен')).toBeInTheDocument();
+    expect(posts(api)).toHaveLength(1);
   });
 
   describe('a gift held for a username the app has not seen (ADR 0012)', () => {

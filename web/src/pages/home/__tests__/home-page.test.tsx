@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { adminUser, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
 import { HomePage } from '../home-page';
@@ -60,6 +60,19 @@ describe('HomePage', () => {
   it('shows a user only the common buttons', () => {
     renderWithProviders(<HomePage />, { user: plainUser });
     expect(buttonNames()).toEqual(['СКИДКИ ПАРТНЕРОВ', 'ОБМЕН ФОТО', 'ВОДНЫЙ КАЛЕНДАРЬ']);
+  });
+
+  it('tells someone outside the community chat its rule first, with the way in; a member nothing', async () => {
+    const { unmount } = renderWithProviders(<HomePage />, { user: { ...plainUser, isChatMember: false } });
+    const rule = await screen.findByRole('region', { name: 'Сплавной чат' });
+    expect(rule).toHaveTextContent('Вступите в чат — после этого покупка станет доступна.');
+    expect(within(rule).getByRole('button', { name: 'Перейти в сплавной чат' })).toBeInTheDocument();
+    // Above the spec's buttons: the first thing read.
+    expect(buttonNames()[0]).toBe('Перейти в сплавной чат');
+    unmount();
+
+    renderWithProviders(<HomePage />, { user: plainUser });
+    expect(screen.queryByRole('region', { name: 'Сплавной чат' })).not.toBeInTheDocument();
   });
 
   it('links every user to the public offer, which opens over Home', async () => {

@@ -170,6 +170,17 @@ describe('MyCouponsPage', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it('opens on a coupon’s QR over the whole screen when Home’s line asks for it', async () => {
+    stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
+    renderMyCoupons('/my-coupons?couponId=c2&qr=1');
+
+    const overlay = await screen.findByRole('dialog', { name: 'QR купона «Прокат «Байдарка»»' });
+    expect(await within(overlay).findByRole('img')).toHaveAttribute('src', shownQr('c2'));
+    fireEvent.click(overlay);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(pager()).toHaveTextContent('2 / 3');
+  });
+
   it('gifts the coupon on the current slide, 200 ms after the tap', async () => {
     stubWithoutHeldGifts({ ...IMAGES, [LIST]: () => listAnswer(COUPONS, '"v1"') });
     renderMyCoupons();

@@ -78,12 +78,15 @@ describe('PartnerStaffPage', () => {
     renderStaff({ 'GET /api/partners': () => jsonResponse([POROG]), ...server.routes });
     await screen.findByText('@instructor_oleg');
 
-    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), 'вера');
+    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), 'kassir_vеra');
     await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ' }));
-    expect(screen.getByRole('alert')).toHaveTextContent('Юзернейм Telegram: 5–32 латинские буквы');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'В имени русская буква «е»: юзернеймы Telegram пишутся латиницей',
+    );
+    expect(screen.getByLabelText('Юзернейм сотрудника в Telegram')).toBeInvalid();
 
     await user.clear(screen.getByLabelText('Юзернейм сотрудника в Telegram'));
-    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), 'Instructor_Oleg');
+    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), 't.me/Instructor_Oleg');
     await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ' }));
     expect(screen.getByRole('alert')).toHaveTextContent('@Instructor_Oleg уже в списке');
     expect(server.bodies).toHaveLength(0);

@@ -115,7 +115,15 @@ describe('PurchasesPage', () => {
     await user.selectOptions(screen.getByLabelText('Партнер'), 'Прокат «Байдарка» · Алтай');
     fireEvent.change(screen.getByLabelText('С'), { target: { value: '2026-07-01' } });
     fireEvent.change(screen.getByLabelText('По'), { target: { value: '2026-07-31' } });
-    await user.type(screen.getByLabelText('Покупатель'), '@olga');
+    // A Russian letter in the name is said under the field, and nothing is asked.
+    await user.type(screen.getByLabelText('Покупатель'), 'оlga');
+    await user.click(screen.getByRole('button', { name: 'Найти' }));
+    expect(screen.getByLabelText('Покупатель')).toHaveAccessibleDescription(
+      'В имени русская буква «о»: юзернеймы Telegram пишутся латиницей',
+    );
+    await user.clear(screen.getByLabelText('Покупатель'));
+    // A pasted profile link is the name.
+    await user.type(screen.getByLabelText('Покупатель'), 'https://t.me/olga');
     // Typing alone asks nothing: the search goes when it is sent.
     expect(api.fetchMock.mock.calls.some(([url]) => String(url).includes('q='))).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Найти' }));
