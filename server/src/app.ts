@@ -17,6 +17,7 @@ import { httpRefusals } from './http/texts.ts';
 import { createMaintenance, type Maintenance } from './jobs/maintenance.ts';
 import { createSweepClock } from './jobs/sweep-clock.ts';
 import { adminPurchasesRoutes } from './modules/admin-purchases/admin-purchases.routes.ts';
+import { buyerRefundsRoutes } from './modules/admin-purchases/buyer-refunds.routes.ts';
 import { createPurchaseListService } from './modules/admin-purchases/purchase-list.service.ts';
 import { createRefundService } from './modules/admin-purchases/refunds.service.ts';
 import { adminPurchaseRefusals } from './modules/admin-purchases/texts.ts';
@@ -332,7 +333,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     receipts: config.receipts !== null,
     drawQrSoon: qrImages.drawSoon,
   });
-  const refunds = createRefundService({ db, provider, log: app.log, notifications });
+  const refunds = createRefundService({
+    db,
+    provider,
+    log: app.log,
+    notifications,
+    selfRefundDays: config.selfRefundDays,
+  });
   const gifts = createGiftService({ db, users, membership, notifications, drawQrSoon: qrImages.drawSoon });
   // Swept in the background once main.ts starts it.
   const maintenance = createMaintenance({
@@ -402,6 +409,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       offers: createOfferService(db, { paymentLinkNeeded: config.paymentProvider === 'link' }),
     });
     await api.register(adminPurchasesRoutes, { purchases: createPurchaseListService(db, timeZone), refunds });
+    await api.register(buyerRefundsRoutes, { refunds });
     await api.register(reportsRoutes, reportDeps);
     await api.register(couponRequestsRoutes, {
       requests: createCouponRequestService({ db, paymentProvider: config.paymentProvider, notifications }),
@@ -411,7 +419,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await api.register(purchasesRoutes, {
       checkout,
-      myCoupons: await createMyCouponsService(database, { timeZone }),
+      myCoupons: await createMyCouponsService(database, { timeZone, selfRefundDays: config.selfRefundDays }),
       qrImages,
       membership,
       users,

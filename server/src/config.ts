@@ -197,6 +197,12 @@ const schema = z
       .min(1, 'expected a number of days')
       .max(3650, 'expected at most 3650 days')
       .default(90),
+    SELF_REFUND_DAYS: z.coerce
+      .number({ message: 'expected a number of days' })
+      .int('expected a number of days')
+      .min(1, 'expected a number of days')
+      .max(3650, 'expected at most 3650 days')
+      .optional(),
     REMINDER_DAYS_BEFORE: z
       .string()
       .trim()
@@ -346,6 +352,8 @@ function toConfig(env: z.infer<typeof schema>) {
         }
       : null,
     geoRetentionDays: env.GEO_RETENTION_DAYS,
+    /** A buyer returns an unused coupon themselves within this many days of buying it; unset: while it is valid. */
+    selfRefundDays: env.SELF_REFUND_DAYS ?? null,
     /** The bot reminds of an unused coupon this many days before its last day, each once. */
     reminderDaysBefore: env.REMINDER_DAYS_BEFORE,
     /** Where report periods, offer validity and export times are counted in days. */

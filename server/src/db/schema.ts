@@ -416,6 +416,8 @@ export const notificationKind = pgEnum('notification_kind', [
   'COUPON_QR',
   /** Brings the caption of a COUPON_QR photo (caption_of) up to date with what its QR is worth now. */
   'COUPON_QR_CAPTION',
+  /** A buyer asked for their money back where the provider cannot return it by itself: the admins do. */
+  'REFUND_REQUESTED',
 ]);
 
 /**
@@ -462,7 +464,7 @@ export const notifications = pgTable(
 export const refundStatus = pgEnum('refund_status', ['PENDING', 'SUCCEEDED', 'CANCELED']);
 
 /**
- * A refund an admin asked for, one live one per purchased coupon (the partial unique key): the row is
+ * A refund an admin or the buyer asked for, one live one per purchased coupon (the partial unique key): the row is
  * written before the provider is called, and its id is the provider's idempotence key, so a second
  * press, a retried request or another process finds it and the provider makes the refund once.
  */
@@ -482,6 +484,8 @@ export const refunds = pgTable(
     status: refundStatus('status').notNull().default('PENDING'),
     /** Made outside the app (the `link` provider): recorded, not sent anywhere. */
     outside: boolean('outside').notNull().default(false),
+    /** Asked for by the buyer in My QR, not by an admin; `requested_by` is then the buyer. */
+    byBuyer: boolean('by_buyer').notNull().default(false),
     requestedBy: telegramId('requested_by').references(() => users.id),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),

@@ -66,6 +66,11 @@ export interface UnverifiedPurchase extends PurchaseConfirmed {
   amountRub: number;
 }
 
+export interface RefundRequested extends PurchaseConfirmed {
+  /** What goes back: the payment's amount. */
+  amountRub: number;
+}
+
 interface Outgoing {
   kind: NotificationKind;
   eventKey: string;
@@ -223,6 +228,31 @@ export function createNotificationService(options: {
           amountRub: input.amountRub,
         });
         return toAdmins(exec, { kind: 'UNVERIFIED_PURCHASE', eventKey, text });
+      });
+    },
+
+    /**
+     * A buyer asked for their money back where the provider cannot return it by itself (the `link`
+     * provider): the admins return it outside the app and mark it in «Покупки».
+     */
+    async notifyRefundRequested(input: RefundRequested, tx?: Executor): Promise<void> {
+      const eventKey = input.purchasedCouponId;
+      await enqueue({ kind: 'REFUND_REQUESTED', eventKey }, tx, async (exec) => {
+        const [buyer] = await exec
+          .select({ username: users.username, firstName: users.firstName })
+          .from(users)
+          .where(eq(users.id, input.buyerId));
+        const text = notificationTexts.refundRequested({
+          buyerUsername: buyer?.username ?? null,
+          buyerFirstName: buyer?.firstName ?? '',
+          coupon: input.coupon,
+          amountRub: input.amountRub,
+        });
+        return toAdmins(
+          exec,
+          { kind: 'REFUND_REQUESTED', eventKey, text, button: notificationButtons.purchases },
+          input.buyerId,
+        );
       });
     },
 

@@ -82,8 +82,11 @@ export function couponStateOf(
 /** An admin's refund request (`holdForRefund`): not a change of status, but it starts only here. */
 export const REFUND_REQUEST_FROM = ['NOT_USED'] as const satisfies CouponStatus[];
 
-/** What `refusalOf` answers about: a change of the table, or an admin's refund request. */
-export type CouponQuestion = CouponChange | 'requestRefund';
+/**
+ * What `refusalOf` answers about: a change of the table, an admin's refund request, or the buyer's
+ * own (`ownerRefund`: as an admin's, but only of a coupon still valid, as a gift must be).
+ */
+export type CouponQuestion = CouponChange | 'requestRefund' | 'ownerRefund';
 
 /** Why a change cannot start: the status the coupon is in, or what else holds it back. */
 export type CouponRefusal = CouponStatus | 'EXPIRED' | 'REFUND_PENDING';
@@ -97,12 +100,12 @@ export type CouponRefusal = CouponStatus | 'EXPIRED' | 'REFUND_PENDING';
  * a scanning partner see (`visibleStatus`): a redeem or a gift refused names what the screen showed.
  */
 export function refusalOf(state: CouponState, change: CouponQuestion): CouponRefusal | undefined {
-  const finishedByRefund = change === 'refund' || change === 'void' || change === 'requestRefund';
+  const refundRequest = change === 'requestRefund' || change === 'ownerRefund';
+  const finishedByRefund = change === 'refund' || change === 'void' || refundRequest;
   if (finishedByRefund && state.refunded) return 'REFUNDED';
-  const from: readonly CouponStatus[] =
-    change === 'requestRefund' ? REFUND_REQUEST_FROM : COUPON_CHANGES[change].from;
+  const from: readonly CouponStatus[] = refundRequest ? REFUND_REQUEST_FROM : COUPON_CHANGES[change].from;
   if (!from.includes(state.status)) return state.status;
-  if (change === 'redeem' || change === 'gift' || change === 'hold') {
+  if (change === 'redeem' || change === 'gift' || change === 'hold' || change === 'ownerRefund') {
     if (state.refundRequested) return 'REFUND_PENDING';
     if (state.expired) return 'EXPIRED';
   }
