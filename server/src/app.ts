@@ -31,6 +31,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue.service.ts
 import { couponRequestsRoutes } from './modules/coupon-requests/coupon-requests.routes.ts';
 import { createCouponRequestService } from './modules/coupon-requests/coupon-requests.service.ts';
 import { couponRequestRefusals } from './modules/coupon-requests/texts.ts';
+import { createClosingReceipts } from './modules/closing-receipts/closing-receipts.service.ts';
 import { createCouponSigner } from './modules/coupon-signing/coupon-signer.ts';
 import { devLoginRoutes } from './modules/dev-login/dev-login.routes.ts';
 import { devLoginRefusals } from './modules/dev-login/texts.ts';
@@ -340,12 +341,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     notifications,
     selfRefundDays: config.selfRefundDays,
   });
+  const closingReceipts = createClosingReceipts({ db, provider, settings: config.receipts, log: app.log });
   const gifts = createGiftService({ db, users, membership, notifications, drawQrSoon: qrImages.drawSoon });
   // Swept in the background once main.ts starts it.
   const maintenance = createMaintenance({
     sweeps: {
       stalePayments: checkout.settleStalePayments,
       pendingRefunds: refunds.settlePendingRefunds,
+      closingReceipts: closingReceipts.sendDue,
       expiries: () => recordExpiries(db),
       heldGifts: gifts.returnUnclaimedGifts,
       reminders: reminders.sendDueReminders,
@@ -431,8 +434,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       membership,
     });
     await api.register(redemptionRoutes, {
-      redemption: createRedemptionService({ db, membership, notifications, timeZone }),
-      offline: createOfflineRedemptionService({ db, signer, notifications, timeZone }),
+      redemption: createRedemptionService({ db, membership, notifications, closingReceipts, timeZone }),
+      offline: createOfflineRedemptionService({ db, signer, notifications, closingReceipts, timeZone }),
       access,
     });
     await api.register(calendarRoutes, { calendar: createCalendarService(db) });

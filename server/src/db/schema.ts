@@ -496,6 +496,31 @@ export const refunds = pgTable(
   ],
 );
 
+export const closingReceiptStatus = pgEnum('closing_receipt_status', ['PENDING', 'SENT', 'FAILED']);
+
+/**
+ * The «зачет предоплаты» receipt of a coupon sold as a prepayment (RECEIPT_PAYMENT_MODE), sent when
+ * the coupon is redeemed: written in the redemption's transaction, one per coupon whatever follows
+ * (the key: an undo and a second redemption send nothing more), sent by a worker that leases due
+ * rows and retries until YooKassa accepts it. FAILED: YooKassa refused it for good (logged).
+ */
+export const closingReceipts = pgTable(
+  'closing_receipts',
+  {
+    purchasedCouponId: uuid('purchased_coupon_id')
+      .primaryKey()
+      .references(() => purchasedCoupons.id),
+    status: closingReceiptStatus('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    providerReceiptId: text('provider_receipt_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('closing_receipts_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`)],
+);
+
 /**
  * Every event that touches money or a coupon, appended in the transaction of the change itself.
  * A trigger (migration 0010) refuses UPDATE and DELETE: the log is only ever added to.

@@ -2,10 +2,9 @@ import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { BuyerRefundErrorCode, RefundErrorCode, type TRefundResponse } from '#contract/back-office-purchases';
 import type { Db } from '../../db/client.ts';
-import { coupons, partners, payments, purchasedCoupons, refunds, users } from '../../db/schema.ts';
+import { payments, purchasedCoupons, refunds } from '../../db/schema.ts';
 import { DomainError, type DomainErrorDetails } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderRefund } from '../../payments/provider.ts';
-import type { ReceiptFacts } from '../../payments/receipts.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import {
@@ -17,6 +16,7 @@ import {
   refusalOf,
 } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
+import { receiptFactsOfPayment } from '../purchases/receipt-facts.ts';
 import { buyerRefundRefusal } from './buyer-refund-rule.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';
 
@@ -286,7 +286,7 @@ export function createRefundService(options: {
         providerPaymentId,
         amountRub: row.amount,
         description: `Возврат за купон ${row.purchasedCouponId}`,
-        receipt: await receiptFactsOf(row),
+        receipt: await receiptFactsOfPayment(db, row.paymentId, row.amount),
       });
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
@@ -296,31 +296,6 @@ export function createRefundService(options: {
       throw refuse(RefundErrorCode.refundFailed);
     }
     return record(row, answer);
-  }
-
-  /** The refund receipt says what the payment's receipt said, to the e-mail of the one who paid. */
-  async function receiptFactsOf(row: RefundRow): Promise<ReceiptFacts | undefined> {
-    const [facts] = await db
-      .select({
-        email: users.email,
-        companyName: partners.companyName,
-        phone: partners.phone,
-        inn: partners.inn,
-        discount: coupons.discount,
-      })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .innerJoin(coupons, eq(coupons.id, payments.couponId))
-      .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .where(eq(payments.id, row.paymentId));
-    if (!facts?.email) return undefined;
-    return {
-      email: facts.email,
-      companyName: facts.companyName,
-      discount: facts.discount,
-      amountRub: row.amount,
-      supplier: { name: facts.companyName, phone: facts.phone, inn: facts.inn },
-    };
   }
 
   /** Writes the provider's answer: the coupon closes on SUCCEEDED, opens to redeeming again on CANCELED. */

@@ -11,6 +11,7 @@ import {
   users,
 } from '../../db/schema.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { changeCoupon, couponStateOf, refusalOf } from '../purchased-coupons/coupon-state.ts';
@@ -40,9 +41,11 @@ export function createOfflineRedemptionService(options: {
   db: Db;
   signer: Pick<CouponSigner, 'publicKeys'>;
   notifications: Pick<NotificationService, 'notifyOfflineConflict' | 'askVisitRating'>;
+  /** The «зачет предоплаты» receipt an applied redemption owes. */
+  closingReceipts: Pick<ClosingReceipts, 'redeemed'>;
   timeZone: string;
 }) {
-  const { db, signer, notifications, timeZone } = options;
+  const { db, signer, notifications, closingReceipts, timeZone } = options;
 
   /**
    * Tokens of these partners' coupons that are no longer valid, whatever their printed signature
@@ -211,6 +214,7 @@ export function createOfflineRedemptionService(options: {
           subject: subjectOf.purchase(redeemed.id),
           details: { offline: true, nonce: item.nonce, redeemedAt: item.redeemedAt },
         });
+        await closingReceipts.redeemed(tx, redeemed.id);
         const line = await couponLineOf(tx, redeemed.id);
         if (line) {
           await notifications.askVisitRating(

@@ -3,6 +3,7 @@ import { type TScannedCoupon, UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { purchasedCoupons, redemptions } from '../../db/schema.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import {
   type CouponActor,
@@ -42,9 +43,11 @@ export function createRedemptionService(options: {
   db: Db;
   membership: MembershipService;
   notifications: Pick<NotificationService, 'notifyCouponRedeemed' | 'askVisitRating'>;
+  /** The «зачет предоплаты» receipt a redemption owes, and an undo takes back while unsent. */
+  closingReceipts: Pick<ClosingReceipts, 'redeemed' | 'undone'>;
   timeZone: string;
 }) {
-  const { db, membership, notifications, timeZone } = options;
+  const { db, membership, notifications, closingReceipts, timeZone } = options;
 
   async function findByToken(qrToken: string) {
     const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
@@ -115,6 +118,7 @@ export function createRedemptionService(options: {
         actorId: redeemer.id,
         subject: subjectOf.purchase(coupon.id),
       });
+      await closingReceipts.redeemed(tx, coupon.id);
       if (attempt) {
         const line = { companyName: coupon.companyName, discount: coupon.discount, region: coupon.region };
         await notifications.notifyCouponRedeemed(
@@ -157,6 +161,7 @@ export function createRedemptionService(options: {
           subject: subjectOf.purchase(row.id),
           details: { status: row.status },
         });
+        await closingReceipts.undone(tx, row.id);
       }
       return row !== undefined;
     });
