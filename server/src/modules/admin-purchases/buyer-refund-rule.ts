@@ -1,5 +1,6 @@
 import { BuyerRefundErrorCode } from '#contract/back-office-purchases';
-import { type CouponState, couponStateOf, refusalOf } from '../purchased-coupons/coupon-state.ts';
+import { refusalOf } from '../purchased-coupons/coupon-state.ts';
+import { type CouponState, couponStateOf } from '../purchased-coupons/visible-state.ts';
 
 export type BuyerRefundRefusal = (typeof BuyerRefundErrorCode)[keyof typeof BuyerRefundErrorCode];
 

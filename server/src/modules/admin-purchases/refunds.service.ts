@@ -11,11 +11,11 @@ import {
   type CouponActor,
   type CouponRefusal,
   changeCoupon,
-  couponStateOf,
   holdForRefund,
   refusalOf,
 } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
+import { couponStateOf } from '../purchased-coupons/visible-state.ts';
 import { receiptFactsOfPayment } from '../purchases/receipt-facts.ts';
 import { buyerRefundRefusal } from './buyer-refund-rule.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';

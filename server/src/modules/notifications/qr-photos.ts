@@ -5,6 +5,7 @@ import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { selectPurchasedCoupons } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
+import { visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
 import { type QrPhotoVoid, qrPhotoTexts } from './texts.ts';
 
 type CouponRow = Awaited<ReturnType<ReturnType<typeof selectPurchasedCoupons>['where']>>[number];
@@ -46,7 +47,10 @@ export function createQrPhotos(options: {
       return row.ownerId === holderId && row.status !== 'HELD' ? { kind: 'replaced' } : { kind: 'gifted' };
     }
     if (row.ownerId !== holderId) return { kind: 'unknown' };
-    switch (row.status) {
+    const state = visibleStateOfRow(row, now);
+    switch (state) {
+      case 'NOT_USED':
+        return null;
       case 'USED':
         return { kind: 'redeemed', on: formatCouponDate(row.redeemedAt ?? now, timeZone) };
       case 'REFUNDED':
@@ -55,13 +59,11 @@ export function createQrPhotos(options: {
         return { kind: 'voided' };
       case 'HELD':
         return { kind: 'gifted' };
-      case 'NOT_USED':
-        break;
+      case 'REFUND_PENDING':
+        return { kind: 'refund-pending' };
+      case 'EXPIRED':
+        return { kind: 'expired', lastDay: lastValidDay(row.expiresAt, timeZone) ?? '' };
     }
-    if (row.refundRequestedAt !== null) return { kind: 'refund-pending' };
-    const lastDay = lastValidDay(row.expiresAt, timeZone);
-    if (row.expiresAt !== null && row.expiresAt <= now && lastDay) return { kind: 'expired', lastDay };
-    return null;
   }
 
   const couponLine = (row: CouponRow) => ({

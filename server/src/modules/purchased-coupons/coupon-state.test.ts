@@ -9,13 +9,13 @@ import {
   COUPON_CHANGES,
   type CouponActor,
   type CouponChange,
-  type CouponState,
   type CouponStatus,
   changeCoupon,
   holdForRefund,
   refusalOf,
 } from './coupon-state.ts';
 import { newQrToken } from './qr.ts';
+import type { CouponState } from './visible-state.ts';
 
 let t: TestApp;
 const admin = telegramUser('state_admin');

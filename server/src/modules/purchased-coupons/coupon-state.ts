@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { coupons, partnerStaff, partners, purchasedCoupons } from '../../db/schema.ts';
-import { expiredAt, isExpiredNow } from './expiry.ts';
+import { type CouponState, visibleStateAt, visibleStateNow, visibleStateOf } from './visible-state.ts';
 
 export type CouponStatus = (typeof purchasedCoupons.status.enumValues)[number];
 
@@ -49,42 +49,12 @@ export const COUPON_CHANGES = {
 
 export type CouponChange = keyof typeof COUPON_CHANGES;
 
-/**
- * What `refusalOf` reads of a coupon: its status and the facts `alsoRequired` below asks of it in
- * SQL. `expired` is as of the change's moment (an offline redemption: when it was made).
- */
-export interface CouponState {
-  status: CouponStatus;
-  expired: boolean;
-  refundRequested: boolean;
-  /** A refund was told (refundedAt); a used coupon stays USED when its money goes back. */
-  refunded?: boolean;
-}
-
-/** The state `refusalOf` reads, from a coupon's row: expiry as of `at` (now, unless told). */
-export function couponStateOf(
-  row: {
-    status: CouponStatus;
-    expiresAt: Date | null;
-    refundRequestedAt: Date | null;
-    refundedAt?: Date | null;
-  },
-  at = new Date(),
-): CouponState {
-  return {
-    status: row.status,
-    expired: row.expiresAt !== null && row.expiresAt <= at,
-    refundRequested: row.refundRequestedAt !== null,
-    refunded: row.refundedAt !== undefined && row.refundedAt !== null,
-  };
-}
-
 /** An admin's refund request (`holdForRefund`): not a change of status, but it starts only here. */
 export const REFUND_REQUEST_FROM = ['NOT_USED'] as const satisfies CouponStatus[];
 
 /**
  * What `refusalOf` answers about: a change of the table, an admin's refund request, or the buyer's
- * own (`ownerRefund`: as an admin's, but only of a coupon still valid, as a gift must be).
+ * own (`ownerRefund`: only of a coupon whose visible state is NOT_USED, as a gift's).
  */
 export type CouponQuestion = CouponChange | 'requestRefund' | 'ownerRefund';
 
@@ -95,21 +65,21 @@ export type CouponRefusal = CouponStatus | 'EXPIRED' | 'REFUND_PENDING';
  * Why `change` cannot start from `state`, or undefined when it can (who asks is `changeCoupon`'s
  * question, not this one's). The modules map this one answer to their own refusal codes.
  *
- * Order: a refund already told first (final for refund, void and a refund request), then a status
- * the change does not start from, then a refund under way before expiry, the order the holder and
- * a scanning partner see (`visibleStatus`): a redeem or a gift refused names what the screen showed.
+ * A redeem, a gift or a hold starts only from the visible state NOT_USED, and a refusal names the
+ * visible state (visible-state.ts): what the holder's and the partner's screens showed. The other
+ * changes: a refund already told first (final for refund, void and a refund request), then a
+ * status the change does not start from.
  */
 export function refusalOf(state: CouponState, change: CouponQuestion): CouponRefusal | undefined {
-  const refundRequest = change === 'requestRefund' || change === 'ownerRefund';
-  const finishedByRefund = change === 'refund' || change === 'void' || refundRequest;
-  if (finishedByRefund && state.refunded) return 'REFUNDED';
-  const from: readonly CouponStatus[] = refundRequest ? REFUND_REQUEST_FROM : COUPON_CHANGES[change].from;
-  if (!from.includes(state.status)) return state.status;
   if (change === 'redeem' || change === 'gift' || change === 'hold' || change === 'ownerRefund') {
-    if (state.refundRequested) return 'REFUND_PENDING';
-    if (state.expired) return 'EXPIRED';
+    const visible = visibleStateOf(state);
+    return visible === 'NOT_USED' ? undefined : visible;
   }
-  return undefined;
+  const finishedByRefund = change === 'refund' || change === 'void' || change === 'requestRefund';
+  if (finishedByRefund && state.refunded) return 'REFUNDED';
+  const from: readonly CouponStatus[] =
+    change === 'requestRefund' ? REFUND_REQUEST_FROM : COUPON_CHANGES[change].from;
+  return from.includes(state.status) ? undefined : state.status;
 }
 
 /** Which coupon: by id, by QR token, or every coupon of a payment. */
@@ -127,13 +97,10 @@ const soldBy = (partnerUserId: number) =>
 function alsoRequired(change: CouponChange, asOf?: Date): SQL | undefined {
   switch (change) {
     case 'redeem':
-      return and(
-        sql`NOT ${asOf ? expiredAt(asOf) : isExpiredNow}`,
-        isNull(purchasedCoupons.refundRequestedAt),
-      );
+      return sql`${visibleStateAt(asOf)} = 'NOT_USED'`;
     case 'gift':
     case 'hold':
-      return and(sql`NOT ${isExpiredNow}`, isNull(purchasedCoupons.refundRequestedAt));
+      return sql`${visibleStateNow} = 'NOT_USED'`;
     case 'refund':
       // A refund is told once: a repeated notification changes nothing.
       return isNull(purchasedCoupons.refundedAt);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TOfflineKit, TSyncResponse, ZSyncRequest } from '#contract/offline';
 import type { Db } from '../../db/client.ts';
@@ -14,12 +14,13 @@ import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { changeCoupon, couponStateOf, refusalOf } from '../purchased-coupons/coupon-state.ts';
+import { changeCoupon, refusalOf } from '../purchased-coupons/coupon-state.ts';
 import {
   couponLineOf,
   joinPurchasedCoupon,
   redeemers,
 } from '../purchased-coupons/purchased-coupons.query.ts';
+import { couponStateOf, visibleStateNow } from '../purchased-coupons/visible-state.ts';
 import { ratingKeyboard } from '../ratings/rating-buttons.ts';
 import { displayName } from '../users/display-name.ts';
 import type { Redeemer } from './redemption.service.ts';
@@ -49,7 +50,9 @@ export function createOfflineRedemptionService(options: {
 
   /**
    * Tokens of these partners' coupons that are no longer valid, whatever their printed signature
-   * says: used, refunded, void, held, or with their refund under way.
+   * says: every visible state that redeems nothing but EXPIRED (used, refunded, void, held, a
+   * refund under way), and every QR a gift replaced. An expired one's QR prints its last day, which
+   * the device checks first: left out, the list stays small.
    */
   async function revokedTokens(partnerIds: readonly number[] | 'all'): Promise<string[]> {
     const ofPartners = partnerIds === 'all' ? undefined : inArray(coupons.partnerId, [...partnerIds, -1]);
@@ -58,12 +61,7 @@ export function createOfflineRedemptionService(options: {
         .select({ token: purchasedCoupons.qrToken })
         .from(purchasedCoupons)
         .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-        .where(
-          and(
-            or(ne(purchasedCoupons.status, 'NOT_USED'), isNotNull(purchasedCoupons.refundRequestedAt)),
-            ofPartners,
-          ),
-        ),
+        .where(and(sql`${visibleStateNow} NOT IN ('NOT_USED', 'EXPIRED')`, ofPartners)),
       db
         .select({ token: retiredQrTokens.qrToken })
         .from(retiredQrTokens)

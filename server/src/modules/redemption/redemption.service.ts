@@ -1,7 +1,17 @@
-import { eq } from 'drizzle-orm';
-import { type TScannedCoupon, UNDO_WINDOW_MINUTES } from '#contract/redemption';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { type TScannedCoupon, type TScanStatus, UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
-import { purchasedCoupons, redemptions } from '../../db/schema.ts';
+import {
+  coupons,
+  gifts,
+  partners,
+  payments,
+  purchasedCoupons,
+  redemptions,
+  retiredQrTokens,
+  users,
+} from '../../db/schema.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
@@ -9,17 +19,17 @@ import {
   type CouponActor,
   type CouponRefusal,
   changeCoupon,
-  couponStateOf,
   refusalOf,
 } from '../purchased-coupons/coupon-state.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
-  isInForce,
+  joinPurchasedCoupon,
+  nameOf,
   selectPurchasedCoupons,
   telegramNameOf,
-  visibleStatus,
 } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
+import { couponStateOf, holderStateOf, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
 import { ratingKeyboard } from '../ratings/rating-buttons.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 
@@ -36,6 +46,11 @@ export type RedeemResult = (typeof redemptions.$inferInsert)['result'];
 const redeemResultOf = (refusal: CouponRefusal): RedeemResult =>
   refusal === 'EXPIRED' || refusal === 'REFUND_PENDING' ? refusal : 'ALREADY_USED';
 
+/** Who a retired QR was issued to: the one who gave the coupon away (or held it as a gift). */
+const givers = alias(users, 'givers');
+
+type CouponRow = Awaited<ReturnType<ReturnType<typeof selectPurchasedCoupons>['where']>>[number];
+
 const actorOf = (redeemer: Redeemer): CouponActor =>
   redeemer.isAdmin ? { kind: 'admin', id: redeemer.id } : { kind: 'partner', id: redeemer.id };
 
@@ -51,7 +66,7 @@ export function createRedemptionService(options: {
 
   async function findByToken(qrToken: string) {
     const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
-    return row && isInForce(row) ? row : undefined;
+    return row && holderStateOf(row) ? row : undefined;
   }
 
   const mayHandle = (redeemer: Redeemer, coupon: { partnerId: number }) =>
@@ -60,23 +75,126 @@ export function createRedemptionService(options: {
   const withinUndoWindow = (redeemedAt: Date | null) =>
     redeemedAt !== null && Date.now() - redeemedAt.getTime() < UNDO_WINDOW_MINUTES * 60_000;
 
-  /** The live state of a scanned coupon; undefined for an unknown token, 'foreign' for another company's. */
+  /**
+   * A QR a gift replaced (retired_qr_tokens): its coupon, as printed on it for the one it was issued
+   * to (the giver, never the new owner), and when it was replaced. Every token is retired by a
+   * gift's change in the gift's own transaction, so the gift last made by then names the giver.
+   */
+  async function findRetired(qrToken: string) {
+    const giverId = sql`coalesce((SELECT ${gifts.fromUserId} FROM ${gifts}
+        WHERE ${gifts.purchasedCouponId} = ${retiredQrTokens.purchasedCouponId}
+          AND ${gifts.createdAt} <= ${retiredQrTokens.retiredAt}
+        ORDER BY ${gifts.createdAt} DESC, ${gifts.id} DESC LIMIT 1), ${payments.userId})`;
+    const [row] = await joinPurchasedCoupon(
+      db
+        .select({
+          partnerId: partners.id,
+          purchasedAt: purchasedCoupons.purchasedAt,
+          expiresAt: purchasedCoupons.expiresAt,
+          discount: coupons.discount,
+          companyName: partners.companyName,
+          region: partners.region,
+          address: partners.address,
+          giverUsername: givers.username,
+          giverFirstName: givers.firstName,
+          giftedAwayAt: retiredQrTokens.retiredAt,
+        })
+        .from(retiredQrTokens)
+        .innerJoin(purchasedCoupons, eq(purchasedCoupons.id, retiredQrTokens.purchasedCouponId))
+        .$dynamic(),
+    )
+      .innerJoin(givers, eq(givers.id, giverId))
+      .where(eq(retiredQrTokens.qrToken, qrToken));
+    return row;
+  }
+
+  /** When a held coupon's gift was made: its QR died then. */
+  async function heldSince(purchasedCouponId: string): Promise<Date | null> {
+    const [gift] = await db
+      .select({ at: gifts.createdAt })
+      .from(gifts)
+      .where(eq(gifts.purchasedCouponId, purchasedCouponId))
+      .orderBy(desc(gifts.createdAt), desc(gifts.id))
+      .limit(1);
+    return gift?.at ?? null;
+  }
+
+  /** The coupons this person redeemed today (REPORT_TIME_ZONE's day) and still holds redeemed. */
+  async function redeemedTodayBy(redeemerId: number): Promise<number> {
+    const [row] = await db
+      .select({ n: count() })
+      .from(purchasedCoupons)
+      .where(
+        and(
+          eq(purchasedCoupons.redeemedBy, redeemerId),
+          eq(purchasedCoupons.status, 'USED'),
+          sql`${purchasedCoupons.redeemedAt} >= (now() AT TIME ZONE ${timeZone})::date::timestamp AT TIME ZONE ${timeZone}`,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
+  const scanStatusOf = (coupon: CouponRow): TScanStatus => {
+    const state = visibleStateOfRow(coupon);
+    return state === 'HELD' ? 'GIFTED_AWAY' : state;
+  };
+
+  /** What a QR shows of its coupon, whatever became of it since. */
+  const cardOf = (coupon: {
+    purchasedAt: Date;
+    expiresAt: Date | null;
+    companyName: string;
+    region: string;
+    discount: number;
+    address: string;
+  }) => ({
+    expiresAt: lastValidDay(coupon.expiresAt, timeZone),
+    date: formatCouponDate(coupon.purchasedAt, timeZone),
+    partner: coupon.companyName,
+    region: coupon.region,
+    discount: String(coupon.discount),
+    address: coupon.address,
+  });
+
+  /**
+   * The live state of a scanned coupon, whatever became of it: used, refunded, void, or its QR
+   * replaced by a gift. Undefined only for a token never issued; 'foreign' for another company's.
+   */
   async function scan(redeemer: Redeemer, qrToken: string): Promise<TScannedCoupon | 'foreign' | undefined> {
-    const coupon = await findByToken(qrToken);
-    if (!coupon) return undefined;
-    if (!mayHandle(redeemer, coupon)) return 'foreign';
+    const [coupon] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
+    if (coupon) {
+      if (!mayHandle(redeemer, coupon)) return 'foreign';
+      const status = scanStatusOf(coupon);
+      const used = status === 'USED';
+      const giftedAwayAt = status === 'GIFTED_AWAY' ? await heldSince(coupon.id) : null;
+      return {
+        status,
+        ...cardOf(coupon),
+        telegramName: telegramNameOf(coupon),
+        canUndo:
+          used &&
+          (redeemer.isAdmin || (coupon.redeemedBy === redeemer.id && withinUndoWindow(coupon.redeemedAt))),
+        redeemedAt: used ? (coupon.redeemedAt?.toISOString() ?? null) : null,
+        redeemedBy:
+          used && coupon.redeemerFirstName !== null
+            ? nameOf(coupon.redeemerUsername, coupon.redeemerFirstName)
+            : null,
+        giftedAwayAt: giftedAwayAt?.toISOString() ?? null,
+        redeemedToday: await redeemedTodayBy(redeemer.id),
+      };
+    }
+    const retired = await findRetired(qrToken);
+    if (!retired) return undefined;
+    if (!mayHandle(redeemer, retired)) return 'foreign';
     return {
-      status: visibleStatus(coupon),
-      expiresAt: lastValidDay(coupon.expiresAt, timeZone),
-      date: formatCouponDate(coupon.purchasedAt, timeZone),
-      partner: coupon.companyName,
-      region: coupon.region,
-      discount: String(coupon.discount),
-      address: coupon.address,
-      telegramName: telegramNameOf(coupon),
-      canUndo:
-        coupon.status === 'USED' &&
-        (redeemer.isAdmin || (coupon.redeemedBy === redeemer.id && withinUndoWindow(coupon.redeemedAt))),
+      status: 'GIFTED_AWAY',
+      ...cardOf(retired),
+      telegramName: nameOf(retired.giverUsername, retired.giverFirstName),
+      canUndo: false,
+      redeemedAt: null,
+      redeemedBy: null,
+      giftedAwayAt: retired.giftedAwayAt.toISOString(),
+      redeemedToday: await redeemedTodayBy(redeemer.id),
     };
   }
 
