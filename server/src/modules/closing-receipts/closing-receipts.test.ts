@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../../test-support/fake-yookassa.ts';
-import { giveConsent } from '../../../test/fixtures.ts';
+import { giveConsent, periodAroundToday } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { closingReceipts, purchasedCoupons } from '../../db/schema.ts';
 
@@ -114,6 +114,22 @@ describe('the «зачет предоплаты» receipt when a coupon sold as 
       status: 'SENT',
       providerReceiptId: madeFor(providerPaymentId)[0]?.id,
     });
+  });
+});
+
+describe('the redemption report', () => {
+  it('shows each redeemed coupon’s receipt: pending until YooKassa takes it, then sent', async () => {
+    const { id, qrToken } = await bought();
+    await redeem(qrToken);
+    const stateOf = async () => {
+      const report = (await t.as(partner).get(`/api/reports/redemptions?${periodAroundToday()}`)).json();
+      return report.rows.find((row: { purchasedCouponId: string }) => row.purchasedCouponId === id)
+        ?.closingReceipt;
+    };
+
+    expect(await stateOf()).toBe('PENDING');
+    await sweep();
+    expect(await stateOf()).toBe('SENT');
   });
 });
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { formatDateTimeIn, formatDay } from '#contract/date-time';
 import {
   AUDIT_KIND_TEXTS,
+  CLOSING_RECEIPT_STATES,
   everyWeekOf,
   type TWeeklyReport,
   WEEK_FIGURES,
@@ -85,6 +86,7 @@ async function exportTables(
               row.redeemedBy,
               row.rating,
               row.comment,
+              row.closingReceipt && CLOSING_RECEIPT_STATES[row.closingReceipt],
             ];
           }
         }
@@ -94,6 +96,7 @@ async function exportTables(
           null,
           totals.discountSum,
           totals.priceSum,
+          null,
           null,
           null,
           null,
@@ -112,6 +115,7 @@ async function exportTables(
             'Погасил',
             'Оценка',
             'Отзыв',
+            'Чек зачета предоплаты',
           ],
           rows: rows(),
         },

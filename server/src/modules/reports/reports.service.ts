@@ -6,6 +6,7 @@ import type { TAuditEvent, TAuditKind, TRedemptionReport, TSettlementRow } from 
 import type { Db } from '../../db/client.ts';
 import {
   auditEvents,
+  closingReceipts,
   coupons,
   partners,
   payments,
@@ -100,12 +101,14 @@ export function createReportService(
         comment: sql<
           string | null
         >`CASE WHEN ${visitRatings.commentHiddenAt} IS NULL THEN ${visitRatings.comment} END`,
+        closingReceipt: closingReceipts.status,
       })
       .from(purchasedCoupons)
       .$dynamic();
     const { after } = page;
     const query = joinPurchasedCoupon(used)
       .leftJoin(visitRatings, eq(visitRatings.purchasedCouponId, purchasedCoupons.id))
+      .leftJoin(closingReceipts, eq(closingReceipts.purchasedCouponId, purchasedCoupons.id))
       .where(
         and(
           sql`${visibleStateNow} = 'USED'`,
@@ -134,6 +137,7 @@ export function createReportService(
       rating: row.rating,
       comment: row.comment,
       ratingId: row.ratingId,
+      closingReceipt: row.closingReceipt,
     }));
   }
 
