@@ -433,9 +433,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       share: createGiftShareService({ db, botApi, log: app.log }),
       membership,
     });
+    // The sync redeems through the partner screen's one redeem operation (redemption/redeem.ts).
+    const redemption = createRedemptionService({ db, membership, notifications, closingReceipts, timeZone });
     await api.register(redemptionRoutes, {
-      redemption: createRedemptionService({ db, membership, notifications, closingReceipts, timeZone }),
-      offline: createOfflineRedemptionService({ db, signer, notifications, closingReceipts, timeZone }),
+      redemption,
+      offline: createOfflineRedemptionService({ db, signer, redeeming: redemption, notifications, timeZone }),
       access,
     });
     await api.register(calendarRoutes, { calendar: createCalendarService(db) });

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
-import { coupons, partnerStaff, partners, purchasedCoupons } from '../../db/schema.ts';
+import { coupons, purchasedCoupons } from '../../db/schema.ts';
 import { type CouponState, visibleStateAt, visibleStateNow, visibleStateOf } from './visible-state.ts';
 
 export type CouponStatus = (typeof purchasedCoupons.status.enumValues)[number];
@@ -9,7 +9,8 @@ export type CouponStatus = (typeof purchasedCoupons.status.enumValues)[number];
 /** Who asks for a change: the rules below say whom each change is open to. A partner's staff act as its partner. */
 export type CouponActor =
   | { kind: 'admin'; id: number }
-  | { kind: 'partner'; id: number }
+  /** A company's spokesman or staff member, with the companies they act for (redemption/redeemer.ts). */
+  | { kind: 'partner'; id: number; partnerIds: readonly number[] }
   | { kind: 'owner'; id: number }
   | { kind: 'payment-provider' }
   /** The server itself: a held gift claimed by its addressee, or returned after seven days. */
@@ -85,13 +86,10 @@ export function refusalOf(state: CouponState, change: CouponQuestion): CouponRef
 /** Which coupon: by id, by QR token, or every coupon of a payment. */
 export type CouponSelector = { id?: string; qrToken?: string; paymentId?: string };
 
-/** Only the spokesman or staff of the company that sold the coupon may touch it as a partner. */
-const soldBy = (partnerUserId: number) =>
-  sql`EXISTS (SELECT 1 FROM ${coupons} JOIN ${partners} ON ${partners.id} = ${coupons.partnerId}
-       WHERE ${coupons.id} = ${purchasedCoupons.couponId}
-         AND (${partners.spokesmanUserId} = ${partnerUserId}
-              OR EXISTS (SELECT 1 FROM ${partnerStaff} WHERE ${partnerStaff.partnerId} = ${partners.id}
-                           AND ${partnerStaff.userId} = ${partnerUserId})))`;
+/** A partner redeems only the coupons of the companies they act for. */
+const soldByOneOf = (partnerIds: readonly number[]) =>
+  sql`EXISTS (SELECT 1 FROM ${coupons} WHERE ${coupons.id} = ${purchasedCoupons.couponId}
+       AND ${inArray(coupons.partnerId, [...partnerIds, -1])})`;
 
 /** What must also hold for a change beyond its starting status. */
 function alsoRequired(change: CouponChange, asOf?: Date): SQL | undefined {
@@ -116,7 +114,7 @@ function whoMay(change: CouponChange, actor: CouponActor): SQL | undefined {
     return sql`true`;
   if (change === 'gift' || change === 'hold' || change === 'unhold')
     return eq(purchasedCoupons.ownerId, actor.id);
-  if (change === 'redeem') return soldBy(actor.id);
+  if (change === 'redeem' && actor.kind === 'partner') return soldByOneOf(actor.partnerIds);
   // undo: only the redeemer's own redemption, and only for a while.
   return and(
     eq(purchasedCoupons.redeemedBy, actor.id),
