@@ -100,6 +100,11 @@ export const users = pgTable(
      * caption true); they may turn it off in «Мои данные».
      */
     qrPhotosInChat: boolean('qr_photos_in_chat').notNull().default(true),
+    /**
+     * When they agreed to partners' offers by the bot («Присылать предложения партнеров» in «Мои
+     * данные», a consent of its own under 38-ФЗ art. 18); null: they have not, or took it back.
+     */
+    partnerOffersAt: timestamp('partner_offers_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
@@ -421,6 +426,13 @@ export const notificationKind = pgEnum('notification_kind', [
 ]);
 
 /**
+ * What a bot message is: about something its addressee owns or asked for (`service`), or an offer,
+ * which is advertising (`offer`: sent only with `users.partner_offers_at`, by the trigger of
+ * migration 0026 and the outbox worker). notifications.service.ts marks each kind.
+ */
+export const notificationPurpose = pgEnum('notification_purpose', ['service', 'offer']);
+
+/**
  * The outbox of bot messages: written with the event (in its transaction), sent by a worker that
  * leases due rows, retries with backoff and gives up after a few attempts. One row per event and
  * recipient (the unique key), so an event repeated by a retried request is told once.
@@ -435,6 +447,7 @@ export const notifications = pgTable(
     chatId: telegramId('chat_id').notNull(),
     text: text('text').notNull(),
     replyMarkup: jsonb('reply_markup').$type<Record<string, unknown>>(),
+    purpose: notificationPurpose('purpose').notNull().default('service'),
     attempts: integer('attempts').notNull().default(0),
     /** When a worker may take it next; a worker taking it pushes this forward (its lease). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),

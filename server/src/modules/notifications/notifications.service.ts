@@ -3,11 +3,38 @@ import type { FastifyBaseLogger } from 'fastify';
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
-import { type notificationKind, notifications, users } from '../../db/schema.ts';
+import { type notificationKind, type notificationPurpose, notifications, users } from '../../db/schema.ts';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 import { notificationButtons, notificationTexts } from './texts.ts';
 
 export type NotificationKind = (typeof notificationKind.enumValues)[number];
+export type NotificationPurpose = (typeof notificationPurpose.enumValues)[number];
+
+/**
+ * What each message is, by its kind: about something its addressee owns or asked for (`service`),
+ * or an offer (advertising), which goes only to someone who agreed to partners' offers (the trigger
+ * of migration 0026 drops any other). A new kind must be put here, and so be decided. Today there
+ * is no offer.
+ */
+export const NOTIFICATION_PURPOSES: Record<NotificationKind, NotificationPurpose> = {
+  GIFT_RECEIVED: 'service',
+  COUPON_REDEEMED: 'service',
+  COUPON_REQUESTED: 'service',
+  REQUEST_DECIDED: 'service',
+  PURCHASE_CONFIRMED: 'service',
+  UNVERIFIED_PURCHASE: 'service',
+  COUPON_REFUNDED: 'service',
+  COUPON_VOIDED: 'service',
+  GIFT_CLAIMED: 'service',
+  GIFT_RETURNED: 'service',
+  OFFLINE_CONFLICT: 'service',
+  COUPON_EXPIRING: 'service',
+  GIFT_RETURNING: 'service',
+  VISIT_RATING_ASKED: 'service',
+  COUPON_QR: 'service',
+  COUPON_QR_CAPTION: 'service',
+  REFUND_REQUESTED: 'service',
+};
 
 /** A database handle or the caller's transaction: `tx` ties the message to the event's commit. */
 type Executor = Db;
@@ -121,6 +148,7 @@ export function createNotificationService(options: {
             chatId: m.chatId,
             text: m.text,
             replyMarkup: replyMarkup(m) as Record<string, unknown> | null,
+            purpose: NOTIFICATION_PURPOSES[m.kind],
           })),
         )
         .onConflictDoNothing();
