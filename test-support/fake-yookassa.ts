@@ -278,6 +278,9 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
     return send(response, 404, error('not_found', 'Not found'));
   });
 
+  // Idle connections outlive the client's own keep-alive (undici's 4 s), so the client closes them:
+  // a server closing one (at Node's 5 s) just as a loaded client reuses it is a reset, a stray 502.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

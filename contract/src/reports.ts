@@ -70,6 +70,10 @@ export const CLOSING_RECEIPT_STATES: Record<NonNullable<TRedemptionRow['closingR
 };
 export type TRedemptionRow = z.infer<typeof ZRedemptionRow>;
 
+/** The newest redemptions a report lists on screen; its totals count all, its export lists all. */
+export const REDEMPTION_ROWS_SHOWN = 200;
+
+/** GET /api/reports/redemptions: the newest REDEMPTION_ROWS_SHOWN redemptions, and the totals of all. */
 export const ZRedemptionReport = z.object({
   rows: z.array(ZRedemptionRow),
   totals: z.object({ count: z.number().int(), discountSum: z.number().int(), priceSum: z.number().int() }),
@@ -124,6 +128,7 @@ export const AUDIT_KINDS = [
   'partner.resumed',
   'staff.changed',
   'rating.comment_hidden',
+  'notification.resent',
 ] as const;
 export const ZAuditKind = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKind>;
@@ -158,6 +163,7 @@ export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
   'partner.resumed': 'Партнер возобновлен',
   'staff.changed': 'Сотрудники изменены',
   'rating.comment_hidden': 'Отзыв скрыт',
+  'notification.resent': 'Сообщение бота отправлено снова',
 };
 
 export const ZAuditQuery = ZPeriodQuery.and(z.object({ kind: ZAuditKind.optional() }));

@@ -48,6 +48,7 @@ const screens = (coupon: string): Screen[] => [
   { path: '/season', heading: 'СЕЗОН В ЦИФРАХ', as: DEMO.admin },
   { path: '/audit-log', heading: 'ЖУРНАЛ СОБЫТИЙ', as: DEMO.admin },
   { path: '/invites', heading: 'ПРИГЛАШЕНИЯ', as: DEMO.admin },
+  { path: '/undelivered', heading: 'НЕДОСТАВЛЕННЫЕ', as: DEMO.admin },
 ];
 
 type Violation = { id: string; impact: string; help: string; nodes: string[] };

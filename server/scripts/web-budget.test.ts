@@ -83,6 +83,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   ['purchases', 'purchases/purchases-page', 117.1],
   ['audit-log', 'audit-log/audit-log-page', 115.1],
   ['invites', 'invites/invites-page', 106.9],
+  // The bot's messages given up, with «Отправить снова» on each (ADR 5).
+  ['undelivered', 'undelivered/undelivered-page', 109.1],
   ['privacy', 'privacy/privacy-page', 110.2],
   // The consent to partners' offers, a switch of its own (issue 40): 0.3 KB.
   ['my-data', 'my-data/my-data-page', 118.3],

@@ -4,9 +4,9 @@ import { redemptions } from '../../db/schema.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { type CouponLine, nameOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { couponOfToken, type TokenCoupon, tokenStatusOf } from '../purchased-coupons/token-coupon.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { actorOf, mayRedeem, type Redeemer } from './redeemer.ts';
-import { couponOfToken, type TokenCoupon, tokenStatusOf } from './token-coupon.ts';
 
 export type RedeemResult = (typeof redemptions.$inferInsert)['result'];
 /** Why a redeem was refused, as its attempt is recorded. */

@@ -33,6 +33,7 @@ export function HomePage() {
     { label: texts.settlement, to: paths.settlement.getHref(), shown: isAdmin(user) },
     { label: texts.auditLog, to: paths.auditLog.getHref(), shown: isAdmin(user) },
     { label: texts.invites, to: paths.invites.getHref(), shown: isAdmin(user) },
+    { label: texts.undelivered, to: paths.undelivered.getHref(), shown: isAdmin(user) },
     { label: texts.redemptionReport, to: paths.redemptionReport.getHref(), shown: isPartnerOrStaff(user) },
     { label: texts.staff, to: paths.partnerStaff.getHref(), shown: user?.role === 'partner' },
   ].filter(({ shown }) => shown);

@@ -11,6 +11,7 @@ export const texts = {
   settlement: 'СВЕРКА С ПАРТНЕРАМИ',
   auditLog: 'ЖУРНАЛ СОБЫТИЙ',
   invites: 'ПРИГЛАШЕНИЯ',
+  undelivered: 'НЕДОСТАВЛЕННЫЕ',
   redemptionReport: 'ОТЧЕТ О ПОГАШЕНИЯХ',
   staff: 'СОТРУДНИКИ',
   privacy: 'Политика конфиденциальности',

@@ -3,8 +3,8 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { TScanStatus } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { gifts, payments, purchasedCoupons, retiredQrTokens, users } from '../../db/schema.ts';
-import { nameOf, selectPurchasedCoupons } from '../purchased-coupons/purchased-coupons.query.ts';
-import { visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
+import { nameOf, selectPurchasedCoupons } from './purchased-coupons.query.ts';
+import { visibleStateOfRow } from './visible-state.ts';
 
 export type CouponRow = Awaited<ReturnType<ReturnType<typeof selectPurchasedCoupons>['where']>>[number];
 
@@ -32,7 +32,10 @@ const giverOfRetired = sql`coalesce(
      ON ${purchasedCoupons.paymentId} = ${payments.id}
     WHERE ${purchasedCoupons.id} = ${retiredQrTokens.purchasedCouponId}))`;
 
-/** The coupon of a token the server ever issued; undefined for one it never did. */
+/**
+ * The coupon of a token the server ever issued; undefined for one it never did. The partner's scan,
+ * the redeem and the caption of a QR's photo in chat all read a token here.
+ */
 export async function couponOfToken(executor: Db, qrToken: string): Promise<TokenCoupon | undefined> {
   const [coupon] = await selectPurchasedCoupons(executor).where(eq(purchasedCoupons.qrToken, qrToken));
   if (coupon) return { coupon };
