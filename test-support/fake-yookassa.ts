@@ -26,6 +26,49 @@ export interface FakeYooKassaRefund {
   description?: string;
 }
 
+/** A receipt made by `POST /v3/receipts` (a «зачет предоплаты» one, or any other). */
+export interface FakeYooKassaReceipt {
+  id: string;
+  type: 'payment' | 'refund';
+  payment_id: string;
+  status: 'pending' | 'succeeded' | 'canceled';
+  items: unknown[];
+  settlements: Array<{ type: string; amount: { value: string; currency: string } }>;
+  customer: { email?: string; phone?: string };
+}
+
+const SETTLEMENT_TYPES = ['cashless', 'prepayment', 'postpayment', 'consideration'];
+
+/**
+ * YooKassa's checks of a separate receipt (`POST /v3/receipts`, API v3): its type, the payment it
+ * belongs to, `send: true`, the receipt's own checks below, and settlements (each of a known type,
+ * in roubles) adding up to the items.
+ */
+function separateReceiptProblem(body: unknown): string | undefined {
+  const r = body as {
+    type?: unknown;
+    payment_id?: unknown;
+    send?: unknown;
+    items?: Array<{ payment_mode?: unknown }>;
+    settlements?: Array<{ type?: unknown; amount?: { value?: unknown; currency?: unknown } }>;
+  };
+  if (r?.type !== 'payment' && r?.type !== 'refund') return 'type';
+  if (typeof r.payment_id !== 'string') return 'payment_id';
+  if (r.send !== true) return 'send';
+  if (!Array.isArray(r.settlements) || r.settlements.length === 0) return 'settlements';
+  let settled = 0;
+  for (const settlement of r.settlements) {
+    if (!SETTLEMENT_TYPES.includes(settlement.type as string)) return 'settlements.type';
+    if (typeof settlement.amount?.value !== 'string' || settlement.amount.currency !== 'RUB')
+      return 'settlements.amount';
+    settled += Number(settlement.amount.value);
+  }
+  if (Array.isArray(r.items) && r.items.some((item) => typeof item.payment_mode !== 'string'))
+    return 'items.payment_mode';
+  // The items must add up to what the settlements say was paid.
+  return receiptProblem(body, settled.toFixed(2));
+}
+
 /**
  * YooKassa's checks of a `receipt` (API v3): a customer contact, 1–80 items, each with a
  * description, quantity, amount in roubles, vat_code 1–12, and items adding up to the amount.
@@ -89,6 +132,10 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
   const byIdempotenceKey = new Map<string, string>();
   const refunds = new Map<string, FakeYooKassaRefund>();
   const refundsByKey = new Map<string, string>();
+  const receipts = new Map<string, FakeYooKassaReceipt>();
+  const receiptsByKey = new Map<string, string>();
+  /** While above zero, so many receipt requests are answered 500 (YooKassa down for a while). */
+  let receiptFailures = 0;
   /** How a new refund answers: YooKassa usually says succeeded at once, sometimes pending first. */
   let nextRefundStatus: FakeYooKassaRefund['status'] = 'succeeded';
   const requests: Array<{ method: string; path: string; idempotenceKey?: string; body?: unknown }> = [];
@@ -186,6 +233,33 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
       if (refund.status === 'succeeded') addRefunded(payment, refund.amount.value);
       return send(response, 200, refund);
     }
+    if (request.method === 'POST' && path === '/v3/receipts') {
+      if (!idempotenceKey)
+        return send(response, 400, error('invalid_request', 'Idempotence key is required'));
+      if (receiptFailures > 0) {
+        receiptFailures -= 1;
+        return send(response, 500, error('internal_server_error', 'Try again later'));
+      }
+      const existing = receiptsByKey.get(idempotenceKey);
+      if (existing) return send(response, 200, receipts.get(existing));
+      const badReceipt = separateReceiptProblem(body);
+      if (badReceipt) return send(response, 400, error('invalid_request', badReceipt));
+      const input = body as Omit<FakeYooKassaReceipt, 'id' | 'status'>;
+      if (payments.get(input.payment_id)?.status !== 'succeeded')
+        return send(response, 400, error('invalid_request', 'Payment is not succeeded'));
+      const receipt: FakeYooKassaReceipt = {
+        id: randomUUID(),
+        type: input.type,
+        payment_id: input.payment_id,
+        status: 'pending',
+        items: input.items,
+        settlements: input.settlements,
+        customer: input.customer,
+      };
+      receipts.set(receipt.id, receipt);
+      receiptsByKey.set(idempotenceKey, receipt.id);
+      return send(response, 200, receipt);
+    }
     const refundMatch = /^\/v3\/refunds\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && refundMatch) {
       const refund = refunds.get(decodeURIComponent(refundMatch[1] as string));
@@ -204,6 +278,9 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
     return send(response, 404, error('not_found', 'Not found'));
   });
 
+  // Idle connections outlive the client's own keep-alive (undici's 4 s), so the client closes them:
+  // a server closing one (at Node's 5 s) just as a loaded client reuses it is a reset, a stray 502.
+  server.keepAliveTimeout = 30_000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -246,6 +323,12 @@ export async function startFakeYooKassa(options: { shopId: string; secretKey: st
       };
     },
     refunds,
+    /** Receipts made by their own request, by YooKassa's id. */
+    receipts,
+    /** The next `count` receipt requests are answered 500, as YooKassa does when it is down. */
+    failReceipts(count: number) {
+      receiptFailures = count;
+    },
     /** How the next refunds answer when created: `pending` makes the test settle them later. */
     answerRefundsWith(status: FakeYooKassaRefund['status']) {
       nextRefundStatus = status;

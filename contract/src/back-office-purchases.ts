@@ -86,3 +86,19 @@ export const RefundErrorCode = {
   giftHeld: 'gift_held',
   refundFailed: 'refund_failed',
 } as const;
+
+/**
+ * The `error` codes of a buyer's own refund (`POST /api/me/coupons/{purchasedCouponId}/refund`,
+ * answered with ZRefundResponse): each a 409 with its Russian reason, but `purchase_not_found` (404).
+ */
+export const BuyerRefundErrorCode = {
+  giftReceived: 'refund_gift_received',
+  givenAway: 'refund_given_away',
+  used: 'refund_used',
+  expired: 'refund_expired',
+  refunded: 'refund_already_made',
+  void: 'refund_void',
+  windowOver: 'refund_window_over',
+  /** 502: the provider did not make the refund; the coupon is valid again. */
+  failed: 'refund_not_made',
+} as const;

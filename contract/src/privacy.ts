@@ -52,6 +52,8 @@ export const ZMyData = z.object({
     isChatMember: z.boolean(),
     /** Whether the bot sends each new QR of theirs as a photo in its chat. */
     qrPhotosInChat: z.boolean(),
+    /** When they agreed to partners' offers by the bot (a consent of its own); null: they have not. */
+    partnerOffersSince: z.string().nullable(),
     createdAt: z.string(),
     lastSeenAt: z.string(),
     /** Whether the bot reminds of coupons about to expire and of gifts coming back. */
@@ -108,6 +110,10 @@ export type TCouponRemindersSetting = z.infer<typeof ZCouponRemindersSetting>;
 /** PUT /api/me/qr-photos: whether the bot sends each new QR of the caller's as a photo in its chat. */
 export const ZQrPhotosSetting = z.object({ enabled: z.boolean() });
 export type TQrPhotosSetting = z.infer<typeof ZQrPhotosSetting>;
+
+/** PUT /api/me/partner-offers: whether the bot may send partners' offers (advertising); off until asked. */
+export const ZPartnerOffersSetting = z.object({ enabled: z.boolean() });
+export type TPartnerOffersSetting = z.infer<typeof ZPartnerOffersSetting>;
 
 /** DELETE /api/me: with unused coupons, the caller confirms they are given up. */
 export const ZEraseRequest = z.object({ giveUpCoupons: z.boolean().default(false) }).nullish();

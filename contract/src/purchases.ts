@@ -35,6 +35,12 @@ export const ZMyCoupon = z.object({
   status: ZPurchasedCouponStatus,
   /** The last day it may be used, `YYYY-MM-DD` (Europe/Moscow); null when it never expires. */
   expiresAt: z.string().nullable(),
+  /**
+   * What «Вернуть деньги» gives back, in roubles: offered for an unused, unexpired coupon its holder
+   * paid for (not one received as a gift) within SELF_REFUND_DAYS of buying it; null when not offered
+   * (and in a list a device saved before the field existed).
+   */
+  refundAmount: z.number().int().nullable().default(null),
 });
 export type TMyCoupon = z.infer<typeof ZMyCoupon>;
 export const ZMyCouponsResponse = z.array(ZMyCoupon);

@@ -54,7 +54,19 @@ export const ZRedemptionRow = z.object({
   comment: z.string().nullable(),
   /** The rating's id, for an admin hiding its comment; null when not rated. */
   ratingId: z.number().int().nullable(),
+  /**
+   * Its «зачет предоплаты» receipt (sold as a prepayment): PENDING until YooKassa takes it, SENT,
+   * FAILED when YooKassa refused it for good; null when none is owed.
+   */
+  closingReceipt: z.enum(['PENDING', 'SENT', 'FAILED']).nullable(),
 });
+
+/** How the report names a «зачет предоплаты» receipt's state, on the screen and in the CSV alike. */
+export const CLOSING_RECEIPT_STATES: Record<NonNullable<TRedemptionRow['closingReceipt']>, string> = {
+  PENDING: 'отправляется',
+  SENT: 'отправлен',
+  FAILED: 'не принят ЮKassa',
+};
 export type TRedemptionRow = z.infer<typeof ZRedemptionRow>;
 
 /** The newest redemptions a report lists on screen; its totals count all, its export lists all. */

@@ -232,7 +232,7 @@ test.describe('buying and owning a QR', () => {
 
 test.describe('looks', () => {
   for (const theme of themesToPicture('owning')) {
-    test(`payment check, My QR with a used coupon, the big QR and the gift screen, ${theme}`, async ({
+    test(`payment check, My QR with a used coupon, the big QR, a refund and the gift screen, ${theme}`, async ({
       page,
       request,
     }) => {
@@ -289,6 +289,21 @@ test.describe('looks', () => {
         .poll(() => telegramButton(page))
         .toEqual({ text: 'Подарить QR', active: false, loading: false });
       await page.screenshot({ path: `${SCREENS}/gift-${theme}.png` });
+
+      // The buyer returns the fresh coupon: asked first, the question in view, then told it is back.
+      await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme });
+      await expect(page.getByText(/^Действующий купон 1 из \d+$/)).toBeVisible();
+      await page.getByRole('button', { name: 'Вернуть деньги' }).click();
+      const confirm = page.getByRole('group', { name: /^Вернуть \d+ руб за купон/ });
+      await expect(confirm).toBeInViewport({ ratio: 1 });
+      await expect(confirm).toContainText('QR перестанет действовать сразу');
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/my-qr-refund-${theme}.png` });
+      await confirm.getByRole('button', { name: 'Да, вернуть деньги' }).click();
+      await expect(
+        page.getByText(/^Деньги возвращены: \d+ руб\. Купон больше не действует\.$/),
+      ).toBeInViewport();
+      await page.screenshot({ path: `${SCREENS}/my-qr-refunded-${theme}.png` });
     });
   }
 });

@@ -20,6 +20,7 @@ import { adminPurchasesManifest } from './modules/admin-purchases/admin-purchase
 import { backupManifest } from './modules/backup/backup.manifest.ts';
 import { calendarManifest } from './modules/calendar/calendar.manifest.ts';
 import { catalogueManifest } from './modules/catalogue/catalogue.manifest.ts';
+import { closingReceiptsManifest } from './modules/closing-receipts/closing-receipts.manifest.ts';
 import { couponRequestsManifest } from './modules/coupon-requests/coupon-requests.manifest.ts';
 import { couponSigningManifest } from './modules/coupon-signing/coupon-signing.manifest.ts';
 import { devLoginManifest } from './modules/dev-login/dev-login.manifest.ts';
@@ -134,6 +135,7 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(privacyManifest)
   .add(purchasesManifest)
   .add(adminPurchasesManifest)
+  .add(closingReceiptsManifest)
   .add(giftsManifest)
   .add(telegramWebhookManifest)
   .add(userRoutesManifest)
@@ -247,6 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweeps: {
       stalePayments: made.checkout.settleStalePayments,
       pendingRefunds: made.refunds.settlePendingRefunds,
+      closingReceipts: made.closingReceipts.sendDue,
       expiries: () => recordExpiries(db),
       heldGifts: made.gifts.returnUnclaimedGifts,
       reminders: made.reminders.sendDueReminders,

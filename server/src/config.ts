@@ -169,6 +169,10 @@ const schema = z
     OPERATOR_EMAIL: optionalText.pipe(z.email({ message: 'expected an email address' }).optional()),
     OPERATOR_PHONE: optionalText,
     YOOKASSA_RECEIPTS: flag.optional(),
+    /**
+     * YooKassa's `vat_code`s as of 2026: 1 без НДС, 2 0 %, 3 10 %, 4 20 %, 5 10/110, 6 20/120,
+     * 7 5 %, 8 7 %, 9 5/105, 10 7/107, 11 22 %, 12 22/122.
+     */
     RECEIPT_VAT_CODE: z.coerce
       .number({ message: 'expected a VAT code from 1 to 12' })
       .int('expected a VAT code from 1 to 12')
@@ -197,6 +201,12 @@ const schema = z
       .min(1, 'expected a number of days')
       .max(3650, 'expected at most 3650 days')
       .default(90),
+    SELF_REFUND_DAYS: z.coerce
+      .number({ message: 'expected a number of days' })
+      .int('expected a number of days')
+      .min(1, 'expected a number of days')
+      .max(3650, 'expected at most 3650 days')
+      .optional(),
     REMINDER_DAYS_BEFORE: z
       .string()
       .trim()
@@ -346,6 +356,8 @@ function toConfig(env: z.infer<typeof schema>) {
         }
       : null,
     geoRetentionDays: env.GEO_RETENTION_DAYS,
+    /** A buyer returns an unused coupon themselves within this many days of buying it; unset: while it is valid. */
+    selfRefundDays: env.SELF_REFUND_DAYS ?? null,
     /** The bot reminds of an unused coupon this many days before its last day, each once. */
     reminderDaysBefore: env.REMINDER_DAYS_BEFORE,
     /** Where report periods, offer validity and export times are counted in days. */
@@ -379,4 +391,25 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     );
   }
   return toConfig(parsed.data);
+}
+
+/** `tax_system_code`s of УСН: «доходы» (2) and «доходы минус расходы» (3). */
+const USN_TAX_SYSTEMS = [2, 3];
+/** `vat_code` 1: «без НДС». */
+const NO_VAT = 1;
+
+/**
+ * What the configuration allows but an operator should look at again: logged at start-up as a
+ * warning, never a refusal (the answer is the accountant's, not ours).
+ */
+export function configWarnings(config: Config): string[] {
+  const warnings: string[] = [];
+  const receipts = config.receipts;
+  if (receipts?.vatCode === NO_VAT && USN_TAX_SYSTEMS.includes(receipts.taxSystemCode ?? 0)) {
+    warnings.push(
+      `RECEIPT_VAT_CODE=${NO_VAT} (без НДС) with RECEIPT_TAX_SYSTEM_CODE=${receipts.taxSystemCode} (УСН): ` +
+        'from 2026 a УСН payer over 20 M руб a year pays VAT (5 %, 7 % or 22 %: codes 7–12): ask your accountant',
+    );
+  }
+  return warnings;
 }

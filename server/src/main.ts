@@ -1,6 +1,6 @@
 import 'dotenv/config';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
 import { PROVIDER_CALL_TIMEOUT_MS } from './payments/provider.ts';
@@ -38,6 +38,7 @@ async function main() {
   const rateLimits = config.env !== 'test';
   const app = await buildApp({ config, database, botToken, botApi, rateLimits });
 
+  for (const warning of configWarnings(config)) app.log.warn(warning);
   if (config.demoData && (await seedDemoData(database.db))) app.log.info('demo data seeded');
   if (config.localStandIn) {
     app.log.info(

@@ -100,6 +100,11 @@ export const users = pgTable(
      * caption true); they may turn it off in «Мои данные».
      */
     qrPhotosInChat: boolean('qr_photos_in_chat').notNull().default(true),
+    /**
+     * When they agreed to partners' offers by the bot («Присылать предложения партнеров» in «Мои
+     * данные», a consent of its own under 38-ФЗ art. 18); null: they have not, or took it back.
+     */
+    partnerOffersAt: timestamp('partner_offers_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
@@ -420,7 +425,16 @@ export const notificationKind = pgEnum('notification_kind', [
   'COUPON_QR',
   /** Brings the caption of a COUPON_QR photo (caption_of) up to date with what its QR is worth now. */
   'COUPON_QR_CAPTION',
+  /** A buyer asked for their money back where the provider cannot return it by itself: the admins do. */
+  'REFUND_REQUESTED',
 ]);
+
+/**
+ * What a bot message is: about something its addressee owns or asked for (`service`), or an offer,
+ * which is advertising (`offer`: sent only with `users.partner_offers_at`, by the trigger of
+ * migration 0026 and the outbox worker). notifications.service.ts marks each kind.
+ */
+export const notificationPurpose = pgEnum('notification_purpose', ['service', 'offer']);
 
 /**
  * The outbox of bot messages: written with the event (in its transaction), sent by a worker that
@@ -444,6 +458,7 @@ export const notifications = pgTable(
     chatId: telegramId('chat_id').notNull(),
     text: text('text').notNull(),
     replyMarkup: jsonb('reply_markup').$type<Record<string, unknown>>(),
+    purpose: notificationPurpose('purpose').notNull().default('service'),
     attempts: integer('attempts').notNull().default(0),
     /** When a worker may take it next; a worker taking it pushes this forward (its lease). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -479,7 +494,7 @@ export const notifications = pgTable(
 export const refundStatus = pgEnum('refund_status', ['PENDING', 'SUCCEEDED', 'CANCELED']);
 
 /**
- * A refund an admin asked for, one live one per purchased coupon (the partial unique key): the row is
+ * A refund an admin or the buyer asked for, one live one per purchased coupon (the partial unique key): the row is
  * written before the provider is called, and its id is the provider's idempotence key, so a second
  * press, a retried request or another process finds it and the provider makes the refund once.
  */
@@ -499,6 +514,8 @@ export const refunds = pgTable(
     status: refundStatus('status').notNull().default('PENDING'),
     /** Made outside the app (the `link` provider): recorded, not sent anywhere. */
     outside: boolean('outside').notNull().default(false),
+    /** Asked for by the buyer in My QR, not by an admin; `requested_by` is then the buyer. */
+    byBuyer: boolean('by_buyer').notNull().default(false),
     requestedBy: telegramId('requested_by').references(() => users.id),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
@@ -507,6 +524,31 @@ export const refunds = pgTable(
     uniqueIndex('refunds_live_key').on(t.purchasedCouponId).where(sql`${t.status} <> 'CANCELED'`),
     index('refunds_provider_refund_idx').on(t.providerRefundId),
   ],
+);
+
+export const closingReceiptStatus = pgEnum('closing_receipt_status', ['PENDING', 'SENT', 'FAILED']);
+
+/**
+ * The «зачет предоплаты» receipt of a coupon sold as a prepayment (RECEIPT_PAYMENT_MODE), sent when
+ * the coupon is redeemed: written in the redemption's transaction, one per coupon whatever follows
+ * (the key: an undo and a second redemption send nothing more), sent by a worker that leases due
+ * rows and retries until YooKassa accepts it. FAILED: YooKassa refused it for good (logged).
+ */
+export const closingReceipts = pgTable(
+  'closing_receipts',
+  {
+    purchasedCouponId: uuid('purchased_coupon_id')
+      .primaryKey()
+      .references(() => purchasedCoupons.id),
+    status: closingReceiptStatus('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    providerReceiptId: text('provider_receipt_id'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('closing_receipts_due_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'PENDING'`)],
 );
 
 /**

@@ -13,6 +13,8 @@ export interface Sweeps {
   stalePayments: () => Promise<{ asked: number; issued: number }>;
   /** Refunds the provider has not finished (admin-purchases/refunds.service.ts). */
   pendingRefunds: () => Promise<unknown>;
+  /** «Зачет предоплаты» receipts of redeemed coupons, sent and sent again (closing-receipts.service.ts). */
+  closingReceipts: (now?: Date) => Promise<unknown>;
   /** Coupons past their last day, written to the audit log (purchased-coupons/expiry-log.ts). */
   expiries: () => Promise<number>;
   /** Held gifts nobody claimed in seven days, back to their givers (gifts.service.ts). */
@@ -27,6 +29,7 @@ export interface Sweeps {
 const NAMES: Record<keyof Sweeps, string> = {
   stalePayments: 'stale payments',
   pendingRefunds: 'pending refunds',
+  closingReceipts: 'closing receipts',
   expiries: 'expiries',
   heldGifts: 'held gifts',
   reminders: 'reminders',
@@ -53,6 +56,7 @@ export function createMaintenance(options: {
       if (asked > 0) log.info({ asked, issued }, 'stale payments asked about again');
     },
     reminders: () => sweeps.reminders(),
+    closingReceipts: () => sweeps.closingReceipts(),
     async retention() {
       if (Date.now() - retentionRanAt < RETENTION_EVERY_MS) return;
       retentionRanAt = Date.now();

@@ -68,6 +68,18 @@ export interface PaymentProvider {
   refund?(input: RefundInput): Promise<ProviderRefund>;
   /** A refund's state as the provider knows it now. */
   getRefund?(providerRefundId: string): Promise<ProviderRefund>;
+  /**
+   * Sends the «зачет предоплаты» receipt of a payment whose service was rendered (a coupon sold as a
+   * prepayment, then redeemed). Absent where the provider sends no receipts.
+   */
+  closingReceipt?(input: ClosingReceiptInput): Promise<{ providerReceiptId: string }>;
+}
+
+export interface ClosingReceiptInput {
+  /** Derived from the coupon: however often it is sent, one receipt. */
+  idempotenceKey: string;
+  providerPaymentId: string;
+  receipt: ReceiptFacts;
 }
 
 export class PaymentProviderError extends Error {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../test-support/fake-yookassa.ts';
 import { addPartnerWithCoupons, giveConsent } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, configWarnings, loadConfig } from '../config.ts';
 import { users } from '../db/schema.ts';
 
 const SHOP = { YOOKASSA_SHOP_ID: '500300', YOOKASSA_SECRET_KEY: 'receipt_secret' };
@@ -200,6 +200,28 @@ describe('receipt settings', () => {
     expect(() =>
       loadConfig({ ...base, YOOKASSA_RECEIPTS: '1', RECEIPT_VAT_CODE: '1', RECEIPT_PAYMENT_MODE: 'gift' }),
     ).toThrow(/RECEIPT_PAYMENT_MODE/);
+  });
+
+  it('takes every VAT code YooKassa lists, the 5 %, 7 % and 22 % rates among them', () => {
+    for (let code = 1; code <= 12; code += 1) {
+      expect(
+        loadConfig({ ...base, YOOKASSA_RECEIPTS: '1', RECEIPT_VAT_CODE: String(code) }).receipts?.vatCode,
+      ).toBe(code);
+    }
+  });
+
+  it('warns at start-up, without refusing, of УСН without VAT: from 2026 it may owe VAT', () => {
+    const usn = (vat: string, tax: string) =>
+      configWarnings(
+        loadConfig({ ...base, YOOKASSA_RECEIPTS: '1', RECEIPT_VAT_CODE: vat, RECEIPT_TAX_SYSTEM_CODE: tax }),
+      );
+    expect(usn('1', '2')).toEqual([
+      expect.stringContaining('from 2026 a УСН payer over 20 M руб a year pays VAT'),
+    ]);
+    expect(usn('1', '3')).toHaveLength(1);
+    expect(usn('7', '2')).toEqual([]);
+    expect(usn('1', '1')).toEqual([]);
+    expect(configWarnings(loadConfig(base))).toEqual([]);
   });
 
   it('takes the defaults for subject and mode, and no receipts unless asked', () => {

@@ -49,3 +49,31 @@ export function yookassaReceipt(settings: ReceiptSettings, facts: ReceiptFacts) 
     ...(settings.taxSystemCode ? { tax_system_code: settings.taxSystemCode } : {}),
   };
 }
+
+/** The sale's receipt said «prepayment» (RECEIPT_PAYMENT_MODE): the coupon's use needs a receipt of its own. */
+export const soldAsPrepayment = (settings: ReceiptSettings | null): settings is ReceiptSettings =>
+  settings !== null && settings.paymentMode !== 'full_payment';
+
+/**
+ * The «зачет предоплаты» receipt (`POST /v3/receipts`) once the prepaid service is rendered, as
+ * YooKassa asks for it: type `payment` for the original payment, `send: true`, the sale's item (text,
+ * VAT, subject, agent and supplier alike) now in `full_payment` mode, and settled by the prepayment
+ * it received.
+ */
+export function yookassaClosingReceipt(
+  settings: ReceiptSettings,
+  facts: ReceiptFacts,
+  providerPaymentId: string,
+) {
+  const sale = yookassaReceipt(settings, facts);
+  return {
+    ...sale,
+    type: 'payment' as const,
+    payment_id: providerPaymentId,
+    send: true,
+    items: sale.items.map((item) => ({ ...item, payment_mode: 'full_payment' as const })),
+    settlements: [
+      { type: 'prepayment' as const, amount: { value: facts.amountRub.toFixed(2), currency: 'RUB' } },
+    ],
+  };
+}

@@ -5,7 +5,12 @@ import {
   PROVIDER_CALL_TIMEOUT_MS,
   type ProviderPaymentStatus,
 } from './provider.ts';
-import { type ReceiptFacts, type ReceiptSettings, yookassaReceipt } from './receipts.ts';
+import {
+  type ReceiptFacts,
+  type ReceiptSettings,
+  yookassaClosingReceipt,
+  yookassaReceipt,
+} from './receipts.ts';
 
 /** The part of YooKassa's payment object (API v3) we rely on. */
 const ZYooKassaPayment = z.object({
@@ -26,6 +31,9 @@ const ZYooKassaRefund = z.object({
   status: z.enum(['pending', 'succeeded', 'canceled']),
   amount: z.object({ value: z.string(), currency: z.string() }),
 });
+
+/** The part of YooKassa's receipt object (API v3) we rely on. */
+const ZYooKassaReceipt = z.object({ id: z.string(), status: z.string() });
 
 const REFUND_STATUSES: Record<z.infer<typeof ZYooKassaRefund>['status'], ProviderPaymentStatus> = {
   pending: 'PENDING',
@@ -109,9 +117,24 @@ export function createYooKassaProvider(options: {
     return parsed.data;
   }
 
+  const { receipts } = options;
   return {
     name: 'yookassa',
     verified: true,
+    ...(receipts
+      ? {
+          async closingReceipt({ idempotenceKey, providerPaymentId, receipt }) {
+            const made = await call(
+              ZYooKassaReceipt,
+              'POST',
+              '/receipts',
+              yookassaClosingReceipt(receipts, receipt, providerPaymentId),
+              idempotenceKey,
+            );
+            return { providerReceiptId: made.id };
+          },
+        }
+      : {}),
     async createPayment({ paymentId, amountRub, description, metadata, receipt }) {
       const payment = await call(
         ZYooKassaPayment,

@@ -1,26 +1,42 @@
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { adminPurchasesRoutes } from './admin-purchases.routes.ts';
+import { buyerRefundsRoutes } from './buyer-refunds.routes.ts';
 import { createPurchaseListService } from './purchase-list.service.ts';
 import { createRefundService } from './refunds.service.ts';
 import { adminPurchaseRefusals } from './texts.ts';
 
-/** The admin's list of purchases, refunds and voids. */
+/** The admin's list of purchases, refunds and voids, and the buyer's own refund. */
 export const adminPurchasesManifest = manifest({
   name: 'admin-purchases',
   refusals: adminPurchaseRefusals,
   make: ({
     db,
     log,
+    config,
     timeZone,
     paymentProvider,
     notifications,
-  }: Pick<Core, 'db' | 'log' | 'timeZone' | 'paymentProvider'> & { notifications: NotificationService }) => {
-    const refunds = createRefundService({ db, provider: paymentProvider, log, notifications });
+  }: Pick<Core, 'db' | 'log' | 'config' | 'timeZone' | 'paymentProvider'> & {
+    notifications: NotificationService;
+  }) => {
+    const refunds = createRefundService({
+      db,
+      provider: paymentProvider,
+      log,
+      notifications,
+      selfRefundDays: config.selfRefundDays,
+    });
     return {
       gives: { refunds },
-      routes: (api) =>
-        api.register(adminPurchasesRoutes, { purchases: createPurchaseListService(db, timeZone), refunds }),
+      routes: async (api) => {
+        await api.register(adminPurchasesRoutes, {
+          purchases: createPurchaseListService(db, timeZone),
+          refunds,
+        });
+        // The buyer's own «Вернуть деньги» in My QR: the same refunds, asked by the one who paid.
+        await api.register(buyerRefundsRoutes, { refunds });
+      },
     };
   },
 });

@@ -1,14 +1,14 @@
 import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { RefundErrorCode, type TRefundResponse } from '#contract/back-office-purchases';
+import { BuyerRefundErrorCode, RefundErrorCode, type TRefundResponse } from '#contract/back-office-purchases';
 import type { Db } from '../../db/client.ts';
-import { coupons, partners, payments, purchasedCoupons, refunds, users } from '../../db/schema.ts';
-import { DomainError } from '../../domain/domain-error.ts';
+import { payments, purchasedCoupons, refunds } from '../../db/schema.ts';
+import { DomainError, type DomainErrorDetails } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError, type ProviderRefund } from '../../payments/provider.ts';
-import type { ReceiptFacts } from '../../payments/receipts.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import {
+  type CouponActor,
   type CouponRefusal,
   changeCoupon,
   holdForRefund,
@@ -16,11 +16,14 @@ import {
 } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
 import { couponStateOf } from '../purchased-coupons/visible-state.ts';
+import { receiptFactsOfPayment } from '../purchases/receipt-facts.ts';
+import { buyerRefundRefusal } from './buyer-refund-rule.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
-const refuse = (code: AdminPurchaseRefusal) => new DomainError<AdminPurchaseRefusal>(code);
+const refuse = (code: AdminPurchaseRefusal, details?: DomainErrorDetails) =>
+  new DomainError<AdminPurchaseRefusal>(code, details);
 
 /** The admin's refusal for a coupon refund or void cannot start from (refusalOf); REFUNDED is the caller's. */
 function refusalCodeOf(refusal: CouponRefusal): AdminPurchaseRefusal {
@@ -52,9 +55,12 @@ export function createRefundService(options: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  notifications: Pick<NotificationService, 'notifyCouponWithdrawn'>;
+  notifications: Pick<NotificationService, 'notifyCouponWithdrawn' | 'notifyRefundRequested'>;
+  /** SELF_REFUND_DAYS: a buyer returns a coupon themselves this long after buying it; null: while valid. */
+  selfRefundDays?: number | null;
 }) {
   const { db, provider, log, notifications } = options;
+  const selfRefundDays = options.selfRefundDays ?? null;
 
   /** The coupon, locked for the caller's transaction, with its payment. */
   async function lockPurchase(tx: Db, purchasedCouponId: string) {
@@ -66,6 +72,8 @@ export function createRefundService(options: {
         refundRequestedAt: purchasedCoupons.refundRequestedAt,
         refundedAt: purchasedCoupons.refundedAt,
         ownerId: purchasedCoupons.ownerId,
+        purchasedAt: purchasedCoupons.purchasedAt,
+        payerId: payments.userId,
         paymentId: payments.id,
         provider: payments.provider,
         providerPaymentId: payments.providerPaymentId,
@@ -80,15 +88,21 @@ export function createRefundService(options: {
     return row;
   }
 
+  /**
+   * Who closes a coupon, as coupon-state.ts knows them: the admin who acted, or the provider whose
+   * «succeeded» closes a refund nobody but its buyer (or nobody, a notice) asked for.
+   */
+  const closerOf = (actorId: number | null, byBuyer = false): CouponActor =>
+    actorId === null || byBuyer ? { kind: 'payment-provider' } : { kind: 'admin', id: actorId };
+
   /** Closes the coupon as REFUNDED (or VOID) with its audit event and the owner's message, once. */
   async function close(
     tx: Db,
     purchasedCouponId: string,
     actorId: number | null,
     outcome: { status: 'REFUNDED'; amountRub: number; refundId: string } | { status: 'VOID' },
+    actor: CouponActor = closerOf(actorId),
   ): Promise<void> {
-    const actor =
-      actorId === null ? ({ kind: 'payment-provider' } as const) : { kind: 'admin' as const, id: actorId };
     const change = outcome.status === 'REFUNDED' ? 'refund' : 'void';
     const [changed] = await changeCoupon(tx, change, actor, { id: purchasedCouponId });
     if (!changed) return;
@@ -128,6 +142,11 @@ export function createRefundService(options: {
         .select()
         .from(refunds)
         .where(and(eq(refunds.purchasedCouponId, purchasedCouponId), ne(refunds.status, 'CANCELED')));
+      if (live?.outside && live.status === 'PENDING') {
+        // A buyer's request waiting in the admins' queue: the admin returned the money outside.
+        await settleOutside(tx, live, adminId);
+        return 'REFUNDED' as const;
+      }
       if (live) return { refund: live, providerPaymentId: purchase.providerPaymentId };
 
       const outside = purchase.provider === 'link';
@@ -165,6 +184,95 @@ export function createRefundService(options: {
     return askProvider(started.refund, started.providerPaymentId);
   }
 
+  /** Records a refund made outside the app (the admin's word) and closes the coupon. */
+  async function settleOutside(tx: Db, row: RefundRow, adminId: number): Promise<void> {
+    const [settled] = await tx
+      .update(refunds)
+      .set({ status: 'SUCCEEDED', settledAt: sql`now()` })
+      .where(and(eq(refunds.id, row.id), eq(refunds.status, 'PENDING')))
+      .returning();
+    // The coupon's `coupon.refunded` event names the admin who marked it.
+    if (!settled) return;
+    await close(tx, row.purchasedCouponId, adminId, {
+      status: 'REFUNDED',
+      amountRub: row.amount,
+      refundId: row.id,
+    });
+  }
+
+  /**
+   * The buyer's own «Вернуть деньги» in My QR: the admin's path, asked by the one who paid and
+   * still holds the coupon while it is valid (buyer-refund-rule.ts). The coupon closes to redeeming
+   * in the transaction that locks it, so of a refund and a redemption at once exactly one wins.
+   * Where the provider cannot give money back by itself (`link`, or a provider no longer
+   * configured), the request waits for the admins, who are told by the bot.
+   */
+  async function refundForBuyer(buyerId: number, purchasedCouponId: string): Promise<TRefundResponse> {
+    const started = await db.transaction(async (tx) => {
+      const purchase = await lockPurchase(tx, purchasedCouponId);
+      const refusal = buyerRefundRefusal(purchase, buyerId, selfRefundDays);
+      if (refusal === 'not_yours') throw refuse(RefundErrorCode.purchaseNotFound);
+      if (refusal === 'pending') {
+        // Pressed again while it is under way: the same refund, asked about again.
+        const [live] = await tx
+          .select()
+          .from(refunds)
+          .where(and(eq(refunds.purchasedCouponId, purchasedCouponId), ne(refunds.status, 'CANCELED')));
+        if (!live || live.outside) return 'REFUND_PENDING' as const;
+        return { refund: live, providerPaymentId: purchase.providerPaymentId };
+      }
+      if (refusal) throw refuse(refusal, { days: selfRefundDays ?? 0 });
+
+      const outside =
+        purchase.provider !== provider.name || !provider.refund || purchase.providerPaymentId === null;
+      const [created] = await tx
+        .insert(refunds)
+        .values({
+          purchasedCouponId,
+          paymentId: purchase.paymentId,
+          provider: purchase.provider,
+          amount: purchase.amount,
+          outside,
+          byBuyer: true,
+          requestedBy: buyerId,
+        })
+        .returning();
+      if (!created) throw new Error('insert returned no row');
+      await recordAudit(tx, {
+        kind: 'refund.requested',
+        actorId: buyerId,
+        subject: subjectOf.purchase(purchasedCouponId),
+        details: {
+          refundId: created.id,
+          amount: created.amount,
+          provider: created.provider,
+          outside,
+          byBuyer: true,
+        },
+      });
+      await holdForRefund(tx, purchasedCouponId, true);
+      if (!outside) return { refund: created, providerPaymentId: purchase.providerPaymentId };
+      const coupon = await couponLineOf(tx, purchasedCouponId);
+      if (coupon) {
+        await notifications.notifyRefundRequested(
+          { purchasedCouponId, buyerId, coupon, amountRub: created.amount },
+          tx,
+        );
+      }
+      return 'REFUND_PENDING' as const;
+    });
+    if (started === 'REFUND_PENDING') return { status: 'REFUND_PENDING' };
+    try {
+      return await askProvider(started.refund, started.providerPaymentId);
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === RefundErrorCode.refundFailed)) throw error;
+      // Not reached: the sweep asks again (settlePendingRefunds) and the coupon stays closed meanwhile.
+      if ((await currentStatus(started.refund.id)) === 'PENDING') return { status: 'REFUND_PENDING' };
+      // Refused for good: the coupon is valid again, and the buyer (not sent to a dashboard) may retry.
+      throw refuse(BuyerRefundErrorCode.failed);
+    }
+  }
+
   /** Sends the refund to the provider (again: the same id gives back the same refund) and records its answer. */
   async function askProvider(row: RefundRow, providerPaymentId: string | null): Promise<TRefundResponse> {
     if (row.status === 'SUCCEEDED') return { status: 'REFUNDED' };
@@ -178,7 +286,7 @@ export function createRefundService(options: {
         providerPaymentId,
         amountRub: row.amount,
         description: `Возврат за купон ${row.purchasedCouponId}`,
-        receipt: await receiptFactsOf(row),
+        receipt: await receiptFactsOfPayment(db, row.paymentId, row.amount),
       });
     } catch (error) {
       if (!(error instanceof PaymentProviderError)) throw error;
@@ -188,31 +296,6 @@ export function createRefundService(options: {
       throw refuse(RefundErrorCode.refundFailed);
     }
     return record(row, answer);
-  }
-
-  /** The refund receipt says what the payment's receipt said, to the e-mail of the one who paid. */
-  async function receiptFactsOf(row: RefundRow): Promise<ReceiptFacts | undefined> {
-    const [facts] = await db
-      .select({
-        email: users.email,
-        companyName: partners.companyName,
-        phone: partners.phone,
-        inn: partners.inn,
-        discount: coupons.discount,
-      })
-      .from(payments)
-      .innerJoin(users, eq(users.id, payments.userId))
-      .innerJoin(coupons, eq(coupons.id, payments.couponId))
-      .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .where(eq(payments.id, row.paymentId));
-    if (!facts?.email) return undefined;
-    return {
-      email: facts.email,
-      companyName: facts.companyName,
-      discount: facts.discount,
-      amountRub: row.amount,
-      supplier: { name: facts.companyName, phone: facts.phone, inn: facts.inn },
-    };
   }
 
   /** Writes the provider's answer: the coupon closes on SUCCEEDED, opens to redeeming again on CANCELED. */
@@ -236,11 +319,13 @@ export function createRefundService(options: {
         .returning();
       if (!updated) return undefined;
       if (answer.status === 'SUCCEEDED') {
-        await close(tx, row.purchasedCouponId, row.requestedBy, {
-          status: 'REFUNDED',
-          amountRub: row.amount,
-          refundId: row.id,
-        });
+        await close(
+          tx,
+          row.purchasedCouponId,
+          row.requestedBy,
+          { status: 'REFUNDED', amountRub: row.amount, refundId: row.id },
+          closerOf(row.requestedBy, row.byBuyer),
+        );
       } else {
         await holdForRefund(tx, row.purchasedCouponId, false);
       }
@@ -300,7 +385,7 @@ export function createRefundService(options: {
     });
   }
 
-  return { refund, voidPurchase, settlePendingRefunds };
+  return { refund, refundForBuyer, voidPurchase, settlePendingRefunds };
 }
 
 export type RefundService = ReturnType<typeof createRefundService>;

@@ -226,6 +226,7 @@ describe('GET /api/metrics', () => {
       .map((sample) => sample.labels.sweep)
       .sort();
     expect(sweeps).toEqual([
+      'closing receipts',
       'expiries',
       'held gifts',
       'pending refunds',

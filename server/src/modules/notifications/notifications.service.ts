@@ -3,11 +3,38 @@ import type { FastifyBaseLogger } from 'fastify';
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
-import { type notificationKind, notifications, users } from '../../db/schema.ts';
+import { type notificationKind, type notificationPurpose, notifications, users } from '../../db/schema.ts';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 import { notificationButtons, notificationTexts } from './texts.ts';
 
 export type NotificationKind = (typeof notificationKind.enumValues)[number];
+export type NotificationPurpose = (typeof notificationPurpose.enumValues)[number];
+
+/**
+ * What each message is, by its kind: about something its addressee owns or asked for (`service`),
+ * or an offer (advertising), which goes only to someone who agreed to partners' offers (the trigger
+ * of migration 0026 drops any other). A new kind must be put here, and so be decided. Today there
+ * is no offer.
+ */
+export const NOTIFICATION_PURPOSES: Record<NotificationKind, NotificationPurpose> = {
+  GIFT_RECEIVED: 'service',
+  COUPON_REDEEMED: 'service',
+  COUPON_REQUESTED: 'service',
+  REQUEST_DECIDED: 'service',
+  PURCHASE_CONFIRMED: 'service',
+  UNVERIFIED_PURCHASE: 'service',
+  COUPON_REFUNDED: 'service',
+  COUPON_VOIDED: 'service',
+  GIFT_CLAIMED: 'service',
+  GIFT_RETURNED: 'service',
+  OFFLINE_CONFLICT: 'service',
+  COUPON_EXPIRING: 'service',
+  GIFT_RETURNING: 'service',
+  VISIT_RATING_ASKED: 'service',
+  COUPON_QR: 'service',
+  COUPON_QR_CAPTION: 'service',
+  REFUND_REQUESTED: 'service',
+};
 
 /** A database handle or the caller's transaction: `tx` ties the message to the event's commit. */
 type Executor = Db;
@@ -66,6 +93,11 @@ export interface UnverifiedPurchase extends PurchaseConfirmed {
   amountRub: number;
 }
 
+export interface RefundRequested extends PurchaseConfirmed {
+  /** What goes back: the payment's amount. */
+  amountRub: number;
+}
+
 interface Outgoing {
   kind: NotificationKind;
   eventKey: string;
@@ -116,6 +148,7 @@ export function createNotificationService(options: {
             chatId: m.chatId,
             text: m.text,
             replyMarkup: replyMarkup(m) as Record<string, unknown> | null,
+            purpose: NOTIFICATION_PURPOSES[m.kind],
           })),
         )
         .onConflictDoNothing();
@@ -223,6 +256,31 @@ export function createNotificationService(options: {
           amountRub: input.amountRub,
         });
         return toAdmins(exec, { kind: 'UNVERIFIED_PURCHASE', eventKey, text });
+      });
+    },
+
+    /**
+     * A buyer asked for their money back where the provider cannot return it by itself (the `link`
+     * provider): the admins return it outside the app and mark it in «Покупки».
+     */
+    async notifyRefundRequested(input: RefundRequested, tx?: Executor): Promise<void> {
+      const eventKey = input.purchasedCouponId;
+      await enqueue({ kind: 'REFUND_REQUESTED', eventKey }, tx, async (exec) => {
+        const [buyer] = await exec
+          .select({ username: users.username, firstName: users.firstName })
+          .from(users)
+          .where(eq(users.id, input.buyerId));
+        const text = notificationTexts.refundRequested({
+          buyerUsername: buyer?.username ?? null,
+          buyerFirstName: buyer?.firstName ?? '',
+          coupon: input.coupon,
+          amountRub: input.amountRub,
+        });
+        return toAdmins(
+          exec,
+          { kind: 'REFUND_REQUESTED', eventKey, text, button: notificationButtons.purchases },
+          input.buyerId,
+        );
       });
     },
 

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type Api, GrammyError, InlineKeyboard, InputFile } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
-import { notifications } from '../../db/schema.ts';
+import { notifications, users } from '../../db/schema.ts';
 import { repeat } from '../../jobs/repeat.ts';
 import type { SweepClock } from '../../jobs/sweep-clock.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
@@ -258,7 +258,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return { text: caption };
   }
 
-  function send(row: Row): Promise<Sent> {
+  /** An offer goes only while its addressee still agrees to partners' offers (they may take it back). */
+  async function offerAllowed(row: Row): Promise<boolean> {
+    const [user] = await db
+      .select({ since: users.partnerOffersAt })
+      .from(users)
+      .where(eq(users.id, row.chatId));
+    return user?.since != null;
+  }
+
+  async function send(row: Row): Promise<Sent> {
+    if (row.purpose === 'offer' && !(await offerAllowed(row)))
+      return { skipped: 'an offer, and its addressee no longer agrees to partners’ offers' };
     if (row.kind === 'COUPON_QR') return sendQrPhoto(row);
     if (row.kind === 'COUPON_QR_CAPTION') return editQrCaption(row);
     return sendText(row);

@@ -60,6 +60,16 @@ export const notificationTexts = {
     `Деньги за купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} возвращены: ` +
     `${rub(input.amountRub)}. Купон больше не действует.`,
 
+  refundRequested: (input: {
+    buyerUsername: string | null;
+    buyerFirstName: string;
+    coupon: CouponLine;
+    amountRub: number;
+  }) =>
+    `${who(input.buyerUsername, input.buyerFirstName)} просит вернуть деньги за купон ${coupon(input.coupon)} ` +
+    `на скидку ${rub(input.coupon.discount)}: ${rub(input.amountRub)} (оплата по ссылке, купон уже не действует).\n` +
+    'Верните их и отметьте возврат в разделе «Покупки».',
+
   couponVoided: (input: { coupon: CouponLine }) =>
     `Купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} аннулирован: ` +
     'оплата за него не поступила. Если вы платили, напишите администратору чата.',
@@ -92,6 +102,7 @@ export const notificationButtons = {
   myCoupons: { text: 'Мои QR', path: '/my-coupons' },
   requestList: { text: 'Список заявок', path: '/request-coupons' },
   newRequest: { text: 'Новая заявка', path: '/add-coupon' },
+  purchases: { text: 'Покупки', path: '/purchases' },
 } as const;
 
 /** ДД.ММ.ГГГГ of a `YYYY-MM-DD` day, as the QR writes its date. */

@@ -8,6 +8,7 @@ import {
   ZCouponRemindersSetting,
   ZEraseRequest,
   ZMyData,
+  ZPartnerOffersSetting,
   ZPrivacyInfo,
   ZQrPhotosSetting,
 } from '#contract/privacy';
@@ -70,6 +71,15 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     { schema: { body: ZQrPhotosSetting, response: { 204: z.null() } } },
     async (request, reply) => {
       await privacy.setQrPhotosInChat(request.caller.id, request.body.enabled);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.put(
+    '/api/me/partner-offers',
+    { schema: { body: ZPartnerOffersSetting, response: { 204: z.null() } } },
+    async (request, reply) => {
+      await privacy.setPartnerOffers(request.caller.id, request.body.enabled);
       return reply.status(204).send(null);
     },
   );

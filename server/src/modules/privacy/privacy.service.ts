@@ -81,6 +81,14 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
     await db.update(users).set({ qrPhotosInChat: enabled }).where(eq(users.id, userId));
   }
 
+  /** The consent to partners' offers by the bot, given (its moment kept) or taken back. */
+  async function setPartnerOffers(userId: number, enabled: boolean): Promise<void> {
+    await db
+      .update(users)
+      .set({ partnerOffersAt: enabled ? sql`coalesce(${users.partnerOffersAt}, now())` : null })
+      .where(eq(users.id, userId));
+  }
+
   async function exportData(userId: number): Promise<TMyData> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new Error(`no user ${userId}`);
@@ -155,6 +163,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
             : null,
         isChatMember: user.isChatMember,
         qrPhotosInChat: user.qrPhotosInChat,
+        partnerOffersSince: user.partnerOffersAt ? iso(user.partnerOffersAt) : null,
         createdAt: iso(user.createdAt),
         lastSeenAt: iso(user.lastSeenAt),
         couponReminders: !user.couponRemindersOff,
@@ -307,6 +316,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
           invitedAt: null,
           membershipCheckedAt: null,
           qrPhotosInChat: true,
+          partnerOffersAt: null,
           profileAsOf: sql`'-infinity'::timestamptz`,
           createdAt: sql`now()`,
           lastSeenAt: sql`now()`,
@@ -322,6 +332,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
     requireConsent,
     requireReadyToPay,
     setQrPhotosInChat,
+    setPartnerOffers,
     exportData,
     erase,
   };

@@ -53,8 +53,11 @@ export type CouponChange = keyof typeof COUPON_CHANGES;
 /** An admin's refund request (`holdForRefund`): not a change of status, but it starts only here. */
 export const REFUND_REQUEST_FROM = ['NOT_USED'] as const satisfies CouponStatus[];
 
-/** What `refusalOf` answers about: a change of the table, or an admin's refund request. */
-export type CouponQuestion = CouponChange | 'requestRefund';
+/**
+ * What `refusalOf` answers about: a change of the table, an admin's refund request, or the buyer's
+ * own (`ownerRefund`: only of a coupon whose visible state is NOT_USED, as a gift's).
+ */
+export type CouponQuestion = CouponChange | 'requestRefund' | 'ownerRefund';
 
 /** Why a change cannot start: the status the coupon is in, or what else holds it back. */
 export type CouponRefusal = CouponStatus | 'EXPIRED' | 'REFUND_PENDING';
@@ -69,7 +72,7 @@ export type CouponRefusal = CouponStatus | 'EXPIRED' | 'REFUND_PENDING';
  * status the change does not start from.
  */
 export function refusalOf(state: CouponState, change: CouponQuestion): CouponRefusal | undefined {
-  if (change === 'redeem' || change === 'gift' || change === 'hold') {
+  if (change === 'redeem' || change === 'gift' || change === 'hold' || change === 'ownerRefund') {
     const visible = visibleStateOf(state);
     return visible === 'NOT_USED' ? undefined : visible;
   }

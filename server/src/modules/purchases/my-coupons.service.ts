@@ -2,13 +2,14 @@ import { desc, eq, sql } from 'drizzle-orm';
 import type { TMyCoupon } from '#contract/purchases';
 import { batchedRead } from '../../db/batched-read.ts';
 import type { Database } from '../../db/client.ts';
-import { coupons, gifts, partners, purchasedCoupons, users } from '../../db/schema.ts';
+import { coupons, gifts, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import { buyerRefundRefusal } from '../admin-purchases/buyer-refund-rule.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { selectPurchasedCoupons } from '../purchased-coupons/purchased-coupons.query.ts';
 import { holderStateOf, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
 
 /** Raised whenever an item of My QR changes shape: a tag of an older shape then never matches. */
-const LIST_SHAPE = 3;
+const LIST_SHAPE = 4;
 /** More owners than this with a list kept: the lists are dropped, to be read again. */
 const MAX_KEPT = 10_000;
 /** Where the trigger of migration 0017 tells of a change of an owner's list. */
@@ -40,6 +41,10 @@ type ListRow = {
   region: string;
   expiresAt: Date | null;
   refundRequestedAt: Date | null;
+  purchasedAt: Date;
+  payerId: number;
+  ownerId: number;
+  amount: number;
 };
 
 /**
@@ -55,9 +60,10 @@ type ListRow = {
  */
 export async function createMyCouponsService(
   { db, listen, statementName }: Pick<Database, 'db' | 'listen' | 'statementName'>,
-  options: { timeZone: string },
+  options: { timeZone: string; selfRefundDays?: number | null },
 ) {
   const { timeZone } = options;
+  const selfRefundDays = options.selfRefundDays ?? null;
   // Prepared once: drizzle builds their SQL once, PostgreSQL plans them once per connection.
   const versionsOf = db
     .select({ id: users.id, version: users.couponsVersion })
@@ -79,8 +85,13 @@ export async function createMyCouponsService(
       region: partners.region,
       expiresAt: purchasedCoupons.expiresAt,
       refundRequestedAt: purchasedCoupons.refundRequestedAt,
+      purchasedAt: purchasedCoupons.purchasedAt,
+      payerId: payments.userId,
+      ownerId: purchasedCoupons.ownerId,
+      amount: payments.amount,
     })
     .from(purchasedCoupons)
+    .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
     .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
     .innerJoin(partners, eq(partners.id, coupons.partnerId))
     .where(eq(purchasedCoupons.ownerId, sql.placeholder('ownerId')))
@@ -143,6 +154,8 @@ export async function createMyCouponsService(
                     region: row.region,
                     status,
                     expiresAt: lastValidDay(row.expiresAt, timeZone),
+                    refundAmount:
+                      buyerRefundRefusal(row, ownerId, selfRefundDays, now) === undefined ? row.amount : null,
                   },
                 ]
               : [];

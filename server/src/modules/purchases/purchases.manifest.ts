@@ -43,7 +43,10 @@ export const purchasesManifest = manifest({
       receipts: config.receipts !== null,
       drawQrSoon: qrImages.drawSoon,
     });
-    const myCoupons = await createMyCouponsService(database, { timeZone });
+    const myCoupons = await createMyCouponsService(database, {
+      timeZone,
+      selfRefundDays: config.selfRefundDays,
+    });
     return {
       gives: { checkout },
       openRoutes: (app) =>

@@ -42,6 +42,9 @@ export interface Redemption {
  */
 export type RedemptionEffect = (tx: Db, redemption: Redemption) => Promise<void>;
 
+/** Something an undone redemption takes back, in the undo's transaction (a closing receipt not yet tried). */
+export type UndoEffect = (tx: Db, purchasedCouponId: string) => Promise<void>;
+
 /** What the coupon of a refused redeem is, for its own company: its state, and when and by whom. */
 export interface RefusedCoupon {
   purchasedCouponId: string;
@@ -85,8 +88,9 @@ export function createRedeeming(options: {
   db: Db;
   membership: Pick<MembershipService, 'isChatMember'>;
   effects: readonly RedemptionEffect[];
+  undoEffects?: readonly UndoEffect[];
 }) {
-  const { db, membership, effects } = options;
+  const { db, membership, effects, undoEffects = [] } = options;
 
   const record = (
     executor: Pick<Db, 'insert'>,
@@ -183,6 +187,7 @@ export function createRedeeming(options: {
           subject: subjectOf.purchase(row.id),
           details: { status: row.status },
         });
+        for (const effect of undoEffects) await effect(tx, row.id);
       }
       return row !== undefined;
     });

@@ -1,3 +1,4 @@
+import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
@@ -19,13 +20,15 @@ export const redemptionManifest = manifest({
     notifications,
     signer,
     access,
+    closingReceipts,
   }: Pick<Core, 'db' | 'timeZone'> & {
     membership: MembershipService;
     notifications: NotificationService;
     signer: CouponSigner;
     access: PartnerAccess;
+    closingReceipts: ClosingReceipts;
   }) => {
-    const redemption = createRedemptionService({ db, membership, notifications, timeZone });
+    const redemption = createRedemptionService({ db, membership, notifications, closingReceipts, timeZone });
     // The sync redeems through the partner screen's one redeem operation (redeem.ts).
     const offline = createOfflineRedemptionService({
       db,

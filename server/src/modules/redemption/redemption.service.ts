@@ -1,8 +1,9 @@
 import type { Db } from '../../db/client.ts';
+import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { createRedeeming } from './redeem.ts';
-import { redemptionEffects } from './redemption-effects.ts';
+import { redemptionEffects, undoEffects } from './redemption-effects.ts';
 import { createScanner } from './scan.ts';
 
 /** A partner's screen: the scan, the one redeem operation (the sync calls it too) and its undo. */
@@ -10,12 +11,18 @@ export function createRedemptionService(options: {
   db: Db;
   membership: Pick<MembershipService, 'isChatMember'>;
   notifications: Pick<NotificationService, 'notifyCouponRedeemed' | 'askVisitRating'>;
+  closingReceipts: Pick<ClosingReceipts, 'redeemed' | 'undone'>;
   timeZone: string;
 }) {
-  const { db, membership, notifications, timeZone } = options;
+  const { db, membership, notifications, closingReceipts, timeZone } = options;
   return {
     ...createScanner({ db, timeZone }),
-    ...createRedeeming({ db, membership, effects: redemptionEffects(notifications) }),
+    ...createRedeeming({
+      db,
+      membership,
+      effects: redemptionEffects(notifications, closingReceipts),
+      undoEffects: undoEffects(closingReceipts),
+    }),
   };
 }
 

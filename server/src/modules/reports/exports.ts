@@ -1,6 +1,12 @@
 import type { z } from 'zod';
 import { formatDateTimeIn, formatDay } from '#contract/date-time';
-import { AUDIT_KIND_TEXTS, type TWeeklyReport, WEEK_FIGURES, type ZExportRequest } from '#contract/reports';
+import {
+  AUDIT_KIND_TEXTS,
+  CLOSING_RECEIPT_STATES,
+  type TWeeklyReport,
+  WEEK_FIGURES,
+  type ZExportRequest,
+} from '#contract/reports';
 import { daysInPeriod, everyWeekOf } from '#contract/weeks';
 import { type CsvRow, type CsvTable, csvPieces } from './csv.ts';
 import type { ReportService } from './reports.service.ts';
@@ -79,6 +85,7 @@ async function exportTables(
               row.redeemedBy,
               row.rating,
               row.comment,
+              row.closingReceipt && CLOSING_RECEIPT_STATES[row.closingReceipt],
             ];
           }
         }
@@ -88,6 +95,7 @@ async function exportTables(
           null,
           totals.discountSum,
           totals.priceSum,
+          null,
           null,
           null,
           null,
@@ -106,6 +114,7 @@ async function exportTables(
             'Погасил',
             'Оценка',
             'Отзыв',
+            'Чек зачета предоплаты',
           ],
           rows: rows(),
         },

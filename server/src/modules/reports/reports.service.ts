@@ -12,6 +12,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import {
   auditEvents,
+  closingReceipts,
   coupons,
   partners,
   payments,
@@ -117,12 +118,14 @@ export function createReportService(
         comment: sql<
           string | null
         >`CASE WHEN ${visitRatings.commentHiddenAt} IS NULL THEN ${visitRatings.comment} END`,
+        closingReceipt: closingReceipts.status,
       })
       .from(purchasedCoupons)
       .$dynamic();
     const { after } = page;
     const query = joinPurchasedCoupon(used)
       .leftJoin(visitRatings, eq(visitRatings.purchasedCouponId, purchasedCoupons.id))
+      .leftJoin(closingReceipts, eq(closingReceipts.purchasedCouponId, purchasedCoupons.id))
       .where(
         and(
           usedIn(period, partnerIds),
@@ -149,6 +152,7 @@ export function createReportService(
       rating: row.rating,
       comment: row.comment,
       ratingId: row.ratingId,
+      closingReceipt: row.closingReceipt,
     }));
   }
 

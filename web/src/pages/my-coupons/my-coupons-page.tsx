@@ -14,6 +14,7 @@ import { useQrImagesComing } from '@/features/my-coupons/api/get-qr-image';
 import { useSavedCoupons } from '@/features/my-coupons/api/get-saved-coupons';
 import { CouponSlide, groupPlaces } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
+import type { RefundOutcome } from '@/features/my-coupons/components/refund-coupon';
 import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { useWhenIdle } from '@/hooks/use-when-idle';
@@ -31,6 +32,13 @@ const couponKey = (coupon: TMyCoupon) => coupon.id;
 // the QR are drawn (its chunk and the contract's checks are off My QR's first paint).
 const HeldGifts = lazy(() =>
   import('@/features/gifts/components/held-gifts').then((module) => ({ default: module.HeldGifts })),
+);
+
+// A buyer's own refund is rare too, and carries the contract's zod check: loaded where a coupon offers it.
+const RefundCoupon = lazy(() =>
+  import('@/features/my-coupons/components/refund-coupon').then((module) => ({
+    default: module.RefundCoupon,
+  })),
 );
 
 /**
@@ -51,6 +59,8 @@ export function MyCouponsPage() {
   const [openedId, setOpenedId] = useState(() =>
     searchParams.get('qr') === '1' ? (searchParams.get('couponId') ?? undefined) : undefined,
   );
+  // Kept by the screen: a returned coupon leaves the list, and what became of it stays in view.
+  const [refundOutcome, setRefundOutcome] = useState<RefundOutcome>();
   const { go, pendingTo } = useDelayedNavigate();
   const openQr = useCallback((coupon: TMyCoupon) => setOpenedId(coupon.id), []);
   const closeQr = useCallback(() => setOpenedId(undefined), []);
@@ -69,6 +79,10 @@ export function MyCouponsPage() {
   const qrComing = useQrImagesComing();
   const drawn = useWhenIdle(!loading && !qrComing);
   const giftHref = current && paths.giftToFriend.getHref(current.id);
+  const refundable =
+    !offline && current?.status === 'NOT_USED' && current.refundAmount !== null
+      ? { ...current, refundAmount: current.refundAmount }
+      : undefined;
   const homeHref = paths.home.getHref();
 
   return (
@@ -99,6 +113,11 @@ export function MyCouponsPage() {
                 {texts.gift}
               </Button>
             )}
+            {refundable && (
+              <Suspense fallback={null}>
+                <RefundCoupon key={refundable.id} coupon={refundable} onOutcome={setRefundOutcome} />
+              </Suspense>
+            )}
           </>
         ) : loading ? (
           <div className="my-coupons__empty">
@@ -107,6 +126,7 @@ export function MyCouponsPage() {
         ) : (
           <p className="my-coupons__empty">{texts.noQr}</p>
         )}
+        {refundOutcome && <Notice tone={refundOutcome.tone}>{refundOutcome.text}</Notice>}
         {drawn && (
           <Suspense fallback={null}>
             <HeldGifts onCanceled={refreshCoupons} />

@@ -17,6 +17,7 @@ import { CouponReminders } from './coupon-reminders';
 import { DownloadMyData } from './download-my-data';
 import { EraseMyData } from './erase-my-data';
 import { MyDataView } from './my-data-view';
+import { PartnerOffersSetting } from './partner-offers-setting';
 import { QrPhotosSetting } from './qr-photos-setting';
 import { texts } from './texts';
 import './my-data-page.css';
@@ -56,6 +57,7 @@ function HeldData({ onErased }: { onErased: () => void }) {
             <DownloadMyData />
             <CouponReminders on={held.user.couponReminders} />
             <QrPhotosSetting enabled={held.user.qrPhotosInChat} />
+            <PartnerOffersSetting enabled={held.user.partnerOffersSince !== null} />
             <MyDataView data={held} />
             <EraseMyData coupons={held.coupons} onErased={onErased} />
           </>

@@ -41,6 +41,12 @@ export const texts = {
     'Когда QR перестает действовать, бот пишет об этом под фото.',
   qrPhotosOff: 'Новые QR бот не присылает, они только в разделе «Мои QR».',
 
+  partnerOffers: 'ПРЕДЛОЖЕНИЯ ПАРТНЕРОВ',
+  partnerOffersLabel: 'Присылать предложения партнеров',
+  partnerOffersOn:
+    'Бот может присылать рекламные предложения партнеров. Согласие можно отозвать здесь в любой момент.',
+  partnerOffersOff: 'Бот пишет только о ваших купонах, подарках и заявках, рекламу не присылает.',
+
   payments: 'ПЛАТЕЖИ',
   paymentLine: (company: string, amount: number) => `${company} — ${amount} руб.`,
   paymentStatus: {

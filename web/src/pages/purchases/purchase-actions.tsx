@@ -29,6 +29,8 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
   const pending = refund.isPending || voidIt.isPending;
   // Paid by link, the money went past the app: a refund is made outside and only noted here.
   const byLink = purchase.provider === 'link';
+  // The buyer asked for their money back in My QR: it waits for an admin to return it and note it.
+  const askedByBuyer = byLink && purchase.status === 'REFUND_PENDING';
   const refundTexts = byLink
     ? {
         button: texts.refundOutside,
@@ -83,12 +85,12 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
           onCancel={() => setConfirming(null)}
         />
       ) : (
-        isUnused(purchase) && (
+        (isUnused(purchase) || askedByBuyer) && (
           <div className="purchase-actions__row">
             <Button variant="secondary" onClick={() => setConfirming('refund')}>
               {refundTexts.button}
             </Button>
-            {byLink && (
+            {byLink && !askedByBuyer && (
               <Button variant="secondary" onClick={() => setConfirming('void')}>
                 {texts.void}
               </Button>

@@ -1,3 +1,4 @@
+import { CLOSING_RECEIPT_STATES } from '#contract/reports';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Loaded } from '@/components/ui/loaded';
@@ -93,6 +94,11 @@ function RedemptionReport() {
                       <span className="redemption-report__who">
                         {texts.buyerAndRedeemer(row.buyer, row.redeemedBy)}
                       </span>
+                      {row.closingReceipt && (
+                        <span className="redemption-report__who">
+                          {texts.closingReceipt(CLOSING_RECEIPT_STATES[row.closingReceipt])}
+                        </span>
+                      )}
                       <VisitRating row={row} />
                     </li>
                   ))}

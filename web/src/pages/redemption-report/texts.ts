@@ -16,6 +16,7 @@ export const texts = {
   row: (discount: number, price: number) => `Скидка ${discount} руб · цена ${price} руб`,
   buyerAndRedeemer: (buyer: string, redeemedBy: string) => `${buyer} · погасил ${redeemedBy}`,
   staff: 'СОТРУДНИКИ',
+  closingReceipt: (state: string) => `Чек зачета предоплаты: ${state}`,
   rating: (stars: number) => `Оценка покупателя: ${stars} из 5`,
   hideComment: 'Скрыть отзыв',
 } as const;

@@ -11,6 +11,7 @@ const coupon = {
   region: 'Карелия',
   status: 'NOT_USED',
   expiresAt: '2026-09-30',
+  refundAmount: 180,
 };
 
 /** Answers the server might give, good and bad: the hand check must judge each as zod does. */
@@ -36,6 +37,9 @@ const ANSWERS: Array<[name: string, answer: unknown]> = [
   ['a discount past safe integers', [{ ...coupon, discount: 2 ** 60 }]],
   ['a discount as text', [{ ...coupon, discount: '15' }]],
   ['a missing expiry', [{ ...coupon, expiresAt: undefined }]],
+  ['no refund offered', [{ ...coupon, refundAmount: null }]],
+  ['a list saved before refunds were offered', [{ ...coupon, refundAmount: undefined }]],
+  ['a fractional refund', [{ ...coupon, refundAmount: 180.5 }]],
   ['one good coupon and one bad', [coupon, { ...coupon, companyName: null }]],
 ];
 

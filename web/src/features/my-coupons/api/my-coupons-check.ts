@@ -4,7 +4,7 @@ import type { AnswerCheck } from '@/lib/api-client';
 
 function toMyCoupon(value: unknown): TMyCoupon | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
-  const { id, qrImageUrl, companyName, discount, region, status, expiresAt } = value as Record<
+  const { id, qrImageUrl, companyName, discount, region, status, expiresAt, refundAmount } = value as Record<
     string,
     unknown
   >;
@@ -15,10 +15,20 @@ function toMyCoupon(value: unknown): TMyCoupon | undefined {
     typeof companyName === 'string' &&
     Number.isSafeInteger(discount) &&
     typeof region === 'string' &&
-    (expiresAt === null || typeof expiresAt === 'string');
+    (expiresAt === null || typeof expiresAt === 'string') &&
+    (refundAmount === undefined || refundAmount === null || Number.isSafeInteger(refundAmount));
   // Only the contract's fields, as zod's object keeps them.
   return valid && known
-    ? { id, qrImageUrl, companyName, discount: discount as number, region, status: known, expiresAt }
+    ? {
+        id,
+        qrImageUrl,
+        companyName,
+        discount: discount as number,
+        region,
+        status: known,
+        expiresAt,
+        refundAmount: (refundAmount as number | null | undefined) ?? null,
+      }
     : undefined;
 }
 

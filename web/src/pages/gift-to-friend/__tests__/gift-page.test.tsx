@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { myCoupon } from '@/pages/my-coupons/__tests__/my-coupon';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { myCoupon } from '@/test/my-coupon';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { GiftPage } from '../gift-page';
 

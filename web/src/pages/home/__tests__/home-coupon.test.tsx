@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { myCoupon } from '@/pages/my-coupons/__tests__/my-coupon';
 import { stubApi } from '@/test/fake-api';
+import { myCoupon } from '@/test/my-coupon';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { ScreenAt } from '@/test/screens';
 import { HomePage } from '../home-page';

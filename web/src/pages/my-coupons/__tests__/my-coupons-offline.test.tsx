@@ -2,10 +2,10 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TMyCoupon } from '#contract/purchases';
 import { stubApi } from '@/test/fake-api';
+import { listAnswer, myCoupon } from '@/test/my-coupon';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { ScreenAt } from '@/test/screens';
 import { MyCouponsPage } from '../my-coupons-page';
-import { listAnswer, myCoupon } from './my-coupon';
 
 // The Telegram account of the launch, which the saved list belongs to; a test may switch it.
 const launch = vi.hoisted(() => ({ userId: 42 }));

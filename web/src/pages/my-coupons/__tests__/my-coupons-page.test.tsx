@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
+import { listAnswer, myCoupon } from '@/test/my-coupon';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { ScreenAt } from '@/test/screens';
 import { MyCouponsPage } from '../my-coupons-page';
-import { listAnswer, myCoupon } from './my-coupon';
 
 const LIST = 'GET /api/coupon/valid/qr/customer/user_ivan';
 const HELD = 'GET /api/gifts/held';

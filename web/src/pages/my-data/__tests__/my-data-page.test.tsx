@@ -46,6 +46,7 @@ const held: TMyData = {
     cameThroughInvite: false,
     inviteCode: 'Ab3dEf9h',
     qrPhotosInChat: true,
+    partnerOffersSince: null,
     createdAt: '2026-06-01T09:00:00.000Z',
     lastSeenAt: '2026-11-23T09:00:00.000Z',
   },
@@ -244,6 +245,29 @@ describe('MyDataPage', () => {
     failing = true;
     await user.click(box);
     expect(await section().findByText('Сервер недоступен.')).toBeInTheDocument();
+    expect(box).not.toBeChecked();
+  });
+
+  it('asks for partners’ offers separately: off until turned on, and taken back the same way', async () => {
+    const user = userEvent.setup();
+    const saved: unknown[] = [];
+    renderMyData({
+      'PUT /api/me/partner-offers': (init) => {
+        saved.push(JSON.parse(String(init.body)));
+        return new Response(null, { status: 204 });
+      },
+    });
+    const section = () => sectionNamed('ПРЕДЛОЖЕНИЯ ПАРТНЕРОВ');
+    const box = await screen.findByRole('checkbox', { name: 'Присылать предложения партнеров' });
+    expect(box).not.toBeChecked();
+    expect(section().getByText(/рекламу не присылает/)).toBeInTheDocument();
+
+    await user.click(box);
+    await vi.waitFor(() => expect(saved).toEqual([{ enabled: true }]));
+    expect(box).toBeChecked();
+    expect(section().getByText(/Согласие можно отозвать здесь в любой момент/)).toBeInTheDocument();
+    await user.click(box);
+    await vi.waitFor(() => expect(saved).toEqual([{ enabled: true }, { enabled: false }]));
     expect(box).not.toBeChecked();
   });
 

@@ -260,6 +260,22 @@ describe('PurchasesPage', () => {
     expect(api.callsTo(`POST /api/admin/purchases/${BY_LINK.id}/refund`)).toHaveLength(1);
   });
 
+  it('a link purchase whose buyer asked for their money back waits for the admin to note the refund', async () => {
+    const user = userEvent.setup();
+    const api = renderPurchases({
+      [LIST]: page([{ ...BY_LINK, status: 'REFUND_PENDING' }]),
+      [`POST /api/admin/purchases/${BY_LINK.id}/refund`]: () => jsonResponse({ status: 'REFUNDED' }),
+    });
+    const asked = await openCard(user, /@friend_olga/);
+    expect(within(asked).queryByRole('button', { name: 'Аннулировать' })).not.toBeInTheDocument();
+
+    await user.click(within(asked).getByRole('button', { name: 'Отметить возврат' }));
+    await user.click(within(asked).getByRole('button', { name: 'Да, отметить' }));
+
+    expect(await within(asked).findByText('Возврат отмечен, купон больше не действует')).toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/purchases/${BY_LINK.id}/refund`)).toHaveLength(1);
+  });
+
   it('offers no refund for a used coupon', async () => {
     const user = userEvent.setup();
     renderPurchases({ [LIST]: page([{ ...PAID, status: 'USED', redeemedBy: '@demo_partner' }]) });

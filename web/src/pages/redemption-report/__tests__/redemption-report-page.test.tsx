@@ -32,6 +32,7 @@ const REPORT: TRedemptionReport = {
       rating: 5,
       comment: 'Отличный инструктор, все понятно объяснили.',
       ratingId: 9,
+      closingReceipt: 'SENT',
     },
   ],
   totals: { count: 1, discountSum: 750, priceSum: 5000 },
@@ -86,6 +87,7 @@ describe('RedemptionReportPage', () => {
     expect(screen.getByText('Скидка 750 руб · цена 5000 руб')).toBeInTheDocument();
     expect(screen.getByText('@demo_member · погасил @staff_sveta')).toBeInTheDocument();
     expect(screen.getByText('Оценка покупателя: 5 из 5')).toBeInTheDocument();
+    expect(screen.getByText('Чек зачета предоплаты: отправлен')).toBeInTheDocument();
     expect(screen.getByText('Отличный инструктор, все понятно объяснили.')).toBeInTheDocument();
     // Hiding a comment is the admin's.
     expect(screen.queryByRole('button', { name: 'Скрыть отзыв' })).not.toBeInTheDocument();

@@ -9,6 +9,7 @@ export const myCoupon = (id: string, companyName: string, extra: Partial<TMyCoup
   region: 'Карелия',
   status: 'NOT_USED',
   expiresAt: null,
+  refundAmount: null,
   ...extra,
 });
 

@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ZRefundResponse } from '#contract/back-office-purchases';
+import { api } from '@/lib/api';
+
+/** The holder's own «Вернуть деньги»: REFUNDED at once, or REFUND_PENDING while it is being returned. */
+export const refundMyCoupon = (purchasedCouponId: string) =>
+  api.post(`/api/me/coupons/${encodeURIComponent(purchasedCouponId)}/refund`, { schema: ZRefundResponse });
+
+export function useRefundMyCoupon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: refundMyCoupon,
+    // Returned, pending, or refused because it changed meanwhile: the list is asked now, not in 5 s.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-coupons'] }),
+  });
+}

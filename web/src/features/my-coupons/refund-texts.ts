@@ -1,0 +1,12 @@
+/** The holder's own refund in My QR: a chunk of its own, loaded only where a coupon offers it. */
+export const refundTexts = {
+  button: 'Вернуть деньги',
+  question: (amount: number, companyName: string) => `Вернуть ${amount} руб за купон «${companyName}»?`,
+  detail:
+    'QR перестанет действовать сразу, и скидку по нему получить будет нельзя. Деньги вернутся тем же способом, каким вы платили.',
+  confirm: 'Да, вернуть деньги',
+  cancel: 'Нет',
+  refunded: (amount: number) => `Деньги возвращены: ${amount} руб. Купон больше не действует.`,
+  pending: (amount: number) =>
+    `Возврат ${amount} руб оформлен, деньги придут в ближайшие дни. Купон больше не действует.`,
+} as const;

@@ -1,0 +1,122 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '@/test/fake-api';
+import { listAnswer, myCoupon } from '@/test/my-coupon';
+import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
+import { ScreenAt } from '@/test/screens';
+import { MyCouponsPage } from '../my-coupons-page';
+
+const LIST = 'GET /api/coupon/valid/qr/customer/user_ivan';
+const REFUND = 'POST /api/me/coupons/c7/refund';
+const PAID = myCoupon('c7', 'Рафт-школа «Порог»', { refundAmount: 180 });
+const IMAGES = Object.fromEntries(
+  ['c7', 'c8', 'c9'].map((id) => [`GET /api/coupon/qr/qr-of-${id}`, () => new Response(`png-of-${id}`)]),
+);
+
+function renderMyCoupons() {
+  return renderWithProviders(<ScreenAt screens={{ '/my-coupons': <MyCouponsPage /> }} />, {
+    route: '/my-coupons',
+    user: plainUser,
+  });
+}
+
+describe('My QR: the holder returns a coupon they paid for', () => {
+  beforeEach(() => {
+    // jsdom lays nothing out: no observer of what is in view, and nothing to scroll.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        disconnect() {}
+      },
+    );
+    Element.prototype.scrollTo = vi.fn();
+  });
+
+  it('asks first, naming the amount and that the QR stops working; «Нет» sends nothing', async () => {
+    const api = stubApi({
+      ...IMAGES,
+      'GET /api/gifts/held': () => jsonResponse([]),
+      [LIST]: () => listAnswer([PAID], '"v1"'),
+    });
+    renderMyCoupons();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Вернуть деньги' }));
+
+    const step = screen.getByRole('group', { name: 'Вернуть 180 руб за купон «Рафт-школа «Порог»»?' });
+    expect(step).toHaveTextContent('QR перестанет действовать сразу');
+    fireEvent.click(within(step).getByRole('button', { name: 'Нет' }));
+    expect(screen.queryByRole('group')).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Вернуть деньги' })).toBeInTheDocument();
+    expect(api.callsTo(REFUND)).toHaveLength(0);
+  });
+
+  it('a confirmed refund is asked for once however often it is tapped; the coupon leaves, the result stays', async () => {
+    let refunded = false;
+    const api = stubApi({
+      ...IMAGES,
+      'GET /api/gifts/held': () => jsonResponse([]),
+      [LIST]: () => listAnswer(refunded ? [] : [PAID], refunded ? '"v2"' : '"v1"'),
+      [REFUND]: () => {
+        refunded = true;
+        return jsonResponse({ status: 'REFUNDED' });
+      },
+    });
+    renderMyCoupons();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Вернуть деньги' }));
+    const yes = screen.getByRole('button', { name: 'Да, вернуть деньги' });
+    fireEvent.click(yes);
+    fireEvent.click(yes);
+
+    expect(
+      await screen.findByText('Деньги возвращены: 180 руб. Купон больше не действует.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('QR ПОКА НЕТ')).toBeInTheDocument();
+    expect(api.callsTo(REFUND)).toHaveLength(1);
+  });
+
+  it('shows the server’s reason when it refuses', async () => {
+    stubApi({
+      ...IMAGES,
+      'GET /api/gifts/held': () => jsonResponse([]),
+      [LIST]: () => listAnswer([PAID], '"v1"'),
+      [REFUND]: () =>
+        jsonResponse(
+          {
+            error: 'refund_used',
+            message: 'Купон уже использован: партнер дал скидку, вернуть деньги за него нельзя',
+          },
+          409,
+        ),
+    });
+    renderMyCoupons();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Вернуть деньги' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Да, вернуть деньги' }));
+
+    expect(
+      await screen.findByText('Купон уже использован: партнер дал скидку, вернуть деньги за него нельзя'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers no refund for a coupon the server does not (a gift received), nor for a used one', async () => {
+    stubApi({
+      ...IMAGES,
+      'GET /api/gifts/held': () => jsonResponse([]),
+      [LIST]: () =>
+        listAnswer(
+          [
+            myCoupon('c8', 'Прокат «Байдарка»'),
+            myCoupon('c9', 'Магазин', { status: 'USED', refundAmount: 180 }),
+          ],
+          '"v1"',
+        ),
+    });
+    renderMyCoupons();
+
+    expect(await screen.findByRole('button', { name: 'Подарить другу' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Следующий QR' }));
+    expect(screen.queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
+  });
+});
