@@ -1,17 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
 import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
+import { seriousViolations, type Violation } from '../support/axe.ts';
 import { DEMO } from '../support/constants.ts';
 import { type Theme, untilStill } from '../support/looks.ts';
 import { buyCoupon } from '../support/purchases.ts';
 import { openAsTelegram } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** WCAG 2.0, 2.1 and 2.2 at levels A and AA: what axe-core checks by these tags. */
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 type Screen = { path: string; heading: string; as: TelegramUser };
 
@@ -49,26 +43,6 @@ const screens = (coupon: string): Screen[] => [
   { path: '/audit-log', heading: 'ЖУРНАЛ СОБЫТИЙ', as: DEMO.admin },
   { path: '/invites', heading: 'ПРИГЛАШЕНИЯ', as: DEMO.admin },
 ];
-
-type Violation = { id: string; impact: string; help: string; nodes: string[] };
-
-/** axe-core's serious and critical findings on the page as it is drawn now. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  // Evaluated rather than added as a <script>: the app's content security policy allows no inline script.
-  await page.evaluate(axeSource);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return violations
-      .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-      .map(({ id, impact, help, nodes }) => ({
-        id,
-        impact: impact ?? '',
-        help,
-        nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-      }));
-  }, WCAG_22_AA);
-}
 
 /** WCAG 2.5.5 (AAA) and Apple's and Telegram's own guides: a thumb hits 44×44 CSS px. */
 const THUMB_PX = 44;

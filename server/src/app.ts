@@ -32,6 +32,7 @@ import { createCouponRequestService } from './modules/coupon-requests/coupon-req
 import { couponRequestRefusals } from './modules/coupon-requests/texts.ts';
 import { createCouponSigner } from './modules/coupon-signing/coupon-signer.ts';
 import { devLoginRoutes } from './modules/dev-login/dev-login.routes.ts';
+import { createStandInBotApi } from './modules/dev-login/stand-in-bot-api.ts';
 import { devLoginRefusals } from './modules/dev-login/texts.ts';
 import { geoRoutes, gpxDownloadRoutes } from './modules/geo/geo.routes.ts';
 import { createGeoService } from './modules/geo/geo.service.ts';
@@ -232,22 +233,30 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db } = database;
   const users = createUserService(db, config.adminUsernames, config.timeZone);
   const membership = createMembershipService({ db, log: app.log, botApi, chatId: config.communityChatId });
+  // What the bot's web_app buttons open: the stand-in's chat opens them in the page it runs in.
+  const buttonsUrl =
+    config.publicUrl ?? (config.localStandIn ? `http://localhost:${config.port}` : undefined);
   const notifications = createNotificationService({
     db,
     log: app.log,
     adminIds: (executor) => users.adminIds(executor),
-    publicUrl: config.publicUrl,
+    publicUrl: buttonsUrl,
   });
   const { timeZone } = config;
   const signer = createCouponSigner(db);
   const qrImages = createQrImages({ db, signer, timeZone, log: app.log });
   app.decorate('qrImages', qrImages);
+  // Without a bot, the bot's messages go to the stand-in's own Bot API, which shows them in «Чат с ботом».
+  const standIn = config.localStandIn ? createStandInBotApi({ token: botToken }) : undefined;
+  const chatApi = botApi ?? standIn?.api;
+  // The configuration has one or the other (BOT_TOKEN in production); a caller passing neither is a bug.
+  if (!chatApi) throw new Error('buildApp needs botApi with BOT_TOKEN (the local stand-in is off)');
   const outbox = createOutboxWorker({
     db,
-    botApi,
+    botApi: chatApi,
     log: app.log,
     qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
-    publicUrl: config.publicUrl,
+    publicUrl: buttonsUrl,
     sweeps,
   });
   const bot = config.botToken
@@ -275,7 +284,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       })
     : undefined;
   if (bot) metrics?.observeBotApi(bot.api);
-  const botUsername = botApi ? createBotUsername(botApi) : undefined;
+  const botUsername = createBotUsername(chatApi);
   const ratings = createRatingService(db);
   const reminders = createReminderService({
     db,
@@ -286,9 +295,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     log: app.log,
   });
   const invites = createInviteService({ db, botUsername, communityChatLink: config.communityChatLink });
-  if (bot) {
-    registerReminderButtons(bot, reminders);
-    registerRatingButtons(bot, ratings);
+  // The stand-in's taps and replies come as updates to a bot of its own, through the same handlers.
+  for (const updates of [bot, standIn?.bot]) {
+    if (!updates) continue;
+    registerReminderButtons(updates, reminders);
+    registerRatingButtons(updates, ratings);
   }
   // The bot's webhook, only with PUBLIC_URL: webhook or long polling, never both.
   if (bot && config.publicUrl) {
@@ -371,7 +382,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(exportFileRoutes, reportDeps);
   await app.register(privacyInfoRoutes, { config, privacy, botToken });
 
-  if (config.localStandIn) await app.register(devLoginRoutes, { db, users, botToken });
+  if (standIn) await app.register(devLoginRoutes, { db, users, botToken, standIn });
 
   await app.register(async (api) => {
     requireInitData(api, { botToken, maxAgeS: config.initDataMaxAgeS, users });
@@ -419,7 +430,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     });
     await api.register(giftsRoutes, {
       gifts,
-      share: createGiftShareService({ db, botApi, log: app.log }),
+      share: createGiftShareService({ db, botApi: chatApi, log: app.log }),
       membership,
     });
     await api.register(redemptionRoutes, {

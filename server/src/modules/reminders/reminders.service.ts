@@ -54,8 +54,8 @@ export function createReminderService(options: {
   timeZone: string;
   /** REMINDER_DAYS_BEFORE, largest first. */
   daysBefore: readonly number[];
-  /** The bot's username, for the t.me link that opens My QR on the coupon; absent in the local stand-in. */
-  botUsername?: () => Promise<string>;
+  /** The bot's username, for the t.me link that opens My QR on the coupon (the stand-in's bot has one too). */
+  botUsername: () => Promise<string>;
   log: Logger;
   batchSize?: number;
 }) {
@@ -67,7 +67,6 @@ export function createReminderService(options: {
   };
 
   async function openQrButton(purchasedCouponId: string): Promise<InlineKeyboardButton[]> {
-    if (!botUsername) return [];
     const bot = await botUsername();
     return [
       {
