@@ -72,7 +72,7 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     });
   }
 
-  test('the season in one browser: bought, the QR photo in the bot’s chat, redeemed, rated 5 with a comment', async ({
+  test('the season in one browser: bought, the QR photo in the bot’s chat, redeemed, rated 5 with a comment, changed in My QR, a friend invited', async ({
     page,
     context,
   }) => {
@@ -128,6 +128,16 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     await chat.getByRole('button', { name: 'Отправить' }).click();
     await expect(chat.getByRole('listitem').last()).toContainText('Спасибо, отзыв сохранен.');
     await expect(chat.getByRole('textbox', { name: 'Сообщение' })).toBeVisible();
+
+    // The same rating in My QR: what the bot's buttons wrote is there, and a change there is that record.
+    await page.goto(`${E2E_STAND_IN_URL}/my-coupons`);
+    await page.getByRole('button', { name: 'Оценить визит' }).click();
+    const rating = page.getByRole('region', { name: 'Оценить визит' });
+    await expect(rating.getByRole('button', { name: '5 из 5' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(rating.getByLabel('Отзыв (необязательно)')).toHaveValue('Отличный инструктор, спасибо!');
+    await rating.getByRole('button', { name: '4 из 5' }).click();
+    await rating.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(rating.getByRole('status')).toHaveText('Спасибо! Ваша оценка: 4 из 5.');
 
     // An invitation: the message Telegram would share, and the friend who opens it.
     await page.goto(`${E2E_STAND_IN_URL}/discounts`);
