@@ -70,6 +70,28 @@ export const notificationTexts = {
     `Подарок для @${input.toUsername} пока не забрали: купон ${coupon(input.coupon)} на скидку ` +
     `${rub(input.coupon.discount)} вернется к вам в течение суток. Напомните другу открыть приложение.`,
 
+  /** Several reminders to one person in one sweep, one line each (one alone keeps its own text above). */
+  remindersDigest: (input: {
+    expiring: Array<{ coupon: CouponLine; lastDay: string }>;
+    returning: Array<{ toUsername: string; coupon: CouponLine }>;
+  }) =>
+    [
+      input.returning.length === 0
+        ? `Скоро заканчиваются ваши купоны (${input.expiring.length}):`
+        : `Напоминания (${input.expiring.length + input.returning.length}):`,
+      ...input.expiring.map(
+        (e) =>
+          `• ${coupon(e.coupon)} на скидку ${rub(e.coupon.discount)} действует до ${e.lastDay} включительно`,
+      ),
+      ...input.returning.map(
+        (r) =>
+          `• подарок для @${r.toUsername} пока не забрали: купон ${coupon(r.coupon)} на скидку ` +
+          `${rub(r.coupon.discount)} вернется к вам в течение суток`,
+      ),
+      ...(input.expiring.length > 0 ? ['Не забудьте показать QR партнеру.'] : []),
+      ...(input.returning.length > 0 ? ['Напомните друзьям открыть приложение.'] : []),
+    ].join('\n'),
+
   visitRatingAsked: (input: { coupon: CouponLine }) =>
     `Как прошло у партнера ${coupon(input.coupon)}? Оцените визит от 1 до 5.`,
 
@@ -82,6 +104,7 @@ export const notificationTexts = {
 /** Buttons of reminders and ratings, which carry their own links and callback data. */
 export const reminderButtons = {
   openQr: 'Открыть QR',
+  myCoupons: 'Мои QR',
   turnOff: 'Не напоминать',
 } as const;
 
