@@ -202,7 +202,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: logSerializers,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
-    logController: new RequestLog(),
+    // Production keeps a line per request; elsewhere (npm start) they are debug lines.
+    logController: new RequestLog({ perRequest: config.env === 'production' ? 'info' : 'debug' }),
     trustProxy: config.trustedProxies,
     // Path segments carry QR tokens, regions and organizers up to 200 characters; our schemas,
     // not the router's default of 100, decide what is too long (a 400 naming the field).
