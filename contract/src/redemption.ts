@@ -1,10 +1,24 @@
 import { z } from 'zod';
-import { ZPurchasedCouponStatus } from './purchases.ts';
 import { COUPON_EXPIRED, REDEEM_REFUSED } from './redeem-texts.ts';
+
+/**
+ * What a partner's scan finds: the coupon's visible state, or its QR replaced when the coupon was
+ * given away (or held as a gift for someone). Anything but NOT_USED redeems nothing: the partner's alarm.
+ */
+export const ZScanStatus = z.enum([
+  'NOT_USED',
+  'USED',
+  'EXPIRED',
+  'REFUND_PENDING',
+  'REFUNDED',
+  'VOID',
+  'GIFTED_AWAY',
+]);
+export type TScanStatus = z.infer<typeof ZScanStatus>;
 
 /** What the partner's screen shows after a scan: the server's state now, not the one printed in the QR. */
 export const ZScannedCoupon = z.object({
-  status: ZPurchasedCouponStatus,
+  status: ZScanStatus,
   date: z.string(),
   partner: z.string(),
   region: z.string(),
@@ -15,6 +29,14 @@ export const ZScannedCoupon = z.object({
   canUndo: z.boolean(),
   /** The last day it may be used, `YYYY-MM-DD`; null when it never expires. */
   expiresAt: z.string().nullable(),
+  /** When it was redeemed, an ISO instant; null unless USED. */
+  redeemedAt: z.string().nullable(),
+  /** Who redeemed it: `@username`, or a first name without one; null unless USED. */
+  redeemedBy: z.string().nullable(),
+  /** When its QR was replaced by a gift, an ISO instant; null unless GIFTED_AWAY. */
+  giftedAwayAt: z.string().nullable(),
+  /** Coupons the caller redeemed today (REPORT_TIME_ZONE's day) and still holds redeemed (an undo takes one off). */
+  redeemedToday: z.number().int().nonnegative(),
 });
 export type TScannedCoupon = z.infer<typeof ZScannedCoupon>;
 

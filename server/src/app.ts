@@ -434,9 +434,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       share: createGiftShareService({ db, botApi: chatApi, log: app.log }),
       membership,
     });
+    // The sync redeems through the partner screen's one redeem operation (redemption/redeem.ts).
+    const redemption = createRedemptionService({ db, membership, notifications, timeZone });
     await api.register(redemptionRoutes, {
-      redemption: createRedemptionService({ db, membership, notifications, timeZone }),
-      offline: createOfflineRedemptionService({ db, signer, notifications, timeZone }),
+      redemption,
+      offline: createOfflineRedemptionService({ db, signer, redeeming: redemption, notifications, timeZone }),
       access,
     });
     await api.register(calendarRoutes, { calendar: createCalendarService(db) });

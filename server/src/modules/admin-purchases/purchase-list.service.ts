@@ -1,40 +1,30 @@
-import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   TAdminPurchase,
   TAdminPurchasesResponse,
-  TCouponState,
   TPurchaseFilter,
   ZAdminPurchasesQuery,
 } from '#contract/back-office-purchases';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import { subjectOf } from '../audit/audit-log.ts';
-import { isExpiredNow, lastValidDay } from '../purchased-coupons/expiry.ts';
-import {
-  isInForce,
-  joinPurchasedCoupon,
-  owners,
-  redeemers,
-  visibleStatus,
-} from '../purchased-coupons/purchased-coupons.query.ts';
+import { lastValidDay } from '../purchased-coupons/expiry.ts';
+import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
+import { type VisibleState, visibleStateNow, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { withinDays } from './period.ts';
 
 const PAGE_SIZE = 20;
 
-type StoredStatus = (typeof purchasedCoupons.$inferSelect)['status'];
-
-const notUsed = sql`${purchasedCoupons.status} = 'NOT_USED'`;
-const refundAsked = sql`(${purchasedCoupons.refundRequestedAt} IS NOT NULL)`;
-/** One filter per state the list shows (stateOf): a refund under way comes before expiry. */
-const FILTERS: Record<TPurchaseFilter, SQL> = {
-  unused: sql`${notUsed} AND NOT ${refundAsked} AND NOT ${isExpiredNow}`,
-  expired: sql`${notUsed} AND NOT ${refundAsked} AND ${isExpiredNow}`,
-  refunding: sql`${notUsed} AND ${refundAsked}`,
-  used: sql`${purchasedCoupons.status} = 'USED'`,
-  refunded: sql`${purchasedCoupons.status} = 'REFUNDED'`,
-  void: sql`${purchasedCoupons.status} = 'VOID'`,
+/** The state each filter of the list keeps (visible-state.ts). */
+const FILTERS: Record<TPurchaseFilter, VisibleState> = {
+  unused: 'NOT_USED',
+  expired: 'EXPIRED',
+  refunding: 'REFUND_PENDING',
+  used: 'USED',
+  refunded: 'REFUNDED',
+  void: 'VOID',
 };
 
 /** The page after a purchase: its time and id, opaque to the caller. */
@@ -82,12 +72,15 @@ export function createPurchaseListService(db: Db, timeZone: string) {
     const rows = await joinPurchasedCoupon(purchases)
       .where(
         and(
-          query.status ? FILTERS[query.status] : undefined,
+          query.status ? sql`${visibleStateNow} = ${FILTERS[query.status]}` : undefined,
           query.partnerId ? eq(partners.id, query.partnerId) : undefined,
           withinDays(purchasedCoupons.purchasedAt, timeZone, query.from, query.to),
           search ? sql`strpos(lower(coalesce(${buyers.username}, '')), ${search}) > 0` : undefined,
           after
-            ? sql`(${purchasedCoupons.purchasedAt}, ${purchasedCoupons.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+            ? // The cursor's own time as stored: its ISO text drops PostgreSQL's microseconds.
+              sql`(${purchasedCoupons.purchasedAt}, ${purchasedCoupons.id}) < (coalesce(
+                (SELECT page_end.purchased_at FROM ${purchasedCoupons} page_end WHERE page_end.id = ${after.id}::uuid),
+                ${after.at}::timestamptz), ${after.id}::uuid)`
             : undefined,
         ),
       )
@@ -107,7 +100,7 @@ export function createPurchaseListService(db: Db, timeZone: string) {
       offerId: row.offerId,
       price: row.price,
       discount: row.discount,
-      status: stateOf(row, now),
+      status: visibleStateOfRow(row, now),
       provider: row.provider,
       providerPaymentId: row.provider === 'link' ? null : row.providerPaymentId,
       verified: row.verified,
@@ -157,14 +150,6 @@ export function createPurchaseListService(db: Db, timeZone: string) {
   }
 
   return { list };
-}
-
-/** A coupon in force as its holder sees it (visibleStatus); a refunded, void or held one as it is stored. */
-function stateOf(
-  row: { status: StoredStatus; expiresAt: Date | null; refundRequestedAt: Date | null },
-  now: Date,
-): TCouponState {
-  return isInForce(row) ? visibleStatus(row, now) : row.status;
 }
 
 export type PurchaseListService = ReturnType<typeof createPurchaseListService>;

@@ -11,11 +11,11 @@ import type { NotificationService } from '../notifications/notifications.service
 import {
   type CouponRefusal,
   changeCoupon,
-  couponStateOf,
   holdForRefund,
   refusalOf,
 } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
+import { couponStateOf } from '../purchased-coupons/visible-state.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';
 
 type RefundRow = typeof refunds.$inferSelect;

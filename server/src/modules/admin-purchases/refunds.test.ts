@@ -117,7 +117,7 @@ describe('refunds through YooKassa', () => {
     const { id, qrToken } = await buyThroughYooKassa();
     await refund(id);
 
-    expect((await t.as(partner).post(`/api/coupon/apply/${qrToken}/rf_partner`)).statusCode).toBe(404);
+    expect((await t.as(partner).post(`/api/coupon/apply/${qrToken}/rf_partner`)).statusCode).toBe(409);
     expect((await t.as(admin).post(`/api/coupon/undo/${qrToken}`)).statusCode).toBe(409);
     expect(await statusOf(id)).toBe('REFUNDED');
   });

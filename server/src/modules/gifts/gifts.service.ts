@@ -5,14 +5,10 @@ import { gifts, purchasedCoupons, users as usersTable } from '../../db/schema.ts
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import {
-  type CouponActor,
-  changeCoupon,
-  couponStateOf,
-  refusalOf,
-} from '../purchased-coupons/coupon-state.ts';
+import { type CouponActor, changeCoupon, refusalOf } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
+import { couponStateOf } from '../purchased-coupons/visible-state.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { normalizeUsername, type UserService } from '../users/users.service.ts';
 import type { GiftRefusal } from './texts.ts';

@@ -1,19 +1,10 @@
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { purchasedCoupons, retiredQrTokens } from '../../db/schema.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
-import { selectPurchasedCoupons } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
+import { type CouponRow, couponOfToken, type TokenCoupon } from '../purchased-coupons/token-coupon.ts';
+import { visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
 import { type QrPhotoVoid, qrPhotoTexts } from './texts.ts';
-
-type CouponRow = Awaited<ReturnType<ReturnType<typeof selectPurchasedCoupons>['where']>>[number];
-
-/** The coupon a QR token is or was the token of; `retired` when the coupon has another one now. */
-interface TokenCoupon {
-  row: CouponRow;
-  retired: boolean;
-}
 
 /**
  * What the bot's photo of a coupon's QR shows and says: the signed QR My QR shows, and a caption
@@ -28,25 +19,20 @@ export function createQrPhotos(options: {
 }) {
   const { db, qrImages, timeZone } = options;
 
-  async function couponOfToken(token: string): Promise<TokenCoupon | undefined> {
-    const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, token));
-    if (row) return { row, retired: false };
-    const [retired] = await db
-      .select({ id: retiredQrTokens.purchasedCouponId })
-      .from(retiredQrTokens)
-      .where(eq(retiredQrTokens.qrToken, token));
-    if (!retired) return undefined;
-    const [old] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.id, retired.id));
-    return old && { row: old, retired: true };
-  }
-
   /** Why the QR no longer works for `holderId`; null while it does. */
-  function voidReason({ row, retired }: TokenCoupon, holderId: number, now: Date): QrPhotoVoid | null {
-    if (retired) {
+  function voidReason(
+    { coupon: row, replaced }: TokenCoupon,
+    holderId: number,
+    now: Date,
+  ): QrPhotoVoid | null {
+    if (replaced) {
       return row.ownerId === holderId && row.status !== 'HELD' ? { kind: 'replaced' } : { kind: 'gifted' };
     }
     if (row.ownerId !== holderId) return { kind: 'unknown' };
-    switch (row.status) {
+    const state = visibleStateOfRow(row, now);
+    switch (state) {
+      case 'NOT_USED':
+        return null;
       case 'USED':
         return { kind: 'redeemed', on: formatCouponDate(row.redeemedAt ?? now, timeZone) };
       case 'REFUNDED':
@@ -55,13 +41,11 @@ export function createQrPhotos(options: {
         return { kind: 'voided' };
       case 'HELD':
         return { kind: 'gifted' };
-      case 'NOT_USED':
-        break;
+      case 'REFUND_PENDING':
+        return { kind: 'refund-pending' };
+      case 'EXPIRED':
+        return { kind: 'expired', lastDay: lastValidDay(row.expiresAt, timeZone) ?? '' };
     }
-    if (row.refundRequestedAt !== null) return { kind: 'refund-pending' };
-    const lastDay = lastValidDay(row.expiresAt, timeZone);
-    if (row.expiresAt !== null && row.expiresAt <= now && lastDay) return { kind: 'expired', lastDay };
-    return null;
   }
 
   const couponLine = (row: CouponRow) => ({
@@ -76,17 +60,17 @@ export function createQrPhotos(options: {
   return {
     /** The photo for the holder of `token`: its PNG and caption; null when that QR no longer works for them. */
     async photo(token: string, holderId: number, now = new Date()) {
-      const found = await couponOfToken(token);
+      const found = await couponOfToken(db, token);
       if (!found || voidReason(found, holderId, now)) return null;
-      return { png: await qrImages.pngOf(found.row), caption: validCaption(found.row) };
+      return { png: await qrImages.pngOf(found.coupon), caption: validCaption(found.coupon) };
     },
 
     /** The caption the photo of `token` in `holderId`'s chat should have now. */
     async caption(token: string, holderId: number, now = new Date()): Promise<string> {
-      const found = await couponOfToken(token);
+      const found = await couponOfToken(db, token);
       if (!found) return qrPhotoTexts.void({ why: { kind: 'unknown' } });
       const why = voidReason(found, holderId, now);
-      return why ? qrPhotoTexts.void({ coupon: couponLine(found.row), why }) : validCaption(found.row);
+      return why ? qrPhotoTexts.void({ coupon: couponLine(found.coupon), why }) : validCaption(found.coupon);
     },
   };
 }

@@ -5,17 +5,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons, buyCoupon, expireCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { purchasedCoupons } from '../../db/schema.ts';
+import { createPartnerAccess } from '../partners/partner-access.ts';
 import {
   COUPON_CHANGES,
   type CouponActor,
   type CouponChange,
-  type CouponState,
   type CouponStatus,
   changeCoupon,
   holdForRefund,
   refusalOf,
 } from './coupon-state.ts';
 import { newQrToken } from './qr.ts';
+import type { CouponState } from './visible-state.ts';
 
 let t: TestApp;
 const admin = telegramUser('state_admin');
@@ -24,6 +25,8 @@ const partner = telegramUser('state_partner');
 const stranger = telegramUser('state_stranger');
 let couponId: number;
 let partnerId: number;
+/** The companies `partner` acts for: theirs, once added. */
+const partnerCompanies: number[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_USERNAMES: 'state_admin' }, rateLimits: false });
@@ -36,6 +39,7 @@ beforeAll(async () => {
   );
   couponId = added.couponIds[0] as number;
   partnerId = added.partnerId;
+  partnerCompanies.push(partnerId);
   await t.as(partner).get('/api/me');
 });
 afterAll(() => t.close());
@@ -60,8 +64,8 @@ const statusOf = async (id: string) =>
 
 const actors: Record<string, CouponActor> = {
   admin: { kind: 'admin', id: admin.id },
-  partner: { kind: 'partner', id: partner.id },
-  'another partner': { kind: 'partner', id: stranger.id },
+  partner: { kind: 'partner', id: partner.id, partnerIds: partnerCompanies },
+  'another partner': { kind: 'partner', id: stranger.id, partnerIds: [] },
   owner: { kind: 'owner', id: owner.id },
   stranger: { kind: 'owner', id: stranger.id },
   provider: { kind: 'payment-provider' },
@@ -186,8 +190,9 @@ describe('the life of a purchased coupon', () => {
     await t.as(staff).get('/api/me');
     const id = await couponIn('NOT_USED');
 
+    const partnerIds = await createPartnerAccess(t.database.db).partnerIdsOf(staff.id);
     expect(
-      await changeCoupon(t.database.db, 'redeem', { kind: 'partner', id: staff.id }, { id }),
+      await changeCoupon(t.database.db, 'redeem', { kind: 'partner', id: staff.id, partnerIds }, { id }),
     ).toHaveLength(1);
   });
 

@@ -1,15 +1,16 @@
 import { and, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import { UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
-import { coupons, partnerStaff, partners, purchasedCoupons } from '../../db/schema.ts';
-import { expiredAt, isExpiredNow } from './expiry.ts';
+import { coupons, purchasedCoupons } from '../../db/schema.ts';
+import { type CouponState, visibleStateAt, visibleStateNow, visibleStateOf } from './visible-state.ts';
 
 export type CouponStatus = (typeof purchasedCoupons.status.enumValues)[number];
 
 /** Who asks for a change: the rules below say whom each change is open to. A partner's staff act as its partner. */
 export type CouponActor =
   | { kind: 'admin'; id: number }
-  | { kind: 'partner'; id: number }
+  /** A company's spokesman or staff member, with the companies they act for (redemption/redeemer.ts). */
+  | { kind: 'partner'; id: number; partnerIds: readonly number[] }
   | { kind: 'owner'; id: number }
   | { kind: 'payment-provider' }
   /** The server itself: a held gift claimed by its addressee, or returned after seven days. */
@@ -49,36 +50,6 @@ export const COUPON_CHANGES = {
 
 export type CouponChange = keyof typeof COUPON_CHANGES;
 
-/**
- * What `refusalOf` reads of a coupon: its status and the facts `alsoRequired` below asks of it in
- * SQL. `expired` is as of the change's moment (an offline redemption: when it was made).
- */
-export interface CouponState {
-  status: CouponStatus;
-  expired: boolean;
-  refundRequested: boolean;
-  /** A refund was told (refundedAt); a used coupon stays USED when its money goes back. */
-  refunded?: boolean;
-}
-
-/** The state `refusalOf` reads, from a coupon's row: expiry as of `at` (now, unless told). */
-export function couponStateOf(
-  row: {
-    status: CouponStatus;
-    expiresAt: Date | null;
-    refundRequestedAt: Date | null;
-    refundedAt?: Date | null;
-  },
-  at = new Date(),
-): CouponState {
-  return {
-    status: row.status,
-    expired: row.expiresAt !== null && row.expiresAt <= at,
-    refundRequested: row.refundRequestedAt !== null,
-    refunded: row.refundedAt !== undefined && row.refundedAt !== null,
-  };
-}
-
 /** An admin's refund request (`holdForRefund`): not a change of status, but it starts only here. */
 export const REFUND_REQUEST_FROM = ['NOT_USED'] as const satisfies CouponStatus[];
 
@@ -92,45 +63,39 @@ export type CouponRefusal = CouponStatus | 'EXPIRED' | 'REFUND_PENDING';
  * Why `change` cannot start from `state`, or undefined when it can (who asks is `changeCoupon`'s
  * question, not this one's). The modules map this one answer to their own refusal codes.
  *
- * Order: a refund already told first (final for refund, void and a refund request), then a status
- * the change does not start from, then a refund under way before expiry, the order the holder and
- * a scanning partner see (`visibleStatus`): a redeem or a gift refused names what the screen showed.
+ * A redeem, a gift or a hold starts only from the visible state NOT_USED, and a refusal names the
+ * visible state (visible-state.ts): what the holder's and the partner's screens showed. The other
+ * changes: a refund already told first (final for refund, void and a refund request), then a
+ * status the change does not start from.
  */
 export function refusalOf(state: CouponState, change: CouponQuestion): CouponRefusal | undefined {
+  if (change === 'redeem' || change === 'gift' || change === 'hold') {
+    const visible = visibleStateOf(state);
+    return visible === 'NOT_USED' ? undefined : visible;
+  }
   const finishedByRefund = change === 'refund' || change === 'void' || change === 'requestRefund';
   if (finishedByRefund && state.refunded) return 'REFUNDED';
   const from: readonly CouponStatus[] =
     change === 'requestRefund' ? REFUND_REQUEST_FROM : COUPON_CHANGES[change].from;
-  if (!from.includes(state.status)) return state.status;
-  if (change === 'redeem' || change === 'gift' || change === 'hold') {
-    if (state.refundRequested) return 'REFUND_PENDING';
-    if (state.expired) return 'EXPIRED';
-  }
-  return undefined;
+  return from.includes(state.status) ? undefined : state.status;
 }
 
 /** Which coupon: by id, by QR token, or every coupon of a payment. */
 export type CouponSelector = { id?: string; qrToken?: string; paymentId?: string };
 
-/** Only the spokesman or staff of the company that sold the coupon may touch it as a partner. */
-const soldBy = (partnerUserId: number) =>
-  sql`EXISTS (SELECT 1 FROM ${coupons} JOIN ${partners} ON ${partners.id} = ${coupons.partnerId}
-       WHERE ${coupons.id} = ${purchasedCoupons.couponId}
-         AND (${partners.spokesmanUserId} = ${partnerUserId}
-              OR EXISTS (SELECT 1 FROM ${partnerStaff} WHERE ${partnerStaff.partnerId} = ${partners.id}
-                           AND ${partnerStaff.userId} = ${partnerUserId})))`;
+/** A partner redeems only the coupons of the companies they act for. */
+const soldByOneOf = (partnerIds: readonly number[]) =>
+  sql`EXISTS (SELECT 1 FROM ${coupons} WHERE ${coupons.id} = ${purchasedCoupons.couponId}
+       AND ${inArray(coupons.partnerId, [...partnerIds, -1])})`;
 
 /** What must also hold for a change beyond its starting status. */
 function alsoRequired(change: CouponChange, asOf?: Date): SQL | undefined {
   switch (change) {
     case 'redeem':
-      return and(
-        sql`NOT ${asOf ? expiredAt(asOf) : isExpiredNow}`,
-        isNull(purchasedCoupons.refundRequestedAt),
-      );
+      return sql`${visibleStateAt(asOf)} = 'NOT_USED'`;
     case 'gift':
     case 'hold':
-      return and(sql`NOT ${isExpiredNow}`, isNull(purchasedCoupons.refundRequestedAt));
+      return sql`${visibleStateNow} = 'NOT_USED'`;
     case 'refund':
       // A refund is told once: a repeated notification changes nothing.
       return isNull(purchasedCoupons.refundedAt);
@@ -146,7 +111,7 @@ function whoMay(change: CouponChange, actor: CouponActor): SQL | undefined {
     return sql`true`;
   if (change === 'gift' || change === 'hold' || change === 'unhold')
     return eq(purchasedCoupons.ownerId, actor.id);
-  if (change === 'redeem') return soldBy(actor.id);
+  if (change === 'redeem' && actor.kind === 'partner') return soldByOneOf(actor.partnerIds);
   // undo: only the redeemer's own redemption, and only for a while.
   return and(
     eq(purchasedCoupons.redeemedBy, actor.id),

@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { alias, type PgSelect } from 'drizzle-orm/pg-core';
-import type { TPurchasedCouponStatus } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 
@@ -44,31 +43,17 @@ export function selectPurchasedCoupons(executor: Pick<Db, 'select'>) {
     spokesmanUserId: partners.spokesmanUserId,
     ownerUsername: owners.username,
     ownerFirstName: owners.firstName,
+    redeemerUsername: redeemers.username,
+    redeemerFirstName: redeemers.firstName,
   };
   return joinPurchasedCoupon(executor.select(fields).from(purchasedCoupons).$dynamic());
 }
 
-/** Still in force: a refunded or void coupon is shown to nobody and redeemed by nobody. */
-export const isInForce = <Row extends { status: (typeof purchasedCoupons.$inferSelect)['status'] }>(
-  row: Row,
-): row is Row & { status: 'NOT_USED' | 'USED' } => row.status === 'NOT_USED' || row.status === 'USED';
-
-/**
- * How its holder and a scanning partner see a coupon in force: an unused one whose refund is under
- * way is REFUND_PENDING (redeemed by nobody meanwhile), an unused one past its expiry EXPIRED.
- */
-export function visibleStatus(
-  row: { status: 'NOT_USED' | 'USED'; expiresAt: Date | null; refundRequestedAt: Date | null },
-  now = new Date(),
-): TPurchasedCouponStatus {
-  if (row.status === 'USED') return 'USED';
-  if (row.refundRequestedAt !== null) return 'REFUND_PENDING';
-  return row.expiresAt !== null && row.expiresAt <= now ? 'EXPIRED' : 'NOT_USED';
-}
-
-/** How the QR and the partner's screen name the owner: @username, or the first name without one. */
+/** How the QR and the partner's screen name a person: @username, or the first name without one. */
 export const telegramNameOf = (row: { ownerUsername: string | null; ownerFirstName: string }) =>
-  row.ownerUsername ? `@${row.ownerUsername}` : row.ownerFirstName;
+  nameOf(row.ownerUsername, row.ownerFirstName);
+
+export const nameOf = (username: string | null, firstName: string) => (username ? `@${username}` : firstName);
 
 /** What a message says about a purchased coupon: the company, the discount and the region. */
 export interface CouponLine {

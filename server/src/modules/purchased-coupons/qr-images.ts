@@ -4,9 +4,10 @@ import type { Db } from '../../db/client.ts';
 import { purchasedCoupons } from '../../db/schema.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import { lastValidDay } from './expiry.ts';
-import { isInForce, selectPurchasedCoupons, telegramNameOf } from './purchased-coupons.query.ts';
+import { selectPurchasedCoupons, telegramNameOf } from './purchased-coupons.query.ts';
 import { couponQrText } from './qr.ts';
 import { renderQrPng } from './qr-png.ts';
+import { holderStateOf } from './visible-state.ts';
 
 type QrCoupon = Awaited<ReturnType<ReturnType<typeof selectPurchasedCoupons>['where']>>[number];
 
@@ -56,7 +57,7 @@ export function createQrImages(options: {
   function drawSoon(purchasedCouponId: string): void {
     const job = (async () => {
       const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.id, purchasedCouponId));
-      if (row && isInForce(row) && !row.qrPng) await pngOf(row);
+      if (row && holderStateOf(row) && !row.qrPng) await pngOf(row);
     })()
       .catch((error: unknown) =>
         log.warn({ err: error, purchasedCouponId }, 'QR image not drawn ahead: drawn on its first view'),

@@ -4,11 +4,8 @@ import { batchedRead } from '../../db/batched-read.ts';
 import type { Database } from '../../db/client.ts';
 import { coupons, gifts, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
-import {
-  isInForce,
-  selectPurchasedCoupons,
-  visibleStatus,
-} from '../purchased-coupons/purchased-coupons.query.ts';
+import { selectPurchasedCoupons } from '../purchased-coupons/purchased-coupons.query.ts';
+import { holderStateOf, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
 
 /** Raised whenever an item of My QR changes shape: a tag of an older shape then never matches. */
 const LIST_SHAPE = 3;
@@ -115,7 +112,8 @@ export async function createMyCouponsService(
   async function rowsAt(ownerId: number, version: number): Promise<ListRow[]> {
     const kept = lists.get(ownerId);
     if (kept?.version === version) return kept.rows;
-    const rows = (await listOf.execute({ ownerId })).filter(isInForce);
+    // A state the holder keeps stays one whatever the time: only NOT_USED turns EXPIRED.
+    const rows = (await listOf.execute({ ownerId })).filter((row) => holderStateOf(row));
     // Read after the version: if a change came between, these rows are newer than `version`, and
     // the next poll, finding a newer version, reads them again.
     if (lists.size >= MAX_KEPT && !lists.has(ownerId)) lists.clear();
@@ -128,22 +126,27 @@ export async function createMyCouponsService(
     const version = await versionOfList(ownerId);
     const rows = await rowsAt(ownerId, version);
     const now = new Date();
-    const expired = rows.filter(
-      (row) => row.status === 'NOT_USED' && row.expiresAt && row.expiresAt <= now,
-    ).length;
+    const expired = rows.filter((row) => visibleStateOfRow(row, now) === 'EXPIRED').length;
     return {
       tag: `W/"${LIST_SHAPE}.${ownerId}.${version}.${expired}"`,
       list: async (): Promise<TMyCoupon[]> =>
         usableFirst(
-          rows.filter(isInForce).map((row) => ({
-            id: row.id,
-            qrImageUrl: qrImagePath(row.qrToken),
-            companyName: row.companyName,
-            discount: row.discount,
-            region: row.region,
-            status: visibleStatus(row, now),
-            expiresAt: lastValidDay(row.expiresAt, timeZone),
-          })),
+          rows.flatMap((row) => {
+            const status = holderStateOf(row, now);
+            return status
+              ? [
+                  {
+                    id: row.id,
+                    qrImageUrl: qrImagePath(row.qrToken),
+                    companyName: row.companyName,
+                    discount: row.discount,
+                    region: row.region,
+                    status,
+                    expiresAt: lastValidDay(row.expiresAt, timeZone),
+                  },
+                ]
+              : [];
+          }),
         ),
     };
   }
@@ -151,7 +154,7 @@ export async function createMyCouponsService(
   /** The coupon in force a QR token names, with what its image shows; undefined when there is none. */
   async function couponByQrToken(qrToken: string) {
     const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
-    return row && isInForce(row) ? row : undefined;
+    return row && holderStateOf(row) ? row : undefined;
   }
 
   return { ownCoupons, couponByQrToken };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, ne, or } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TOfflineKit, TSyncResponse, ZSyncRequest } from '#contract/offline';
 import type { Db } from '../../db/client.ts';
@@ -13,15 +13,11 @@ import {
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { changeCoupon, couponStateOf, refusalOf } from '../purchased-coupons/coupon-state.ts';
-import {
-  couponLineOf,
-  joinPurchasedCoupon,
-  redeemers,
-} from '../purchased-coupons/purchased-coupons.query.ts';
-import { ratingKeyboard } from '../ratings/rating-buttons.ts';
+import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { visibleStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
-import type { Redeemer } from './redemption.service.ts';
+import type { Redeeming, RedeemOutcome } from './redeem.ts';
+import { companiesOf, type Redeemer } from './redeemer.ts';
 import { offlineTexts } from './texts.ts';
 
 type SyncItem = z.output<typeof ZSyncRequest>['redemptions'][number];
@@ -33,20 +29,26 @@ const CLOCK_SKEW_MS = 10 * 60_000;
 
 /**
  * Redeeming at the riverbank with no signal: the kit a partner's device checks coupons
- * with, and the sync of what it redeemed meanwhile. Each redemption is answered once, by its nonce;
- * one whose coupon was used, gifted or refunded in between is a conflict, told to the admins.
+ * with, and the sync of what it redeemed meanwhile. Each redemption is answered once, by its nonce,
+ * and made by the one redeem operation (redeem.ts), as of its moment; the sync only maps what that
+ * answers to applied, duplicate, conflict or refused. One whose coupon was used, gifted or refunded
+ * in between is a conflict, told to the admins.
  */
 export function createOfflineRedemptionService(options: {
   db: Db;
   signer: Pick<CouponSigner, 'publicKeys'>;
-  notifications: Pick<NotificationService, 'notifyOfflineConflict' | 'askVisitRating'>;
+  /** The one redeem operation: a synced redemption is checked and takes effect as an online one. */
+  redeeming: Pick<Redeeming, 'redeemIn'>;
+  notifications: Pick<NotificationService, 'notifyOfflineConflict'>;
   timeZone: string;
 }) {
-  const { db, signer, notifications, timeZone } = options;
+  const { db, signer, redeeming, notifications, timeZone } = options;
 
   /**
    * Tokens of these partners' coupons that are no longer valid, whatever their printed signature
-   * says: used, refunded, void, held, or with their refund under way.
+   * says: every visible state that redeems nothing but EXPIRED (used, refunded, void, held, a
+   * refund under way), and every QR a gift replaced. An expired one's QR prints its last day, which
+   * the device checks first: left out, the list stays small.
    */
   async function revokedTokens(partnerIds: readonly number[] | 'all'): Promise<string[]> {
     const ofPartners = partnerIds === 'all' ? undefined : inArray(coupons.partnerId, [...partnerIds, -1]);
@@ -55,12 +57,7 @@ export function createOfflineRedemptionService(options: {
         .select({ token: purchasedCoupons.qrToken })
         .from(purchasedCoupons)
         .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-        .where(
-          and(
-            or(ne(purchasedCoupons.status, 'NOT_USED'), isNotNull(purchasedCoupons.refundRequestedAt)),
-            ofPartners,
-          ),
-        ),
+        .where(and(sql`${visibleStateNow} NOT IN ('NOT_USED', 'EXPIRED')`, ofPartners)),
       db
         .select({ token: retiredQrTokens.qrToken })
         .from(retiredQrTokens)
@@ -86,7 +83,7 @@ export function createOfflineRedemptionService(options: {
 
   async function kit(redeemer: Redeemer): Promise<TOfflineKit> {
     const asOf = new Date().toISOString();
-    const whose = redeemer.isAdmin ? 'all' : redeemer.partnerIds;
+    const whose = companiesOf(redeemer);
     const [publicKeys, revoked, named] = await Promise.all([
       signer.publicKeys(),
       revokedTokens(whose),
@@ -95,7 +92,7 @@ export function createOfflineRedemptionService(options: {
     return {
       publicKeys,
       revoked,
-      partnerIds: redeemer.isAdmin ? null : [...redeemer.partnerIds],
+      partnerIds: whose === 'all' ? null : [...whose],
       partners: named,
       timeZone,
       asOf,
@@ -103,60 +100,43 @@ export function createOfflineRedemptionService(options: {
   }
 
   /**
-   * The coupon a token names now, its company, and why it cannot be redeemed as of `asOf` (the
-   * moment the device redeemed it), as the state machine says (refusalOf).
+   * What a device is told of a redemption the one redeem operation refused: a conflict, told to
+   * the admins, when the coupon was used, refunded, void, its refund under way or its QR replaced
+   * by a gift since; refused when it was never the caller's to redeem, or expired or held as a gift
+   * at the moment (the device should not have taken it).
    */
-  async function currentOf(executor: Db, token: string, asOf: Date) {
-    const named = executor
-      .select({
-        id: purchasedCoupons.id,
-        status: purchasedCoupons.status,
-        expiresAt: purchasedCoupons.expiresAt,
-        refundRequestedAt: purchasedCoupons.refundRequestedAt,
-        refundedAt: purchasedCoupons.refundedAt,
-        redeemedAt: purchasedCoupons.redeemedAt,
-        partnerId: coupons.partnerId,
-        redeemerUsername: redeemers.username,
-        redeemerFirstName: redeemers.firstName,
-      })
-      .from(purchasedCoupons)
-      .$dynamic();
-    const [row] = await joinPurchasedCoupon(named).where(eq(purchasedCoupons.qrToken, token));
-    return row && { ...row, refusal: refusalOf(couponStateOf(row, asOf), 'redeem') };
-  }
-
-  /**
-   * Why an offline redemption of this coupon cannot stand: who used it and when, or what became of
-   * it. An expired or held coupon is no conflict: the device should not have taken it.
-   */
-  async function conflictOf(
-    executor: Db,
-    token: string,
-    current: Awaited<ReturnType<typeof currentOf>>,
-  ): Promise<{ purchasedCouponId: string; what: string } | undefined> {
-    if (current?.refusal === 'USED') {
-      const who =
-        current.redeemerFirstName === null
-          ? offlineTexts.someone
-          : displayName({ username: current.redeemerUsername, firstName: current.redeemerFirstName });
-      return {
-        purchasedCouponId: current.id,
-        what: offlineTexts.usedBy(who, current.redeemedAt ?? new Date(), timeZone),
-      };
+  function answerOf(refused: Extract<RedeemOutcome, { outcome: 'refused' }>): {
+    outcome: 'conflict' | 'refused';
+    message: string;
+  } {
+    const { coupon } = refused;
+    // No coupon told: the token was never issued, or is another company's.
+    if (!coupon) return { outcome: 'refused', message: offlineTexts.notYours };
+    switch (coupon.status) {
+      case 'NOT_USED':
+        // Refused though redeemable: only the owner's membership refuses so, asked of no offline one.
+        return { outcome: 'refused', message: offlineTexts.notRedeemable };
+      case 'USED':
+        return {
+          outcome: 'conflict',
+          message: offlineTexts.usedBy(
+            coupon.redeemedBy ?? offlineTexts.someone,
+            coupon.redeemedAt ?? new Date(),
+            timeZone,
+          ),
+        };
+      case 'REFUNDED':
+      case 'VOID':
+        return { outcome: 'conflict', message: offlineTexts.refunded };
+      case 'REFUND_PENDING':
+        return { outcome: 'conflict', message: offlineTexts.refunding };
+      case 'GIFTED_AWAY':
+        return coupon.giftedAwayAt
+          ? { outcome: 'conflict', message: offlineTexts.giftedAway(coupon.giftedAwayAt, timeZone) }
+          : { outcome: 'refused', message: offlineTexts.notRedeemable };
+      case 'EXPIRED':
+        return { outcome: 'refused', message: offlineTexts.expired };
     }
-    if (current?.refusal === 'REFUNDED' || current?.refusal === 'VOID') {
-      return { purchasedCouponId: current.id, what: offlineTexts.refunded };
-    }
-    if (current?.refusal === 'REFUND_PENDING') {
-      return { purchasedCouponId: current.id, what: offlineTexts.refunding };
-    }
-    const [retired] = await executor
-      .select({ id: retiredQrTokens.purchasedCouponId, at: retiredQrTokens.retiredAt })
-      .from(retiredQrTokens)
-      .where(eq(retiredQrTokens.qrToken, token));
-    return retired
-      ? { purchasedCouponId: retired.id, what: offlineTexts.giftedAway(retired.at, timeZone) }
-      : undefined;
   }
 
   async function syncOne(redeemer: Redeemer, item: SyncItem): Promise<Outcome> {
@@ -193,71 +173,32 @@ export function createOfflineRedemptionService(options: {
       };
       if (age > OLDEST_OFFLINE_MS || age < -CLOCK_SKEW_MS) return finish('refused', offlineTexts.badTime);
 
-      const actor = redeemer.isAdmin
-        ? ({ kind: 'admin', id: redeemer.id } as const)
-        : ({ kind: 'partner', id: redeemer.id } as const);
-      const [redeemed] = await changeCoupon(
-        tx,
-        'redeem',
-        actor,
-        { qrToken: item.qrToken },
-        { redeemedAt },
-        { asOf: redeemedAt },
-      );
-      if (redeemed) {
-        await recordAudit(tx, {
-          kind: 'coupon.redeemed',
-          actorId: redeemer.id,
-          subject: subjectOf.purchase(redeemed.id),
-          details: { offline: true, nonce: item.nonce, redeemedAt: item.redeemedAt },
-        });
-        const line = await couponLineOf(tx, redeemed.id);
-        if (line) {
-          await notifications.askVisitRating(
-            {
-              purchasedCouponId: redeemed.id,
-              ownerId: redeemed.ownerId,
-              coupon: line,
-              keyboard: ratingKeyboard(redeemed.id),
-            },
-            tx,
-          );
-        }
-        return finish('applied', undefined, redeemed.id);
-      }
-      const current = await currentOf(tx, item.qrToken, redeemedAt);
-      const conflict = await conflictOf(tx, item.qrToken, current);
-      if (!conflict) {
-        if (!current || !(redeemer.isAdmin || redeemer.partnerIds.includes(current.partnerId)))
-          return finish('refused', offlineTexts.notYours);
-        return finish(
-          'refused',
-          current.refusal === 'EXPIRED' ? offlineTexts.expired : offlineTexts.notRedeemable,
-        );
-      }
-      const [own] = await tx
-        .select({ partnerId: coupons.partnerId })
-        .from(purchasedCoupons)
-        .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-        .where(eq(purchasedCoupons.id, conflict.purchasedCouponId));
-      if (!redeemer.isAdmin && !redeemer.partnerIds.includes(own?.partnerId ?? -1)) {
-        return finish('refused', offlineTexts.notYours);
-      }
+      const done = await redeeming.redeemIn(tx, {
+        token: item.qrToken,
+        redeemer,
+        at: redeemedAt,
+        nonce: item.nonce,
+      });
+      if (done.outcome === 'redeemed') return finish('applied', undefined, done.redemption.purchasedCouponId);
+      const answer = answerOf(done);
+      const couponId = done.coupon?.purchasedCouponId;
+      if (answer.outcome === 'refused' || !couponId) return finish('refused', answer.message, couponId);
+
       await recordAudit(tx, {
         kind: 'coupon.offline_conflict',
         actorId: redeemer.id,
-        subject: subjectOf.purchase(conflict.purchasedCouponId),
-        details: { nonce: item.nonce, redeemedAt: item.redeemedAt, what: conflict.what },
+        subject: subjectOf.purchase(couponId),
+        details: { nonce: item.nonce, redeemedAt: item.redeemedAt, what: answer.message },
       });
-      const line = await couponLineOf(tx, conflict.purchasedCouponId);
+      const line = await couponLineOf(tx, couponId);
       const [me] = await tx.select().from(users).where(eq(users.id, redeemer.id));
       if (line) {
         await notifications.notifyOfflineConflict(
-          { nonce: item.nonce, partner: displayName(me), coupon: line, what: conflict.what },
+          { nonce: item.nonce, partner: displayName(me), coupon: line, what: answer.message },
           tx,
         );
       }
-      return finish('conflict', conflict.what, conflict.purchasedCouponId);
+      return finish('conflict', answer.message, couponId);
     });
   }
 

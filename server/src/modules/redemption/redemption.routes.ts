@@ -11,7 +11,8 @@ import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { PartnerAccess } from '../partners/partner-access.ts';
 import { requireOwnUsername, requireRole, ZPathUsername } from '../users/caller.ts';
 import type { OfflineRedemptionService } from './offline.service.ts';
-import type { Redeemer, RedemptionService } from './redemption.service.ts';
+import type { Redeemer } from './redeemer.ts';
+import type { RedemptionService } from './redemption.service.ts';
 import { type RedemptionRefusal, redeemRefusals } from './texts.ts';
 
 const ZQrToken = z.string().trim().min(1).max(200);
@@ -70,10 +71,13 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const result = await redemption.redeem(await redeemerOf(request.caller), request.params.qrToken);
-      if (result === 'REDEEMED') return sendJsonText(reply, '');
-      const text = result === 'EXPIRED' ? COUPON_EXPIRED : REDEEM_REFUSED;
-      return sendJsonText(reply, text, redeemRefusals[result as keyof typeof redeemRefusals]);
+      const done = await redemption.redeem({
+        token: request.params.qrToken,
+        redeemer: await redeemerOf(request.caller),
+      });
+      if (done.outcome === 'redeemed') return sendJsonText(reply, '');
+      const text = done.result === 'EXPIRED' ? COUPON_EXPIRED : REDEEM_REFUSED;
+      return sendJsonText(reply, text, redeemRefusals[done.result]);
     },
   );
 

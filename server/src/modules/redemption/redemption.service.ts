@@ -1,174 +1,22 @@
-import { eq } from 'drizzle-orm';
-import { type TScannedCoupon, UNDO_WINDOW_MINUTES } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
-import { purchasedCoupons, redemptions } from '../../db/schema.ts';
-import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import {
-  type CouponActor,
-  type CouponRefusal,
-  changeCoupon,
-  couponStateOf,
-  refusalOf,
-} from '../purchased-coupons/coupon-state.ts';
-import { lastValidDay } from '../purchased-coupons/expiry.ts';
-import {
-  isInForce,
-  selectPurchasedCoupons,
-  telegramNameOf,
-  visibleStatus,
-} from '../purchased-coupons/purchased-coupons.query.ts';
-import { formatCouponDate } from '../purchased-coupons/qr.ts';
-import { ratingKeyboard } from '../ratings/rating-buttons.ts';
 import type { MembershipService } from '../users/membership.service.ts';
+import { createRedeeming } from './redeem.ts';
+import { redemptionEffects } from './redemption-effects.ts';
+import { createScanner } from './scan.ts';
 
-export interface Redeemer {
-  id: number;
-  isAdmin: boolean;
-  /** The companies they redeem for: as spokesman or staff. */
-  partnerIds: readonly number[];
-}
-
-export type RedeemResult = (typeof redemptions.$inferInsert)['result'];
-
-/** What a scanning partner is told of a coupon that cannot be redeemed: its expiry, its refund, or «used». */
-const redeemResultOf = (refusal: CouponRefusal): RedeemResult =>
-  refusal === 'EXPIRED' || refusal === 'REFUND_PENDING' ? refusal : 'ALREADY_USED';
-
-const actorOf = (redeemer: Redeemer): CouponActor =>
-  redeemer.isAdmin ? { kind: 'admin', id: redeemer.id } : { kind: 'partner', id: redeemer.id };
-
+/** A partner's screen: the scan, the one redeem operation (the sync calls it too) and its undo. */
 export function createRedemptionService(options: {
   db: Db;
-  membership: MembershipService;
+  membership: Pick<MembershipService, 'isChatMember'>;
   notifications: Pick<NotificationService, 'notifyCouponRedeemed' | 'askVisitRating'>;
   timeZone: string;
 }) {
   const { db, membership, notifications, timeZone } = options;
-
-  async function findByToken(qrToken: string) {
-    const [row] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.qrToken, qrToken));
-    return row && isInForce(row) ? row : undefined;
-  }
-
-  const mayHandle = (redeemer: Redeemer, coupon: { partnerId: number }) =>
-    redeemer.isAdmin || redeemer.partnerIds.includes(coupon.partnerId);
-
-  const withinUndoWindow = (redeemedAt: Date | null) =>
-    redeemedAt !== null && Date.now() - redeemedAt.getTime() < UNDO_WINDOW_MINUTES * 60_000;
-
-  /** The live state of a scanned coupon; undefined for an unknown token, 'foreign' for another company's. */
-  async function scan(redeemer: Redeemer, qrToken: string): Promise<TScannedCoupon | 'foreign' | undefined> {
-    const coupon = await findByToken(qrToken);
-    if (!coupon) return undefined;
-    if (!mayHandle(redeemer, coupon)) return 'foreign';
-    return {
-      status: visibleStatus(coupon),
-      expiresAt: lastValidDay(coupon.expiresAt, timeZone),
-      date: formatCouponDate(coupon.purchasedAt, timeZone),
-      partner: coupon.companyName,
-      region: coupon.region,
-      discount: String(coupon.discount),
-      address: coupon.address,
-      telegramName: telegramNameOf(coupon),
-      canUndo:
-        coupon.status === 'USED' &&
-        (redeemer.isAdmin || (coupon.redeemedBy === redeemer.id && withinUndoWindow(coupon.redeemedAt))),
-    };
-  }
-
-  const record = (
-    executor: Pick<Db, 'insert'>,
-    redeemer: Redeemer,
-    qrToken: string,
-    result: RedeemResult,
-    purchasedCouponId?: string,
-  ) =>
-    executor
-      .insert(redemptions)
-      .values({ qrToken, userId: redeemer.id, result, purchasedCouponId })
-      .returning({ id: redemptions.id });
-
-  /**
-   * Redeems once: one conditional UPDATE, so of any number of simultaneous attempts exactly one
-   * changes NOT_USED to USED. Every attempt is recorded with its result.
-   */
-  async function redeem(redeemer: Redeemer, qrToken: string): Promise<RedeemResult> {
-    const coupon = await findByToken(qrToken);
-    const refuse = async (result: RedeemResult) => {
-      await record(db, redeemer, qrToken, result, coupon?.id);
-      return result;
-    };
-    if (!coupon) return refuse('UNKNOWN_TOKEN');
-    if (!mayHandle(redeemer, coupon)) return refuse('OTHER_COMPANY');
-    const refusal = refusalOf(couponStateOf(coupon), 'redeem');
-    if (refusal) return refuse(redeemResultOf(refusal));
-    // SPEC §1: using a QR needs membership of the community chat.
-    if (!(await membership.isChatMember(coupon.ownerId))) return refuse('OWNER_NOT_MEMBER');
-
-    const redeemed = await db.transaction(async (tx) => {
-      const [row] = await changeCoupon(tx, 'redeem', actorOf(redeemer), { id: coupon.id, qrToken });
-      if (!row) return false;
-      const [attempt] = await record(tx, redeemer, qrToken, 'REDEEMED', coupon.id);
-      await recordAudit(tx, {
-        kind: 'coupon.redeemed',
-        actorId: redeemer.id,
-        subject: subjectOf.purchase(coupon.id),
-      });
-      if (attempt) {
-        const line = { companyName: coupon.companyName, discount: coupon.discount, region: coupon.region };
-        await notifications.notifyCouponRedeemed(
-          { redemptionId: attempt.id, ownerId: coupon.ownerId, coupon: line },
-          tx,
-        );
-        await notifications.askVisitRating(
-          {
-            purchasedCouponId: coupon.id,
-            ownerId: coupon.ownerId,
-            coupon: line,
-            keyboard: ratingKeyboard(coupon.id),
-          },
-          tx,
-        );
-      }
-      return true;
-    });
-    if (!redeemed) {
-      // Lost to a simultaneous change: told as the coupon stands now.
-      const [now] = await selectPurchasedCoupons(db).where(eq(purchasedCoupons.id, coupon.id));
-      const lostTo = now && refusalOf(couponStateOf(now), 'redeem');
-      return refuse(lostTo ? redeemResultOf(lostTo) : 'ALREADY_USED');
-    }
-    return 'REDEEMED';
-  }
-
-  /**
-   * Undoes a mistaken redemption: its partner within ten minutes, an admin at any time. A coupon
-   * whose payment was refunded meanwhile becomes void, never valid again (purchased-coupons/coupon-state.ts).
-   */
-  async function undo(redeemer: Redeemer, qrToken: string): Promise<boolean> {
-    return db.transaction(async (tx) => {
-      const [row] = await changeCoupon(tx, 'undo', actorOf(redeemer), { qrToken });
-      if (row) {
-        await record(tx, redeemer, qrToken, 'UNDONE', row.id);
-        await recordAudit(tx, {
-          kind: 'coupon.undone',
-          actorId: redeemer.id,
-          subject: subjectOf.purchase(row.id),
-          details: { status: row.status },
-        });
-      }
-      return row !== undefined;
-    });
-  }
-
-  /** An attempt the route refused before the coupon was even looked at (not a partner, another name). */
-  async function recordNotAllowed(userId: number, qrToken: string): Promise<void> {
-    const coupon = await findByToken(qrToken);
-    await record(db, { id: userId, isAdmin: false, partnerIds: [] }, qrToken, 'NOT_ALLOWED', coupon?.id);
-  }
-
-  return { scan, redeem, undo, recordNotAllowed };
+  return {
+    ...createScanner({ db, timeZone }),
+    ...createRedeeming({ db, membership, effects: redemptionEffects(notifications) }),
+  };
 }
 
 export type RedemptionService = ReturnType<typeof createRedemptionService>;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons, ageMembership, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { purchasedCoupons, redemptions } from '../../db/schema.ts';
+import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 
 let t: TestApp;
 const admin = telegramUser('red_admin');
@@ -24,6 +25,7 @@ beforeAll(async () => {
   await addPartnerWithCoupons(t, admin, { companyName: 'Другой', spokesmanNickname: 'other_partner' });
   await t.as(partner).get('/api/me');
   await t.as(otherPartner).get('/api/me');
+  await t.as(user).get('/api/me');
 });
 afterAll(() => t.close());
 
@@ -34,6 +36,10 @@ async function purchasedToken() {
 }
 const redeem = (who: typeof partner, token: string) =>
   t.as(who).post(`/api/coupon/apply/${token}/${who.username}`);
+const scan = (who: typeof partner, token: string) => t.as(who).get(`/api/coupon/scan/${token}`);
+const tokenOf = async (id: string) =>
+  (await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id)))[0]
+    ?.qrToken as string;
 const attemptsOf = async (id: string) =>
   t.database.db.select().from(redemptions).where(eq(redemptions.purchasedCouponId, id));
 
@@ -55,6 +61,83 @@ describe('scanning', () => {
       status: 'USED',
       canUndo: true,
     });
+  });
+
+  it('tells when and by whom a used coupon was redeemed, and counts the caller’s redemptions of today', async () => {
+    const { token } = await purchasedToken();
+    const before = (await scan(partner, token)).json();
+    expect(before).toMatchObject({ redeemedAt: null, redeemedBy: null, giftedAwayAt: null });
+    const redeemedAt = Date.now();
+    await redeem(partner, token);
+    const used = (await scan(partner, token)).json();
+    expect(used).toMatchObject({ status: 'USED', redeemedBy: '@porog_partner', giftedAwayAt: null });
+    expect(Math.abs(Date.parse(used.redeemedAt) - redeemedAt)).toBeLessThan(60_000);
+    expect(used.redeemedToday).toBe(before.redeemedToday + 1);
+    // An admin sees the same, and counts only their own redemptions.
+    expect((await scan(admin, token)).json()).toMatchObject({
+      redeemedBy: '@porog_partner',
+      redeemedToday: 0,
+    });
+
+    await t.as(partner).post(`/api/coupon/undo/${token}`);
+    expect((await scan(partner, token)).json()).toMatchObject({
+      status: 'NOT_USED',
+      redeemedAt: null,
+      redeemedBy: null,
+      redeemedToday: before.redeemedToday,
+    });
+  });
+
+  it('answers a refunded or void coupon with its state, not «not found»', async () => {
+    const refunded = await purchasedToken();
+    await changeCoupon(t.database.db, 'refund', { kind: 'payment-provider' }, { id: refunded.id });
+    const voided = await purchasedToken();
+    await changeCoupon(t.database.db, 'void', { kind: 'admin', id: admin.id }, { id: voided.id });
+
+    const res = await scan(partner, refunded.token);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'REFUNDED', telegramName: '@red_buyer', canUndo: false });
+    expect((await scan(partner, voided.token)).json()).toMatchObject({ status: 'VOID', redeemedAt: null });
+    expect((await scan(otherPartner, refunded.token)).statusCode).toBe(403);
+  });
+
+  it('answers a QR replaced by a gift as given away, as printed for the giver, never naming the new owner', async () => {
+    const { id, token } = await purchasedToken();
+    const gift = (to: string) => t.as(buyer).post(`/api/coupons/buy/friend/${id}/red_buyer/${to}`);
+    expect((await gift('red_user')).statusCode).toBe(200);
+
+    const res = await scan(partner, token);
+    expect(res.statusCode).toBe(200);
+    const away = res.json();
+    expect(away).toMatchObject({
+      status: 'GIFTED_AWAY',
+      telegramName: '@red_buyer',
+      partner: 'Порог',
+      discount: '750',
+      canUndo: false,
+      redeemedAt: null,
+      redeemedBy: null,
+    });
+    expect(Math.abs(Date.parse(away.giftedAwayAt) - Date.now())).toBeLessThan(60_000);
+    expect(JSON.stringify(away)).not.toContain('red_user');
+    expect((await scan(otherPartner, token)).statusCode).toBe(403);
+    // The new owner's QR is the coupon as it stands: theirs, unused.
+    expect((await scan(partner, await tokenOf(id))).json()).toMatchObject({
+      status: 'NOT_USED',
+      telegramName: '@red_user',
+      giftedAwayAt: null,
+    });
+  });
+
+  it('answers both the old QR and the waiting one of a coupon held as a gift as given away', async () => {
+    const { id, token } = await purchasedToken();
+    const held = await t.as(buyer).post(`/api/coupons/buy/friend/${id}/red_buyer/not_here_yet`);
+    expect(held.json()).toMatchObject({ status: 'held' });
+    for (const qr of [token, await tokenOf(id)]) {
+      const away = (await scan(partner, qr)).json();
+      expect(away).toMatchObject({ status: 'GIFTED_AWAY', telegramName: '@red_buyer' });
+      expect(away.giftedAwayAt).toEqual(expect.any(String));
+    }
   });
 
   it('answers 404 for an unknown token and 403 for another company’s coupon or a plain user', async () => {

@@ -3,7 +3,7 @@ import { ErrorCode } from '#contract/errors';
 import { REDEEM_REFUSED } from '#contract/redeem-texts';
 import { RedemptionErrorCode } from '#contract/redemption';
 import type { Refusals } from '../../http/errors.ts';
-import type { RedeemResult } from './redemption.service.ts';
+import type { RedeemRefusal } from './redeem.ts';
 
 export const redemptionRefusals = {
   coupon_not_found: { status: 404, error: ErrorCode.notFound, message: REDEEM_REFUSED },
@@ -25,7 +25,7 @@ export const redemptionRefusals = {
 export type RedemptionRefusal = keyof typeof redemptionRefusals;
 
 /** A refused redeem answers the spec's bare text (SPEC §4), not an error object: only the status tells why. */
-export const redeemRefusals: Record<Exclude<RedeemResult, 'REDEEMED' | 'UNDONE' | 'NOT_ALLOWED'>, number> = {
+export const redeemRefusals: Record<RedeemRefusal, number> = {
   UNKNOWN_TOKEN: 404,
   OTHER_COMPANY: 403,
   ALREADY_USED: 409,

@@ -15,6 +15,7 @@ import {
 } from '../../db/schema.ts';
 import { withinDays } from '../admin-purchases/period.ts';
 import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
+import { visibleStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
 import { createWeeklyFigures } from './weekly.service.ts';
@@ -107,7 +108,7 @@ export function createReportService(
       .leftJoin(visitRatings, eq(visitRatings.purchasedCouponId, purchasedCoupons.id))
       .where(
         and(
-          eq(purchasedCoupons.status, 'USED'),
+          sql`${visibleStateNow} = 'USED'`,
           isNotNull(purchasedCoupons.redeemedAt),
           inArray(partners.id, [...partnerIds, -1]),
           withinDays(purchasedCoupons.redeemedAt, timeZone, period.from, period.to),
@@ -173,9 +174,7 @@ export function createReportService(
       sum: sql<number>`coalesce(sum(${payments.amount}) FILTER (WHERE ${condition}), 0)::int`,
     });
     const sold = counted(inPeriod(purchasedCoupons.purchasedAt));
-    const redeemed = counted(
-      sql`${purchasedCoupons.status} = 'USED' AND ${inPeriod(purchasedCoupons.redeemedAt)}`,
-    );
+    const redeemed = counted(sql`${visibleStateNow} = 'USED' AND ${inPeriod(purchasedCoupons.redeemedAt)}`);
     const refunded = counted(sql`(${inPeriod(purchasedCoupons.refundedAt)}) OR ${voidedIn}`);
     const open = counted(sql`${purchasedCoupons.purchasedAt} < ${end}
       AND ${purchasedCoupons.status} <> 'VOID'

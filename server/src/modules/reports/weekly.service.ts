@@ -10,6 +10,7 @@ import {
   WEEK_FIGURES,
 } from '#contract/reports';
 import type { Db } from '../../db/client.ts';
+import { visibleStateNow } from '../purchased-coupons/visible-state.ts';
 import type { Period } from './reports.service.ts';
 
 type Figures = Omit<TWeekFigures, 'week'>;
@@ -70,16 +71,19 @@ export function createWeeklyFigures(
   async function offerWeeks(period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> {
     const result = await db.execute(sql`
       WITH coupon_events AS (
-        SELECT pc.coupon_id, p.amount AS price, c.discount, pc.purchased_at,
-          CASE WHEN pc.status = 'USED' THEN pc.redeemed_at END AS redeemed_at,
-          coalesce(pc.refunded_at, CASE WHEN pc.status = 'VOID' THEN (
+        -- purchased_coupons unaliased: the visible state (visible-state.ts) names its columns so.
+        SELECT purchased_coupons.coupon_id, p.amount AS price, c.discount, purchased_coupons.purchased_at,
+          CASE WHEN ${visibleStateNow} = 'USED' THEN purchased_coupons.redeemed_at END AS redeemed_at,
+          coalesce(purchased_coupons.refunded_at, CASE WHEN purchased_coupons.status = 'VOID' THEN (
             SELECT min(a.at) FROM audit_events a
-            WHERE a.subject = 'purchase:' || pc.id::text AND a.kind = 'coupon.voided') END) AS refunded_at,
-          CASE WHEN pc.expires_at <= now() AND (pc.status IN ('NOT_USED', 'HELD')
-            OR (pc.status = 'REFUNDED' AND pc.refunded_at >= pc.expires_at)) THEN pc.expires_at END AS expired_at
-        FROM purchased_coupons pc
-        JOIN coupons c ON c.id = pc.coupon_id
-        JOIN payments p ON p.id = pc.payment_id
+            WHERE a.subject = 'purchase:' || purchased_coupons.id::text AND a.kind = 'coupon.voided') END) AS refunded_at,
+          CASE WHEN purchased_coupons.expires_at <= now()
+            AND (purchased_coupons.status IN ('NOT_USED', 'HELD') OR (purchased_coupons.status = 'REFUNDED'
+              AND purchased_coupons.refunded_at >= purchased_coupons.expires_at))
+            THEN purchased_coupons.expires_at END AS expired_at
+        FROM purchased_coupons
+        JOIN coupons c ON c.id = purchased_coupons.coupon_id
+        JOIN payments p ON p.id = purchased_coupons.payment_id
         WHERE c.partner_id IN (${ids(partnerIds)})
       ),
       events AS (
@@ -185,9 +189,9 @@ export function createWeeklyFigures(
           WHERE day BETWEEN ${period.from}::date AND ${period.to}::date)::int AS opened,
         (SELECT count(DISTINCT p.user_id) FROM purchased_coupons pc JOIN payments p ON p.id = pc.payment_id
           WHERE pc.purchased_at >= ${start(period)} AND pc.purchased_at < ${end(period)})::int AS bought,
-        (SELECT count(DISTINCT pc.owner_id) FROM purchased_coupons pc
-          WHERE pc.status = 'USED' AND pc.redeemed_at >= ${start(period)}
-            AND pc.redeemed_at < ${end(period)})::int AS redeemed`),
+        (SELECT count(DISTINCT purchased_coupons.owner_id) FROM purchased_coupons
+          WHERE ${visibleStateNow} = 'USED' AND purchased_coupons.redeemed_at >= ${start(period)}
+            AND purchased_coupons.redeemed_at < ${end(period)})::int AS redeemed`),
     );
     return { totals, weeks, partners, funnel: funnel ?? { opened: 0, bought: 0, redeemed: 0 } };
   }

@@ -31,6 +31,10 @@ function offlineLive(fields: readonly QrField[], status: TPurchasedCouponStatus)
     telegramName: printed(fields, 'telegramName'),
     canUndo: false,
     expiresAt: printed(fields, 'exp') || null,
+    redeemedAt: null,
+    redeemedBy: null,
+    giftedAwayAt: null,
+    redeemedToday: 0,
   };
 }
 

@@ -22,6 +22,10 @@ const LIVE = {
   address: 'пос. Чкаловский, ул. Речная, 1',
   telegramName: '@demo_member',
   canUndo: false,
+  redeemedAt: null,
+  redeemedBy: null,
+  giftedAwayAt: null,
+  redeemedToday: 0,
   expiresAt: null,
 };
 

@@ -37,6 +37,10 @@ const live = (status: TPurchasedCouponStatus, canUndo = false, expiresAt: string
   address: 'пос. Чкаловский, ул. Речная, 1',
   telegramName: '@demo_member',
   canUndo,
+  redeemedAt: null,
+  redeemedBy: null,
+  giftedAwayAt: null,
+  redeemedToday: 0,
 });
 
 let posted: PostedEvent[];

@@ -43,6 +43,10 @@ describe('the rows of a scanned QR', () => {
       telegramName: '@ivan',
       canUndo: false,
       expiresAt: null,
+      redeemedAt: null,
+      redeemedBy: null,
+      giftedAwayAt: null,
+      redeemedToday: 0,
     } as const;
     expect(couponRows(fields, live).find((row) => row.key === 'address')?.value).toBe('ул. Речная, 1');
   });

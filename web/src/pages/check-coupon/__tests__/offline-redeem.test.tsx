@@ -127,6 +127,10 @@ describe('the check screen with no signal', () => {
       jsonResponse({
         status: 'USED',
         canUndo: true,
+        redeemedAt: null,
+        redeemedBy: null,
+        giftedAwayAt: null,
+        redeemedToday: 0,
         expiresAt: null,
         date: '15.07.2026',
         partner: 'Рафт-школа «Порог»',
