@@ -26,6 +26,15 @@ export interface CouponRedeemed {
   redemptionId: number | string;
   ownerId: number;
   coupon: CouponLine;
+  /** An earlier redemption of the coupon was undone: told as redeemed again. */
+  again?: boolean;
+}
+
+export interface RedemptionUndone {
+  /** The undo's attempt id: one message per undo. */
+  undoId: number | string;
+  ownerId: number;
+  coupon: CouponLine;
 }
 
 export interface CouponRequested {
@@ -162,7 +171,23 @@ export function createNotificationService(options: {
           kind: 'COUPON_REDEEMED',
           eventKey,
           chatId: input.ownerId,
-          text: notificationTexts.couponRedeemed(input),
+          text: input.again
+            ? notificationTexts.couponRedeemedAgain(input)
+            : notificationTexts.couponRedeemed(input),
+          button: notificationButtons.myCoupons,
+        },
+      ]);
+    },
+
+    /** An undone redemption: its owner hears the coupon works again. */
+    async notifyRedemptionUndone(input: RedemptionUndone, tx?: Executor): Promise<void> {
+      const eventKey = String(input.undoId);
+      await enqueue({ kind: 'COUPON_REDEMPTION_UNDONE', eventKey }, tx, () => [
+        {
+          kind: 'COUPON_REDEMPTION_UNDONE',
+          eventKey,
+          chatId: input.ownerId,
+          text: notificationTexts.redemptionUndone(input),
           button: notificationButtons.myCoupons,
         },
       ]);

@@ -29,6 +29,15 @@ export const notificationTexts = {
   couponRedeemed: (input: { coupon: CouponLine }) =>
     `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} погашен партнером.`,
 
+  /** A redemption after an undo of an earlier one: said as what happened, not as a first. */
+  couponRedeemedAgain: (input: { coupon: CouponLine }) =>
+    `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} снова погашен партнером ` +
+    'после отмены прошлого погашения.',
+
+  redemptionUndone: (input: { coupon: CouponLine }) =>
+    `Погашение отменено: купон снова действует. Купон ${coupon(input.coupon)} на скидку ` +
+    `${rub(input.coupon.discount)}, QR прежний.`,
+
   couponRequested: (input: {
     companyName: string;
     price: number;

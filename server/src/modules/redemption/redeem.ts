@@ -42,6 +42,16 @@ export interface Redemption {
  */
 export type RedemptionEffect = (tx: Db, redemption: Redemption) => Promise<void>;
 
+/** A redemption undone, the coupon valid again: what its undo sets going (redemption-effects.ts). */
+export interface Undone {
+  /** The undo's attempt in `redemptions`. */
+  undoId: number;
+  purchasedCouponId: string;
+  ownerId: number;
+  coupon: CouponLine;
+}
+export type UndoEffect = (tx: Db, undone: Undone) => Promise<void>;
+
 /** What the coupon of a refused redeem is, for its own company: its state, and when and by whom. */
 export interface RefusedCoupon {
   purchasedCouponId: string;
@@ -85,8 +95,10 @@ export function createRedeeming(options: {
   db: Db;
   membership: Pick<MembershipService, 'isChatMember'>;
   effects: readonly RedemptionEffect[];
+  /** Run in an undo's transaction when the coupon is valid again (not when a refund voided it). */
+  undoEffects?: readonly UndoEffect[];
 }) {
-  const { db, membership, effects } = options;
+  const { db, membership, effects, undoEffects = [] } = options;
 
   const record = (
     executor: Pick<Db, 'insert'>,
@@ -176,13 +188,24 @@ export function createRedeeming(options: {
     return db.transaction(async (tx) => {
       const [row] = await changeCoupon(tx, 'undo', actorOf(redeemer), { qrToken });
       if (row) {
-        await record(tx, redeemer, qrToken, 'UNDONE', row.id);
+        const [attempt] = await record(tx, redeemer, qrToken, 'UNDONE', row.id);
         await recordAudit(tx, {
           kind: 'coupon.undone',
           actorId: redeemer.id,
           subject: subjectOf.purchase(row.id),
           details: { status: row.status },
         });
+        const found = row.status === 'NOT_USED' ? await couponOfToken(tx, qrToken) : undefined;
+        if (attempt && found) {
+          const { companyName, discount, region } = found.coupon;
+          const undone = {
+            undoId: attempt.id,
+            purchasedCouponId: row.id,
+            ownerId: row.ownerId,
+            coupon: { companyName, discount, region },
+          };
+          for (const effect of undoEffects) await effect(tx, undone);
+        }
       }
       return row !== undefined;
     });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { createPortal } from 'react-dom';
+import { INVITE_START_PARAM_PREFIX } from '#contract/start-params';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { relaunchStandIn, STAND_IN_TG_LINK_EVENT, takeUnshownTgLink } from '../stand-in';
@@ -38,7 +39,9 @@ export function StandInLinks() {
   }, []);
 
   if (!shared) return null;
-  const startParam = URL.canParse(shared.url) ? new URL(shared.url).searchParams.get('startapp') : null;
+  const linked = URL.canParse(shared.url) ? new URL(shared.url).searchParams.get('startapp') : null;
+  // An invitation is for anyone new; a gift's link is for the friend it names, who opens it as themselves.
+  const startParam = linked?.startsWith(INVITE_START_PARAM_PREFIX) ? linked : null;
 
   async function openAsNewPerson() {
     setOpening(true);
