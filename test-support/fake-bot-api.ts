@@ -8,8 +8,10 @@ export interface RecordedCall {
   params: Record<string, unknown>;
   /** The HTTP status it was answered with; undefined while a long poll is held open. */
   status?: number;
-  /** When it came (ms since the epoch). */
+  /** When it came (ms since the epoch, on the fake's clock: see `setClock`). */
   at: number;
+  /** With a 429: the seconds Telegram asked the bot to wait (`parameters.retry_after`). */
+  retryAfterS?: number;
 }
 
 export interface InlineButton {
@@ -55,6 +57,15 @@ export interface BotApiError {
   error_code: number;
   description: string;
   retry_after?: number;
+}
+
+/** A time when Telegram refuses every call (see `addOutage`). */
+export interface Outage {
+  fromMs: number;
+  untilMs: number;
+  status: 429 | 500 | 502 | 503 | 504;
+  /** With 429: the most `retry_after` says at a time (else all that is left). */
+  retryAfterS?: number;
 }
 
 /** Message ids grow per chat in Telegram; one counter is enough here, and never 0. */
@@ -124,8 +135,13 @@ export async function startFakeBotApi(options: {
   const members = new Map<number, ChatMemberStatus>();
   const calls: RecordedCall[] = [];
   const methodErrors = new Map<string, BotApiError>();
+  const chatErrors = new Map<number, BotApiError>();
   let failing = false;
   let hanging = false;
+  /** The fake's time, ms: a test's controlled clock makes an outage last in the test's time. */
+  let clock = () => Date.now();
+  /** When every method is refused, and how: a flood wait (429) or a server error (5xx). */
+  const outages: Outage[] = [];
 
   const updates: { update_id: number }[] = [];
   let nextUpdateId = 1;
@@ -163,6 +179,31 @@ export async function startFakeBotApi(options: {
       retry_after: retryAfter,
     };
   }
+  /** Telegram's answer during an outage set by `floodUntil` or `failUntil`; else undefined. */
+  function outageAnswer(): { status: number; body: Record<string, unknown> } | undefined {
+    const at = clock();
+    const outage = outages.find((o) => o.fromMs <= at && at < o.untilMs);
+    if (!outage) return undefined;
+    if (outage.status !== 429) {
+      return {
+        status: outage.status,
+        body: { ok: false, error_code: outage.status, description: 'Bad Gateway' },
+      };
+    }
+    // Telegram names the wait left, at most what the flood is said to last at a time.
+    const left = Math.ceil((outage.untilMs - at) / 1000);
+    const retryAfter = Math.min(left, outage.retryAfterS ?? left);
+    return {
+      status: 429,
+      body: {
+        ok: false,
+        error_code: 429,
+        description: `Too Many Requests: retry after ${retryAfter}`,
+        parameters: { retry_after: retryAfter },
+      },
+    };
+  }
+
   const badRequest = (description: string) => ({
     error_code: 400,
     description: `Bad Request: ${description}`,
@@ -311,10 +352,12 @@ export async function startFakeBotApi(options: {
   const server = createServer(async (request: IncomingMessage, response: ServerResponse) => {
     const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(request.url?.split('?')[0] ?? '');
     const params = await readParams(request);
-    const call: RecordedCall = { method: match?.[2] ?? '', params, at: Date.now() };
+    const call: RecordedCall = { method: match?.[2] ?? '', params, at: clock() };
     const reply = (status: number, body: unknown) => {
       if (response.writableEnded) return;
       call.status = status;
+      const retryAfter = (body as { parameters?: { retry_after?: number } }).parameters?.retry_after;
+      if (retryAfter !== undefined) call.retryAfterS = retryAfter;
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
@@ -325,7 +368,9 @@ export async function startFakeBotApi(options: {
     calls.push(call);
     if (hanging) return;
     if (failing) return reply(500, { ok: false, error_code: 500, description: 'Internal Server Error' });
-    const methodError = methodErrors.get(method);
+    const down = outageAnswer();
+    if (down) return reply(down.status, down.body);
+    const methodError = methodErrors.get(method) ?? chatErrors.get(Number(params.chat_id));
     if (methodError) {
       const { retry_after, ...error } = methodError;
       return reply(error.error_code, {
@@ -395,6 +440,18 @@ export async function startFakeBotApi(options: {
     setFailing: (value: boolean) => {
       failing = value;
     },
+    /** The clock outages are measured by and calls stamped with (the test's controlled one); real time by default. */
+    setClock: (now: () => number) => {
+      clock = now;
+    },
+    /**
+     * From `fromMs` to `untilMs` on the fake's clock, every method answers `status`: 429 with
+     * `retry_after` the seconds left (at most `retryAfterS`), as Telegram does for a bot that sent
+     * too much, or a 5xx (Telegram's side is down). Outages may follow one another.
+     */
+    addOutage: (outage: Outage) => {
+      outages.push(outage);
+    },
     /** Makes every method leave its caller waiting, unanswered, until called with false. */
     setHanging: (value: boolean) => {
       hanging = value;
@@ -403,6 +460,11 @@ export async function startFakeBotApi(options: {
     setMethodError: (method: string, error: BotApiError | undefined) => {
       if (error) methodErrors.set(method, error);
       else methodErrors.delete(method);
+    },
+    /** Makes every call about this chat answer this error (a user who blocked the bot…) until cleared with undefined. */
+    setChatError: (chatId: number, error: BotApiError | undefined) => {
+      if (error) chatErrors.set(chatId, error);
+      else chatErrors.delete(chatId);
     },
     /**
      * A person's tap on an inline button of `message`, as the `callback_query` update Telegram sends

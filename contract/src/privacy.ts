@@ -58,6 +58,8 @@ export const ZMyData = z.object({
     couponReminders: z.boolean(),
     /** Whether they came to the app through a member's invitation link (whose is the member's own data). */
     cameThroughInvite: z.boolean(),
+    /** Their own invitation code (the end of their link), once they asked for their link. */
+    inviteCode: z.string().nullable(),
   }),
   payments: z.array(
     z.object({

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZDay } from './dates.ts';
 import { ZDbId } from './ids.ts';
-import { weeksOf } from './weeks.ts';
 
 export const ZExportFormat = z.enum(['json', 'csv']);
 
@@ -58,6 +57,10 @@ export const ZRedemptionRow = z.object({
 });
 export type TRedemptionRow = z.infer<typeof ZRedemptionRow>;
 
+/** The newest redemptions a report lists on screen; its totals count all, its export lists all. */
+export const REDEMPTION_ROWS_SHOWN = 200;
+
+/** GET /api/reports/redemptions: the newest REDEMPTION_ROWS_SHOWN redemptions, and the totals of all. */
 export const ZRedemptionReport = z.object({
   rows: z.array(ZRedemptionRow),
   totals: z.object({ count: z.number().int(), discountSum: z.number().int(), priceSum: z.number().int() }),
@@ -112,6 +115,7 @@ export const AUDIT_KINDS = [
   'partner.resumed',
   'staff.changed',
   'rating.comment_hidden',
+  'notification.resent',
 ] as const;
 export const ZAuditKind = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKind>;
@@ -146,6 +150,7 @@ export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
   'partner.resumed': 'Партнер возобновлен',
   'staff.changed': 'Сотрудники изменены',
   'rating.comment_hidden': 'Отзыв скрыт',
+  'notification.resent': 'Сообщение бота отправлено снова',
 };
 
 export const ZAuditQuery = ZPeriodQuery.and(z.object({ kind: ZAuditKind.optional() }));
@@ -222,21 +227,9 @@ export const WEEK_FIGURES = [
 ] as const satisfies readonly (keyof TWeekFigures)[];
 export type TWeekFigure = (typeof WEEK_FIGURES)[number];
 
-/** A week in which nothing happened. */
-const NO_FIGURES = Object.fromEntries(WEEK_FIGURES.map((key) => [key, 0])) as Omit<TWeekFigures, 'week'>;
-
-/** Every week of a period, in order: those of `weeks`, and the ones it leaves out as zeros. */
-export function everyWeekOf(
-  period: { from: string; to: string },
-  weeks: readonly TWeekFigures[],
-): TWeekFigures[] {
-  const byWeek = new Map(weeks.map((week) => [week.week, week]));
-  return weeksOf(period.from, period.to).map((week) => byWeek.get(week) ?? { week, ...NO_FIGURES });
-}
-
 /**
  * One offer's weeks, beside the partner it belongs to: only the weeks with anything in them (the
- * screens and exports draw the others as zeros, `everyWeekOf`), so an offer costs what it did.
+ * screens and exports draw the others as zeros, weeks.ts `everyWeekOf`), so an offer costs what it did.
  */
 export const ZWeeklyOffer = z.object({
   couponId: z.number().int(),

@@ -1,4 +1,5 @@
 import { formatDay } from './date-time.ts';
+import { type TWeekFigures, WEEK_FIGURES } from './reports.ts';
 
 /**
  * Weeks of the reports' charts and exports: Monday to Sunday, as calendar days `YYYY-MM-DD` of
@@ -38,4 +39,16 @@ export function daysInPeriod(monday: string, period: { from: string; to: string 
   const [, first = monday] = [monday, period.from].sort();
   const [last = monday] = [sundayOf(monday), period.to].sort();
   return [first, last];
+}
+
+/** A week in which nothing happened. */
+const NO_FIGURES = Object.fromEntries(WEEK_FIGURES.map((key) => [key, 0])) as Omit<TWeekFigures, 'week'>;
+
+/** Every week of a period, in order: those of `weeks`, and the ones it leaves out as zeros. */
+export function everyWeekOf(
+  period: { from: string; to: string },
+  weeks: readonly TWeekFigures[],
+): TWeekFigures[] {
+  const byWeek = new Map(weeks.map((week) => [week.week, week]));
+  return weeksOf(period.from, period.to).map((week) => byWeek.get(week) ?? { week, ...NO_FIGURES });
 }

@@ -1,12 +1,19 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { untilShellKept } from '../support/offline.ts';
-import { apiAs, freshCouponQr } from '../support/purchases.ts';
+import { apiAs, DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
 import { qrToken } from '../support/qr.ts';
-import { openAsTelegram, pressTelegramButton, scanWithTelegramCamera } from '../support/telegram.ts';
+import {
+  openAsTelegram,
+  pressTelegramButton,
+  scanWithTelegramCamera,
+  telegramButton,
+  telegramEvents,
+} from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
 const REDEEM = 'Погасить QR';
+const SCAN_NEXT = { text: 'Сканировать следующий QR', active: true, loading: false };
 const SCREENS = 'test-results/screens';
 
 /** A partner's phone on the check screen, its offline kit loaded while it still had a network. */
@@ -32,6 +39,21 @@ const status = (page: Page) =>
     .locator('.check-coupon__field')
     .filter({ has: page.locator('dt', { hasText: 'Статус' }) })
     .locator('dd');
+
+/** Whether Telegram's main button offered «Погасить QR» at any time after the `from`th event. */
+const redeemOfferedSince = async (page: Page, from: number) =>
+  (await telegramEvents(page))
+    .slice(from)
+    .some(
+      ([type, data]) =>
+        type === 'web_app_setup_main_button' &&
+        (data as { is_visible?: boolean; text?: string }).is_visible === true &&
+        (data as { text?: string }).text === REDEEM,
+    );
+
+/** The alarm of a coupon that cannot be redeemed, by its headline. */
+const alarm = (page: Page, headline: string) =>
+  page.getByRole('alert').filter({ has: page.getByRole('heading', { name: headline }) });
 
 /** Checks and redeems the coupon with the network cut, as at a put-in with no signal. */
 async function redeemWithNoSignal(page: Page, qrText: string) {
@@ -60,12 +82,24 @@ test('two partner phones redeem one coupon with no signal: the first to sync cou
 
   await redeemWithNoSignal(firstPhone, qrText);
   await firstPhone.screenshot({ path: `${SCREENS}/check-coupon-offline-redeemed-light.png`, fullPage: true });
+  // Scanned again with no signal: the alarm, from this phone's own queue.
+  await scanWithCamera(firstPhone, qrText);
+  const usedHere = alarm(firstPhone, 'Купон уже погашен');
+  await expect(usedHere).toBeInViewport({ ratio: 1 });
+  await expect(usedHere).toContainText(/Погашен на этом телефоне .+ по Москве\. Погашение ждет отправки\./);
+  await expect.poll(() => telegramButton(firstPhone)).toEqual(SCAN_NEXT);
+  const rescanned = (await telegramEvents(firstPhone)).length;
   await redeemWithNoSignal(secondPhone, qrText);
 
   // A reload with no network would lose the page, not the queue: it is on disk, sent when it can be.
+  // The card still on screen is read again once the server has it: used, by whom, never redeemable.
   await first.setOffline(false);
   await expect(firstPhone.getByText(/ждут отправки/)).toHaveCount(0);
+  await expect(alarm(firstPhone, 'Купон уже погашен')).toContainText(`Кто: @demo_partner, ${DEMO_COMPANY}`);
   await expect(status(firstPhone)).toHaveText('Использован');
+  expect(await redeemOfferedSince(firstPhone, rescanned)).toBe(false);
+  await expect(firstPhone.getByRole('button', { name: REDEEM })).toHaveCount(0);
+  expect(await telegramButton(firstPhone)).toEqual(SCAN_NEXT);
   // Synced, it is a redemption like any other: the partner may take it back within ten minutes.
   await expect(firstPhone.getByRole('button', { name: 'Отменить погашение' })).toBeVisible();
 

@@ -2,7 +2,14 @@ import type { BrowserContext, Page } from '@playwright/test';
 import { DEMO } from '../support/constants.ts';
 import { apiAs, buyCoupon, DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
 import { qrToken } from '../support/qr.ts';
-import { openAsTelegram, pressTelegramButton, scanWithTelegramCamera } from '../support/telegram.ts';
+import {
+  emitTelegramEvent,
+  openAsTelegram,
+  pressTelegramButton,
+  scanWithTelegramCamera,
+  telegramButton,
+  telegramEvents,
+} from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
 // The iPhone case: Telegram for iOS runs mini-apps in a webview without service workers, so the app
@@ -11,6 +18,7 @@ import { expect, test } from '../support/test.ts';
 test.use({ serviceWorkers: 'block' });
 
 const REDEEM = 'Погасить QR';
+const SCAN_NEXT = { text: 'Сканировать следующий QR', active: true, loading: false };
 const NO_SHELL = 'На этом телефоне приложение не откроется без связи.';
 const SCREENS = 'test-results/screens';
 
@@ -94,7 +102,7 @@ test('with no service worker, a picture of a QR is read and redeemed with no sig
   await usedOnceTheSignalReturns(context, page, qrText);
 });
 
-test('with no service worker, Telegram’s QR popup redeems with no signal, and the coupon is used once it returns', async ({
+test('with no service worker, Telegram’s QR popup redeems with no signal, the same QR scanned again raises the alarm, and once the signal returns the card says used', async ({
   page,
   context,
   request,
@@ -108,7 +116,28 @@ test('with no service worker, Telegram’s QR popup redeems with no signal, and 
   await redeemScannedWithNoSignal(page);
   await page.screenshot({ path: `${SCREENS}/check-coupon-no-shell-offline-dark.png`, fullPage: true });
 
+  await pressTelegramButton(page, SCAN_NEXT.text);
+  await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
+  const used = page
+    .getByRole('alert')
+    .filter({ has: page.getByRole('heading', { name: 'Купон уже погашен' }) });
+  await expect(used).toBeInViewport({ ratio: 1 });
+  await expect(used).toContainText('Погашение ждет отправки.');
+  await page.screenshot({ path: `${SCREENS}/check-coupon-offline-alarm-dark.png` });
+  const rescanned = (await telegramEvents(page)).length;
+
   await usedOnceTheSignalReturns(context, page, qrText);
+  await expect(used).toContainText(`Кто: @demo_partner, ${DEMO_COMPANY}`);
+  await expect(status(page)).toHaveText('Использован');
+  // «Погасить QR» was never offered for the coupon the server holds used, on Telegram's button or the page.
+  const offered = (await telegramEvents(page))
+    .slice(rescanned)
+    .filter(([type]) => type === 'web_app_setup_main_button')
+    .map(([, data]) => data as { text: string; is_visible: boolean })
+    .filter((setup) => setup.is_visible && setup.text === REDEEM);
+  expect(offered).toEqual([]);
+  await expect(page.getByRole('button', { name: REDEEM })).toHaveCount(0);
+  expect(await telegramButton(page)).toEqual(SCAN_NEXT);
 });
 
 test('with no service worker, the buyer is told on My QR to keep it open or save a picture before leaving the signal', async ({

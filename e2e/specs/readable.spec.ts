@@ -42,6 +42,7 @@ const screens = (coupon: string): Screen[] => [
   { path: '/season', heading: 'СЕЗОН В ЦИФРАХ', as: DEMO.admin },
   { path: '/audit-log', heading: 'ЖУРНАЛ СОБЫТИЙ', as: DEMO.admin },
   { path: '/invites', heading: 'ПРИГЛАШЕНИЯ', as: DEMO.admin },
+  { path: '/undelivered', heading: 'НЕДОСТАВЛЕННЫЕ', as: DEMO.admin },
 ];
 
 /** WCAG 2.5.5 (AAA) and Apple's and Telegram's own guides: a thumb hits 44×44 CSS px. */

@@ -1,8 +1,11 @@
 import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
 import { DEMO } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
-import { DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
+import { apiAs, DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
+import { qrToken } from '../support/qr.ts';
 import {
+  emitTelegramEvent,
   hapticNotifications,
   openAsTelegram,
   pressTelegramButton,
@@ -14,6 +17,8 @@ import { expect, test } from '../support/test.ts';
 
 /** Telegram's main button on the check screen once a valid coupon is scanned. */
 const REDEEM = 'Погасить QR';
+/** Telegram's main button once a coupon is redeemed or refused: the next scan. */
+const SCAN_NEXT = 'Сканировать следующий QR';
 
 const SCREENS = 'test-results/screens';
 
@@ -51,6 +56,13 @@ const field = (page: Page, label: string) =>
     .filter({ has: page.locator('dt', { hasText: label }) })
     .locator('dd');
 
+/** The alarm of a coupon that cannot be redeemed, by its headline. */
+const alarm = (page: Page, headline: string) =>
+  page.getByRole('alert').filter({ has: page.getByRole('heading', { name: headline }) });
+
+const scanPopups = async (page: Page) =>
+  (await telegramEvents(page)).filter(([type]) => type === 'web_app_open_scan_qr_popup').length;
+
 test.describe('checking and redeeming a coupon', () => {
   test('the partner scans with Telegram’s camera, redeems once, and a second scan shows it used', async ({
     page,
@@ -85,13 +97,53 @@ test.describe('checking and redeeming a coupon', () => {
     // The phone buzzes for a redeemed coupon, as Telegram's own haptics.
     expect(await hapticNotifications(page)).toEqual(['success']);
     await expect(field(page, 'Статус')).toHaveText('Использован');
-    await expect.poll(() => telegramButton(page)).toBeNull();
+    await expect.poll(() => telegramButton(page)).toEqual({ text: SCAN_NEXT, active: true, loading: false });
     await expect(page.getByRole('button', { name: 'Отменить погашение' })).toBeVisible();
 
+    // Scanned again, the used coupon raises the alarm: why, when and by whom, whole on the phone's
+    // screen as it appears, with the error buzz and no redeem.
     await scanWithTelegramCamera(page, qr.text);
+    const used = alarm(page, 'Купон уже погашен');
+    await expect(used).toBeInViewport({ ratio: 1 });
+    await expect(used).toContainText(/Когда: \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} по Москве/);
+    await expect(used).toContainText(`Кто: @demo_partner, ${DEMO_COMPANY}`);
+    await expect.poll(() => hapticNotifications(page)).toEqual(['success', 'error']);
     await expect(field(page, 'Статус')).toHaveText('Использован');
     await expect(page.getByText('Купон погашен')).toHaveCount(0);
-    expect(await telegramButton(page)).toBeNull();
+    expect(await telegramButton(page)).toEqual({ text: SCAN_NEXT, active: true, loading: false });
+    expect(await seriousViolations(page, '.coupon-alarm')).toEqual([]);
+  });
+
+  test('three coupons in a row: one tap from Home, each redeemed, the next scanned with one tap, all counted', async ({
+    page,
+    request,
+  }) => {
+    const coupons = [
+      await freshCouponQr(request),
+      await freshCouponQr(request),
+      await freshCouponQr(request),
+    ];
+    const { redeemedToday } = await apiAs(request, DEMO.partner).get<{ redeemedToday: number }>(
+      `/api/coupon/scan/${qrToken(coupons[0]?.text ?? '')}`,
+    );
+    await openAsTelegram(page, DEMO.partner);
+    await page.getByRole('button', { name: 'ПРОВЕРИТЬ СКИДКУ' }).click();
+    await expect(page.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
+
+    for (const [index, coupon] of coupons.entries()) {
+      if (index === 0) await scanWithTelegramCamera(page, coupon.text);
+      else {
+        const opened = await scanPopups(page);
+        await pressTelegramButton(page, SCAN_NEXT);
+        await expect.poll(() => scanPopups(page)).toBe(opened + 1);
+        await emitTelegramEvent(page, 'qr_text_received', { data: coupon.text });
+      }
+      await expect(field(page, 'Статус')).toHaveText('Не использован');
+      await pressTelegramButton(page, REDEEM);
+      await expect(page.getByText('Купон погашен')).toBeVisible();
+      await expect(page.getByText(`Погашено сегодня: ${redeemedToday + index + 1}`)).toBeVisible();
+    }
+    expect(await hapticNotifications(page)).toEqual(['success', 'success', 'success']);
   });
 
   test('the partner takes a redemption back after confirming', async ({ page, request }) => {
@@ -142,8 +194,8 @@ test.describe('checking and redeeming a coupon', () => {
 
     await scanWithTelegramCamera(page, unknown);
 
-    await expect(page.getByRole('alert')).toContainText('Купон не действителен');
-    expect(await telegramButton(page)).toBeNull();
+    await expect(alarm(page, 'Купон не действителен')).toBeVisible();
+    expect(await telegramButton(page)).toEqual({ text: SCAN_NEXT, active: true, loading: false });
   });
 });
 
@@ -186,6 +238,11 @@ test.describe('looks', () => {
       await pressTelegramButton(page, REDEEM);
       await expect(page.getByText('Купон погашен')).toBeVisible();
       await page.screenshot({ path: `${SCREENS}/check-coupon-redeemed-${theme}.png` });
+      await scanWithTelegramCamera(page, qr.text);
+      await expect(alarm(page, 'Купон уже погашен')).toBeInViewport({ ratio: 1 });
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/check-coupon-alarm-${theme}.png` });
+      expect(await seriousViolations(page, '.coupon-alarm')).toEqual([]);
       await page.getByRole('button', { name: 'Отменить погашение' }).click();
       await expect(page.getByRole('group')).toBeInViewport({ ratio: 1 });
       await untilStill(page);

@@ -17,7 +17,7 @@ test.describe('Home, as Telegram opens it', () => {
     await openAsTelegram(page, DEMO.admin);
     await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
     // The role's buttons come with the first answer of /api/me.
-    await expect(page.getByRole('button', { name: 'ПРИГЛАШЕНИЯ' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'НЕДОСТАВЛЕННЫЕ' })).toBeVisible();
     expect(await visibleButtonTexts(page)).toEqual([
       'СКИДКИ ПАРТНЕРОВ',
       'ОБМЕН ФОТО',
@@ -31,10 +31,11 @@ test.describe('Home, as Telegram opens it', () => {
       'СВЕРКА С ПАРТНЕРАМИ',
       'ЖУРНАЛ СОБЫТИЙ',
       'ПРИГЛАШЕНИЯ',
+      'НЕДОСТАВЛЕННЫЕ',
     ]);
   });
 
-  test('shows a partner the coupon request, the report and the staff but no admin buttons', async ({
+  test('shows a partner the coupon request, the check, the report and the staff but no admin buttons', async ({
     page,
   }) => {
     await openAsTelegram(page, DEMO.partner);
@@ -44,6 +45,7 @@ test.describe('Home, as Telegram opens it', () => {
       'ОБМЕН ФОТО',
       'ВОДНЫЙ КАЛЕНДАРЬ',
       'ДОБАВЛЕНИЕ КУПОНА',
+      'ПРОВЕРИТЬ СКИДКУ',
       'ОТЧЕТ О ПОГАШЕНИЯХ',
       'СОТРУДНИКИ',
     ]);
@@ -134,7 +136,7 @@ test.describe('navigation', () => {
 });
 
 /** The last button Home shows each role, there once the role is known. */
-const LAST_BUTTON = { admin: 'ПРИГЛАШЕНИЯ', partner: 'СОТРУДНИКИ', member: 'ВОДНЫЙ КАЛЕНДАРЬ' };
+const LAST_BUTTON = { admin: 'НЕДОСТАВЛЕННЫЕ', partner: 'СОТРУДНИКИ', member: 'ВОДНЫЙ КАЛЕНДАРЬ' };
 
 test.describe('looks', () => {
   for (const role of ['admin', 'partner', 'member'] as const) {

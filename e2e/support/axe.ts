@@ -9,20 +9,28 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 export type Violation = { id: string; impact: string; help: string; nodes: string[] };
 
-/** axe-core's serious and critical findings on the page as it is drawn now. */
-export async function seriousViolations(page: Page): Promise<Violation[]> {
+/**
+ * axe-core's serious and critical findings on the page as it is drawn now, or only in the part
+ * `selector` names (an alarm just shown, say).
+ */
+export async function seriousViolations(page: Page, selector?: string): Promise<Violation[]> {
   // Evaluated rather than added as a <script>: the app's content security policy allows no inline script.
   await page.evaluate(axeSource);
-  return page.evaluate(async (tags) => {
-    const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
-    const { violations } = await axe.run(document, { runOnly: { type: 'tag', values: tags } });
-    return violations
-      .filter(({ impact }) => impact === 'serious' || impact === 'critical')
-      .map(({ id, impact, help, nodes }) => ({
-        id,
-        impact: impact ?? '',
-        help,
-        nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
-      }));
-  }, WCAG_22_AA);
+  return page.evaluate(
+    async ([tags, part]) => {
+      const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
+      const { violations } = await axe.run(part ? { include: [part] } : document, {
+        runOnly: { type: 'tag', values: tags },
+      });
+      return violations
+        .filter(({ impact }) => impact === 'serious' || impact === 'critical')
+        .map(({ id, impact, help, nodes }) => ({
+          id,
+          impact: impact ?? '',
+          help,
+          nodes: nodes.map((node) => `${node.target.join(' ')}: ${node.failureSummary ?? ''}`),
+        }));
+    },
+    [WCAG_22_AA, selector] as const,
+  );
 }

@@ -38,10 +38,12 @@ export async function startAppServer(options: {
   cpuProfileDir?: string;
   /** More of the environment: a bot (BOT_TOKEN, TELEGRAM_API_ROOT, …) instead of the stand-in. */
   env?: Record<string, string>;
+  /** A data folder to start on (and keep): the one a server before it ran on. */
+  dataDir?: string;
 }) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'kss-bench-'));
+  const dataDir = options.dataDir ?? mkdtempSync(path.join(tmpdir(), 'kss-bench-'));
   const logFile = path.join(dataDir, 'server.log');
-  const log = openSync(logFile, 'w');
+  const log = openSync(logFile, 'a');
   const port = await freePort();
   const server = runTs('server/src/main.ts', [], {
     env: {
@@ -72,7 +74,7 @@ export async function startAppServer(options: {
     pid: server.pid ?? 0,
     stop: async () => {
       await stop(server);
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!options.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   } satisfies AppServer;
 }

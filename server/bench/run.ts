@@ -17,7 +17,9 @@
  * its time goes.
  * `npm run bench -- --burst` measures alone 5,000 first opens at 200 a second on two processes
  * through PgBouncer (burst.ts; BENCH_DATABASE_URL needed); a run with BENCH_DATABASE_URL ends with
- * it too. Nothing here asserts a timing: it prints figures.
+ * it too. `npm run bench -- --reports` measures alone My QR's poll while three people ask for the
+ * largest reports a period allows (reports-bench.ts); the other runs measure it too.
+ * Nothing here asserts a timing: it prints figures.
  */
 import { spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readSync, rmSync, statSync } from 'node:fs';
@@ -34,6 +36,7 @@ import { measureCrashRestart } from './crash-restart.ts';
 import type { OpenLoadJob, OpenLoadResult } from './open-load.ts';
 import { temporaryDatabase } from './postgres.ts';
 import { firstLine, outputOf, ROOT, runTs, stop } from './processes.ts';
+import { measureReports, printReports } from './reports-bench.ts';
 import { measureWalReplay, printWalReplay } from './wal-replay.ts';
 import { measureWeb } from './web-load.ts';
 
@@ -285,6 +288,10 @@ async function main() {
     for (const [label, url] of databases) await profile(label, url);
     return;
   }
+  if (process.argv.includes('--reports')) {
+    printReports(await measureReports());
+    return;
+  }
   const bareProcess = runTs('server/bench/bare-fastify.ts', []);
   try {
     const bare: Target = {
@@ -299,6 +306,7 @@ async function main() {
   } finally {
     await stop(bareProcess);
   }
+  printReports(await measureReports());
   if (postgresUrl) await burst(postgresUrl);
   else console.log('\n(BENCH_DATABASE_URL not set: PostgreSQL and the burst not measured)');
   await crashRestart();

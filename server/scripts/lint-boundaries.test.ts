@@ -47,7 +47,10 @@ const layerProbes = {
     { file: 'web/src/lib/telegram.ts', imports: '@/features/session/texts' },
     { file: 'web/src/lib/launch.ts', imports: '@/telegram/launch-params' },
     { file: 'web/src/lib/router/launch.ts', imports: '../../telegram/launch-params' },
-    { file: 'server/src/telegram/module.ts', imports: '../modules/gifts/gifts.service.ts' },
+    { file: 'web/src/lib/routes.ts', imports: '@/app/routes' },
+    { file: 'web/src/components/ui/routes.tsx', imports: '@/app/routes' },
+    { file: 'web/src/hooks/providers.ts', imports: '../app/providers' },
+    { file: 'web/src/config/screens.ts', imports: '@/app/routes' },
   ],
   allowed: [
     { file: 'web/src/pages/home/uses-feature.tsx', imports: '@/features/session/texts' },
@@ -55,15 +58,96 @@ const layerProbes = {
   ],
 };
 
+/** Pages: no other page (by alias or by climbing out of the folder) and not the app. */
+const pageProbes = {
+  refused: [
+    { file: 'web/src/pages/buy-coupons/other-page.tsx', imports: '@/pages/home/home-page' },
+    { file: 'web/src/pages/buy-coupons/climbs.tsx', imports: '../home/home-page' },
+    { file: 'web/src/pages/buy-coupons/__tests__/climbs.tsx', imports: '../../home/texts' },
+    { file: 'web/src/pages/buy-coupons/components/deep/climbs.tsx', imports: '../../../home/texts' },
+    { file: 'web/src/pages/buy-coupons/app.tsx', imports: '@/app/routes' },
+  ],
+  allowed: [
+    { file: 'web/src/pages/buy-coupons/own.tsx', imports: './texts' },
+    { file: 'web/src/pages/buy-coupons/__tests__/own.tsx', imports: '../buy-coupons-page' },
+    { file: 'web/src/pages/buy-coupons/feature.tsx', imports: '@/features/purchases/api/get-coupons' },
+    { file: 'web/src/pages/buy-coupons/shared.tsx', imports: '@/components/ui/button' },
+  ],
+};
+
+/** telegram/ and early/ sit below the screens: no feature, page or app. */
+const belowScreensProbes = {
+  refused: [
+    { file: 'web/src/telegram/feature.ts', imports: '@/features/session/texts' },
+    { file: 'web/src/telegram/climbs.ts', imports: '../features/session/texts' },
+    { file: 'web/src/telegram/dev-login/page.tsx', imports: '@/pages/home/home-page' },
+    { file: 'web/src/telegram/dev-login/api/app.ts', imports: '../../../app/routes' },
+    { file: 'web/src/early/feature.ts', imports: '@/features/my-coupons/api/early-answer' },
+    { file: 'web/src/early/app.ts', imports: '@/app/routes' },
+  ],
+  allowed: [
+    { file: 'web/src/telegram/shared.ts', imports: '@/lib/color-scheme' },
+    { file: 'web/src/telegram/own.ts', imports: './bridge' },
+    { file: 'web/src/early/own.ts', imports: './early-types' },
+  ],
+};
+
+/**
+ * The server's layers, each importing only those below it: domain ← db ← http ← jobs, telegram,
+ * payments ← modules ← plugins ← app.ts. Tests build the whole app, so they may import anything.
+ */
+const serverProbes = {
+  refused: [
+    { file: 'server/src/domain/db.ts', imports: '../db/client.ts' },
+    { file: 'server/src/db/http.ts', imports: '../http/errors.ts' },
+    { file: 'server/src/db/seed/module.ts', imports: '../../modules/users/users.service.ts' },
+    { file: 'server/src/http/module.ts', imports: '../modules/users/caller.ts' },
+    { file: 'server/src/http/payments.ts', imports: '../payments/provider.ts' },
+    { file: 'server/src/jobs/module.ts', imports: '../modules/gifts/gifts.service.ts' },
+    { file: 'server/src/telegram/module.ts', imports: '../modules/gifts/gifts.service.ts' },
+    { file: 'server/src/telegram/payments.ts', imports: '../payments/provider.ts' },
+    { file: 'server/src/payments/telegram.ts', imports: '../telegram/bot.ts' },
+    { file: 'server/src/payments/module.ts', imports: '../modules/purchases/checkout.service.ts' },
+    { file: 'server/src/modules/gifts/plugin.ts', imports: '../../plugins/auth.ts' },
+    { file: 'server/src/modules/gifts/app.ts', imports: '../../app.ts' },
+    { file: 'server/src/plugins/app.ts', imports: '../app.ts' },
+  ],
+  allowed: [
+    { file: 'server/src/http/db.ts', imports: '../db/errors.ts' },
+    { file: 'server/src/payments/domain.ts', imports: '../domain/domain-error.ts' },
+    { file: 'server/src/modules/gifts/layers.ts', imports: '../../payments/provider.ts' },
+    { file: 'server/src/modules/gifts/other-module.ts', imports: '../users/users.service.ts' },
+    { file: 'server/src/plugins/module.ts', imports: '../modules/users/caller.ts' },
+    { file: 'server/src/http/whole-app.test.ts', imports: '../modules/users/users.service.ts' },
+  ],
+};
+
+/** Two files importing each other, as the web writes imports (no extension) and as the server does. */
+const cycles: { file: string; source: string }[] = [
+  { file: 'web/src/lib/cycle-a.ts', source: "import { b } from './cycle-b';\n\nexport const a = () => b;\n" },
+  { file: 'web/src/lib/cycle-b.ts', source: "import { a } from './cycle-a';\n\nexport const b = () => a;\n" },
+  {
+    file: 'server/src/http/cycle-a.ts',
+    source: "import { b } from './cycle-b.ts';\n\nexport const a = () => b;\n",
+  },
+  {
+    file: 'server/src/http/cycle-b.ts',
+    source: "import { a } from './cycle-a.ts';\n\nexport const b = () => a;\n",
+  },
+];
+
 let folder: string;
 let flagged: Set<string>;
+let inCycles: Set<string>;
 
 beforeAll(() => {
   folder = mkdtempSync(path.join(tmpdir(), 'kss-lint-'));
   copyFileSync(path.join(repo, 'biome.json'), path.join(folder, 'biome.json'));
   const all = [
     ...features.flatMap((feature) => Object.values(probesOf(feature)).flat()),
-    ...Object.values(layerProbes).flat(),
+    ...[layerProbes, pageProbes, belowScreensProbes, serverProbes].flatMap((probes) =>
+      Object.values(probes).flat(),
+    ),
   ];
   for (const probe of all) {
     mkdirSync(path.dirname(path.join(folder, probe.file)), { recursive: true });
@@ -72,6 +156,7 @@ beforeAll(() => {
       `import { thing } from '${probe.imports}';\n\nexport const used = thing;\n`,
     );
   }
+  for (const { file, source } of cycles) writeFileSync(path.join(folder, file), source);
   let report: string;
   try {
     report = execFileSync(biome, ['lint', '--reporter=json', '--max-diagnostics=none', '.'], {
@@ -86,11 +171,10 @@ beforeAll(() => {
   const diagnostics = (
     JSON.parse(report) as { diagnostics: { category: string; location: { path: string } }[] }
   ).diagnostics;
-  flagged = new Set(
-    diagnostics
-      .filter((diagnostic) => diagnostic.category === 'lint/style/noRestrictedImports')
-      .map((diagnostic) => diagnostic.location.path),
-  );
+  const pathsOf = (category: string) =>
+    new Set(diagnostics.filter((d) => d.category === category).map((d) => d.location.path));
+  flagged = pathsOf('lint/style/noRestrictedImports');
+  inCycles = pathsOf('lint/suspicious/noImportCycles');
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -101,8 +185,27 @@ describe('npm run lint holds the import boundaries', () => {
     expect(allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
   });
 
-  it('between layers: shared code and the server’s Telegram leaf import nothing above them', () => {
+  it('shared code and the server’s Telegram leaf import nothing above them; shared code not the app', () => {
     expect(layerProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
     expect(layerProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
+  });
+
+  it('a page imports no other page and not the app; features and shared code, yes', () => {
+    expect(pageProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
+    expect(pageProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
+  });
+
+  it('telegram/ and early/ import no feature, page or app', () => {
+    expect(belowScreensProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
+    expect(belowScreensProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
+  });
+
+  it('the server’s layers import downwards only, and its tests anything', () => {
+    expect(serverProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
+    expect(serverProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
+  });
+
+  it('no two files import each other, on either side', () => {
+    expect(cycles.filter(({ file }) => !inCycles.has(file)).map(({ file }) => file)).toEqual([]);
   });
 });

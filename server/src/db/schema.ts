@@ -299,6 +299,10 @@ export const purchasedCoupons = pgTable(
     uniqueIndex('purchased_coupons_payment_key').on(t.paymentId),
     uniqueIndex('purchased_coupons_qr_token_key').on(t.qrToken),
     index('purchased_coupons_owner_idx').on(t.ownerId, t.purchasedAt),
+    // The reports read an offer's coupons (weekly.service.ts), a few partners' offers at a time.
+    index('purchased_coupons_coupon_idx').on(t.couponId),
+    // The redemption report and its export read used coupons newest first, a page at a time.
+    index('purchased_coupons_used_idx').on(t.redeemedAt, t.id).where(sql`${t.status} = 'USED'`),
   ],
 );
 
@@ -425,6 +429,13 @@ export const notificationKind = pgEnum('notification_kind', [
  * leases due rows, retries with backoff and gives up after a few attempts. One row per event and
  * recipient (the unique key), so an event repeated by a retried request is told once.
  */
+/**
+ * Why a message ended unsent: Telegram refused it for good (blocked, no such chat, a bad request), or
+ * it answered nothing but «later» (429, 5xx, silence) for a day. A row ended for want of anything
+ * to send (a QR that died first) has none: nobody needs to look at it.
+ */
+export const notificationUndelivered = pgEnum('notification_undelivered', ['REFUSED', 'UNANSWERED']);
+
 export const notifications = pgTable(
   'notifications',
   {
@@ -440,6 +451,10 @@ export const notifications = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
+    /** Set with `failed_at` when the message was given up, not merely not needed. */
+    undelivered: notificationUndelivered('undelivered'),
+    /** When an admin sent a given-up message again: its day of trying counts from then. */
+    resentAt: timestamp('resent_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
     /** Telegram's id of the message once sent: a QR photo's caption is edited by it. */
@@ -458,6 +473,8 @@ export const notifications = pgTable(
     index('notifications_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+    // The admin's list of messages given up, newest first.
+    index('notifications_undelivered_idx').on(t.failedAt).where(sql`${t.undelivered} IS NOT NULL`),
   ],
 );
 
@@ -510,7 +527,11 @@ export const auditEvents = pgTable(
     subject: text('subject').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
   },
-  (t) => [index('audit_events_at_idx').on(t.at), index('audit_events_subject_idx').on(t.subject, t.at)],
+  (t) => [
+    // The log is read newest first a page at a time (reports.service.ts): (at, id) orders a page.
+    index('audit_events_at_id_idx').on(t.at, t.id),
+    index('audit_events_subject_idx').on(t.subject, t.at),
+  ],
 );
 
 /**

@@ -1,6 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../domain/domain-error.ts';
 
+/** The refusal of a value with U+0000 (its 400 is in `httpTexts`). */
+export const NUL_CHARACTER = 'nul_character';
+
 /** Where in the request a NUL character hides: the field's path, as our 400s name fields. */
 function findNul(value: unknown, path: string, depth = 0): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
@@ -21,6 +24,6 @@ export function refuseNulCharacters(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const field = findNul(request.params, '') ?? findNul(request.query, '') ?? findNul(request.body, '');
     if (field === undefined) return;
-    throw new DomainError('nul_character', { field: field || 'запрос' });
+    throw new DomainError(NUL_CHARACTER, { field: field || 'запрос' });
   });
 }

@@ -7,8 +7,12 @@ export const RATE_LIMITS = {
   gift: { max: 20, timeWindow: '10 minutes' },
   redeem: { max: 30, timeWindow: '1 minute' },
   couponRequest: { max: 20, timeWindow: '1 hour' },
-  /** Whether a username was seen: a few per gift or staff name, never a walk through a list of names. */
-  usernameLookup: { max: 30, timeWindow: '10 minutes' },
+  /**
+   * Whether a username was seen: one or two per gift or staff name, never a walk through a list of
+   * names. Per person and day, counted in the database every process shares: a few accounts learn
+   * a few dozen names a day, not who uses the app.
+   */
+  usernameLookup: { max: 20, timeWindow: '1 day' },
   /** Per sending address: YooKassa sends a few per payment; each one read costs a call back to it. */
   providerNotification: { max: 120, timeWindow: '1 minute' },
 } as const;

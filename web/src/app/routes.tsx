@@ -96,6 +96,10 @@ const SCREENS: { [name in Exclude<keyof typeof paths, 'home'>]: LazyScreen } = {
     () => import('@/pages/invites/invites-page'),
     (m) => m.InvitesPage,
   ),
+  undelivered: lazyScreen(
+    () => import('@/pages/undelivered/undelivered-page'),
+    (m) => m.UndeliveredPage,
+  ),
   auditLog: lazyScreen(
     () => import('@/pages/audit-log/audit-log-page'),
     (m) => m.AuditLogPage,

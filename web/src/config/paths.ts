@@ -77,4 +77,6 @@ export const paths = {
   auditLog: { path: '/audit-log', getHref: () => '/audit-log' },
   /** Who came through each member's invitation link, and who of them bought, for admins. */
   invites: { path: '/invites', getHref: () => '/invites' },
+  /** The bot's messages given up, with «Отправить снова», for admins. */
+  undelivered: { path: '/undelivered', getHref: () => '/undelivered' },
 } as const;

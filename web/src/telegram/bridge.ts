@@ -23,10 +23,18 @@ const listeners = new Map<string, Set<Listener>>();
 
 /**
  * Hands an event from the client to whoever listens for it (the stand-in answers through it too).
- * Any name is taken: a client sends events the app does not listen for.
+ * Any name is taken: a client sends events the app does not listen for. Each listener is called
+ * on its own, as Telegram's telegram-web-app.js does: one that throws is reported and the others
+ * still hear the event.
  */
 export function receiveEvent(eventType: string, eventData?: unknown): void {
-  for (const listener of [...(listeners.get(eventType) ?? [])]) listener(eventData);
+  for (const listener of [...(listeners.get(eventType) ?? [])]) {
+    try {
+      listener(eventData);
+    } catch (error) {
+      console.error(`A listener for Telegram's ${eventType} failed`, error);
+    }
+  }
 }
 
 let receiving = false;

@@ -14,6 +14,7 @@ export function launch(): LaunchState {
   try {
     const standInInitData = readStandInInitData();
     const launchQuery = launchQueryInUrl();
+    const standIn = !launchQuery && standInInitData !== undefined;
     if (launchQuery) {
       // A real launch always wins over a stand-in user left in this tab.
       if (standInInitData) forgetStandIn();
@@ -23,7 +24,7 @@ export function launch(): LaunchState {
     } else if (!launchParams()) {
       return 'outside';
     }
-    startTelegram();
+    startTelegram({ standIn });
     return 'started';
   } catch (error) {
     console.error('The app could not start talking to Telegram', error);
@@ -36,7 +37,7 @@ export function launchAsStandIn(initData: string): LaunchState {
   try {
     rememberStandIn(initData);
     mockTelegramForStandIn(initData);
-    startTelegram();
+    startTelegram({ standIn: true });
     return 'started';
   } catch (error) {
     console.error('The app could not start for the stand-in user', error);

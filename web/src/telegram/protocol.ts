@@ -5,7 +5,6 @@
  * table; whether a client can do a method is asked in one place, `supports`.
  */
 import { clientVersionAtLeast, type ThemeParams } from './launch-params';
-import { isStandIn } from './stand-in';
 
 type Visible = { is_visible: boolean };
 
@@ -132,12 +131,20 @@ const STAND_IN_DOES = new Set<MethodName>([
   'web_app_request_content_safe_area',
 ]);
 
+/** Whether this launch's client is the local stand-in: a real client until startTelegram says. */
+let clientIsStandIn = false;
+
+/** startTelegram (init.ts) tells the table, once it knows, whether the client is the stand-in. */
+export function setClientIsStandIn(standIn: boolean): void {
+  clientIsStandIn = standIn;
+}
+
 /**
  * Whether this launch's client does the method (and the parameter, when one is named): a real
  * Telegram client of the version that brought it, or the stand-in for what it imitates.
  */
 export function supports<M extends MethodName>(method: M, param?: keyof NonNullable<Methods[M]>): boolean {
-  if (isStandIn() && !STAND_IN_DOES.has(method)) return false;
+  if (clientIsStandIn && !STAND_IN_DOES.has(method)) return false;
   const since = (param !== undefined && PARAM_SINCE[method]?.[param]) || METHOD_SINCE[method];
   return clientVersionAtLeast(since ?? '6.0');
 }

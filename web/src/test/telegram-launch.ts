@@ -1,6 +1,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { expect } from 'vitest';
 import { keepLaunchParams } from '@/telegram/launch-params';
+import { setClientIsStandIn } from '@/telegram/protocol';
 
 export type PostedEvent = { type: string; data: unknown };
 
@@ -28,6 +29,7 @@ export function launchInTelegram(
   });
   window.history.replaceState(null, '', `/#${launchHash}`);
   keepLaunchParams(launchHash.toString());
+  setClientIsStandIn(false);
   Object.assign(window, {
     TelegramWebviewProxy: {
       postEvent: (type: string, data?: string) => posted.push({ type, data: data && JSON.parse(data) }),

@@ -11,7 +11,7 @@ import { auditEvents, coupons, partners, payments, purchasedCoupons, users } fro
 import { subjectOf } from '../audit/audit-log.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
-import { type VisibleState, visibleStateNow, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
+import { isInStateNow, type VisibleState, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { withinDays } from './period.ts';
 
@@ -72,7 +72,7 @@ export function createPurchaseListService(db: Db, timeZone: string) {
     const rows = await joinPurchasedCoupon(purchases)
       .where(
         and(
-          query.status ? sql`${visibleStateNow} = ${FILTERS[query.status]}` : undefined,
+          query.status ? isInStateNow(FILTERS[query.status]) : undefined,
           query.partnerId ? eq(partners.id, query.partnerId) : undefined,
           withinDays(purchasedCoupons.purchasedAt, timeZone, query.from, query.to),
           search ? sql`strpos(lower(coalesce(${buyers.username}, '')), ${search}) > 0` : undefined,

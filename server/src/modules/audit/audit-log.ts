@@ -8,6 +8,7 @@ export const subjectOf = {
   payment: (paymentId: string) => `payment:${paymentId}`,
   offer: (couponId: number) => `offer:${couponId}`,
   partner: (partnerId: number) => `partner:${partnerId}`,
+  notification: (notificationId: number) => `notification:${notificationId}`,
 };
 
 export interface AuditEntry {

@@ -84,6 +84,10 @@ export const devLoginRoutes: FastifyPluginAsyncZod<{
         firstName: standInPerson.firstName,
         lastName: null,
       };
+      // In the community chat already, as a friend who followed the invitation's chat link would be:
+      // an invitee counts as come once in the chat (invites.service.ts).
+      await users.upsertUser(person);
+      await db.update(usersTable).set({ isChatMember: true }).where(eq(usersTable.id, person.id));
       return { initData: signInitData(person, botToken, new Date(), request.body.startParam) };
     },
   );

@@ -171,7 +171,7 @@ describe('invitations in the stand-in', () => {
       url: '/api/me',
       headers: { authorization: `tma ${opened.json().initData}` },
     });
-    expect(me.json()).toMatchObject({ firstName: 'Друг', isChatMember: false });
+    expect(me.json()).toMatchObject({ firstName: 'Друг', isChatMember: true });
 
     const stats = await t.as(admin).get('/api/admin/invites');
     expect(stats.json()).toEqual(

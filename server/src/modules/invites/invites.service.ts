@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { InviteErrorCode, type TInviteStatsRow, type TMyInvite } from '#contract/invites';
 import { INVITE_START_PARAM_PREFIX } from '#contract/start-params';
@@ -12,6 +12,8 @@ import { type InviteRefusal, inviteTexts } from './texts.ts';
 
 /** Only someone first seen this recently can have come through a link: older users came before it. */
 const NEW_USER_HOURS = 24;
+/** How far up an inviter's line a circle is looked for: farther than any real chain of invitations. */
+const MAX_LINE = 64;
 
 /**
  * Invitations into the community and the app: a member's own `t.me/<bot>?startapp=ref_<code>` link,
@@ -56,7 +58,10 @@ export function createInviteService(options: {
 
   /**
    * The app opened with `startParam` (from the signed init data): a person new to the app, who has
-   * paid for nothing yet, came through that member's link. Set once; nobody invites themselves.
+   * paid for nothing yet, came through that member's link. Said once (`invited_at`, which stays
+   * when an erased inviter's name goes), so nobody's second link takes a person over; nobody
+   * invites themselves, nor whoever brought them, nor anyone up their line: two new accounts cannot
+   * each be credited with the other.
    */
   async function recordArrival(userId: number, startParam: string | undefined): Promise<void> {
     if (!startParam?.startsWith(INVITE_START_PARAM_PREFIX)) return;
@@ -66,6 +71,16 @@ export function createInviteService(options: {
       .from(users)
       .where(and(eq(users.inviteCode, code), ne(users.id, userId)));
     if (!inviter) return;
+    // The inviter's line upwards (who brought them, who brought that one…), bounded: a link from
+    // anyone on it would close a circle.
+    const upTheLine = sql`
+      WITH RECURSIVE line(id, depth) AS (
+        SELECT ${users.invitedBy}, 1 FROM ${users} WHERE ${users.id} = ${inviter.id}
+        UNION ALL
+        SELECT u.invited_by, line.depth + 1 FROM ${users} u JOIN line ON u.id = line.id
+         WHERE line.depth < ${MAX_LINE}
+      )
+      SELECT 1 FROM line WHERE line.id = ${userId}`;
     await db
       .update(users)
       .set({ invitedBy: inviter.id, invitedAt: sql`now()` })
@@ -73,27 +88,36 @@ export function createInviteService(options: {
         and(
           eq(users.id, userId),
           isNull(users.invitedBy),
+          isNull(users.invitedAt),
+          sql`NOT EXISTS (${upTheLine})`,
           sql`${users.createdAt} > now() - make_interval(hours => ${NEW_USER_HOURS})`,
           sql`NOT EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.userId} = ${userId})`,
         ),
       );
   }
 
-  /** Per member whose link brought someone: how many came, and how many of them bought a coupon. */
+  /**
+   * Per member whose link brought someone: how many came, and how many of them bought a coupon.
+   * Someone who opened the link counts as come once they are in the community chat (a buyer was,
+   * to buy), and as a buyer once a payment of theirs succeeded.
+   */
   async function stats(): Promise<TInviteStatsRow[]> {
     const invitees = alias(users, 'invitees');
-    const bought = sql<number>`count(*) FILTER (WHERE EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.userId} = ${invitees.id} AND ${payments.status} = 'SUCCEEDED'))`;
+    const paid = sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.userId} = ${invitees.id} AND ${payments.status} = 'SUCCEEDED')`;
+    const came = sql<number>`count(*) FILTER (WHERE ${invitees.isChatMember} OR ${paid})`;
+    const bought = sql<number>`count(*) FILTER (WHERE ${paid})`;
     const rows = await db
       .select({
         username: users.username,
         firstName: users.firstName,
-        came: count(),
+        came: came.mapWith(Number),
         bought: bought.mapWith(Number),
       })
       .from(invitees)
       .innerJoin(users, eq(users.id, invitees.invitedBy))
       .groupBy(users.id, users.username, users.firstName)
-      .orderBy(desc(count()), desc(bought));
+      .having(sql`${came} > 0`)
+      .orderBy(desc(came), desc(bought));
     return rows.map((row) => ({ inviter: displayName(row), came: row.came, bought: row.bought }));
   }
 

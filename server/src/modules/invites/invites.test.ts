@@ -68,6 +68,61 @@ describe('an invitation link', () => {
     expect((await t.as(newcomer).get('/api/me/data')).json().user.cameThroughInvite).toBe(true);
   });
 
+  /** Opens the app, asks for their own link, and returns its start parameter. */
+  async function linkOf(user: TelegramUser) {
+    t.botApi.members.set(user.id, 'member');
+    await t.as(user).get('/api/me');
+    const { appLink } = (await t.as(user).post('/api/me/invite')).json();
+    return new URL(appLink).searchParams.get('startapp') as string;
+  }
+  const inviterOf = async (user: TelegramUser) =>
+    (await t.database.db.select().from(users).where(eq(users.id, user.id)))[0]?.invitedBy ?? null;
+
+  it('never credits a person with inviting whoever brought them, nor anyone up their line', async () => {
+    const [first, second, third] = ['inv_first', 'inv_second', 'inv_third'].map((name) =>
+      telegramUser(name),
+    ) as [TelegramUser, TelegramUser, TelegramUser];
+    t.botApi.members.set(second.id, 'member');
+    t.botApi.members.set(third.id, 'member');
+    await openThrough(second, await linkOf(first));
+    await openThrough(third, await linkOf(second));
+    // Both new to the app, both without a purchase: still neither counts as the other's invitee.
+    await openThrough(first, await linkOf(second));
+    expect(await inviterOf(first)).toBeNull();
+    await openThrough(first, await linkOf(third));
+    expect(await inviterOf(first)).toBeNull();
+    expect([await inviterOf(second), await inviterOf(third)]).toEqual([first.id, second.id]);
+  });
+
+  it('counts an arrival once the person is in the chat, and a buyer once they paid', async () => {
+    const inviter = telegramUser('inv_counted');
+    const param = await linkOf(inviter);
+    const outsider = telegramUser('inv_outsider');
+    const hesitant = telegramUser('inv_hesitant');
+    t.botApi.members.set(outsider.id, 'left');
+    t.botApi.members.set(hesitant.id, 'member');
+    await openThrough(outsider, param);
+    await openThrough(hesitant, param);
+    const row = async () =>
+      ((await stats()) as { inviter: string }[]).find((r) => r.inviter === '@inv_counted');
+    expect(await row()).toEqual({ inviter: '@inv_counted', came: 1, bought: 0 });
+
+    // A payment started and not finished is not a purchase.
+    await t.as(hesitant).post('/api/me/consent');
+    expect(
+      (await t.as(hesitant).post(`/api/payments/${couponId}`, { email: 'h@example.ru' })).statusCode,
+    ).toBe(200);
+    expect(await row()).toEqual({ inviter: '@inv_counted', came: 1, bought: 0 });
+
+    // The outsider joins the chat (Telegram says so once the app asks again): now they count.
+    t.botApi.members.set(outsider.id, 'member');
+    await t.database.db.update(users).set({ membershipCheckedAt: null }).where(eq(users.id, outsider.id));
+    await t.as(outsider).get('/api/me');
+    expect(await row()).toEqual({ inviter: '@inv_counted', came: 2, bought: 0 });
+    await buyCoupon(t, outsider, couponId);
+    expect(await row()).toEqual({ inviter: '@inv_counted', came: 2, bought: 1 });
+  });
+
   it('is for admins to count, and an unknown code counts for nobody', async () => {
     expect((await t.as(host).get('/api/admin/invites')).statusCode).toBe(403);
     const stranger = telegramUser('inv_stranger');

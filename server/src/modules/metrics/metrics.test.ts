@@ -166,6 +166,33 @@ describe('GET /api/metrics', () => {
     expect(sampleValue(limited, 'telegram_bot_api_rate_limited_total', { method: 'sendMessage' })).toBe(2);
     expect(sampleValue(limited, 'outbox_messages_pending')).toBe(2);
 
+    // Given up: one refused by Telegram, one unanswered for a day; a row with nothing to send is neither.
+    const failedAt = new Date();
+    await t.database.db.insert(notifications).values([
+      {
+        kind: 'GIFT_RECEIVED',
+        eventKey: 'metrics-3',
+        chatId: buyer.id,
+        text: 'Три',
+        failedAt,
+        undelivered: 'REFUSED',
+      },
+      {
+        kind: 'GIFT_RECEIVED',
+        eventKey: 'metrics-4',
+        chatId: buyer.id,
+        text: 'Четыре',
+        failedAt,
+        undelivered: 'UNANSWERED',
+      },
+      { kind: 'COUPON_QR', eventKey: 'metrics-5', chatId: buyer.id, text: '', failedAt },
+    ]);
+    const givenUp = await scrape();
+    expect([
+      sampleValue(givenUp, 'outbox_messages_undelivered', { reason: 'refused' }),
+      sampleValue(givenUp, 'outbox_messages_undelivered', { reason: 'unanswered' }),
+    ]).toEqual([1, 1]);
+
     await t.database.db.delete(notifications);
     const empty = await scrape();
     expect([

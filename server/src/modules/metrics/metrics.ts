@@ -72,6 +72,25 @@ export function createMetrics(deps: { database: Database; sweeps: SweepClock }) 
   });
 
   new Gauge({
+    name: 'outbox_messages_undelivered',
+    help: 'Bot messages given up, by why: «refused» by Telegram (blocked, no such chat), «unanswered» for a day (429, 5xx, silence). An admin may send them again.',
+    labelNames: ['reason'] as const,
+    registers,
+    async collect() {
+      const rows = await rowsOf<{ undelivered: string; count: number | string }>(
+        database,
+        sql`SELECT undelivered, count(*) AS count FROM notifications
+             WHERE undelivered IS NOT NULL GROUP BY undelivered`,
+      );
+      this.reset();
+      for (const reason of ['REFUSED', 'UNANSWERED']) {
+        const count = rows.find((row) => row.undelivered === reason)?.count ?? 0;
+        this.set({ reason: reason.toLowerCase() }, Number(count));
+      }
+    },
+  });
+
+  new Gauge({
     name: 'payments',
     help: 'Payments by status, as the database holds them.',
     labelNames: ['status'] as const,

@@ -364,32 +364,33 @@ describe('when the Bot API fails', () => {
     } finally {
       t.botApi.setMethodError('sendMessage', undefined);
     }
-    expect((await outboxRow(stranger.id))?.failedAt).not.toBeNull();
+    expect(await outboxRow(stranger.id)).toMatchObject({
+      failedAt: expect.any(Date),
+      undelivered: 'REFUSED',
+    });
     expect(log.warn).toHaveBeenCalledWith(
       expect.objectContaining({ chatId: stranger.id }),
       expect.stringContaining('not delivered'),
     );
   });
 
-  it('gives up after the last attempt with an error in the log', async () => {
+  it('keeps trying a message Telegram does not take for a day, then gives it up with an error in the log', async () => {
     const log = logger();
     const worker = createOutboxWorker({
       db: t.database.db,
       botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
       log,
       qrPhotos: qrPhotos(),
-      maxAttempts: 3,
     });
     const friend = telegramUser('unreachable');
     await notify.notifyGiftReceived({ giftId: 'hopeless', toUserId: friend.id, fromUsername: 'a', coupon });
+    const hoursOn = (hours: number) => new Date(Date.now() + hours * 3600_000);
     t.botApi.setFailing(true);
     try {
-      // The first run now, each later one a day on: past any backoff.
       const outcomes = [await worker.deliverDue()];
-      for (let day = 1; day <= 3; day += 1) {
-        outcomes.push(await worker.deliverDue(new Date(Date.now() + day * 24 * 3600_000)));
-      }
+      for (const hours of [1, 23, 24.1, 48]) outcomes.push(await worker.deliverDue(hoursOn(hours)));
       expect(outcomes.map((o) => [o.retrying, o.failed])).toEqual([
+        [1, 0],
         [1, 0],
         [1, 0],
         [0, 1],
@@ -400,10 +401,14 @@ describe('when the Bot API fails', () => {
     }
     expect(
       t.botApi.callsOf('sendMessage').filter((c) => Number(c.params.chat_id) === friend.id),
-    ).toHaveLength(3);
-    expect(await outboxRow(friend.id)).toMatchObject({ attempts: 3, sentAt: null });
+    ).toHaveLength(4);
+    expect(await outboxRow(friend.id)).toMatchObject({
+      attempts: 4,
+      sentAt: null,
+      undelivered: 'UNANSWERED',
+    });
     expect(log.error).toHaveBeenCalledWith(
-      expect.objectContaining({ chatId: friend.id, attempts: 3 }),
+      expect.objectContaining({ chatId: friend.id, attempts: 4 }),
       expect.stringContaining('giving up'),
     );
   });

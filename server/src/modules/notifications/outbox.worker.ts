@@ -45,8 +45,13 @@ export interface OutboxWorkerOptions {
    * most this many a second, under Telegram's 30.
    */
   batchSize?: number;
-  /** Attempts before giving up on a message. */
-  maxAttempts?: number;
+  /**
+   * How long a message is tried while Telegram answers only «later» (429, 5xx, nothing): from its
+   * writing, or from an admin's «Отправить снова».
+   */
+  giveUpAfterMs?: number;
+  /** The longest wait between two tries of a message Telegram did not take (not a 429's, which is Telegram's). */
+  maxRetryMs?: number;
   /** How long a taken row is this worker's; past it another worker may take it again. */
   leaseMs?: number;
   /** A send slower than this is abandoned and retried; well under the lease. */
@@ -58,7 +63,20 @@ export interface OutboxWorkerOptions {
 }
 
 const BASE_RETRY_MS = 10_000;
-const MAX_RETRY_MS = 60 * 60 * 1000;
+const MAX_RETRY_MS = 5 * 60 * 1000;
+const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
+/** A 429 without `retry_after` (Telegram always sends one; a proxy might not). */
+const DEFAULT_RETRY_AFTER_S = 5;
+
+/** Telegram refusing the message itself, for good: it would answer the same again. */
+const isRefusal = (error: unknown) =>
+  error instanceof GrammyError && (error.error_code === 400 || error.error_code === 403);
+
+/** Telegram's «too many requests», with the seconds it asks the bot to wait. */
+const floodWaitS = (error: unknown) =>
+  error instanceof GrammyError && error.error_code === 429
+    ? (error.parameters.retry_after ?? DEFAULT_RETRY_AFTER_S)
+    : undefined;
 
 /**
  * Sends the outbox. Any number of server processes may run one: a run takes due rows with
@@ -71,6 +89,13 @@ const MAX_RETRY_MS = 60 * 60 * 1000;
  * taken, so a second message to one chat waits for the first (Telegram allows about one a second
  * per chat), a row waiting out a 429's `retry_after` holds back the rest of its chat, and a QR
  * photo's caption is never edited before the photo is sent.
+ *
+ * Only Telegram's refusal of the message itself (400, 403) ends it at once. A 429, a 5xx or no answer
+ * says nothing about the message: it is tried again, a 429 after its `retry_after` and every other
+ * failure after a backoff up to `maxRetryMs`, for `giveUpAfterMs` (a day) before it is given up.
+ * Telegram's limit is the bot's, not a chat's: a 429 pauses this worker's every send until its
+ * `retry_after` has passed, and moves every waiting row past it for the other processes' workers.
+ * What is given up is marked `undelivered` for the admin's list, which can send it again.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
   const { db, botApi, log, qrPhotos, publicUrl } = options;
@@ -84,7 +109,8 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       }
     : {};
   const batchSize = options.batchSize ?? 25;
-  const maxAttempts = options.maxAttempts ?? 8;
+  const giveUpAfterMs = options.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
+  const maxRetryMs = options.maxRetryMs ?? MAX_RETRY_MS;
   const leaseMs = options.leaseMs ?? 60_000;
   const sendTimeoutMs = options.sendTimeoutMs ?? 15_000;
   const intervalMs = options.intervalMs ?? 2_000;
@@ -120,7 +146,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
           oldestOfItsChat,
         ),
       )
-      .orderBy(asc(notifications.nextAttemptAt))
+      .orderBy(asc(notifications.nextAttemptAt), asc(notifications.id))
       .limit(batchSize)
       .for('update', { skipLocked: true });
     return db
@@ -133,17 +159,30 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       .returning();
   }
 
-  /** Milliseconds until the next attempt, or undefined when retrying cannot help. */
-  function retryDelay(error: unknown, attempts: number): number | undefined {
-    if (error instanceof GrammyError) {
-      // 400: the chat does not exist or the message is refused; 403: blocked, or never started the bot.
-      if (error.error_code === 400 || error.error_code === 403) return undefined;
-      if (error.error_code === 429 && attempts < maxAttempts) {
-        return (error.parameters.retry_after ?? 5) * 1000;
-      }
-    }
-    if (attempts >= maxAttempts) return undefined;
-    return Math.min(BASE_RETRY_MS * 2 ** (attempts - 1), MAX_RETRY_MS);
+  /** Until when (ms) Telegram asked this bot to send nothing: the last 429's `retry_after`. */
+  let pausedUntil = 0;
+
+  /** Every waiting row waits out Telegram's pause too, whichever process's worker would take it. */
+  async function pauseEveryone(until: Date) {
+    await db
+      .update(notifications)
+      .set({
+        nextAttemptAt: sql`greatest(${notifications.nextAttemptAt}, ${until.toISOString()}::timestamptz)`,
+      })
+      .where(and(isNull(notifications.sentAt), isNull(notifications.failedAt)));
+  }
+
+  /**
+   * Milliseconds until the next attempt, or undefined when retrying cannot help: Telegram refused
+   * the message (400: no such chat, or the message is wrong; 403: blocked, or never started the
+   * bot), or it has been tried for `giveUpAfterMs`.
+   */
+  function retryDelay(error: unknown, row: Row, nowMs: number): number | undefined {
+    if (isRefusal(error)) return undefined;
+    const wait = floodWaitS(error);
+    if (wait !== undefined) return wait * 1000;
+    if (nowMs - (row.resentAt ?? row.createdAt).getTime() >= giveUpAfterMs) return undefined;
+    return Math.min(BASE_RETRY_MS * 2 ** Math.min(row.attempts - 1, 20), maxRetryMs);
   }
 
   async function sendText(row: Row): Promise<Sent> {
@@ -209,13 +248,18 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return sendText(row);
   }
 
-  async function deliver(row: Row, at: SQL): Promise<Outcome> {
+  async function deliver(row: Row, at: SQL, nowMs: number): Promise<Outcome> {
     let sent: Sent;
     try {
       sent = await send(row);
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-      const delay = retryDelay(error, row.attempts);
+      const wait = floodWaitS(error);
+      if (wait !== undefined && nowMs + wait * 1000 > pausedUntil) {
+        pausedUntil = nowMs + wait * 1000;
+        await pauseEveryone(new Date(pausedUntil));
+      }
+      const delay = retryDelay(error, row, nowMs);
       const about = {
         err: error,
         notificationId: row.id,
@@ -226,7 +270,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       if (delay === undefined) {
         await db
           .update(notifications)
-          .set({ failedAt: sql`now()`, lastError })
+          .set({ failedAt: sql`now()`, undelivered: isRefusal(error) ? 'REFUSED' : 'UNANSWERED', lastError })
           .where(eq(notifications.id, row.id));
         const blocked = error instanceof GrammyError && error.error_code === 403;
         // A user who never started the bot, or blocked it, is ordinary life, not an incident.
@@ -267,12 +311,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
    * process); a test passes `now` to act as if it were later, instead of sleeping.
    */
   async function deliverDue(now?: Date): Promise<DeliveryReport> {
+    const report: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
+    const nowMs = now?.getTime() ?? Date.now();
+    if (nowMs < pausedUntil) return report;
     const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
     const rows = await claim(at);
-    const report: DeliveryReport = { claimed: rows.length, sent: 0, retrying: 0, failed: 0, skipped: 0 };
+    report.claimed = rows.length;
     const outcomes = await Promise.all(
       rows.map((row) =>
-        deliver(row, at).catch((err: unknown) => {
+        deliver(row, at, nowMs).catch((err: unknown) => {
           // The database failed while recording the outcome: the lease runs out and it is tried again.
           log.error({ err, notificationId: row.id }, 'could not record a bot message outcome');
           return 'retrying' as const;

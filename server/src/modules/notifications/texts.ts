@@ -1,6 +1,8 @@
 /** Every message the bot sends about an event, in one place: a wording fix is one edit here. */
 
 import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
+import { ErrorCode } from '#contract/errors';
+import type { Refusals } from '../../http/errors.ts';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 
 const rub = (amount: number) => `${amount} руб.`;
@@ -171,3 +173,18 @@ export const qrPhotoTexts = {
     }
   },
 } as const;
+
+/** The admin's list of given-up messages: what a photo row was, which has no words of its own. */
+export const undeliveredTexts = {
+  qrPhoto: 'Фото QR-кода купона',
+  qrCaption: 'Обновление подписи под фото QR-кода',
+} as const;
+
+export const notificationRefusals = {
+  undelivered_message_not_found: {
+    status: 404,
+    error: ErrorCode.notFound,
+    message: 'Такого недоставленного сообщения нет',
+  },
+} satisfies Refusals;
+export type NotificationRefusal = keyof typeof notificationRefusals;

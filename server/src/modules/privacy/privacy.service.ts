@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { PRIVACY_POLICY_EDITION, PrivacyErrorCode, type TMyData } from '#contract/privacy';
 import type { Db } from '../../db/client.ts';
 import {
@@ -22,6 +22,8 @@ import {
   visitRatings,
 } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
+import { newQrToken } from '../purchased-coupons/qr.ts';
 import type { PrivacyRefusal } from './texts.ts';
 
 const refuse = (code: PrivacyRefusal, details?: Record<string, string>) =>
@@ -157,6 +159,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         lastSeenAt: iso(user.lastSeenAt),
         couponReminders: !user.couponRemindersOff,
         cameThroughInvite: user.invitedBy !== null,
+        inviteCode: user.inviteCode,
       },
       payments: paid.map((row) => ({ ...row, createdAt: iso(row.createdAt) })),
       coupons: owned.map((row) => ({
@@ -198,11 +201,37 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         .from(purchasedCoupons)
         .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
         .innerJoin(partners, eq(partners.id, coupons.partnerId))
-        .where(and(eq(purchasedCoupons.ownerId, userId), eq(purchasedCoupons.status, 'NOT_USED')));
+        .where(
+          and(eq(purchasedCoupons.ownerId, userId), inArray(purchasedCoupons.status, ['NOT_USED', 'HELD'])),
+        );
       if (unused.length > 0 && !giveUpCoupons) {
         const list = unused.map((row) => `«${row.companyName}» (скидка ${row.discount} руб.)`).join(', ');
         throw refuse(PrivacyErrorCode.unusedCoupons, { coupons: list });
       }
+
+      // A gift still waiting for a username is theirs to give up too: it is canceled (nobody claims a
+      // coupon from someone who is gone), and the coupon goes with their other unused ones.
+      const held = await tx
+        .update(gifts)
+        .set({ status: 'CANCELED', settledAt: sql`now()` })
+        .where(and(eq(gifts.fromUserId, userId), eq(gifts.status, 'HELD')))
+        .returning({ purchasedCouponId: gifts.purchasedCouponId });
+      for (const gift of held) {
+        await changeCoupon(
+          tx,
+          'unhold',
+          { kind: 'owner', id: userId },
+          { id: gift.purchasedCouponId },
+          { qrToken: newQrToken(), qrPng: null },
+        );
+      }
+      // Whom they gave to, or which of their usernames a gift waited for, is nobody's to keep.
+      await tx
+        .update(gifts)
+        .set({ toUsername: null })
+        .where(or(eq(gifts.fromUserId, userId), eq(gifts.toUserId, userId)));
+      // Those they invited came through nobody now (`invited_at` stays: nobody else's link counts them).
+      await tx.update(users).set({ invitedBy: null }).where(eq(users.invitedBy, userId));
 
       const anonymousId = -randomInt(1, 2 ** 47);
       await tx.insert(users).values({ id: anonymousId, firstName: '', isChatMember: false });

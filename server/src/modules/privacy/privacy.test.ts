@@ -3,13 +3,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '#contract/date-time';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { auditEvents, geoPoints, payments, purchasedCoupons, redemptions, users } from '../../db/schema.ts';
+import {
+  auditEvents,
+  geoPoints,
+  gifts,
+  payments,
+  purchasedCoupons,
+  redemptions,
+  users,
+} from '../../db/schema.ts';
+import { signInitData } from '../../telegram/init-data.ts';
 
 let t: TestApp;
 const admin = telegramUser('pv_admin');
 const person = telegramUser('pv_erase_me', 'Феофилакт');
 const friend = telegramUser('pv_friend');
 const partner = telegramUser('pv_partner');
+const invitee = telegramUser('pv_invitee');
 const EMAIL = 'feofilakt@example.ru';
 let couponId: number;
 
@@ -41,7 +51,7 @@ async function columnsHoldingThePerson(): Promise<string[]> {
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_USERNAMES: 'pv_admin,pv_erase_me' }, rateLimits: false });
-  for (const user of [person, friend, partner]) t.botApi.members.set(user.id, 'member');
+  for (const user of [person, friend, partner, invitee]) t.botApi.members.set(user.id, 'member');
   couponId = (
     await addPartnerWithCoupons(t, admin, { companyName: 'Забытая', spokesmanNickname: 'pv_partner' }, [
       { price: 90, discount: 300 },
@@ -82,11 +92,14 @@ describe('consent', () => {
 
 describe('the person’s data', () => {
   let gifted: string;
+  let held: string;
+  let inviteCode: string;
 
   beforeAll(async () => {
     const used = await buyCoupon(t, person, couponId);
     gifted = await buyCoupon(t, person, couponId);
     await buyCoupon(t, person, couponId);
+    held = await buyCoupon(t, person, couponId);
     await buyCoupon(t, friend, couponId);
     const [usedRow] = await t.database.db
       .select()
@@ -94,6 +107,15 @@ describe('the person’s data', () => {
       .where(eq(purchasedCoupons.id, used));
     await t.as(partner).post(`/api/coupon/apply/${usedRow?.qrToken}/pv_partner`);
     await t.as(person).post(`/api/coupons/buy/friend/${gifted}/pv_erase_me/pv_friend`);
+    // A gift waiting for a username nobody has used the app under yet.
+    await t.as(person).post(`/api/coupons/buy/friend/${held}/pv_erase_me/pv_not_yet_here`);
+    const { appLink } = (await t.as(person).post('/api/me/invite')).json();
+    inviteCode = new URL(appLink).searchParams.get('startapp') as string;
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${signInitData(invitee, t.botToken, new Date(), inviteCode)}` },
+    });
     await t.as(person).post('/api/geo/track', {
       lat: 61.8,
       lon: 34.3,
@@ -110,11 +132,21 @@ describe('the person’s data', () => {
       username: 'pv_erase_me',
       firstName: 'Феофилакт',
       email: EMAIL,
+      inviteCode: inviteCode.replace(/^ref_/, ''),
     });
     expect(data.user.consent.edition).toBe('2026-11-26.2');
-    expect(data.payments).toHaveLength(4);
-    expect(data.coupons.map((c: { status: string }) => c.status).sort()).toEqual(['NOT_USED', 'USED']);
-    expect(data.gifts).toEqual([{ at: expect.any(String), purchasedCouponId: gifted, direction: 'sent' }]);
+    expect(data.payments).toHaveLength(5);
+    expect(data.coupons.map((c: { status: string }) => c.status).sort()).toEqual([
+      'HELD',
+      'NOT_USED',
+      'USED',
+    ]);
+    expect(data.gifts).toEqual(
+      expect.arrayContaining([
+        { at: expect.any(String), purchasedCouponId: gifted, direction: 'sent' },
+        { at: expect.any(String), purchasedCouponId: held, direction: 'sent' },
+      ]),
+    );
     expect(data.geoPoints).toHaveLength(1);
     // The days they opened the app, which the season counts people by: today, once.
     expect(data.appOpenDays).toEqual([dayIn('Europe/Moscow', new Date())]);
@@ -151,6 +183,7 @@ describe('the person’s data', () => {
         'app_opens.user_id',
         'notifications.text',
         'audit_events.actor_id',
+        'users.invited_by',
       ]),
     );
     const paymentsBefore = (await t.database.db.select({ n: count() }).from(payments))[0]?.n;
@@ -162,6 +195,28 @@ describe('the person’s data', () => {
     expect(res.statusCode).toBe(204);
 
     expect(await columnsHoldingThePerson()).toEqual([]);
+    // Whom they invited came through nobody; the gift that waited is canceled, its addressee unnamed.
+    // Nor does anyone else's link take them over afterwards: who brought them was said once.
+    const { appLink } = (await t.as(friend).post('/api/me/invite')).json();
+    const friendsLink = new URL(appLink).searchParams.get('startapp') as string;
+    await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `tma ${signInitData(invitee, t.botToken, new Date(), friendsLink)}` },
+    });
+    const [invited] = await t.database.db.select().from(users).where(eq(users.id, invitee.id));
+    expect(invited?.invitedBy).toBeNull();
+    const theirGifts = await t.database.db
+      .select()
+      .from(gifts)
+      .where(sql`${gifts.purchasedCouponId} IN (${gifted}, ${held})`);
+    expect(theirGifts.map((gift) => gift.toUsername)).toEqual([null, null]);
+    expect(theirGifts.find((gift) => gift.purchasedCouponId === held)?.status).toBe('CANCELED');
+    const [heldCoupon] = await t.database.db
+      .select()
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.id, held));
+    expect(heldCoupon?.status).toBe('NOT_USED');
 
     const [blank] = await t.database.db.select().from(users).where(eq(users.id, person.id));
     expect(blank).toMatchObject({

@@ -63,6 +63,19 @@ export const visibleStateAt = (at?: Date): SQL<VisibleState> =>
 /** The visible state now, in SQL. */
 export const visibleStateNow = visibleStateAt();
 
+/** The states the stored status alone decides (visibleStateAt's first branch). */
+const DECIDED_BY_STATUS: readonly VisibleState[] = ['USED', 'REFUNDED', 'VOID', 'HELD'];
+
+/**
+ * True in SQL for a coupon in `state` now: what every list filter and report counts by. A state
+ * the stored status alone decides is asked of the status, as a literal, so that a partial index on
+ * it (purchased_coupons_used_idx) serves the query.
+ */
+export const isInStateNow = (state: VisibleState): SQL =>
+  DECIDED_BY_STATUS.includes(state)
+    ? sql`${purchasedCoupons.status} = ${sql.raw(`'${state}'`)}`
+    : sql`${visibleStateNow} = ${state}`;
+
 /** The mirror of `visibleStateAt`, of the facts read from a row (couponStateOf). */
 export function visibleStateOf(
   state: Pick<CouponState, 'status' | 'expired' | 'refundRequested'>,

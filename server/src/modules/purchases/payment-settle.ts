@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, isNotNull, isNull, lte, notExists, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
@@ -162,7 +162,8 @@ export function createPaymentSettle(options: {
    * provider would take every stale payment as paid on nobody's word.
    */
   async function settleStalePayments(): Promise<{ asked: number; issued: number }> {
-    if (!provider.verified) return { asked: 0, issued: 0 };
+    const repaired = await issueUnissued();
+    if (!provider.verified) return { asked: 0, issued: repaired };
     const stale = await db
       .select()
       .from(payments)
@@ -187,7 +188,49 @@ export function createPaymentSettle(options: {
         log.warn({ err: error, paymentId: payment.id }, 'stale payment not settled; asked again later');
       }
     }
-    return { asked: stale.length, issued };
+    return { asked: stale.length, issued: issued + repaired };
+  }
+
+  /**
+   * Payments whose money came and whose coupon did not: marked SUCCEEDED, or charged by Telegram
+   * (its successful_payment recorded, the issue after it cut short: the charge and the coupon are
+   * two writes, and a process killed between them, or a database that failed, leaves the first
+   * alone). Each gets its coupon now; issue() makes it once, whoever else issues it meanwhile.
+   */
+  async function issueUnissued(): Promise<number> {
+    const unissued = await db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          or(
+            eq(payments.status, 'SUCCEEDED'),
+            and(eq(payments.status, 'PENDING'), isNotNull(payments.telegramChargeId)),
+          ),
+          notExists(
+            db
+              .select({ id: purchasedCoupons.id })
+              .from(purchasedCoupons)
+              .where(eq(purchasedCoupons.paymentId, payments.id)),
+          ),
+        ),
+      )
+      .orderBy(payments.createdAt)
+      .limit(STALE_BATCH);
+    let issued = 0;
+    for (const payment of unissued) {
+      try {
+        await issue(payment);
+        issued += 1;
+        log.error({ paymentId: payment.id }, 'a paid payment was without its coupon; issued now');
+      } catch (error) {
+        log.error(
+          { err: error, paymentId: payment.id },
+          'a paid payment is without its coupon; issued later',
+        );
+      }
+    }
+    return issued;
   }
 
   /** Our payment an invoice's payload names, if it is a pending `telegram` one of this buyer. */

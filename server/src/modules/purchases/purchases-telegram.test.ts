@@ -1,4 +1,4 @@
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQrPng } from '../../../test/decode-qr.ts';
 import { addPartnerWithCoupons, ageMembership, giveConsent } from '../../../test/fixtures.ts';
@@ -156,6 +156,47 @@ describe('Telegram’s own payment sheet', () => {
     expect(JSON.parse(String(markup))).toEqual({
       inline_keyboard: [[{ text: 'Мои QR', web_app: { url: 'https://coupons.example.ru/my-coupons' } }]],
     });
+  });
+
+  it('a charge recorded whose coupon was cut short (a kill between the two writes) is issued by the sweep, once', async () => {
+    const { paymentId } = await startInvoice();
+    // What a process killed after recording Telegram's charge and before issuing leaves behind.
+    await t.database.db
+      .update(payments)
+      .set({ telegramChargeId: 'charge-cut' })
+      .where(eq(payments.id, paymentId));
+    expect(await issuedFor(paymentId)).toBe(0);
+
+    expect((await t.app.maintenance.sweeps.stalePayments()).issued).toBeGreaterThanOrEqual(1);
+    await t.app.maintenance.sweeps.stalePayments();
+    expect(await issuedFor(paymentId)).toBe(1);
+    const [row] = await t.database.db.select().from(payments).where(eq(payments.id, paymentId));
+    expect(row?.status).toBe('SUCCEEDED');
+    // And Telegram's resend of the update, had it come, issues nothing more.
+    await successfulPayment(buyer, paymentId, 'charge-cut');
+    expect(await issuedFor(paymentId)).toBe(1);
+  });
+
+  it('a paid invoice the database failed to settle is answered 5xx, for Telegram to send it again', async () => {
+    const { paymentId } = await startInvoice();
+    await t.database.db.execute(sql`ALTER TABLE purchased_coupons RENAME TO purchased_coupons_away`);
+    let failed: number;
+    try {
+      failed = (await successfulPayment(buyer, paymentId, 'charge-db-down')).statusCode;
+    } finally {
+      await t.database.db.execute(sql`ALTER TABLE purchased_coupons_away RENAME TO purchased_coupons`);
+    }
+    expect(failed).toBeGreaterThanOrEqual(500);
+    nextUpdateId -= 1;
+    expect((await successfulPayment(buyer, paymentId, 'charge-db-down')).statusCode).toBe(200);
+    expect(await issuedFor(paymentId)).toBe(1);
+  });
+
+  it('a succeeded payment found without its coupon gets it from the sweep', async () => {
+    const { paymentId } = await startInvoice();
+    await t.database.db.update(payments).set({ status: 'SUCCEEDED' }).where(eq(payments.id, paymentId));
+    await t.app.maintenance.sweeps.stalePayments();
+    expect(await issuedFor(paymentId)).toBe(1);
   });
 
   it('a second charge for the same payment issues nothing more', async () => {

@@ -23,8 +23,7 @@ export const ratingsRoutes: FastifyPluginAsyncZod<{ ratings: RatingService }> = 
   app.put(
     '/api/me/ratings/:purchasedCouponId',
     { schema: { params: ZCouponParams, body: ZRateVisitRequest, response: { 200: ZVisitRating } } },
-    async (request) =>
-      ratings.rateInApp(request.caller.id, request.params.purchasedCouponId, request.body),
+    async (request) => ratings.rateInApp(request.caller.id, request.params.purchasedCouponId, request.body),
   );
 
   app.post(

@@ -97,7 +97,9 @@ export function createRatingService(db: Db) {
       .select({
         ownerId: purchasedCoupons.ownerId,
         status: purchasedCoupons.status,
-        changeableUntil: sql<string | null>`to_char((${purchasedCoupons.redeemedAt} + make_interval(days => ${RATING_CHANGEABLE_DAYS})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+        changeableUntil: sql<
+          string | null
+        >`to_char((${purchasedCoupons.redeemedAt} + make_interval(days => ${RATING_CHANGEABLE_DAYS})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
         stars: visitRatings.stars,
         comment: visitRatings.comment,
       })

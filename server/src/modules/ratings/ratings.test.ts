@@ -281,7 +281,10 @@ describe('a rating given in My QR', () => {
     expect(rated.statusCode).toBe(200);
     expect(rated.json()).toEqual({ stars: 5, comment: 'Всё четко' });
     await tap(appBuyer, question, `rate:${id}:4`);
-    const rows = await t.database.db.select().from(visitRatings).where(eq(visitRatings.purchasedCouponId, id));
+    const rows = await t.database.db
+      .select()
+      .from(visitRatings)
+      .where(eq(visitRatings.purchasedCouponId, id));
     expect(rows).toEqual([expect.objectContaining({ stars: 4, comment: 'Всё четко', userId: appBuyer.id })]);
 
     // An empty comment takes it away; no comment at all leaves it.

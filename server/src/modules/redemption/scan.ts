@@ -6,6 +6,7 @@ import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { nameOf, telegramNameOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
 import { couponOfToken, type TokenCoupon, tokenStatusOf } from '../purchased-coupons/token-coupon.ts';
+import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import { mayRedeem, type Redeemer } from './redeemer.ts';
 
 /** What a partner's scan shows: the coupon as the server holds it now, whatever became of it. */
@@ -34,7 +35,7 @@ export function createScanner(options: { db: Db; timeZone: string }) {
       .where(
         and(
           eq(purchasedCoupons.redeemedBy, redeemerId),
-          eq(purchasedCoupons.status, 'USED'),
+          isInStateNow('USED'),
           sql`${purchasedCoupons.redeemedAt} >= (now() AT TIME ZONE ${timeZone})::date::timestamp AT TIME ZONE ${timeZone}`,
         ),
       );

@@ -1,3 +1,5 @@
+import { stepAside } from '../../db/step-aside.ts';
+
 export type CsvRow = (string | number | null)[];
 
 /** One table of a CSV file: its header, and its rows as they are read (page by page, or all at once). */
@@ -33,6 +35,7 @@ export async function* csvPieces(tables: readonly CsvTable[]): AsyncGenerator<st
       if (piece.length >= PIECE_CHARS) {
         yield piece;
         piece = '';
+        await stepAside();
       }
     }
   }

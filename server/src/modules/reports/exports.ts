@@ -1,13 +1,7 @@
 import type { z } from 'zod';
 import { formatDateTimeIn, formatDay } from '#contract/date-time';
-import {
-  AUDIT_KIND_TEXTS,
-  everyWeekOf,
-  type TWeeklyReport,
-  WEEK_FIGURES,
-  type ZExportRequest,
-} from '#contract/reports';
-import { daysInPeriod } from '#contract/weeks';
+import { AUDIT_KIND_TEXTS, type TWeeklyReport, WEEK_FIGURES, type ZExportRequest } from '#contract/reports';
+import { daysInPeriod, everyWeekOf } from '#contract/weeks';
 import { type CsvRow, type CsvTable, csvPieces } from './csv.ts';
 import type { ReportService } from './reports.service.ts';
 

@@ -23,8 +23,8 @@ import {
 } from '#contract/reports';
 import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
-import { perPersonQueue } from '../../http/per-person-queue.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
+import type { TakeTurn } from '../../http/turns.ts';
 import { requireRole } from '../users/caller.ts';
 import type { UserService } from '../users/users.service.ts';
 import { buildExport, type ExportRequest, exportFileName } from './exports.ts';
@@ -45,6 +45,8 @@ export interface ReportDeps {
   botToken: string;
   /** Sends a file to a user's chat when their Telegram cannot download one; absent in the stand-in. */
   botApi?: Api;
+  /** Every report waits its turn here (report-queue.ts). */
+  queue: TakeTurn;
 }
 
 const refuse = (code: ReportRefusal) => new DomainError<ReportRefusal>(code);
@@ -56,12 +58,6 @@ function sendCsv(reply: FastifyReply, file: { fileName: string; bytes: AsyncIter
     .header('Cache-Control', 'no-store')
     .send(Readable.from(file.bytes));
 }
-
-/**
- * A person's reports are made one at a time, the rest waiting their turn (a report screen asks for
- * two at once); more than a few waiting means someone is hammering, and is refused.
- */
-export const reportQueue = perPersonQueue({ waiting: 3, refusal: ReportErrorCode.busy });
 
 const callerOf = async (request: FastifyRequest) => ({
   id: request.caller.id,
@@ -85,7 +81,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     json: (partnerIds: number[]) => Promise<T>,
   ) {
     const partnerIds = await deps.scope.scopeOf(await callerOf(request), exportRequest);
-    await reportQueue(request.caller.id, reply);
+    await deps.queue(request.caller.id, reply);
     if (format === 'csv')
       return sendCsv(reply, await buildExport(reports, exportRequest, partnerIds, timeZone));
     return json(partnerIds);
@@ -141,7 +137,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
         ...period,
         partnerId,
       });
-      await reportQueue(request.caller.id, reply);
+      await deps.queue(request.caller.id, reply);
       return reports.weekly(period, partnerIds);
     },
   );
@@ -153,7 +149,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
       schema: { querystring: ZSeasonQuery, response: { 200: ZSeasonResponse } },
     },
     async (request, reply) => {
-      await reportQueue(request.caller.id, reply);
+      await deps.queue(request.caller.id, reply);
       return reports.season(request.query);
     },
   );
@@ -200,7 +196,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
       if (!deps.botApi) throw refuse(ReportErrorCode.botUnavailable);
       const caller = await callerOf(request);
       const partnerIds = await deps.scope.scopeOf(caller, request.body);
-      await reportQueue(caller.id, reply);
+      await deps.queue(caller.id, reply);
       const file = await buildExport(reports, request.body, partnerIds, timeZone);
       try {
         await deps.botApi.sendDocument(caller.id, new InputFile(file.bytes, file.fileName));
@@ -227,7 +223,7 @@ export const exportFileRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, d
       if (!link) throw refuse(ReportErrorCode.exportLinkExpired);
       const user = { id: link.userId, role: await deps.users.resolveRole(link.userId) };
       const partnerIds = await deps.scope.scopeOf(user, link.request);
-      await reportQueue(user.id, reply);
+      await deps.queue(user.id, reply);
       return sendCsv(reply, await buildExport(deps.reports, link.request, partnerIds, deps.timeZone));
     },
   );

@@ -2,7 +2,13 @@ import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TPartnerOption } from '#contract/partners';
 import type { TPartnerRating } from '#contract/ratings';
-import type { TAuditEvent, TAuditKind, TRedemptionReport, TSettlementRow } from '#contract/reports';
+import {
+  REDEMPTION_ROWS_SHOWN,
+  type TAuditEvent,
+  type TAuditKind,
+  type TRedemptionReport,
+  type TSettlementRow,
+} from '#contract/reports';
 import type { Db } from '../../db/client.ts';
 import {
   auditEvents,
@@ -13,16 +19,17 @@ import {
   users,
   visitRatings,
 } from '../../db/schema.ts';
+import { stepAside } from '../../db/step-aside.ts';
 import { withinDays } from '../admin-purchases/period.ts';
 import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
-import { visibleStateNow } from '../purchased-coupons/visible-state.ts';
+import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
 import { createWeeklyFigures } from './weekly.service.ts';
 
 const MAX_AUDIT_ROWS = 5000;
 /** Rows an export reads at a time. */
-const EXPORT_PAGE_ROWS = 1000;
+const EXPORT_PAGE_ROWS = 250;
 
 /**
  * Where a page of a newest-first list ended: its last row's time as the database has it (to the
@@ -41,6 +48,7 @@ async function* pagesOf<Row, Id>(
 ): AsyncGenerator<Row[]> {
   let after: PageEnd<Id> | undefined;
   for (;;) {
+    await stepAside();
     const page = await read(after);
     if (page.length > 0) yield page;
     const last = page.at(-1);
@@ -74,14 +82,23 @@ export function createReportService(
     return rows.sort((a, b) => compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region));
   }
 
+  /** Coupons of these partners used in the period (an undone use is not one). */
+  const usedIn = (period: Period, partnerIds: readonly number[]) =>
+    and(
+      isInStateNow('USED'),
+      isNotNull(purchasedCoupons.redeemedAt),
+      inArray(coupons.partnerId, [...partnerIds, -1]),
+      withinDays(purchasedCoupons.redeemedAt, timeZone, period.from, period.to),
+    );
+
   /**
-   * Coupons used in the period (an undone use is not one), newest first: the page after `after`
-   * (the last row of the page before), at most `limit` rows.
+   * Coupons used in the period, newest first: the page after `after` (the last row of the page
+   * before), at most `limit` rows.
    */
   async function redemptionRows(
     period: Period,
     partnerIds: readonly number[],
-    page: { limit?: number; after?: PageEnd<string> } = {},
+    page: { limit: number; after?: PageEnd<string> },
   ) {
     const used = db
       .select({
@@ -108,17 +125,15 @@ export function createReportService(
       .leftJoin(visitRatings, eq(visitRatings.purchasedCouponId, purchasedCoupons.id))
       .where(
         and(
-          sql`${visibleStateNow} = 'USED'`,
-          isNotNull(purchasedCoupons.redeemedAt),
-          inArray(partners.id, [...partnerIds, -1]),
-          withinDays(purchasedCoupons.redeemedAt, timeZone, period.from, period.to),
+          usedIn(period, partnerIds),
           after
             ? sql`(${purchasedCoupons.redeemedAt}, ${purchasedCoupons.id}) < (${after.pageKey}::timestamptz, ${after.id}::uuid)`
             : undefined,
         ),
       )
-      .orderBy(desc(purchasedCoupons.redeemedAt), desc(purchasedCoupons.id));
-    const rows = await (page.limit ? query.limit(page.limit) : query);
+      .orderBy(desc(purchasedCoupons.redeemedAt), desc(purchasedCoupons.id))
+      .limit(page.limit);
+    const rows = await query;
     return rows.map((row) => ({
       pageKey: row.pageKey,
       redeemedAt: (row.redeemedAt as Date).toISOString(),
@@ -137,16 +152,27 @@ export function createReportService(
     }));
   }
 
-  /** Coupons used in the period (an undone use is not one), newest first, with totals. */
+  /**
+   * Coupons used in the period: the newest REDEMPTION_ROWS_SHOWN (a screen lists no more; the
+   * export has every one) and the totals of all of them.
+   */
   async function redemptions(period: Period, partnerIds: readonly number[]): Promise<TRedemptionReport> {
-    const report = (await redemptionRows(period, partnerIds)).map(({ pageKey: _, ...row }) => row);
+    const [rows, [totals]] = await Promise.all([
+      redemptionRows(period, partnerIds, { limit: REDEMPTION_ROWS_SHOWN }),
+      db
+        .select({
+          count: sql<number>`count(*)::int`,
+          discountSum: sql<number>`coalesce(sum(${coupons.discount}), 0)::int`,
+          priceSum: sql<number>`coalesce(sum(${payments.amount}), 0)::int`,
+        })
+        .from(purchasedCoupons)
+        .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+        .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+        .where(usedIn(period, partnerIds)),
+    ]);
     return {
-      rows: report,
-      totals: {
-        count: report.length,
-        discountSum: report.reduce((sum, row) => sum + row.discount, 0),
-        priceSum: report.reduce((sum, row) => sum + row.price, 0),
-      },
+      rows: rows.map(({ pageKey: _, ...row }) => row),
+      totals: totals ?? { count: 0, discountSum: 0, priceSum: 0 },
     };
   }
 
@@ -174,7 +200,7 @@ export function createReportService(
       sum: sql<number>`coalesce(sum(${payments.amount}) FILTER (WHERE ${condition}), 0)::int`,
     });
     const sold = counted(inPeriod(purchasedCoupons.purchasedAt));
-    const redeemed = counted(sql`${visibleStateNow} = 'USED' AND ${inPeriod(purchasedCoupons.redeemedAt)}`);
+    const redeemed = counted(sql`${isInStateNow('USED')} AND ${inPeriod(purchasedCoupons.redeemedAt)}`);
     const refunded = counted(sql`(${inPeriod(purchasedCoupons.refundedAt)}) OR ${voidedIn}`);
     const open = counted(sql`${purchasedCoupons.purchasedAt} < ${end}
       AND ${purchasedCoupons.status} <> 'VOID'

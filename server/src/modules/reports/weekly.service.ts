@@ -2,15 +2,16 @@ import { sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TPartnerRating } from '#contract/ratings';
 import {
-  everyWeekOf,
   type TSeasonResponse,
   type TWeekFigures,
   type TWeeklyOffer,
   type TWeeklyReport,
   WEEK_FIGURES,
 } from '#contract/reports';
+import { everyWeekOf } from '#contract/weeks';
 import type { Db } from '../../db/client.ts';
-import { visibleStateNow } from '../purchased-coupons/visible-state.ts';
+import { stepAside } from '../../db/step-aside.ts';
+import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import type { Period } from './reports.service.ts';
 
 type Figures = Omit<TWeekFigures, 'week'>;
@@ -29,6 +30,9 @@ const plus = (a: Figures, b: Figures): Figures =>
   Object.fromEntries(WEEK_FIGURES.map((key) => [key, a[key] + b[key]])) as Figures;
 
 const byWeek = (a: { week: string }, b: { week: string }) => a.week.localeCompare(b.week);
+
+/** Partners whose weeks one statement reads (offerWeeks). */
+const PARTNERS_PER_STATEMENT = 2;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -67,13 +71,26 @@ export function createWeeklyFigures(
   const start = (period: Period) => sql`(${period.from}::date)::timestamp AT TIME ZONE ${timeZone}`;
   const end = (period: Period) => sql`(${period.to}::date + 1)::timestamp AT TIME ZONE ${timeZone}`;
 
-  /** Per offer and week, the offers' figures (only weeks with something in them). */
+  /**
+   * Per offer and week, the offers' figures (only weeks with something in them), read a few
+   * partners at a time, stepping aside between them: on PGlite, which answers one statement at a
+   * time in this process, a season of every partner at once kept everyone else waiting for seconds.
+   */
   async function offerWeeks(period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> {
+    const rows: OfferWeekRow[] = [];
+    for (let at = 0; at < partnerIds.length; at += PARTNERS_PER_STATEMENT) {
+      await stepAside();
+      rows.push(...(await offerWeeksOf(period, partnerIds.slice(at, at + PARTNERS_PER_STATEMENT))));
+    }
+    return rows;
+  }
+
+  async function offerWeeksOf(period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> {
     const result = await db.execute(sql`
       WITH coupon_events AS (
         -- purchased_coupons unaliased: the visible state (visible-state.ts) names its columns so.
         SELECT purchased_coupons.coupon_id, p.amount AS price, c.discount, purchased_coupons.purchased_at,
-          CASE WHEN ${visibleStateNow} = 'USED' THEN purchased_coupons.redeemed_at END AS redeemed_at,
+          CASE WHEN ${isInStateNow('USED')} THEN purchased_coupons.redeemed_at END AS redeemed_at,
           coalesce(purchased_coupons.refunded_at, CASE WHEN purchased_coupons.status = 'VOID' THEN (
             SELECT min(a.at) FROM audit_events a
             WHERE a.subject = 'purchase:' || purchased_coupons.id::text AND a.kind = 'coupon.voided') END) AS refunded_at,
@@ -190,7 +207,7 @@ export function createWeeklyFigures(
         (SELECT count(DISTINCT p.user_id) FROM purchased_coupons pc JOIN payments p ON p.id = pc.payment_id
           WHERE pc.purchased_at >= ${start(period)} AND pc.purchased_at < ${end(period)})::int AS bought,
         (SELECT count(DISTINCT purchased_coupons.owner_id) FROM purchased_coupons
-          WHERE ${visibleStateNow} = 'USED' AND purchased_coupons.redeemed_at >= ${start(period)}
+          WHERE ${isInStateNow('USED')} AND purchased_coupons.redeemed_at >= ${start(period)}
             AND purchased_coupons.redeemed_at < ${end(period)})::int AS redeemed`),
     );
     return { totals, weeks, partners, funnel: funnel ?? { opened: 0, bought: 0, redeemed: 0 } };

@@ -1,11 +1,12 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Bot } from 'grammy';
 import type { Update } from 'grammy/types';
 import { z } from 'zod';
 import { ErrorCode } from '#contract/errors';
 import { DomainError } from '../../domain/domain-error.ts';
+import { NUL_CHARACTER } from '../../http/nul-guard.ts';
 import { WEBHOOK_PATH } from '../../telegram/bot.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 import type { TelegramWebhookRefusal } from './texts.ts';
@@ -13,6 +14,12 @@ import type { TelegramWebhookRefusal } from './texts.ts';
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 const ZUpdate = z.looseObject({ update_id: z.number().int().nonnegative() });
+
+/** Whether the update tells of a paid invoice (successful_payment). */
+const paidInvoice = (update: Record<string, unknown>) => {
+  const message = update.message;
+  return typeof message === 'object' && message !== null && 'successful_payment' in message;
+};
 
 /**
  * Telegram's webhook: no init data and no CSRF token, the secret header is its proof (compared in
@@ -33,7 +40,30 @@ export const telegramWebhookRoutes: FastifyPluginAsyncZod<{ bot: Bot; secret: st
     }
   };
 
-  const options = { config: { csrf: false }, onRequest: requireSecret, schema: { body: ZUpdate } };
+  // Past the secret, whatever Telegram sent is answered 200: a body we cannot read (not JSON, not an
+  // update, a NUL the database cannot hold, too large) would be resent for ever and hold back every
+  // update after it. It is dropped with a log line instead.
+  // A failure of ours (the bot's getMe, the database) still goes to the 5xx, so Telegram retries.
+  const dropUnreadable = (
+    error: FastifyError | DomainError,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => {
+    const unreadable =
+      error instanceof DomainError
+        ? error.code === NUL_CHARACTER
+        : Boolean(error.validation) || (error.statusCode ?? 500) < 500;
+    if (!unreadable) throw error;
+    request.log.warn({ err: error }, 'telegram update unreadable, dropped');
+    return reply.status(200).send();
+  };
+
+  const options = {
+    config: { csrf: false },
+    onRequest: requireSecret,
+    errorHandler: dropUnreadable,
+    schema: { body: ZUpdate },
+  };
   app.post(WEBHOOK_PATH, options, async (request, reply) => {
     // Lazily, once: getMe before the first update (launchBot usually did it at start-up).
     if (!bot.isInited()) await bot.init(abortAfter(10_000));
@@ -41,6 +71,9 @@ export const telegramWebhookRoutes: FastifyPluginAsyncZod<{ bot: Bot; secret: st
       await bot.handleUpdate(request.body as unknown as Update);
     } catch (err) {
       request.log.error({ err, updateId: request.body.update_id }, 'telegram update failed');
+      // Money taken that we failed to record is asked for again: Telegram resends what was not
+      // answered 200, and settling a charge twice issues one coupon.
+      if (paidInvoice(request.body)) throw err;
     }
     return reply.status(200).send();
   });

@@ -1,3 +1,4 @@
+import { PassThrough } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMMUNITY_CHAT_ID, createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
@@ -9,9 +10,17 @@ const SECRET = 'webhook-secret-for-tests_0123456789';
 
 let t: TestApp;
 let nextUpdateId = 1;
+const logged: { msg?: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { PUBLIC_URL, TELEGRAM_WEBHOOK_SECRET: SECRET } });
+  const logStream = new PassThrough();
+  logStream.on('data', (chunk: Buffer) => {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line));
+  });
+  t = await createTestApp({
+    env: { PUBLIC_URL, TELEGRAM_WEBHOOK_SECRET: SECRET, LOG_LEVEL: 'warn' },
+    logStream,
+  });
 });
 afterAll(() => t.close());
 
@@ -93,14 +102,27 @@ describe('the webhook secret', () => {
     expect(await storedUser(user.id)).toMatchObject({ username: 'right_secret', isChatMember: true });
   });
 
-  it('answers 400 to a body that is not an update', async () => {
-    const res = await t.app.inject({
+  const postRaw = (payload: string) =>
+    t.app.inject({
       method: 'POST',
       url: '/api/telegram/webhook',
-      headers: { 'x-telegram-bot-api-secret-token': SECRET },
-      payload: { hello: 'world' },
+      headers: { 'x-telegram-bot-api-secret-token': SECRET, 'content-type': 'application/json' },
+      payload,
     });
-    expect(res.statusCode).toBe(400);
+
+  it('answers 200 to a body it cannot read, drops it and says so in the log', async () => {
+    const user = telegramUser('nul_name');
+    const withNul = JSON.stringify({
+      update_id: nextUpdateId++,
+      ...chatMemberUpdate({ ...user, firstName: 'Оля\u0000' }, 'left', 'member'),
+    });
+    const before = logged.length;
+    for (const payload of [withNul, JSON.stringify({ hello: 'world' }), '{"update_id": 5,']) {
+      expect((await postRaw(payload)).statusCode).toBe(200);
+    }
+    const lines = logged.slice(before).filter((line) => line.msg === 'telegram update unreadable, dropped');
+    expect(lines).toHaveLength(3);
+    expect(await storedUser(user.id)).toBeUndefined();
   });
 
   it('tells a caller without the secret nothing about the body it sent', async () => {

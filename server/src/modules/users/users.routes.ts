@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZTelegramUsername } from '#contract/partners';
 import { ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
+import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { startParamOf } from '../../telegram/init-data.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { pathSubject, ZPathUsername } from './caller.ts';
 import type { MembershipService } from './membership.service.ts';
 import { assertChatMember } from './require-chat-member.ts';
+import type { UserRefusal } from './texts.ts';
 import type { UserService } from './users.service.ts';
 
 const ZUsernameParams = z.object({ username: ZPathUsername });
@@ -79,7 +81,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   });
 
   // Asked before a gift (a chat member's) or a staff name (a partner's or an admin's) that would wait
-  // for its first visit: only seen or not, for a name Telegram could hold, a few times a minute.
+  // for its first visit: only seen or not, for a name Telegram could hold, a few times a day. A member
+  // asks only with a coupon to give: the answer serves a gift, not curiosity about who uses the app.
   app.get(
     '/api/users/seen/:username',
     {
@@ -88,6 +91,9 @@ export const usersRoutes: FastifyPluginAsyncZod<{
         const role = await request.caller.role();
         if (role === 'partner' || role === 'admin') return;
         await assertChatMember(membership, request.caller.id);
+        if (!(await users.hasCouponToGive(request.caller.id))) {
+          throw new DomainError<UserRefusal>('nothing_to_gift');
+        }
       },
       schema: {
         params: z.object({ username: ZTelegramUsername }),

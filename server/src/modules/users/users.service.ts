@@ -4,7 +4,7 @@ import type { TRole } from '#contract/session';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { adminBindings, appOpens, partnerStaff, partners, users } from '../../db/schema.ts';
+import { adminBindings, appOpens, partnerStaff, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 
 export const normalizeUsername = (username: string) => username.trim().replace(/^@/, '').toLowerCase();
@@ -161,6 +161,16 @@ export function createUserService(
     openedOn.set(userId, day);
   }
 
+  /** Whether they hold a coupon they could give away (an unused one of their own). */
+  async function hasCouponToGive(userId: number): Promise<boolean> {
+    const [row] = await db
+      .select({ id: purchasedCoupons.id })
+      .from(purchasedCoupons)
+      .where(and(eq(purchasedCoupons.ownerId, userId), eq(purchasedCoupons.status, 'NOT_USED')))
+      .limit(1);
+    return row !== undefined;
+  }
+
   async function findByUsername(username: string) {
     const [row] = await db
       .select()
@@ -285,6 +295,7 @@ export function createUserService(
     forgetSeen,
     forgetRoles,
     findByUsername,
+    hasCouponToGive,
     adminIds,
     isAdmin,
     isPartner,

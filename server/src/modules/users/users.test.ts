@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ageMembership } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, ageMembership, buyCoupon } from '../../../test/fixtures.ts';
 import {
   COMMUNITY_CHAT_ID,
   createTestApp,
@@ -253,9 +253,22 @@ describe('usernames in paths', () => {
 });
 
 describe('whether a username was seen', () => {
-  it('answers a member only seen or not, whatever the case of the name', async () => {
-    const asker = telegramUser('seen_asker');
-    t.botApi.members.set(asker.id, 'member');
+  let couponId: number;
+  beforeAll(async () => {
+    await t.as(admin).get('/api/me');
+    couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 50, discount: 150 }]))
+      .couponIds[0] as number;
+  });
+  /** A chat member with a coupon to give: who asks before a gift. */
+  async function giver(username: string) {
+    const user = telegramUser(username);
+    t.botApi.members.set(user.id, 'member');
+    await buyCoupon(t, user, couponId);
+    return user;
+  }
+
+  it('answers a member with a coupon to give only seen or not, whatever the case of the name', async () => {
+    const asker = await giver('seen_asker');
     const known = telegramUser('Seen_Before');
     await t.as(known).get('/api/me');
 
@@ -284,15 +297,34 @@ describe('whether a username was seen', () => {
     expect((await t.as(spokesman).get('/api/users/seen/never_opened_it')).json()).toEqual({ seen: false });
   });
 
-  it('answers one caller 30 times in 10 minutes, then 429', async () => {
-    const asker = telegramUser('seen_walker');
-    t.botApi.members.set(asker.id, 'member');
-    for (let i = 0; i < 30; i += 1) {
-      expect((await t.as(asker).get(`/api/users/seen/walker_${i}x`)).statusCode).toBe(200);
+  it('refuses a member with no coupon to give: the answer is for a gift', async () => {
+    const curious = telegramUser('seen_curious');
+    t.botApi.members.set(curious.id, 'member');
+    const res = await t.as(curious).get('/api/users/seen/seen_before');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({
+      error: 'forbidden',
+      message: 'Проверить имя получателя можно, когда у вас есть купон, который можно подарить',
+    });
+  });
+
+  it('answers one person 20 times a day across server processes, then 429', async () => {
+    const asker = await giver('seen_walker');
+    const other = await createTestApp({ sameDatabaseAs: t });
+    other.botApi.members.set(asker.id, 'member');
+    try {
+      for (let i = 0; i < 20; i += 1) {
+        const server = i % 2 === 0 ? t : other;
+        expect((await server.as(asker).get(`/api/users/seen/walker_${i}x`)).statusCode).toBe(200);
+      }
+      for (const server of [t, other]) {
+        const res = await server.as(asker).get('/api/users/seen/walker_last');
+        expect(res.statusCode).toBe(429);
+        expect(res.json().error).toBe('too_many_requests');
+      }
+    } finally {
+      await other.close();
     }
-    const res = await t.as(asker).get('/api/users/seen/walker_last');
-    expect(res.statusCode).toBe(429);
-    expect(res.json().error).toBe('too_many_requests');
   });
 });
 

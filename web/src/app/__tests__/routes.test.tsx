@@ -50,6 +50,7 @@ describe('routes of SPEC §2', () => {
     ['/redemption-report', 'ОТЧЕТ О ПОГАШЕНИЯХ'],
     ['/settlement', 'СВЕРКА С ПАРТНЕРАМИ'],
     ['/audit-log', 'ЖУРНАЛ СОБЫТИЙ'],
+    ['/undelivered', 'НЕДОСТАВЛЕННЫЕ'],
     ['/privacy', 'ПОЛИТИКА КОНФИДЕНЦИАЛЬНОСТИ'],
     ['/my-data', 'МОИ ДАННЫЕ'],
   ])('%s is built out (%s)', async (route, heading) => {

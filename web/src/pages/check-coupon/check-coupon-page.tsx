@@ -8,11 +8,13 @@ import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { CameraPreview } from '@/features/redemption/components/camera-preview';
 import { useQrScan } from '@/features/redemption/hooks/use-qr-scan';
+import { useRedeemedToday } from '@/features/redemption/hooks/use-redeemed-today';
 import { refreshKit, sendQueued } from '@/features/redemption/offline/offline-redemptions';
 import { prepareScanning } from '@/features/redemption/prepare-scanning';
 import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
+import { useClock } from '@/hooks/use-clock';
 import { Page } from '@/telegram/page';
 import './check-coupon-page.css';
 import { OfflineQueueStatus } from './offline-queue-status';
@@ -39,6 +41,7 @@ function CheckCoupon() {
   const isStaff = user?.role === 'staff';
   const owner = user?.username ?? undefined;
   const scan = useQrScan(texts);
+  const redeemedToday = useRedeemedToday(useClock().timeZone);
 
   // Whatever waits is sent, and the kit for checking with no signal refreshed, each time it opens.
   useEffect(() => {
@@ -56,6 +59,13 @@ function CheckCoupon() {
   return (
     <>
       <h2 className="check-coupon__heading">{isStaff ? texts.signedInAsStaff : texts.signedInAsPartner}</h2>
+      {(redeemedToday.server !== undefined || redeemedToday.offline > 0) && (
+        <p className="check-coupon__today" role="status">
+          {redeemedToday.server === undefined
+            ? texts.redeemedTodayOffline(redeemedToday.offline)
+            : texts.redeemedToday(redeemedToday.server + redeemedToday.offline)}
+        </p>
+      )}
       <NoOfflineShellNotice
         screen="check-coupon"
         text={texts.offline.noShell}
@@ -114,7 +124,9 @@ function CheckCoupon() {
         {scan.problem && <Notice tone="error">{scan.problem}</Notice>}
       </Section>
 
-      {scan.scanned && <ScannedCoupon key={scan.scanId} scan={scan.scanned} />}
+      {scan.scanned && (
+        <ScannedCoupon key={scan.scanId} scan={scan.scanned} onScanNext={() => void scan.scanWithCamera()} />
+      )}
     </>
   );
 }

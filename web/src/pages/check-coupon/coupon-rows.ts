@@ -1,7 +1,6 @@
 import { type QrField, SIGNATURE_KEY } from '#contract/coupon-qr';
 import { serviceThreshold } from '#contract/coupon-terms';
-import type { TPurchasedCouponStatus } from '#contract/purchases';
-import type { TScannedCoupon } from '#contract/redemption';
+import type { TScannedCoupon, TScanStatus } from '#contract/redemption';
 import { texts } from './texts';
 
 /** SPEC §3: the keys with labels, in the order they are listed. */
@@ -15,16 +14,19 @@ const MACHINE_KEYS: readonly string[] = [SIGNATURE_KEY, 'exp', 'pid'];
 
 export type CouponRow = { key: string; label: string; value: string };
 
-const statusTexts: Record<TPurchasedCouponStatus, string> = {
+const statusTexts: Record<TScanStatus, string> = {
   NOT_USED: texts.statusNotUsed,
   USED: texts.statusUsed,
   EXPIRED: texts.statusExpired,
   REFUND_PENDING: texts.statusRefundPending,
+  REFUNDED: texts.statusRefunded,
+  VOID: texts.statusVoid,
+  GIFTED_AWAY: texts.statusGiftedAway,
 };
 
 function shownValue(key: LabelledKey, value: string): string {
-  // SPEC §4: anything but NOT_USED counts as used, unless the server says it has expired.
-  if (key === 'status') return statusTexts[value as TPurchasedCouponStatus] ?? texts.statusUsed;
+  // SPEC §4: anything but NOT_USED counts as used; a state this app does not know yet says so.
+  if (key === 'status') return statusTexts[value as TScanStatus] ?? texts.statusUsed;
   if (key === 'discount') return texts.discountRubles(value);
   return value;
 }

@@ -12,9 +12,13 @@ import {
 } from '@/features/redemption/offline/check-offline';
 import { queueRedemption } from '@/features/redemption/offline/offline-redemptions';
 import { useOfflineState } from '@/features/redemption/offline/use-offline-state';
+import { useClock } from '@/hooks/use-clock';
 import { vibrateFor } from '@/telegram/haptics';
 import { useMainButton } from '@/telegram/use-main-button';
+import { offlineAlarm } from './alarms';
+import { CouponAlarm } from './coupon-alarm';
 import { CouponFields } from './coupon-fields';
+import { ScanNextButton, scanNextAction } from './scan-next';
 import { texts } from './texts';
 
 const printed = (fields: readonly QrField[], key: string) => qrValue(fields, key) ?? '';
@@ -47,17 +51,21 @@ function statusOf(verdict: OfflineVerdict, redeemed: boolean): TPurchasedCouponS
 
 /**
  * A scanned coupon with no signal: checked on the device against the kit, redeemed into
- * the device's queue. «Redeemed» is said only once the redemption is on disk.
+ * the device's queue. «Redeemed» is said only once the redemption is on disk. What the phone can
+ * tell is not redeemable raises the alarm, with what its kit and queue know.
  */
 export function OfflineCoupon(props: {
   text: string;
+  token: string;
   fields: QrField[];
   owner: string;
   redeemed: boolean;
   onRedeemed: () => void;
+  onScanNext: () => void;
 }) {
-  const { text, fields, owner, redeemed, onRedeemed } = props;
+  const { text, token, fields, owner, redeemed, onRedeemed, onScanNext } = props;
   const { kit, pending, refused } = useOfflineState();
+  const clock = useClock();
   const [verdict, setVerdict] = useState<OfflineVerdict>();
   const [saving, setSaving] = useState(false);
   const [notSaved, setNotSaved] = useState(false);
@@ -92,10 +100,18 @@ export function OfflineCoupon(props: {
   };
 
   const mayRedeem = verdict?.valid === true && !redeemed;
-  const redeemOnTelegram = useMainButton(
+  const queuedAt = pending.find((item) => item.qrToken === token)?.redeemedAt;
+  const alarm =
+    verdict && !verdict.valid && !redeemed
+      ? offlineAlarm(verdict.reason, { fields, queuedAt, clock })
+      : undefined;
+  const done = redeemed || !!alarm;
+  const onTelegram = useMainButton(
     mayRedeem
       ? { text: texts.redeem, onClick: () => void redeem(), enabled: !saving, loading: saving }
-      : undefined,
+      : done
+        ? scanNextAction(onScanNext)
+        : undefined,
   );
 
   if (!verdict) return <Spinner label={texts.checking} />;
@@ -104,16 +120,20 @@ export function OfflineCoupon(props: {
   const didNotStand = refused.some((item) => verdict.valid && item.qrToken === verdict.token);
   return (
     <>
+      {alarm && <CouponAlarm alarm={alarm} />}
       <CouponFields fields={named} live={status && offlineLive(named, status)} />
       {mayRedeem && <Notice tone="info">{texts.offline.checked}</Notice>}
-      {!verdict.valid && !redeemed && <Notice tone="error">{texts.offline.refusals[verdict.reason]}</Notice>}
-      {mayRedeem && !redeemOnTelegram && (
+      {!verdict.valid && (verdict.reason === 'no-kit' || verdict.reason === 'unsigned') && (
+        <Notice tone="error">{texts.offline.cannotCheck[verdict.reason]}</Notice>
+      )}
+      {mayRedeem && !onTelegram && (
         <Button busy={saving && texts.redeeming} onClick={() => void redeem()}>
           {texts.redeem}
         </Button>
       )}
       {notSaved && <Notice tone="error">{texts.offline.notSaved}</Notice>}
       {redeemed && !didNotStand && <Notice tone="success">{texts.offline.redeemed}</Notice>}
+      {done && !onTelegram && <ScanNextButton onScanNext={onScanNext} />}
     </>
   );
 }

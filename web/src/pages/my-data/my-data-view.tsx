@@ -57,6 +57,7 @@ function Profile({ user, clock }: { user: TMyData['user']; clock: Clock }) {
             : []),
           [texts.chatMember, user.isChatMember ? texts.yes : texts.no],
           [texts.cameThroughInvite, user.cameThroughInvite ? texts.yes : texts.no],
+          [texts.inviteCode, user.inviteCode ?? texts.none],
           [texts.since, clock.date(user.createdAt)],
           [texts.lastSeen, clock.date(user.lastSeenAt)],
         ]}

@@ -27,6 +27,7 @@ export const texts = {
   consentNone: 'не дано',
   chatMember: 'В чате сообщества',
   cameThroughInvite: 'Пришли по приглашению',
+  inviteCode: 'Код вашей ссылки-приглашения',
   yes: 'да',
   no: 'нет',
   since: 'В сервисе с',

@@ -98,6 +98,11 @@ function RedemptionReport() {
                   ))}
                 </RowList>
               )}
+              {report.data.rows.length < report.data.totals.count && (
+                <p className="redemption-report__empty">
+                  {texts.newestOnly(report.data.rows.length, formatNumber(report.data.totals.count))}
+                </p>
+              )}
             </Section>
           )}
           <StaffLink partnerId={partner.id} />

@@ -11,6 +11,8 @@ export const texts = {
   rowsTitle: 'ПОГАШЕНИЯ',
   weeksTitle: 'ПО НЕДЕЛЯМ',
   empty: 'За этот период погашений нет',
+  newestOnly: (shown: number, all: string) =>
+    `Здесь последние ${shown} из ${all}: все погашения — в выгрузке CSV`,
   row: (discount: number, price: number) => `Скидка ${discount} руб · цена ${price} руб`,
   buyerAndRedeemer: (buyer: string, redeemedBy: string) => `${buyer} · погасил ${redeemedBy}`,
   staff: 'СОТРУДНИКИ',

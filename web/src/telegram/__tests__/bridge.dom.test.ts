@@ -32,6 +32,22 @@ describe('the bridge to Telegram', () => {
     ]);
   });
 
+  it('calls every listener of an event, each on its own: one that throws keeps none of the others from it', () => {
+    const failing = vi.fn(() => {
+      throw new Error('a screen’s bug');
+    });
+    const heard = vi.fn();
+    const reported = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const stops = [on('popup_closed', failing), on('popup_closed', heard)];
+    (window as unknown as Globals).Telegram.WebView.receiveEvent('popup_closed', { button_id: 'ok' });
+    for (const stop of stops) stop();
+
+    expect(failing).toHaveBeenCalledOnce();
+    expect(heard).toHaveBeenCalledWith({ button_id: 'ok' });
+    expect(reported).toHaveBeenCalledWith("A listener for Telegram's popup_closed failed", expect.any(Error));
+    reported.mockRestore();
+  });
+
   it('ignores messages that are not Telegram’s events', () => {
     const heard = vi.fn();
     on('popup_closed', heard);

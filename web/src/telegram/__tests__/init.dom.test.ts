@@ -40,7 +40,7 @@ describe('startTelegram', () => {
   });
 
   it('starts without waiting for any answer: theme, settings button, bottom buttons hidden, ready', () => {
-    startTelegram();
+    startTelegram({ standIn: false });
 
     expect(style().getPropertyValue('--tg-theme-bg-color')).toBe('#17212b');
     expect(document.documentElement.dataset.theme).toBe('dark');
@@ -55,7 +55,7 @@ describe('startTelegram', () => {
 
   it('follows the theme and the safe areas Telegram reports later', async () => {
     const { emitEvent } = await import('@/test/telegram-launch');
-    startTelegram();
+    startTelegram({ standIn: false });
 
     emitEvent('theme_changed', { theme_params: { bg_color: '#ffffff', text_color: '#000000' } });
     emitEvent('safe_area_changed', { top: 44, bottom: 34, left: 0, right: 0 });
@@ -70,7 +70,7 @@ describe('startTelegram', () => {
 
   it('asks an older client only what it knows (Mini Apps 6.0: no settings, safe areas or secondary button)', () => {
     window.history.replaceState(null, '', `/#${launchHash('6.0')}`);
-    startTelegram();
+    startTelegram({ standIn: false });
 
     expect(posted.map(({ type }) => type)).toEqual(['web_app_setup_main_button', 'web_app_ready']);
   });

@@ -32,7 +32,7 @@ describe('launch', () => {
     expect(launch()).toBe('started');
     window.history.replaceState(null, '', '/my-coupons');
     expect(launch()).toBe('started');
-    expect(start.startTelegram).toHaveBeenCalledTimes(2);
+    expect(start.startTelegram.mock.calls).toEqual([[{ standIn: false }], [{ standIn: false }]]);
     expect(launchParams()?.initData).toBe('real');
   });
 
@@ -40,7 +40,7 @@ describe('launch', () => {
     sessionStorage.setItem(STAND_IN_KEY, standInInitData);
     expect(launch()).toBe('started');
     expect(launchParams()).toMatchObject({ initData: standInInitData, version: '8.0', platform: 'web' });
-    expect(start.startTelegram).toHaveBeenCalledOnce();
+    expect(start.startTelegram.mock.calls).toEqual([[{ standIn: true }]]);
   });
 
   it('lets a real Telegram launch win over a stand-in user left in the tab', () => {
@@ -49,6 +49,7 @@ describe('launch', () => {
     expect(launch()).toBe('started');
     expect(launchParams()).toMatchObject({ initData: 'real', platform: 'ios' });
     expect(sessionStorage.getItem(STAND_IN_KEY)).toBeNull();
+    expect(start.startTelegram.mock.calls).toEqual([[{ standIn: false }]]);
   });
 
   it('reports a failed start instead of throwing', () => {
@@ -64,7 +65,7 @@ describe('launch', () => {
     expect(launchAsStandIn(standInInitData)).toBe('started');
     expect(sessionStorage.getItem(STAND_IN_KEY)).toBe(standInInitData);
     expect(launchParams()?.initData).toBe(standInInitData);
-    expect(start.startTelegram).toHaveBeenCalledOnce();
+    expect(start.startTelegram.mock.calls).toEqual([[{ standIn: true }]]);
 
     const { on, postEvent } = await import('../bridge');
     const insets = vi.fn();

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emitEvent, launchInTelegram } from '@/test/telegram-launch';
 import { setBottomButton } from '../bottom-buttons';
-import { supports } from '../protocol';
+import { setClientIsStandIn, supports } from '../protocol';
 import { showAlert } from '../show-alert';
-import { rememberStandIn } from '../stand-in';
 
 const shown = { text: 'Погасить QR', isVisible: true, isEnabled: true, isLoaderVisible: false };
 
@@ -38,12 +37,14 @@ describe('what a Telegram client does, by the version it launched with', () => {
 
   it('the local stand-in, posing as 8.0, does only what it imitates', () => {
     launchInTelegram('8.0', 'web');
-    rememberStandIn('user=stand-in');
+    setClientIsStandIn(true);
     expect(supports('web_app_open_link')).toBe(true);
     expect(supports('web_app_request_safe_area')).toBe(true);
     expect(supports('web_app_setup_main_button')).toBe(false);
     expect(supports('web_app_open_invoice')).toBe(false);
     expect(supports('web_app_request_location')).toBe(false);
+    launchInTelegram('8.0', 'web');
+    expect(supports('web_app_setup_main_button')).toBe(true);
   });
 });
 

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emitEvent, launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
-import { rememberStandIn } from '../stand-in';
+import { setClientIsStandIn } from '../protocol';
 import { type BottomButtonAction, useMainButton, useSecondaryButton } from '../use-main-button';
 
 let posted: PostedEvent[];
@@ -122,7 +122,7 @@ describe('useMainButton inside Telegram', () => {
 
 describe('useMainButton in the local stand-in', () => {
   it('keeps the page’s own button and leaves Telegram’s alone', () => {
-    rememberStandIn('user=stand-in');
+    setClientIsStandIn(true);
     render(<Screen action={{ text: 'Подарить QR', onClick: vi.fn() }} />);
     expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeInTheDocument();
     expect(mainSetup()).toBeUndefined();

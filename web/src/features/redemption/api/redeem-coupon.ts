@@ -33,13 +33,22 @@ export function useRedeemCoupon() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: redeemCoupon,
-    onSuccess: (outcome, { qrToken }) => {
+    onSuccess: (outcome, { qrToken, partnerUsername }) => {
       const { queryKey } = getScannedCouponQueryOptions(qrToken);
-      // SPEC §4: a redeemed coupon is USED at once; a refused one is asked about again.
+      // SPEC §4: a redeemed coupon is USED at once, by the caller now, one more of today's; a
+      // refused one is asked about again.
       if (outcome === 'apply')
         queryClient.setQueryData(
           queryKey,
-          (current): TScannedCoupon | undefined => current && { ...current, status: 'USED', canUndo: true },
+          (current): TScannedCoupon | undefined =>
+            current && {
+              ...current,
+              status: 'USED',
+              canUndo: true,
+              redeemedAt: new Date().toISOString(),
+              redeemedBy: `@${partnerUsername}`,
+              redeemedToday: current.redeemedToday + 1,
+            },
         );
       else void queryClient.invalidateQueries({ queryKey });
     },

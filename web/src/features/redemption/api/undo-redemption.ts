@@ -8,16 +8,22 @@ import { getScannedCouponQueryOptions } from './get-scanned-coupon';
 export const undoRedemption = (qrToken: string) =>
   api.post(`/api/coupon/undo/${encodeURIComponent(qrToken)}`, { schema: ZOkResponse });
 
-/** Takes a redemption back; the coupon is valid again at once. */
+/**
+ * Takes a redemption back; the coupon is valid again at once. Today's count is asked again: the
+ * redemption an admin takes back may be someone else's.
+ */
 export function useUndoRedemption() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: undoRedemption,
-    onSuccess: (_answer, qrToken) =>
+    onSuccess: (_answer, qrToken) => {
+      const { queryKey } = getScannedCouponQueryOptions(qrToken);
       queryClient.setQueryData(
-        getScannedCouponQueryOptions(qrToken).queryKey,
+        queryKey,
         (current): TScannedCoupon | undefined =>
-          current && { ...current, status: 'NOT_USED', canUndo: false },
-      ),
+          current && { ...current, status: 'NOT_USED', canUndo: false, redeemedAt: null, redeemedBy: null },
+      );
+      void queryClient.invalidateQueries({ queryKey });
+    },
   });
 }

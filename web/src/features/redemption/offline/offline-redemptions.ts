@@ -25,6 +25,11 @@ export type OfflineState = {
   refused: RefusedRedemption[];
   /** A send to the server is under way. */
   sending: boolean;
+  /**
+   * How many sends the server has answered for redemptions in, this session: a coupon's state read
+   * before the last may say «Не использован» of a coupon that send has just redeemed.
+   */
+  syncs: number;
 };
 
 /** How often a device with redemptions to send tries again, besides when it comes back online. */
@@ -32,7 +37,14 @@ const RETRY_MS = 30_000;
 /** How often an open app renews its kit, so the signal may drop at any moment with little missed. */
 const KIT_REFRESH_MS = 5 * 60_000;
 
-let state: OfflineState = { owner: undefined, kit: undefined, pending: [], refused: [], sending: false };
+let state: OfflineState = {
+  owner: undefined,
+  kit: undefined,
+  pending: [],
+  refused: [],
+  sending: false,
+  syncs: 0,
+};
 const listeners = new Set<() => void>();
 
 function update(change: Partial<OfflineState>) {
@@ -50,13 +62,13 @@ export const offlineState = {
   },
 };
 
-async function reload(owner: string) {
+async function reload(owner: string, change: Partial<OfflineState> = {}) {
   const [kit, pending, refused] = await Promise.all([
     readKit(owner),
     ownedBy('queue', owner),
     ownedBy('refused', owner),
   ]);
-  update({ owner, kit, pending, refused });
+  update({ owner, kit, pending, refused, ...change });
   void copyQueue(owner);
 }
 
@@ -130,7 +142,8 @@ async function sendBatches(owner: string): Promise<void> {
       refused = batch.map((item) => ({ ...item, outcome: 'refused', message: error.message }));
     }
     await settle(answered, refused);
-    await reload(owner);
+    // In one change with the queue it left: no screen sees it gone and an older state still trusted.
+    await reload(owner, answered.length > 0 ? { syncs: state.syncs + 1 } : {});
     if (answered.length === 0) return;
     // What was just redeemed, and whatever else died meanwhile, is revoked in the kit too.
     await refreshKit(owner);

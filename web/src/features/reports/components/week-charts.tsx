@@ -1,12 +1,6 @@
 import { useState } from 'react';
-import {
-  everyWeekOf,
-  type TWeekFigure,
-  type TWeekFigures,
-  type TWeeklyReport,
-  WEEK_FIGURES,
-} from '#contract/reports';
-import { daysInPeriod, formatShortDay } from '#contract/weeks';
+import { type TWeekFigure, type TWeekFigures, type TWeeklyReport, WEEK_FIGURES } from '#contract/reports';
+import { daysInPeriod, everyWeekOf, formatShortDay } from '#contract/weeks';
 import { SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { TPurchasedCouponStatus } from '#contract/purchases';
+import type { TScannedCoupon, TScanStatus } from '#contract/redemption';
 import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
@@ -27,7 +27,12 @@ const SCAN = `GET /api/coupon/scan/${TOKEN}`;
 const REDEEM = `POST /api/coupon/apply/${TOKEN}/partner_petr`;
 const UNDO = `POST /api/coupon/undo/${TOKEN}`;
 
-const live = (status: TPurchasedCouponStatus, canUndo = false, expiresAt: string | null = null) => ({
+const live = (
+  status: TScanStatus,
+  canUndo = false,
+  expiresAt: string | null = null,
+  more: Partial<TScannedCoupon> = {},
+): TScannedCoupon => ({
   status,
   expiresAt,
   date: '01.07.2025',
@@ -41,11 +46,23 @@ const live = (status: TPurchasedCouponStatus, canUndo = false, expiresAt: string
   redeemedBy: null,
   giftedAwayAt: null,
   redeemedToday: 0,
+  ...more,
 });
 
 let posted: PostedEvent[];
 /** Telegram's main button once a coupon can be redeemed. */
 const REDEEM_BUTTON = { text: 'Погасить QR', active: true, loading: false };
+/** Telegram's main button once a coupon is done with: the next scan, one tap away. */
+const SCAN_NEXT = { text: 'Сканировать следующий QR', active: true, loading: false };
+const haptics = () =>
+  posted
+    .filter(({ type }) => type === 'web_app_trigger_haptic_feedback')
+    .map(({ data }) => (data as { notification_type?: string }).notification_type);
+/** The alarm of a coupon that cannot be redeemed, once shown. */
+async function alarm() {
+  const headline = await screen.findByRole('heading', { level: 3 });
+  return headline.closest<HTMLElement>('[role="alert"]') as HTMLElement;
+}
 
 beforeAll(() => {
   posted = launchInTelegram('8.0');
@@ -160,7 +177,7 @@ describe('CheckCouponPage', () => {
     act(() => emitEvent('scan_qr_popup_closed'));
   });
 
-  it('redeems once: «Купон погашен», the status turns used and the button goes', async () => {
+  it('redeems once: «Купон погашен», the status turns used, and the main button scans the next', async () => {
     const api = renderCheck({
       [SCAN]: () => jsonResponse(live('NOT_USED')),
       [REDEEM]: () => jsonResponse(''),
@@ -171,11 +188,21 @@ describe('CheckCouponPage', () => {
 
     expect(await screen.findByText('Купон погашен')).toBeInTheDocument();
     expect(field('Статус')).toHaveTextContent('Использован');
-    expect(telegramButton(posted)).toBeNull();
+    // What this screen has just redeemed is a success, not an alarm.
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(haptics()).toEqual(['success']);
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
     expect(api.callsTo(REDEEM)).toHaveLength(1);
+
+    const popups = postedTypes().filter((type) => type === 'web_app_open_scan_qr_popup').length;
+    await pressTelegramButton(posted, 'Сканировать следующий QR');
+    expect(postedTypes().filter((type) => type === 'web_app_open_scan_qr_popup')).toHaveLength(popups + 1);
+    expect(screen.queryByRole('heading', { name: 'Отсканированный QR' })).not.toBeInTheDocument();
+    act(() => emitEvent('qr_text_received', { data: QR_TEXT }));
+    await waitFor(() => expect(telegramButton(posted)).toEqual(REDEEM_BUTTON));
   });
 
-  it('shows a refused redeem as «Купон не действителен» and does not offer it again', async () => {
+  it('turns a refused redeem into the alarm of what the server now holds, and does not offer it again', async () => {
     const answers = [live('NOT_USED'), live('USED')];
     const api = renderCheck({
       [SCAN]: () => jsonResponse(answers.shift() ?? live('USED')),
@@ -184,9 +211,9 @@ describe('CheckCouponPage', () => {
     await scanWithCamera();
     await pressTelegramButton(posted, 'Погасить QR');
 
-    expect(await screen.findByText('Купон не действителен')).toBeInTheDocument();
-    await waitFor(() => expect(field('Статус')).toHaveTextContent('Использован'));
-    expect(telegramButton(posted)).toBeNull();
+    expect(within(await alarm()).getByRole('heading')).toHaveTextContent('Купон уже погашен');
+    expect(field('Статус')).toHaveTextContent('Использован');
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
     expect(api.callsTo(REDEEM)).toHaveLength(1);
   });
 
@@ -203,29 +230,88 @@ describe('CheckCouponPage', () => {
     expect(screen.queryByText('Купон не действителен')).not.toBeInTheDocument();
   });
 
-  it('shows the live status, not the printed one: a used coupon has no redeem button', async () => {
+  it('raises the alarm for a used coupon, whatever its QR printed: a headline, the error buzz, no redeem', async () => {
     renderCheck({ [SCAN]: () => jsonResponse(live('USED')) });
     await scanWithCamera();
 
-    await waitFor(() => expect(field('Статус')).toHaveTextContent('Использован'));
-    expect(telegramButton(posted)).toBeNull();
+    expect(within(await alarm()).getByRole('heading')).toHaveTextContent('Купон уже погашен');
+    expect(field('Статус')).toHaveTextContent('Использован');
+    expect(haptics()).toEqual(['error']);
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+    expect(screen.queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
   });
 
-  it('shows an expired coupon as «Срок действия истек» with its last day, and offers no redeem', async () => {
+  it('raises the alarm for an expired coupon with its last day, and offers no redeem', async () => {
     renderCheck({ [SCAN]: () => jsonResponse(live('EXPIRED', false, '2026-06-30')) });
     await scanWithCamera();
 
-    await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истек'));
+    const expired = await alarm();
+    expect(within(expired).getByRole('heading')).toHaveTextContent('Срок купона истек');
+    expect(expired).toHaveTextContent('Последний день купона — 30.06.2026.');
+    expect(field('Статус')).toHaveTextContent('Срок действия истек');
     expect(field('Действует до')).toHaveTextContent('30.06.2026');
-    expect(telegramButton(posted)).toBeNull();
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
   });
 
-  it('shows a coupon whose money is going back as «Идет возврат денег», and offers no redeem', async () => {
+  it('raises the alarm for a coupon whose money is going back, and offers no redeem', async () => {
     renderCheck({ [SCAN]: () => jsonResponse(live('REFUND_PENDING')) });
     await scanWithCamera();
 
-    await waitFor(() => expect(field('Статус')).toHaveTextContent('Идет возврат денег'));
-    expect(telegramButton(posted)).toBeNull();
+    expect(within(await alarm()).getByRole('heading')).toHaveTextContent('Деньги за купон возвращаются');
+    expect(field('Статус')).toHaveTextContent('Идет возврат денег');
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+  });
+
+  it('says when and by whom a used coupon was redeemed, on the server’s clock, with the company', async () => {
+    renderCheck({
+      [SCAN]: () =>
+        jsonResponse(
+          live('USED', false, null, { redeemedAt: '2026-08-15T09:05:00Z', redeemedBy: '@staff_sveta' }),
+        ),
+    });
+    await scanWithCamera();
+
+    const used = await alarm();
+    expect(within(used).getByRole('heading')).toHaveTextContent('Купон уже погашен');
+    expect(used).toHaveTextContent('Когда: 15.08.2026 12:05 по Москве');
+    expect(used).toHaveTextContent('Кто: @staff_sveta, Рафт-школа «Порог»');
+  });
+
+  it.each([
+    ['REFUNDED', 'Деньги за купон возвращены', 'Покупателю вернули деньги', 'Деньги возвращены'],
+    ['VOID', 'Купон аннулирован', 'Администратор аннулировал купон', 'Аннулирован'],
+    ['GIFTED_AWAY', 'Купон подарен другому', 'Подарен 14.08.2026 21:30 по Москве.', 'Подарен другому'],
+  ] as const)('raises the alarm for a coupon %s: «%s»', async (status, headline, detail, statusRow) => {
+    renderCheck({
+      [SCAN]: () => jsonResponse(live(status, false, null, { giftedAwayAt: '2026-08-14T18:30:00Z' })),
+    });
+    await scanWithCamera();
+
+    const shown = await alarm();
+    expect(within(shown).getByRole('heading')).toHaveTextContent(headline);
+    expect(shown).toHaveTextContent(detail);
+    expect(field('Статус')).toHaveTextContent(statusRow);
+    expect(haptics()).toEqual(['error']);
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+  });
+
+  it('counts «Погашено сегодня» from the server’s answer, one more at once for a redeem, and asks again after an undo', async () => {
+    const answers = [live('NOT_USED', false, null, { redeemedToday: 4 })];
+    renderCheck({
+      [SCAN]: () => jsonResponse(answers.shift() ?? live('NOT_USED', false, null, { redeemedToday: 4 })),
+      [REDEEM]: () => jsonResponse(''),
+      [UNDO]: () => jsonResponse('ok'),
+    });
+    expect(screen.queryByText(/Погашено сегодня/)).not.toBeInTheDocument();
+    await scanWithCamera();
+    expect(await screen.findByText('Погашено сегодня: 4')).toBeInTheDocument();
+
+    await pressTelegramButton(posted, 'Погасить QR');
+    expect(await screen.findByText('Погашено сегодня: 5')).toBeInTheDocument();
+
+    press('Отменить погашение');
+    press('Да, отменить');
+    expect(await screen.findByText('Погашено сегодня: 4')).toBeInTheDocument();
   });
 
   it('says «Срок действия истек» when the server refuses a redeem because the coupon has just expired', async () => {
@@ -237,9 +323,10 @@ describe('CheckCouponPage', () => {
     await scanWithCamera();
     await pressTelegramButton(posted, 'Погасить QR');
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Срок действия истек');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Срок');
     expect(screen.queryByText('Купон не действителен')).not.toBeInTheDocument();
     await waitFor(() => expect(field('Статус')).toHaveTextContent('Срок действия истек'));
+    expect(within(await alarm()).getByRole('heading')).toHaveTextContent('Срок купона истек');
   });
 
   it('lets a partner’s staff member scan and redeem in their own name', async () => {
@@ -292,10 +379,11 @@ describe('CheckCouponPage', () => {
     });
     await scanWithCamera();
 
-    const refusal = await screen.findByRole('alert');
-    expect(refusal).toHaveTextContent('Купон не действителен');
+    const refusal = await alarm();
+    expect(within(refusal).getByRole('heading')).toHaveTextContent('Купон не действителен');
     expect(refusal).toHaveTextContent('Это купон другого партнера: погасить его нельзя');
-    expect(telegramButton(posted)).toBeNull();
+    expect(haptics()).toEqual(['error']);
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
   });
 
   it('says a QR of another kind holds no coupon, without asking the server', async () => {

@@ -1,3 +1,4 @@
+import { onlineManager } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { couponVectors as v, vectorKit } from '#test-support/coupon-vectors';
@@ -28,6 +29,14 @@ const COUPON = v.signed.valid;
 const SCAN = `GET /api/coupon/scan/${tokenOf(COUPON)}`;
 
 let posted: PostedEvent[];
+/** Telegram's main button once a coupon is done with: the next scan, one tap away. */
+const SCAN_NEXT = { text: 'Сканировать следующий QR', active: true, loading: false };
+const popupsOpened = () => posted.filter(({ type }) => type === 'web_app_open_scan_qr_popup').length;
+const haptics = () =>
+  posted
+    .filter(({ type }) => type === 'web_app_trigger_haptic_feedback')
+    .map(({ data }) => (data as { notification_type?: string }).notification_type);
+
 beforeAll(() => {
   posted = launchInTelegram('8.0');
 });
@@ -72,6 +81,22 @@ const scanned = () => {
   if (!section) throw new Error('no scanned section');
   return within(section);
 };
+/** The server's answer to the scan of `COUPON`, redeemed by this partner a moment ago when used. */
+const usedAnswer = (status: 'USED' | 'NOT_USED') => ({
+  status,
+  canUndo: status === 'USED',
+  redeemedAt: status === 'USED' ? '2026-08-15T09:05:00Z' : null,
+  redeemedBy: status === 'USED' ? '@partner_petr' : null,
+  giftedAwayAt: null,
+  redeemedToday: status === 'USED' ? 1 : 0,
+  expiresAt: null,
+  date: '15.07.2026',
+  partner: 'Рафт-школа «Порог»',
+  region: 'Карелия',
+  discount: '750',
+  address: 'пос. Чкаловский, ул. Речная, 1',
+  telegramName: '@river_rat',
+});
 const statusShown = () => scanned().getByText('Статус', { selector: 'dt' }).nextElementSibling;
 
 describe('the check screen with no signal', () => {
@@ -91,24 +116,35 @@ describe('the check screen with no signal', () => {
       await scanned().findByText('Купон погашен без связи. Отправим погашение, когда появится сеть.'),
     ).toBeInTheDocument();
     expect(statusShown()).toHaveTextContent('Использован');
-    expect(telegramButton(posted)).toBeNull();
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
     expect(await screen.findByText('Погашений без связи ждут отправки: 1')).toBeInTheDocument();
+    // The server has not said how many today: the phone counts its own.
+    expect(screen.getByText('Погашено сегодня без связи: 1')).toBeInTheDocument();
     // It tried to send at once and, with no signal, kept it.
     await waitFor(() => expect(api.callsTo(SYNC)).toHaveLength(1));
     expect(screen.getByText('Погашений без связи ждут отправки: 1')).toBeInTheDocument();
   });
 
-  it('a second scan of the same coupon on this phone is refused until the queue is sent', async () => {
+  it('a second scan of the same coupon on this phone raises the alarm, with when it was redeemed here, until the queue is sent', async () => {
     await openWithKit();
     await scan(COUPON);
     await pressTelegramButton(posted, 'Погасить QR');
     await scanned().findByText('Купон погашен без связи. Отправим погашение, когда появится сеть.');
 
     await scan(COUPON);
-    expect(
-      await scanned().findByText('Этот купон уже погашен на этом телефоне и ждет отправки.'),
-    ).toBeInTheDocument();
-    expect(telegramButton(posted)).toBeNull();
+    const alarm = await scanned().findByRole('alert');
+    expect(within(alarm).getByRole('heading', { name: 'Купон уже погашен' })).toBeInTheDocument();
+    expect(alarm).toHaveTextContent(
+      /Погашен на этом телефоне \d{2}\.\d{2}\.\d{4} \d{2}:\d{2} по Москве\. Погашение ждет отправки\./,
+    );
+    expect(haptics()).toEqual(['error']);
+    // No redeem anywhere: the main button scans the next coupon, as «Камера» does.
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+    expect(scanned().queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    const opened = popupsOpened();
+    await pressTelegramButton(posted, 'Сканировать следующий QR');
+    expect(popupsOpened()).toBe(opened + 1);
+    expect(screen.queryByRole('heading', { name: 'Отсканированный QR' })).not.toBeInTheDocument();
   });
 
   it('when the network returns the redemption is sent; the server’s state and its undo show', async () => {
@@ -123,22 +159,7 @@ describe('the check screen with no signal', () => {
       const [item] = (sent as { redemptions: { nonce: string }[] }).redemptions;
       return jsonResponse({ results: [{ nonce: item?.nonce, outcome: 'applied' }] });
     };
-    routes[SCAN] = () =>
-      jsonResponse({
-        status: 'USED',
-        canUndo: true,
-        redeemedAt: null,
-        redeemedBy: null,
-        giftedAwayAt: null,
-        redeemedToday: 0,
-        expiresAt: null,
-        date: '15.07.2026',
-        partner: 'Рафт-школа «Порог»',
-        region: 'Карелия',
-        discount: '750',
-        address: 'пос. Чкаловский, ул. Речная, 1',
-        telegramName: '@river_rat',
-      });
+    routes[SCAN] = () => jsonResponse(usedAnswer('USED'));
     await act(() => sendQueued(OWNER));
 
     expect(sent).toEqual({
@@ -153,6 +174,67 @@ describe('the check screen with no signal', () => {
     await waitFor(() => expect(screen.queryByText(/ждут отправки/)).not.toBeInTheDocument());
     expect(await scanned().findByRole('button', { name: 'Отменить погашение' })).toBeInTheDocument();
     expect(statusShown()).toHaveTextContent('Использован');
+  });
+
+  it('redeemed with no signal and scanned again, the card never says «Не использован» when the signal returns, and reads the server once it has the redemption', async () => {
+    const { api, routes } = await openWithKit();
+    await scan(COUPON);
+    await pressTelegramButton(posted, 'Погасить QR');
+    await screen.findByText('Погашений без связи ждут отправки: 1');
+    await scan(COUPON);
+    await scanned().findByRole('heading', { name: 'Купон уже погашен' });
+
+    // The signal returns: the card is read again at once, before the queue reaches the server,
+    // which then still holds the coupon unused.
+    let synced = false;
+    routes[SCAN] = () => jsonResponse(usedAnswer(synced ? 'USED' : 'NOT_USED'));
+    const reads = api.callsTo(SCAN).length;
+    act(() => {
+      onlineManager.setOnline(false);
+      onlineManager.setOnline(true);
+    });
+    await waitFor(() => expect(api.callsTo(SCAN).length).toBeGreaterThan(reads));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+    expect(statusShown()).toHaveTextContent('Использован');
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+    // The server counts none yet; the phone adds the one it holds.
+    expect(screen.getByText('Погашено сегодня: 1')).toBeInTheDocument();
+
+    routes[SYNC] = (init) => {
+      synced = true;
+      const [item] = (JSON.parse(String(init.body)) as { redemptions: { nonce: string }[] }).redemptions;
+      return jsonResponse({ results: [{ nonce: item?.nonce, outcome: 'applied' }] });
+    };
+    const readsBeforeSync = api.callsTo(SCAN).length;
+    await act(() => sendQueued(OWNER));
+
+    await waitFor(() => expect(api.callsTo(SCAN).length).toBeGreaterThan(readsBeforeSync));
+    await waitFor(() => expect(screen.queryByText(/ждут отправки/)).not.toBeInTheDocument());
+    expect(await scanned().findByRole('heading', { name: 'Купон уже погашен' })).toBeInTheDocument();
+    expect(statusShown()).toHaveTextContent('Использован');
+    expect(scanned().queryByText('Не использован')).not.toBeInTheDocument();
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+    expect(scanned().queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
+    // Sent, it is the server's to count, and counted once.
+    expect(screen.getByText('Погашено сегодня: 1')).toBeInTheDocument();
+  });
+
+  it('a card that could not reach the server, on a phone that says it is online, reads it again within 15 s', async () => {
+    const { routes } = await openWithKit();
+    vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'setInterval'], shouldAdvanceTime: true });
+    vi.setSystemTime(v.now);
+    await scan(COUPON);
+    expect(await scanned().findByText('Нет связи — купон проверен по подписи сервера')).toBeInTheDocument();
+
+    // Meanwhile someone else redeemed it, and the signal is back without the browser saying so.
+    routes[SCAN] = () =>
+      jsonResponse({ ...usedAnswer('USED'), canUndo: false, redeemedBy: '@staff_sveta', redeemedToday: 0 });
+    await act(() => vi.advanceTimersByTimeAsync(15_000));
+
+    const used = await scanned().findByRole('alert');
+    expect(within(used).getByRole('heading')).toHaveTextContent('Купон уже погашен');
+    expect(used).toHaveTextContent('Кто: @staff_sveta, Рафт-школа «Порог»');
+    expect(telegramButton(posted)).toEqual(SCAN_NEXT);
   });
 
   it('shows a conflict with who used the coupon and when, until the partner has read it', async () => {
@@ -188,18 +270,33 @@ describe('the check screen with no signal', () => {
 
   it('refuses what the phone can tell is not redeemable: forged, another partner’s, used, unsigned', async () => {
     await openWithKit();
-    const cases = [
-      [v.forged.discountRaised, 'Подпись QR не сходится: купон подделан или изменен.'],
-      [v.signed.otherPartner, 'Это купон другого партнера.'],
-      [v.signed.revoked, 'Купон уже использован, подарен или возвращен.'],
-      [v.signed.expired, 'Срок действия истек'],
-      [v.unsigned, 'Нет связи, а в этом QR нет подписи сервера. Проверьте купон, когда появится сеть.'],
+    // What the phone can tell is dead raises the alarm, with what its kit knows.
+    const alarms = [
+      [v.forged.discountRaised, 'QR подделан', 'Подпись QR не сходится: купон подделан или изменен.'],
+      [v.signed.otherPartner, 'Купон другого партнера', 'Погасить его может только партнер'],
+      [
+        v.signed.revoked,
+        'Купон уже не действует',
+        'Он погашен, подарен другому или деньги за него возвращены.',
+      ],
+      [v.signed.expired, 'Срок купона истек', /Последний день купона — \d{2}\.\d{2}\.\d{4}\./],
     ] as const;
-    for (const [text, refusal] of cases) {
+    for (const [text, headline, detail] of alarms) {
       await scan(text);
-      expect(await scanned().findByRole('alert')).toHaveTextContent(refusal);
-      expect(telegramButton(posted)).toBeNull();
+      const alarm = await scanned().findByRole('alert');
+      expect(within(alarm).getByRole('heading')).toHaveTextContent(headline);
+      expect(alarm).toHaveTextContent(detail);
+      expect(haptics()).toEqual(['error']);
+      expect(telegramButton(posted)).toEqual(SCAN_NEXT);
     }
+    // One it cannot check is no alarm: the coupon may well be good.
+    await scan(v.unsigned);
+    expect(await scanned().findByRole('alert')).toHaveTextContent(
+      'Нет связи, а в этом QR нет подписи сервера. Проверьте купон, когда появится сеть.',
+    );
+    expect(scanned().queryByRole('heading', { level: 3 })).not.toBeInTheDocument();
+    expect(haptics()).toEqual([]);
+    expect(telegramButton(posted)).toBeNull();
   });
 
   it('without a kit ever loaded, says to open the screen once with a network', async () => {

@@ -29,27 +29,30 @@ describe('HomePage', () => {
       'СВЕРКА С ПАРТНЕРАМИ',
       'ЖУРНАЛ СОБЫТИЙ',
       'ПРИГЛАШЕНИЯ',
+      'НЕДОСТАВЛЕННЫЕ',
     ]);
   });
 
-  it('shows a partner the common buttons, adding a coupon, the redemption report and the staff', () => {
+  it('shows a partner the common buttons, adding a coupon, checking one, the redemption report and the staff', () => {
     renderWithProviders(<HomePage />, { user: partnerUser });
     expect(buttonNames()).toEqual([
       'СКИДКИ ПАРТНЕРОВ',
       'ОБМЕН ФОТО',
       'ВОДНЫЙ КАЛЕНДАРЬ',
       'ДОБАВЛЕНИЕ КУПОНА',
+      'ПРОВЕРИТЬ СКИДКУ',
       'ОТЧЕТ О ПОГАШЕНИЯХ',
       'СОТРУДНИКИ',
     ]);
   });
 
-  it('shows a partner’s staff member the common buttons and the redemption report, not adding a coupon', () => {
+  it('shows a partner’s staff member the common buttons, checking a coupon and the redemption report, not adding a coupon', () => {
     renderWithProviders(<HomePage />, { user: staffUser });
     expect(buttonNames()).toEqual([
       'СКИДКИ ПАРТНЕРОВ',
       'ОБМЕН ФОТО',
       'ВОДНЫЙ КАЛЕНДАРЬ',
+      'ПРОВЕРИТЬ СКИДКУ',
       'ОТЧЕТ О ПОГАШЕНИЯХ',
     ]);
   });

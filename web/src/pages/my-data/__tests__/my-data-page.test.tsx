@@ -44,6 +44,7 @@ const held: TMyData = {
     isChatMember: true,
     couponReminders: true,
     cameThroughInvite: false,
+    inviteCode: 'Ab3dEf9h',
     qrPhotosInChat: true,
     createdAt: '2026-06-01T09:00:00.000Z',
     lastSeenAt: '2026-11-23T09:00:00.000Z',
@@ -167,6 +168,7 @@ describe('MyDataPage', () => {
     expect(rows.getByText('Согласие').nextSibling).toHaveTextContent('дано 23.11.2026');
     expect(rows.getByText('Редакция политики').nextSibling).toHaveTextContent('от 23.11.2026');
     expect(rows.getByText('Пришли по приглашению').nextSibling).toHaveTextContent('нет');
+    expect(rows.getByText('Код вашей ссылки-приглашения').nextSibling).toHaveTextContent('Ab3dEf9h');
 
     expect(sectionNamed('ПЛАТЕЖИ').getByText('Рафт-школа «Порог» — 5000 руб.')).toBeInTheDocument();
     // Times on the server's clock with its name, whatever the phone's zone.

@@ -93,6 +93,17 @@ describe('RedemptionReportPage', () => {
     expect(screen.queryByRole('button', { name: 'СОТРУДНИКИ' })).not.toBeInTheDocument();
   });
 
+  it('says the list holds the newest redemptions only when the period has more, and where the rest are', async () => {
+    renderReport({
+      'GET /api/reports/partners': () => jsonResponse([POROG]),
+      [`GET /api/reports/redemptions?${JULY}&partnerId=1`]: () =>
+        jsonResponse({ ...REPORT, totals: { count: 1234, discountSum: 925_500, priceSum: 6_170_000 } }),
+    });
+    expect((await screen.findByText(/Здесь последние/)).textContent).toBe(
+      'Здесь последние 1 из 1\u00a0234: все погашения — в выгрузке CSV',
+    );
+  });
+
   it('asks again for the period typed, and not at all for a period that ends before it starts', async () => {
     const api = renderReport({
       'GET /api/reports/partners': () => jsonResponse([POROG]),

@@ -2,7 +2,7 @@ import { EventEmitter } from 'node:events';
 import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/domain-error.ts';
-import { perPersonQueue } from './per-person-queue.ts';
+import { perPersonQueue, sharedLanes } from './turns.ts';
 
 /** A reply whose connection the test closes: when its answer has gone out, or its caller left. */
 const replyOf = () => {
@@ -55,6 +55,37 @@ describe('one person’s heavy requests, one at a time', () => {
     gone.close();
     first.close();
     await expect(left).rejects.toEqual(new DomainError('busy'));
+    expect(await settled(third)).toBe(true);
+  });
+});
+
+describe('everyone’s heavy requests through shared lanes', () => {
+  it('past the lanes, requests wait in the order they came, each for a lane to free', async () => {
+    const takeTurn = sharedLanes(1, 'busy');
+    const first = replyOf();
+    await takeTurn(1, first.reply);
+    const second = replyOf();
+    const secondTurn = takeTurn(2, second.reply);
+    const thirdTurn = takeTurn(3, replyOf().reply);
+    expect(await settled(secondTurn)).toBe(false);
+    first.close();
+    expect(await settled(secondTurn)).toBe(true);
+    expect(await settled(thirdTurn)).toBe(false);
+    second.close();
+    expect(await settled(thirdTurn)).toBe(true);
+  });
+
+  it('a request whose caller left while waiting takes no lane and is not made', async () => {
+    const takeTurn = sharedLanes(1, 'busy');
+    const first = replyOf();
+    await takeTurn(1, first.reply);
+    const gone = replyOf();
+    const left = takeTurn(2, gone.reply);
+    const third = takeTurn(3, replyOf().reply);
+    gone.close();
+    await expect(left).rejects.toEqual(new DomainError('busy'));
+    expect(await settled(third)).toBe(false);
+    first.close();
     expect(await settled(third)).toBe(true);
   });
 });

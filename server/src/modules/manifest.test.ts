@@ -1,0 +1,71 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { MODULES, REFUSALS } from '../app.ts';
+import type { Refusal } from '../http/errors.ts';
+import { ModuleList, manifest } from './manifest.ts';
+
+const modulesDir = import.meta.dirname;
+
+/** A table of texts.ts that maps codes to refusals: every value has a status and a message. */
+const isRefusalTable = (value: unknown): value is Record<string, Refusal> =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.values(value).length > 0 &&
+  Object.values(value).every(
+    (row) => typeof row === 'object' && row !== null && 'status' in row && 'message' in row,
+  );
+
+async function refusalTablesOfTexts() {
+  const tables: { name: string; table: unknown }[] = [];
+  for (const entry of readdirSync(modulesDir, { withFileTypes: true })) {
+    if (!entry.isDirectory()) continue;
+    if (!readdirSync(path.join(modulesDir, entry.name)).includes('texts.ts')) continue;
+    for (const [name, table] of Object.entries(await import(path.join(modulesDir, entry.name, 'texts.ts')))) {
+      if (isRefusalTable(table)) tables.push({ name: `${entry.name}/texts.ts ${name}`, table });
+    }
+  }
+  return tables;
+}
+
+describe('the modules app.ts plugs in', () => {
+  it('hand the error handler every refusal table a texts.ts declares (else its codes answer 500)', async () => {
+    const tables = await refusalTablesOfTexts();
+    expect(tables.length).toBeGreaterThan(15);
+    const unregistered = tables
+      .filter(({ table }) => !REFUSALS.includes(table as never))
+      .map(({ name }) => name);
+    expect(unregistered).toEqual([]);
+  });
+
+  it('are each named after a folder of modules/, and every folder with routes is among them', () => {
+    const folders = readdirSync(modulesDir, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+    const withRoutes = folders.filter((folder) =>
+      readdirSync(path.join(modulesDir, folder)).some((file) => file.endsWith('.routes.ts')),
+    );
+    expect(MODULES.names.filter((name) => !folders.includes(name))).toEqual([]);
+    expect(withRoutes.filter((folder) => !MODULES.names.includes(folder))).toEqual([]);
+  });
+
+  it('name each service once: a second module giving the same name stops the app', async () => {
+    const first = manifest({ name: 'first', make: () => ({ gives: { clock: 1 } }) });
+    const second = manifest({ name: 'second', make: () => ({ gives: { clock: 2 } }) });
+    await expect(ModuleList.startingFrom<object>().add(first).add(second).make({})).rejects.toThrow(
+      'second gives clock, which first gave already',
+    );
+  });
+
+  it('hand each module what the modules before it gave, and refuse in the typecheck what comes later', async () => {
+    const clock = manifest({ name: 'clock', make: () => ({ gives: { now: () => 7 } }) });
+    const reader = manifest({
+      name: 'reader',
+      make: ({ now }: { now: () => number }) => ({ gives: { read: () => `at ${now()}` } }),
+    });
+    const { made } = await ModuleList.startingFrom<object>().add(clock).add(reader).make({});
+    expect(made.read()).toBe('at 7');
+    // @ts-expect-error: the reader needs `now`, which no module before it gives.
+    ModuleList.startingFrom<object>().add(reader);
+  });
+});

@@ -1,0 +1,112 @@
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { Api, Bot } from 'grammy';
+import type { Config } from '../config.ts';
+import type { Database, Db } from '../db/client.ts';
+import type { Refusals } from '../http/errors.ts';
+import type { SweepClock } from '../jobs/sweep-clock.ts';
+import type { PaymentProvider } from '../payments/provider.ts';
+import type { StandInBotApi } from './dev-login/stand-in-bot-api.ts';
+import type { Metrics } from './metrics/metrics.ts';
+
+/** What app.ts makes before any module: configuration, the database, the log, outside services. */
+export interface Core {
+  config: Config;
+  database: Database;
+  db: Db;
+  log: FastifyBaseLogger;
+  /** REPORT_TIME_ZONE. */
+  timeZone: string;
+  /** The token init data is signed with: BOT_TOKEN, or the local stand-in's own. */
+  botToken: string;
+  /** The Bot API client; absent in the local stand-in. */
+  botApi?: Api;
+  /** The local stand-in's own Bot API, which plays each person's chat with the bot; absent with a bot. */
+  standIn?: StandInBotApi;
+  /** Where the bot's messages go: Telegram's Bot API, or the stand-in's. */
+  chatApi: Api;
+  /** The bot's @username, asked of `chatApi` once (the stand-in's bot has one too). */
+  botUsername: () => Promise<string>;
+  /** What the bot's web_app buttons open: PUBLIC_URL, or the stand-in's own address; none without either. */
+  buttonsUrl?: string;
+  paymentProvider: PaymentProvider;
+  /** When each background sweep last went through (the metrics read it). */
+  sweepClock: SweepClock;
+  /** Only with METRICS_TOKEN to scrape it. */
+  metrics?: Metrics;
+}
+
+/** What a module, once made, hands the app. */
+export interface Plugged<Gives> {
+  /** Services of the module later manifests may need, under the names they ask for them by. */
+  gives?: Gives;
+  /** Routes anyone may call: webhooks, signed links, pages outside the mini-app. */
+  openRoutes?: (app: FastifyInstance) => PromiseLike<unknown>;
+  /** Routes under /api, where init data names the caller (plugins/auth.ts) and CSRF is checked. */
+  routes?: (api: FastifyInstance) => PromiseLike<unknown>;
+  /** The bot's buttons of this module, added when there is a bot. */
+  bot?: (bot: Bot) => void;
+}
+
+/**
+ * A server module as app.ts plugs it in: the refusals its `texts.ts` declares, and how it is made
+ * from what it needs. `Needs` is the module's own list of named, typed dependencies; the list of
+ * manifests in app.ts hands each one only what the app and the manifests before it gave.
+ */
+export interface ModuleManifest<Needs, Gives> {
+  /** The module's folder under modules/, for messages. */
+  name: string;
+  refusals?: Refusals;
+  // A property, not a method: a method's parameter is checked both ways, so a manifest needing a
+  // service no earlier manifest gives would pass the typecheck.
+  make: (needs: Needs) => Plugged<Gives> | Promise<Plugged<Gives>>;
+}
+
+/** Writes a manifest with its types inferred from `make`. */
+export const manifest = <Needs, Gives = Record<never, never>>(module: ModuleManifest<Needs, Gives>) => module;
+
+// biome-ignore lint/suspicious/noExplicitAny: the list holds manifests of every shape; `add` checked each.
+type AnyManifest = ModuleManifest<any, unknown>;
+
+/**
+ * The modules in the order they are made: each `add` takes a manifest whose needs the app's `Core`
+ * and the manifests before it meet, checked by the compiler, so nothing is used before it is made.
+ * A service is named once: a second manifest giving the same name stops the app at start.
+ */
+export class ModuleList<Core, Made> {
+  private constructor(private readonly manifests: readonly AnyManifest[]) {}
+
+  static startingFrom<Core>(): ModuleList<Core, Core> {
+    return new ModuleList([]);
+  }
+
+  add<Gives>(module: ModuleManifest<Made, Gives>): ModuleList<Core, Made & Gives> {
+    return new ModuleList([...this.manifests, module as AnyManifest]);
+  }
+
+  /** Every module's refusal table, in order. */
+  get refusals(): Refusals[] {
+    return this.manifests.flatMap((module) => (module.refusals ? [module.refusals] : []));
+  }
+
+  get names(): string[] {
+    return this.manifests.map((module) => module.name);
+  }
+
+  /** Makes each module in order; what each gave, and what each plugs into the app. */
+  async make(core: Core): Promise<{ made: Made; plugged: Plugged<unknown>[] }> {
+    const made = { ...core } as Record<string, unknown>;
+    const givenBy = new Map<string, string>(Object.keys(made).map((name) => [name, 'app.ts']));
+    const plugged: Plugged<unknown>[] = [];
+    for (const module of this.manifests) {
+      const plug = await module.make(made);
+      for (const [name, service] of Object.entries(plug.gives ?? {})) {
+        const earlier = givenBy.get(name);
+        if (earlier) throw new Error(`${module.name} gives ${name}, which ${earlier} gave already`);
+        givenBy.set(name, module.name);
+        made[name] = service;
+      }
+      plugged.push(plug);
+    }
+    return { made: made as Made, plugged };
+  }
+}

@@ -1,0 +1,49 @@
+import { type Core, manifest } from '../manifest.ts';
+import type { QrImages } from '../purchased-coupons/qr-images.ts';
+import type { UserService } from '../users/users.service.ts';
+import { createNotificationService } from './notifications.service.ts';
+import { createOutboxWorker } from './outbox.worker.ts';
+import { createQrPhotos } from './qr-photos.ts';
+import { notificationRefusals } from './texts.ts';
+import { undeliveredRoutes } from './undelivered.routes.ts';
+import { createUndeliveredMessages } from './undelivered.service.ts';
+
+/**
+ * The bot's messages about events, queued in the event's transaction, the worker that sends them,
+ * and the admins' list of those given up, with «Отправить снова».
+ */
+export const notificationsManifest = manifest({
+  name: 'notifications',
+  refusals: notificationRefusals,
+  make: ({
+    db,
+    log,
+    timeZone,
+    chatApi,
+    buttonsUrl,
+    sweepClock,
+    users,
+    qrImages,
+  }: Pick<Core, 'db' | 'log' | 'timeZone' | 'chatApi' | 'buttonsUrl' | 'sweepClock'> & {
+    users: Pick<UserService, 'adminIds'>;
+    qrImages: QrImages;
+  }) => ({
+    gives: {
+      notifications: createNotificationService({
+        db,
+        log,
+        adminIds: (executor) => users.adminIds(executor),
+        publicUrl: buttonsUrl,
+      }),
+      outbox: createOutboxWorker({
+        db,
+        botApi: chatApi,
+        log,
+        qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
+        publicUrl: buttonsUrl,
+        sweeps: sweepClock,
+      }),
+    },
+    routes: (api) => api.register(undeliveredRoutes, { undelivered: createUndeliveredMessages(db) }),
+  }),
+});

@@ -1,0 +1,14 @@
+import { type Core, manifest } from '../manifest.ts';
+import { offersRoutes } from './offers.routes.ts';
+import { createOfferService } from './offers.service.ts';
+import { offerRefusals } from './texts.ts';
+
+/** The admin's coupons of a partner: added, edited, withdrawn. */
+export const offersManifest = manifest({
+  name: 'offers',
+  refusals: offerRefusals,
+  make: ({ config, db }: Pick<Core, 'config' | 'db'>) => {
+    const offers = createOfferService(db, { paymentLinkNeeded: config.paymentProvider === 'link' });
+    return { routes: (api) => api.register(offersRoutes, { offers }) };
+  },
+});

@@ -1,0 +1,59 @@
+import { type Core, manifest } from '../manifest.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { PrivacyService } from '../privacy/privacy.service.ts';
+import type { QrImages } from '../purchased-coupons/qr-images.ts';
+import type { MembershipService } from '../users/membership.service.ts';
+import type { UserService } from '../users/users.service.ts';
+import { createCheckoutService } from './checkout.service.ts';
+import { createMyCouponsService } from './my-coupons.service.ts';
+import { paymentPagesRoutes } from './payment-pages.routes.ts';
+import { purchasesRoutes } from './purchases.routes.ts';
+import { purchaseRefusals } from './texts.ts';
+
+/** Buying (start, settle, issue, the provider's notices and pages) and My QR. */
+export const purchasesManifest = manifest({
+  name: 'purchases',
+  refusals: purchaseRefusals,
+  make: async ({
+    config,
+    database,
+    db,
+    log,
+    timeZone,
+    paymentProvider,
+    users,
+    membership,
+    notifications,
+    privacy,
+    qrImages,
+  }: Pick<Core, 'config' | 'database' | 'db' | 'log' | 'timeZone' | 'paymentProvider'> & {
+    users: UserService;
+    membership: MembershipService;
+    notifications: NotificationService;
+    privacy: PrivacyService;
+    qrImages: QrImages;
+  }) => {
+    const checkout = createCheckoutService({
+      db,
+      provider: paymentProvider,
+      log,
+      notifications,
+      timeZone,
+      privacy,
+      receipts: config.receipts !== null,
+      drawQrSoon: qrImages.drawSoon,
+    });
+    const myCoupons = await createMyCouponsService(database, { timeZone });
+    return {
+      gives: { checkout },
+      openRoutes: (app) =>
+        app.register(paymentPagesRoutes, {
+          checkout,
+          provider: config.paymentProvider,
+          yookassaSendersOnly: config.yookassa.notificationsFromItsAddressesOnly,
+        }),
+      routes: (api) =>
+        api.register(purchasesRoutes, { checkout, myCoupons, qrImages, membership, users, privacy }),
+    };
+  },
+});

@@ -1,0 +1,29 @@
+import { type Core, manifest } from '../manifest.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import { registerReminderButtons } from './reminders.bot.ts';
+import { createReminderService } from './reminders.service.ts';
+
+/** The bot's reminders of coupons before their last day and of held gifts before they return. */
+export const remindersManifest = manifest({
+  name: 'reminders',
+  make: ({
+    config,
+    db,
+    log,
+    timeZone,
+    botUsername,
+    notifications,
+  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'botUsername'> & {
+    notifications: Pick<NotificationService, 'remind'>;
+  }) => {
+    const reminders = createReminderService({
+      db,
+      notifications,
+      timeZone,
+      daysBefore: config.reminderDaysBefore,
+      botUsername,
+      log,
+    });
+    return { gives: { reminders }, bot: (bot) => registerReminderButtons(bot, reminders) };
+  },
+});

@@ -1,0 +1,64 @@
+import type { Bot } from 'grammy';
+import { createBot } from '../../telegram/bot.ts';
+import { type Core, manifest } from '../manifest.ts';
+import type { CheckoutService } from '../purchases/checkout.service.ts';
+import type { MembershipService } from '../users/membership.service.ts';
+import type { UserService } from '../users/users.service.ts';
+import { telegramWebhookRoutes } from './telegram-webhook.routes.ts';
+import { telegramWebhookRefusals } from './texts.ts';
+
+/**
+ * The bot (grammY; none in the local stand-in) and the webhook Telegram calls it through. Made
+ * after checkout, which Telegram's payment sheet settles through; other modules' buttons are added
+ * to it by app.ts.
+ */
+export const telegramWebhookManifest = manifest({
+  name: 'telegram-webhook',
+  refusals: telegramWebhookRefusals,
+  make: ({
+    config,
+    log,
+    metrics,
+    users,
+    membership,
+    checkout,
+  }: Pick<Core, 'config' | 'log' | 'metrics'> & {
+    users: UserService;
+    membership: MembershipService;
+    checkout: CheckoutService;
+  }) => {
+    const bot: Bot | undefined = config.botToken
+      ? createBot({
+          token: config.botToken,
+          apiRoot: config.telegramApiRoot,
+          publicUrl: config.publicUrl,
+          communityChatId: config.communityChatId,
+          onMembership: async (user, member) => {
+            await users.upsertUser(user);
+            await membership.record(user.id, member);
+          },
+          // Telegram's payment sheet.
+          invoices:
+            config.paymentProvider === 'telegram'
+              ? {
+                  check: (invoice) =>
+                    checkout.checkInvoice({ ...invoice, isChatMember: membership.isChatMember }),
+                  settle: async (paid) => {
+                    await checkout.settleTelegramPayment(paid);
+                  },
+                }
+              : undefined,
+          log,
+        })
+      : undefined;
+    if (bot) metrics?.observeBotApi(bot.api);
+    return {
+      gives: { bot },
+      // Webhook or long polling, never both: the webhook only with PUBLIC_URL.
+      openRoutes:
+        bot && config.publicUrl
+          ? (app) => app.register(telegramWebhookRoutes, { bot, secret: config.telegramWebhookSecret })
+          : undefined,
+    };
+  },
+});
