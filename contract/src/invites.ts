@@ -13,5 +13,5 @@ export const ZInviteStatsRow = z.object({
 export type TInviteStatsRow = z.infer<typeof ZInviteStatsRow>;
 export const ZInviteStatsResponse = z.array(ZInviteStatsRow);
 
-/** The refusal of an invitation link where the bot is not reachable (the local stand-in). */
+/** The refusal of an invitation link while the bot does not answer getMe (its username names the link). */
 export const InviteErrorCode = { inviteUnavailable: 'invite_unavailable' } as const;

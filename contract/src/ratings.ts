@@ -3,8 +3,7 @@ import { z } from 'zod';
 /** A partner's rating is shown only from this many visits on: two visits say little. */
 export const MIN_RATINGS_SHOWN = 3;
 
-/** A visit may be rated, and the rating changed, for this many days after the redemption. */
-export const RATING_CHANGEABLE_DAYS = 7;
+export { RATING_CHANGEABLE_DAYS } from './rating-window.ts';
 
 /** The longest comment kept; a longer one is cut. */
 export const RATING_COMMENT_MAX = 1000;
@@ -27,7 +26,32 @@ export function formatRating({ average, count }: TPartnerRating): string {
   return `${average.toFixed(1).replace('.', ',')} из 5 (${count} ${ratingsWord(count)})`;
 }
 
+/** A visit's rating as its buyer gave it (in the app or with the bot's buttons: one record). */
+export const ZVisitRating = z.object({
+  stars: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+});
+export type TVisitRating = z.infer<typeof ZVisitRating>;
+
+/** GET /api/me/ratings/{purchasedCouponId}: the rating so far, and until when it may change. */
+export const ZMyVisitRating = z.object({
+  rating: ZVisitRating.nullable(),
+  /** ISO instant the rating stops being changeable (RATING_CHANGEABLE_DAYS after the visit); null when not redeemed. */
+  changeableUntil: z.string().nullable(),
+});
+export type TMyVisitRating = z.infer<typeof ZMyVisitRating>;
+
+/** PUT /api/me/ratings/{purchasedCouponId}: the stars, and a comment (empty or null: none). */
+export const ZRateVisitRequest = z.object({
+  stars: z.number().int().min(1).max(5),
+  comment: z.string().max(RATING_COMMENT_MAX).nullable().optional(),
+});
+export type TRateVisitRequest = z.infer<typeof ZRateVisitRequest>;
+
 /** The refusals of rating a visit and of hiding a comment. */
 export const RatingErrorCode = {
   ratingNotFound: 'rating_not_found',
+  notRedeemed: 'visit_not_redeemed',
+  notYours: 'visit_not_yours',
+  tooLate: 'rating_too_late',
 } as const;

@@ -53,7 +53,14 @@ export const ZDevUser = z.object({
 export type TDevUser = z.infer<typeof ZDevUser>;
 export const ZDevUsersResponse = z.array(ZDevUser);
 
-export const ZDevInitDataRequest = z.object({ userId: z.number().int() });
+export const ZDevInitDataRequest = z.object({
+  userId: z.number().int(),
+  /** A t.me link's `startapp`, signed into the init data as Telegram does (a reminder's «Открыть QR»). */
+  startParam: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+});
 export const ZDevInitDataResponse = z.object({ initData: z.string() });
 export type TDevInitDataResponse = z.infer<typeof ZDevInitDataResponse>;
 

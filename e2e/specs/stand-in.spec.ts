@@ -1,9 +1,34 @@
+import type { Page } from '@playwright/test';
+import { seriousViolations } from '../support/axe.ts';
+import { CONSENT, PAY, showOffersOf } from '../support/buying.ts';
 import { E2E_STAND_IN_URL } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
+import { DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
 import { startServer } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
 
 const SCREENS = 'test-results/screens';
+const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
+
+/** Back to the picker (from the app, if a user is signed in), and in as the demo user whose label starts so. */
+async function signInAs(page: Page, label: RegExp) {
+  await page.goto(`${E2E_STAND_IN_URL}/`);
+  const picker = page.getByRole('heading', { name: 'Войти как…' });
+  const switchUser = page.getByRole('button', { name: 'Сменить пользователя' });
+  await expect(picker.or(switchUser)).toBeVisible();
+  if (await switchUser.isVisible()) await switchUser.click();
+  await page.getByRole('button', { name: label }).click();
+  await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+}
+
+/** «Чат с ботом» of the person signed in, opened from Home. */
+async function openChat(page: Page) {
+  await page.goto(`${E2E_STAND_IN_URL}/`);
+  await page.getByRole('button', { name: 'Чат с ботом' }).click();
+  const chat = page.getByRole('dialog', { name: 'Чат с ботом' });
+  await expect(chat).toBeVisible();
+  return chat;
+}
 
 // What `npm install && npm start` shows: no Telegram, no bot, a browser at the server's address.
 test.describe('the local stand-in, opened in a plain browser', () => {
@@ -26,13 +51,13 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     const users = page.getByRole('button', { name: /@demo_/ });
     await expect(users).toHaveCount(5);
 
-    await page.getByRole('button', { name: /Администратор/ }).click();
+    await page.getByRole('button', { name: /^Администратор/ }).click();
 
     await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
     await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ ПАРТНЕРА' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Сменить пользователя' }).click();
-    await page.getByRole('button', { name: /Участник чата/ }).click();
+    await page.getByRole('button', { name: /^Участник чата/ }).click();
     await expect(page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ ПАРТНЕРА' })).toHaveCount(0);
   });
@@ -41,9 +66,100 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     test(`the user picker, ${scheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(E2E_STAND_IN_URL);
-      await expect(page.getByRole('button', { name: /Администратор/ })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Администратор/ })).toBeVisible();
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/stand-in-picker-${scheme}.png` });
+    });
+  }
+
+  test('the season in one browser: bought, the QR photo in the bot’s chat, redeemed, rated 5 with a comment, changed in My QR, a friend invited', async ({
+    page,
+    context,
+  }) => {
+    await signInAs(page, /^Участник чата/);
+    await page.goto(`${E2E_STAND_IN_URL}/buy-coupons`);
+    await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
+    await page.getByRole('button', { name: DEMO_OFFER }).click();
+    await page.getByRole('checkbox', { name: CONSENT }).check();
+    // The sandbox checkout opens beside the app, as Telegram opens a payment page in the browser.
+    const checkoutOpens = context.waitForEvent('page');
+    await page.getByRole('button', { name: PAY }).click();
+    const checkout = await checkoutOpens;
+    await checkout.getByRole('button', { name: 'Оплатить' }).click();
+    await expect(checkout.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+    await checkout.close();
+    await page.getByRole('button', { name: 'Да' }).click();
+    await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+
+    let chat = await openChat(page);
+    await expect(chat.getByText(/^Оплата прошла, купон ваш: «Рафт-школа «Порог»»/)).toBeVisible();
+    const photo = chat.getByRole('img', { name: 'QR-код купона' });
+    await expect(photo).toBeVisible();
+    const png = await (
+      await page.request.get(new URL((await photo.getAttribute('src')) ?? '', E2E_STAND_IN_URL).href)
+    ).body();
+    // Its «Мои QR» opens the app there, as Telegram's web_app button would.
+    await chat.getByRole('button', { name: 'Мои QR' }).first().click();
+    await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+
+    // The partner redeems the photo the buyer was sent, uploaded as a picture.
+    await signInAs(page, /^Партнер/);
+    await page.goto(`${E2E_STAND_IN_URL}/check-coupon`);
+    await page.getByRole('button', { name: 'Загрузить файл' }).click();
+    await page
+      .getByLabel(/Выберите ваш QR/)
+      .setInputFiles({ name: 'kupon-qr.png', mimeType: 'image/png', buffer: png });
+    await page.getByRole('button', { name: 'Погасить QR' }).click();
+    await expect(page.getByText('Купон погашен')).toBeVisible();
+
+    await signInAs(page, /^Участник чата/);
+    chat = await openChat(page);
+    await expect(chat.getByText(/^Этот QR больше не действует: купон погашен/)).toBeVisible();
+    await expect(chat.getByText('изменено', { exact: false })).toBeVisible();
+    const question = chat.getByRole('listitem').filter({ hasText: 'Оцените визит от 1 до 5' });
+    await question.getByRole('button', { name: '5', exact: true }).click();
+    await expect(chat.getByRole('status')).toHaveText('Спасибо! Ваша оценка: 5 из 5.');
+
+    const comment = chat.getByRole('textbox', { name: 'Ваш отзыв' });
+    await expect(
+      chat.getByText(/^Ответ боту на: Хотите добавить отзыв о «Рафт-школа «Порог»»/),
+    ).toBeVisible();
+    await comment.fill('Отличный инструктор, спасибо!');
+    await chat.getByRole('button', { name: 'Отправить' }).click();
+    await expect(chat.getByRole('listitem').last()).toContainText('Спасибо, отзыв сохранен.');
+    await expect(chat.getByRole('textbox', { name: 'Сообщение' })).toBeVisible();
+
+    // The same rating in My QR: what the bot's buttons wrote is there, and a change there is that record.
+    await page.goto(`${E2E_STAND_IN_URL}/my-coupons`);
+    await page.getByRole('button', { name: 'Оценить визит' }).click();
+    const rating = page.getByRole('region', { name: 'Оценить визит' });
+    await expect(rating.getByRole('button', { name: '5 из 5' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(rating.getByLabel('Отзыв (необязательно)')).toHaveValue('Отличный инструктор, спасибо!');
+    await rating.getByRole('button', { name: '4 из 5' }).click();
+    await rating.getByRole('button', { name: 'Сохранить' }).click();
+    await expect(rating.getByRole('status')).toHaveText('Спасибо! Ваша оценка: 4 из 5.');
+
+    // An invitation: the message Telegram would share, and the friend who opens it.
+    await page.goto(`${E2E_STAND_IN_URL}/discounts`);
+    await page.getByRole('button', { name: 'ПРИГЛАСИТЬ ДРУГА' }).click();
+    const share = page.getByRole('dialog', { name: 'Поделиться в Telegram' });
+    await expect(share.getByText(/https:\/\/t\.me\/katajsya_local_bot\?startapp=ref_/)).toBeVisible();
+    await share.getByRole('button', { name: 'Открыть как новый человек' }).click();
+    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+    await signInAs(page, /^Администратор/);
+    await page.goto(`${E2E_STAND_IN_URL}/invites`);
+    await expect(page.getByRole('listitem').filter({ hasText: 'demo_member' })).toBeVisible();
+  });
+
+  for (const scheme of themesToPicture('stand-in-chat')) {
+    test(`the buyer’s chat with the bot, ${scheme}, readable`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await signInAs(page, /^Участник чата/);
+      const chat = await openChat(page);
+      await expect(chat.getByText('Спасибо, отзыв сохранен.')).toBeVisible();
+      await untilStill(page);
+      await page.screenshot({ path: `${SCREENS}/stand-in-chat-${scheme}.png` });
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 });

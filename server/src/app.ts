@@ -24,6 +24,7 @@ import { closingReceiptsManifest } from './modules/closing-receipts/closing-rece
 import { couponRequestsManifest } from './modules/coupon-requests/coupon-requests.manifest.ts';
 import { couponSigningManifest } from './modules/coupon-signing/coupon-signing.manifest.ts';
 import { devLoginManifest } from './modules/dev-login/dev-login.manifest.ts';
+import { createStandInBotApi } from './modules/dev-login/stand-in-bot-api.ts';
 import { geoManifest } from './modules/geo/geo.manifest.ts';
 import { giftsManifest } from './modules/gifts/gifts.manifest.ts';
 import { healthManifest } from './modules/health/health.manifest.ts';
@@ -171,7 +172,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
             serializers: logSerializers,
             ...(deps.logStream ? { stream: deps.logStream } : {}),
           },
-    logController: new RequestLog(),
+    // Production keeps a line per request; elsewhere (npm start) they are debug lines.
+    logController: new RequestLog({ perRequest: config.env === 'production' ? 'info' : 'debug' }),
     trustProxy: config.trustedProxies,
     // Path segments carry QR tokens, regions and organizers up to 200 characters; our schemas,
     // not the router's default of 100, decide what is too long (a 400 naming the field).
@@ -195,6 +197,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerCsrf(app, createCsrf(botToken));
   if (deps.rateLimits !== false) await registerRateLimit(app, database.db);
 
+  // Without a bot, the bot's messages go to the stand-in's own Bot API, which shows them in «Чат с ботом».
+  const standIn = config.localStandIn ? createStandInBotApi({ token: botToken }) : undefined;
+  const chatApi = botApi ?? standIn?.api;
+  // The configuration has one or the other (BOT_TOKEN in production); a caller passing neither is a bug.
+  if (!chatApi) throw new Error('buildApp needs botApi with BOT_TOKEN (the local stand-in is off)');
   const { made, plugged } = await MODULES.make({
     config,
     database,
@@ -203,14 +210,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     timeZone: config.timeZone,
     botToken,
     botApi,
-    botUsername: botApi ? createBotUsername(botApi) : undefined,
+    standIn,
+    chatApi,
+    botUsername: createBotUsername(chatApi),
+    buttonsUrl: config.publicUrl ?? (standIn ? `http://localhost:${config.port}` : undefined),
     paymentProvider: deps.paymentProvider ?? createPaymentProvider(config, botApi),
     sweepClock,
     metrics,
   });
   const { db, bot, notifications, outbox, qrImages } = made;
   for (const module of plugged) await module.openRoutes?.(app);
-  if (bot) for (const module of plugged) module.bot?.(bot);
+  // The stand-in's taps and replies come as updates to a bot of its own, through the same handlers.
+  for (const updates of [bot, standIn?.bot]) {
+    if (updates) for (const module of plugged) module.bot?.(updates);
+  }
   await app.register(async (api) => {
     requireInitData(api, { botToken, maxAgeS: config.initDataMaxAgeS, users: made.users });
     await api.register(compress, API_COMPRESSION);

@@ -421,6 +421,8 @@ export const notificationKind = pgEnum('notification_kind', [
   'COUPON_EXPIRING',
   'GIFT_RETURNING',
   'VISIT_RATING_ASKED',
+  /** A redemption undone: its owner told the coupon works again (event_key: the undo's attempt). */
+  'COUPON_REDEMPTION_UNDONE',
   /** A coupon's QR as a photo to its holder, once per holder and QR token (event_key: the token). */
   'COUPON_QR',
   /** Brings the caption of a COUPON_QR photo (caption_of) up to date with what its QR is worth now. */

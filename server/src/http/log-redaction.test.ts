@@ -18,7 +18,8 @@ beforeAll(async () => {
   logStream.on('data', (chunk: Buffer) => {
     logged += chunk.toString();
   });
-  t = await createTestApp({ env: { ADMIN_USERNAMES: 'log_admin', LOG_LEVEL: 'info' }, logStream });
+  // Debug: request lines are written at debug outside production, and this is about what they keep.
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'log_admin', LOG_LEVEL: 'debug' }, logStream });
   for (const user of [admin, buyer, partner]) t.botApi.members.set(user.id, 'member');
   const { couponIds } = await addPartnerWithCoupons(
     t,

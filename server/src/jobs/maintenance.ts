@@ -60,7 +60,11 @@ export function createMaintenance(options: {
     async retention() {
       if (Date.now() - retentionRanAt < RETENTION_EVERY_MS) return;
       retentionRanAt = Date.now();
-      log.info(await sweeps.retention(), 'old geo points and redeem attempts deleted');
+      const deleted = await sweeps.retention();
+      // A day with nothing to delete is not worth a line.
+      if (Object.values(deleted).some((count) => count > 0)) {
+        log.info(deleted, 'old geo points and redeem attempts deleted');
+      }
     },
   };
   const worker = repeat(

@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { Refusals } from '../http/errors.ts';
 import type { SweepClock } from '../jobs/sweep-clock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { StandInBotApi } from './dev-login/stand-in-bot-api.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
 /** What app.ts makes before any module: configuration, the database, the log, outside services. */
@@ -19,8 +20,14 @@ export interface Core {
   botToken: string;
   /** The Bot API client; absent in the local stand-in. */
   botApi?: Api;
-  /** The bot's @username, asked of Telegram once; absent in the local stand-in. */
-  botUsername?: () => Promise<string>;
+  /** The local stand-in's own Bot API, which plays each person's chat with the bot; absent with a bot. */
+  standIn?: StandInBotApi;
+  /** Where the bot's messages go: Telegram's Bot API, or the stand-in's. */
+  chatApi: Api;
+  /** The bot's @username, asked of `chatApi` once (the stand-in's bot has one too). */
+  botUsername: () => Promise<string>;
+  /** What the bot's web_app buttons open: PUBLIC_URL, or the stand-in's own address; none without either. */
+  buttonsUrl?: string;
   paymentProvider: PaymentProvider;
   /** When each background sweep last went through (the metrics read it). */
   sweepClock: SweepClock;

@@ -6,6 +6,7 @@ import { ApiError } from '@/lib/api-client';
 import { OpenInTelegram } from '@/telegram/dev-login/open-in-telegram';
 import { type LaunchState, launchAsStandIn } from '@/telegram/launch';
 import { SignInRefused } from '@/telegram/sign-in-refused';
+import { isStandIn } from '@/telegram/stand-in';
 import { AppRouter } from './router';
 import { useOfflineRedeeming } from './use-offline-redeeming';
 
@@ -14,13 +15,27 @@ const DevLogin = lazy(() =>
   import('@/telegram/dev-login/dev-login').then((module) => ({ default: module.DevLogin })),
 );
 
+// Only in the local stand-in: what Telegram would do with a t.me link the app opens (an invitation).
+const StandInLinks = lazy(() =>
+  import('@/telegram/dev-login/stand-in-links').then((module) => ({ default: module.StandInLinks })),
+);
+
 function StartedApp() {
   // SPEC §4: the user's username, role and chat membership are loaded on start, whatever screen opens.
   const { data: user, error } = useQuery(getMeQueryOptions());
   useOfflineRedeeming(user);
   // Init data the server refuses (forged, or older than a day) will not pass on any screen.
   if (error instanceof ApiError && error.status === 401) return <SignInRefused message={error.message} />;
-  return <AppRouter />;
+  return (
+    <>
+      <AppRouter />
+      {isStandIn() && (
+        <Suspense>
+          <StandInLinks />
+        </Suspense>
+      )}
+    </>
+  );
 }
 
 export function App({ launchState: initialLaunchState }: { launchState: LaunchState }) {

@@ -126,6 +126,7 @@ export type EventName = keyof Events;
 const STAND_IN_DOES = new Set<MethodName>([
   'web_app_ready',
   'web_app_open_link',
+  'web_app_open_tg_link',
   'web_app_request_safe_area',
   'web_app_request_content_safe_area',
 ]);

@@ -66,6 +66,29 @@ export function leaveStandIn(): void {
   window.location.replace(paths.home.getHref());
 }
 
+/**
+ * Opens the app anew for `initData` at `path`, as Telegram does for a bot's button or a t.me link:
+ * a fresh launch, with nothing of the last one kept but the stand-in's user.
+ */
+export function relaunchStandIn(initData: string, path: string): void {
+  sessionStorage.clear();
+  rememberStandIn(initData);
+  window.location.assign(path);
+}
+
+/** The app asked to open a t.me link (an invitation to share): the stand-in shows what Telegram would. */
+export const STAND_IN_TG_LINK_EVENT = 'katajsya:stand-in-tg-link';
+
+/** The last t.me link asked for and not shown yet: the view that shows it may still be loading. */
+let unshownTgLink: string | undefined;
+
+/** The t.me link waiting to be shown, once. */
+export function takeUnshownTgLink(): string | undefined {
+  const link = unshownTgLink;
+  unshownTgLink = undefined;
+  return link;
+}
+
 /** Makes the page a Telegram environment for the chosen user; call before startTelegram(). */
 export function mockTelegramForStandIn(initData: string): void {
   keepLaunchParams(
@@ -91,6 +114,14 @@ function answerLikeTelegram(method: string, params: unknown): void {
       // Telegram opens links in the browser; here that is a new tab (the sandbox checkout, say).
       const url = (params as { url?: unknown } | undefined)?.url;
       if (typeof url === 'string') window.open(url, '_blank', 'noopener');
+      return;
+    }
+    case 'web_app_open_tg_link': {
+      const pathFull = (params as { path_full?: unknown } | undefined)?.path_full;
+      if (typeof pathFull === 'string') {
+        unshownTgLink = pathFull;
+        window.dispatchEvent(new CustomEvent(STAND_IN_TG_LINK_EVENT));
+      }
       return;
     }
     case 'web_app_request_safe_area':

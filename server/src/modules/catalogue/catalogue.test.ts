@@ -23,7 +23,8 @@ beforeAll(async () => {
   logStream.on('data', (chunk: Buffer) => {
     logged += chunk.toString();
   });
-  t = await createTestApp({ env: { ADMIN_USERNAMES: 'cat_admin', LOG_LEVEL: 'info' }, logStream });
+  // Debug: request lines are written at debug outside production, and this is about which are.
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'cat_admin', LOG_LEVEL: 'debug' }, logStream });
   yashma = await add('Карелия', 'Яшма', 'ШКОЛА', [
     { price: 210, discount: 700, decision: 'accept' },
     { price: 120, discount: 400, decision: 'accept' },

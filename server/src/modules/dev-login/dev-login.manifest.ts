@@ -3,7 +3,10 @@ import type { UserService } from '../users/users.service.ts';
 import { devLoginRoutes } from './dev-login.routes.ts';
 import { devLoginRefusals } from './texts.ts';
 
-/** The local stand-in's demo users and the init data it signs for them (never with a real bot). */
+/**
+ * The local stand-in's demo users, the init data it signs for them, and each one's «Чат с ботом»
+ * over the stand-in's Bot API (never with a real bot).
+ */
 export const devLoginManifest = manifest({
   name: 'dev-login',
   refusals: devLoginRefusals,
@@ -11,10 +14,12 @@ export const devLoginManifest = manifest({
     config,
     db,
     botToken,
+    standIn,
     users,
-  }: Pick<Core, 'config' | 'db' | 'botToken'> & { users: UserService }) => ({
-    openRoutes: config.localStandIn
-      ? (app) => app.register(devLoginRoutes, { db, users, botToken })
-      : undefined,
+  }: Pick<Core, 'config' | 'db' | 'botToken' | 'standIn'> & { users: UserService }) => ({
+    openRoutes:
+      config.localStandIn && standIn
+        ? (app) => app.register(devLoginRoutes, { db, users, botToken, standIn })
+        : undefined,
   }),
 });

@@ -1,23 +1,37 @@
-import { inArray } from 'drizzle-orm';
+import { randomInt } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDevInitDataRequest, ZDevInitDataResponse, ZDevUsersResponse } from '#contract/session';
+import {
+  ZStandInCallbackRequest,
+  ZStandInCallbackResponse,
+  ZStandInChat,
+  ZStandInChatQuery,
+  ZStandInMessageRequest,
+  ZStandInNewPersonRequest,
+  ZStandInUserParams,
+} from '#contract/stand-in-chat';
 import type { Db } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo-users.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { signInitData } from '../../telegram/init-data.ts';
 import type { UserService } from '../users/users.service.ts';
-import type { DevLoginRefusal } from './texts.ts';
+import type { StandInBotApi } from './stand-in-bot-api.ts';
+import { type DevLoginRefusal, standInPerson } from './texts.ts';
 
 /**
  * The local stand-in (ARCHITECTURE §4): signs init data for a demo user with the local bot token,
- * so the same validation runs as in production. Registered only when no bot is configured outside
- * production; in production these routes do not exist.
+ * so the same validation runs as in production, and plays each person's chat with the bot over the
+ * stand-in's Bot API. Registered only when no bot is configured outside production; in production
+ * these routes do not exist.
  */
-export const devLoginRoutes: FastifyPluginAsyncZod<{ db: Db; users: UserService; botToken: string }> = async (
-  app,
-  { db, users, botToken },
-) => {
+export const devLoginRoutes: FastifyPluginAsyncZod<{
+  db: Db;
+  users: UserService;
+  botToken: string;
+  standIn: StandInBotApi;
+}> = async (app, { db, users, botToken, standIn }) => {
   const demoIds = DEMO_USERS.map((user) => user.id);
 
   async function presentDemoUsers() {
@@ -51,8 +65,90 @@ export const devLoginRoutes: FastifyPluginAsyncZod<{ db: Db; users: UserService;
       const initData = signInitData(
         { id: demo.id, username: demo.username, firstName: demo.firstName, lastName: null },
         botToken,
+        new Date(),
+        request.body.startParam,
       );
       return { initData };
     },
   );
+
+  // A friend opening an invitation: someone the app has never seen, with the link's `startapp`.
+  app.post(
+    '/api/dev/new-person',
+    { schema: { body: ZStandInNewPersonRequest, response: { 200: ZDevInitDataResponse } } },
+    async (request) => {
+      const number = randomInt(1000, 10_000);
+      const person = {
+        id: 700_100_000 + number,
+        username: `${standInPerson.usernamePrefix}${number}`,
+        firstName: standInPerson.firstName,
+        lastName: null,
+      };
+      // In the community chat already, as a friend who followed the invitation's chat link would be:
+      // an invitee counts as come once in the chat (invites.service.ts).
+      await users.upsertUser(person);
+      await db.update(usersTable).set({ isChatMember: true }).where(eq(usersTable.id, person.id));
+      return { initData: signInitData(person, botToken, new Date(), request.body.startParam) };
+    },
+  );
+
+  /** The person as Telegram names them in an update; one the app has seen. */
+  async function personOf(userId: number) {
+    const [row] = await db.select().from(usersTable).where(eq(usersTable.id, userId));
+    if (!row) throw new DomainError<DevLoginRefusal>('demo_user_not_found');
+    return {
+      id: row.id,
+      is_bot: false as const,
+      first_name: row.firstName,
+      ...(row.lastName ? { last_name: row.lastName } : {}),
+      ...(row.username ? { username: row.username } : {}),
+    };
+  }
+
+  app.get(
+    '/api/dev/chat/:userId',
+    {
+      schema: { params: ZStandInUserParams, querystring: ZStandInChatQuery, response: { 200: ZStandInChat } },
+    },
+    async (request) => standIn.chat(request.params.userId, request.query.since),
+  );
+
+  app.get(
+    '/api/dev/chat/:userId/photos/:messageId',
+    { schema: { params: ZStandInUserParams.extend({ messageId: ZStandInUserParams.shape.userId }) } },
+    async (request, reply) => {
+      const photo = standIn.photo(request.params.userId, request.params.messageId);
+      if (!photo) throw new DomainError<DevLoginRefusal>('message_not_found');
+      return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(photo);
+    },
+  );
+
+  app.post(
+    '/api/dev/chat/:userId/callback',
+    {
+      schema: {
+        params: ZStandInUserParams,
+        body: ZStandInCallbackRequest,
+        response: { 200: ZStandInCallbackResponse },
+      },
+    },
+    async (request) => {
+      const { messageId, data } = request.body;
+      const answer = await standIn.press(await personOf(request.params.userId), messageId, data);
+      if (answer === undefined) throw new DomainError<DevLoginRefusal>('message_not_found');
+      return { answer };
+    },
+  );
+
+  app.post(
+    '/api/dev/chat/:userId/messages',
+    { schema: { params: ZStandInUserParams, body: ZStandInMessageRequest } },
+    async (request, reply) => {
+      const { text, replyToMessageId } = request.body;
+      await standIn.write(await personOf(request.params.userId), text, replyToMessageId);
+      return reply.status(204).send();
+    },
+  );
+
+  app.addHook('preClose', async () => standIn.close());
 };

@@ -15,12 +15,12 @@ export const giftsManifest = manifest({
   make: ({
     db,
     log,
-    botApi,
+    chatApi,
     users,
     membership,
     notifications,
     qrImages,
-  }: Pick<Core, 'db' | 'log' | 'botApi'> & {
+  }: Pick<Core, 'db' | 'log' | 'chatApi'> & {
     users: UserService;
     membership: MembershipService;
     notifications: NotificationService;
@@ -32,7 +32,7 @@ export const giftsManifest = manifest({
       routes: (api) =>
         api.register(giftsRoutes, {
           gifts,
-          share: createGiftShareService({ db, botApi, log }),
+          share: createGiftShareService({ db, botApi: chatApi, log }),
           membership,
         }),
     };

@@ -21,8 +21,8 @@ const MAX_LINE = 64;
  */
 export function createInviteService(options: {
   db: Db;
-  /** The bot's username, which names the app's link; absent in the local stand-in. */
-  botUsername?: () => Promise<string>;
+  /** The bot's username, which names the app's link (the local stand-in's bot has one too). */
+  botUsername: () => Promise<string>;
   communityChatLink: string;
 }) {
   const { db, botUsername, communityChatLink } = options;
@@ -45,7 +45,6 @@ export function createInviteService(options: {
 
   /** The caller's invitation: the app's link with their code, and Telegram's share link for it. */
   async function myInvite(userId: number): Promise<TMyInvite> {
-    if (!botUsername) throw new DomainError<InviteRefusal>(InviteErrorCode.inviteUnavailable);
     let bot: string;
     try {
       bot = await botUsername();

@@ -16,15 +16,15 @@ export const notificationsManifest = manifest({
   name: 'notifications',
   refusals: notificationRefusals,
   make: ({
-    config,
     db,
     log,
     timeZone,
-    botApi,
+    chatApi,
+    buttonsUrl,
     sweepClock,
     users,
     qrImages,
-  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'botApi' | 'sweepClock'> & {
+  }: Pick<Core, 'db' | 'log' | 'timeZone' | 'chatApi' | 'buttonsUrl' | 'sweepClock'> & {
     users: Pick<UserService, 'adminIds'>;
     qrImages: QrImages;
   }) => ({
@@ -33,14 +33,14 @@ export const notificationsManifest = manifest({
         db,
         log,
         adminIds: (executor) => users.adminIds(executor),
-        publicUrl: config.publicUrl,
+        publicUrl: buttonsUrl,
       }),
       outbox: createOutboxWorker({
         db,
-        botApi,
+        botApi: chatApi,
         log,
         qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
-        publicUrl: config.publicUrl,
+        publicUrl: buttonsUrl,
         sweeps: sweepClock,
       }),
     },

@@ -19,6 +19,7 @@ export type NotificationPurpose = (typeof notificationPurpose.enumValues)[number
 export const NOTIFICATION_PURPOSES: Record<NotificationKind, NotificationPurpose> = {
   GIFT_RECEIVED: 'service',
   COUPON_REDEEMED: 'service',
+  COUPON_REDEMPTION_UNDONE: 'service',
   COUPON_REQUESTED: 'service',
   REQUEST_DECIDED: 'service',
   PURCHASE_CONFIRMED: 'service',
@@ -51,6 +52,15 @@ export interface GiftReceived {
 export interface CouponRedeemed {
   /** The redemption's id (a coupon redeemed, undone and redeemed again is told twice). */
   redemptionId: number | string;
+  ownerId: number;
+  coupon: CouponLine;
+  /** An earlier redemption of the coupon was undone: told as redeemed again. */
+  again?: boolean;
+}
+
+export interface RedemptionUndone {
+  /** The undo's attempt id: one message per undo. */
+  undoId: number | string;
   ownerId: number;
   coupon: CouponLine;
 }
@@ -195,7 +205,23 @@ export function createNotificationService(options: {
           kind: 'COUPON_REDEEMED',
           eventKey,
           chatId: input.ownerId,
-          text: notificationTexts.couponRedeemed(input),
+          text: input.again
+            ? notificationTexts.couponRedeemedAgain(input)
+            : notificationTexts.couponRedeemed(input),
+          button: notificationButtons.myCoupons,
+        },
+      ]);
+    },
+
+    /** An undone redemption: its owner hears the coupon works again. */
+    async notifyRedemptionUndone(input: RedemptionUndone, tx?: Executor): Promise<void> {
+      const eventKey = String(input.undoId);
+      await enqueue({ kind: 'COUPON_REDEMPTION_UNDONE', eventKey }, tx, () => [
+        {
+          kind: 'COUPON_REDEMPTION_UNDONE',
+          eventKey,
+          chatId: input.ownerId,
+          text: notificationTexts.redemptionUndone(input),
           button: notificationButtons.myCoupons,
         },
       ]);

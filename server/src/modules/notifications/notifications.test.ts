@@ -413,34 +413,3 @@ describe('when the Bot API fails', () => {
     );
   });
 });
-
-describe('without a bot (the local stand-in)', () => {
-  it('writes each message to the server log instead, once', async () => {
-    const log = logger();
-    const worker = createOutboxWorker({ db: t.database.db, log, qrPhotos: qrPhotos() });
-    const friend = telegramUser('local_friend');
-    const callsBefore = t.botApi.calls.length;
-    await notify.notifyGiftReceived({
-      giftId: 'local',
-      toUserId: friend.id,
-      fromUsername: 'demo_user',
-      coupon,
-    });
-
-    expect(await worker.deliverDue()).toMatchObject({ sent: 1 });
-    expect(await worker.deliverDue(inAnHour())).toMatchObject({ claimed: 0 });
-    expect(log.info).toHaveBeenCalledTimes(1);
-    expect(log.info).toHaveBeenCalledWith(
-      {
-        notification: {
-          kind: 'GIFT_RECEIVED',
-          chatId: friend.id,
-          text: expect.stringContaining('Подарок от @demo_user'),
-        },
-      },
-      expect.stringContaining('local stand-in'),
-    );
-    expect(t.botApi.calls.length).toBe(callsBefore);
-    expect((await outboxRow(friend.id))?.sentAt).not.toBeNull();
-  });
-});

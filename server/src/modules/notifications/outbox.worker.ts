@@ -33,8 +33,8 @@ const QR_PHOTO_FILE = 'kupon-qr.png';
 
 export interface OutboxWorkerOptions {
   db: Db;
-  /** The Bot API; absent in the local stand-in, where each message is logged instead of sent. */
-  botApi?: Api;
+  /** The Bot API: Telegram's, or the local stand-in's own (dev-login/stand-in-bot-api.ts). */
+  botApi: Api;
   log: Logger;
   /** The photos of coupons' QRs and their captions (COUPON_QR, COUPON_QR_CAPTION rows). */
   qrPhotos: Pick<QrPhotos, 'photo' | 'caption'>;
@@ -186,13 +186,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   async function sendText(row: Row): Promise<Sent> {
-    if (!botApi) {
-      log.info(
-        { notification: { kind: row.kind, chatId: row.chatId, text: row.text } },
-        'bot message (local stand-in: logged, not sent)',
-      );
-      return {};
-    }
     const message = await botApi.sendMessage(
       row.chatId,
       row.text,
@@ -209,13 +202,6 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function sendQrPhoto(row: Row): Promise<Sent> {
     const photo = await qrPhotos.photo(row.eventKey, row.chatId);
     if (!photo) return { skipped: 'the QR stopped working before its photo was sent' };
-    if (!botApi) {
-      log.info(
-        { notification: { kind: row.kind, chatId: row.chatId, caption: photo.caption } },
-        'QR photo (local stand-in: logged, not sent)',
-      );
-      return { text: photo.caption };
-    }
     const message = await botApi.sendPhoto(
       row.chatId,
       new InputFile(photo.png, QR_PHOTO_FILE),
@@ -237,22 +223,20 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     if (!photo?.sentAt || photo.messageId === null) return { skipped: 'no photo in the chat to edit' };
     const caption = await qrPhotos.caption(photo.eventKey, photo.chatId);
     if (caption === photo.text) return { text: caption };
-    if (botApi) {
-      try {
-        await botApi.editMessageCaption(
-          photo.chatId,
-          photo.messageId,
-          { caption, ...underQrPhoto },
-          abortAfter(sendTimeoutMs),
-        );
-      } catch (error) {
-        if (!(error instanceof GrammyError)) throw error;
-        // An earlier attempt got through but was not recorded: the caption is as it should be.
-        const unchanged = /message is not modified/i.test(error.description);
-        if (/message to edit not found/i.test(error.description))
-          return { skipped: 'the holder has deleted the photo' };
-        if (!unchanged) throw error;
-      }
+    try {
+      await botApi.editMessageCaption(
+        photo.chatId,
+        photo.messageId,
+        { caption, ...underQrPhoto },
+        abortAfter(sendTimeoutMs),
+      );
+    } catch (error) {
+      if (!(error instanceof GrammyError)) throw error;
+      // An earlier attempt got through but was not recorded: the caption is as it should be.
+      const unchanged = /message is not modified/i.test(error.description);
+      if (/message to edit not found/i.test(error.description))
+        return { skipped: 'the holder has deleted the photo' };
+      if (!unchanged) throw error;
     }
     await db.update(notifications).set({ text: caption }).where(eq(notifications.id, photo.id));
     return { text: caption };

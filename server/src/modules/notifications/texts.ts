@@ -31,6 +31,15 @@ export const notificationTexts = {
   couponRedeemed: (input: { coupon: CouponLine }) =>
     `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} погашен партнером.`,
 
+  /** A redemption after an undo of an earlier one: said as what happened, not as a first. */
+  couponRedeemedAgain: (input: { coupon: CouponLine }) =>
+    `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} снова погашен партнером ` +
+    'после отмены прошлого погашения.',
+
+  redemptionUndone: (input: { coupon: CouponLine }) =>
+    `Погашение отменено: купон снова действует. Купон ${coupon(input.coupon)} на скидку ` +
+    `${rub(input.coupon.discount)}, QR прежний.`,
+
   couponRequested: (input: {
     companyName: string;
     price: number;
@@ -82,6 +91,28 @@ export const notificationTexts = {
     `Подарок для @${input.toUsername} пока не забрали: купон ${coupon(input.coupon)} на скидку ` +
     `${rub(input.coupon.discount)} вернется к вам в течение суток. Напомните другу открыть приложение.`,
 
+  /** Several reminders to one person in one sweep, one line each (one alone keeps its own text above). */
+  remindersDigest: (input: {
+    expiring: Array<{ coupon: CouponLine; lastDay: string }>;
+    returning: Array<{ toUsername: string; coupon: CouponLine }>;
+  }) =>
+    [
+      input.returning.length === 0
+        ? `Скоро заканчиваются ваши купоны (${input.expiring.length}):`
+        : `Напоминания (${input.expiring.length + input.returning.length}):`,
+      ...input.expiring.map(
+        (e) =>
+          `• ${coupon(e.coupon)} на скидку ${rub(e.coupon.discount)} действует до ${e.lastDay} включительно`,
+      ),
+      ...input.returning.map(
+        (r) =>
+          `• подарок для @${r.toUsername} пока не забрали: купон ${coupon(r.coupon)} на скидку ` +
+          `${rub(r.coupon.discount)} вернется к вам в течение суток`,
+      ),
+      ...(input.expiring.length > 0 ? ['Не забудьте показать QR партнеру.'] : []),
+      ...(input.returning.length > 0 ? ['Напомните друзьям открыть приложение.'] : []),
+    ].join('\n'),
+
   visitRatingAsked: (input: { coupon: CouponLine }) =>
     `Как прошло у партнера ${coupon(input.coupon)}? Оцените визит от 1 до 5.`,
 
@@ -94,6 +125,7 @@ export const notificationTexts = {
 /** Buttons of reminders and ratings, which carry their own links and callback data. */
 export const reminderButtons = {
   openQr: 'Открыть QR',
+  myCoupons: 'Мои QR',
   turnOff: 'Не напоминать',
 } as const;
 

@@ -89,7 +89,13 @@ export function createCouponIssue(options: CouponIssueOptions) {
       if (!existing) throw new Error(`payment ${payment.id}: conflict without a purchased coupon`);
       return { purchasedCouponId: existing.id, issuedNow: false };
     });
-    if (result.issuedNow) drawQrSoon(result.purchasedCouponId);
+    if (result.issuedNow) {
+      drawQrSoon(result.purchasedCouponId);
+      log.info(
+        { paymentId: payment.id, purchasedCouponId: result.purchasedCouponId, amountRub: payment.amount },
+        'payment settled; coupon issued',
+      );
+    }
     return { purchasedCouponId: result.purchasedCouponId };
   }
 

@@ -4,7 +4,9 @@ import {
   RATING_CHANGEABLE_DAYS,
   RATING_COMMENT_MAX,
   RatingErrorCode,
+  type TMyVisitRating,
   type TPartnerRating,
+  type TVisitRating,
 } from '#contract/ratings';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, purchasedCoupons, visitRatings } from '../../db/schema.ts';
@@ -89,6 +91,60 @@ export function createRatingService(db: Db) {
     return updated.length > 0;
   }
 
+  /** The owner's rating of a visit, and until when it may change; refused for another's coupon. */
+  async function myRating(userId: number, purchasedCouponId: string): Promise<TMyVisitRating> {
+    const [row] = await db
+      .select({
+        ownerId: purchasedCoupons.ownerId,
+        status: purchasedCoupons.status,
+        changeableUntil: sql<
+          string | null
+        >`to_char((${purchasedCoupons.redeemedAt} + make_interval(days => ${RATING_CHANGEABLE_DAYS})) at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+        stars: visitRatings.stars,
+        comment: visitRatings.comment,
+      })
+      .from(purchasedCoupons)
+      .leftJoin(visitRatings, eq(visitRatings.purchasedCouponId, purchasedCoupons.id))
+      .where(eq(purchasedCoupons.id, purchasedCouponId));
+    if (!row || row.ownerId !== userId) throw new DomainError<RatingRefusal>(RatingErrorCode.notYours);
+    return {
+      rating: row.stars === null ? null : { stars: row.stars, comment: row.comment },
+      changeableUntil: row.status === 'USED' ? row.changeableUntil : null,
+    };
+  }
+
+  /**
+   * A rating given in the app: the same record as the bot's buttons write (a second one changes
+   * it), with the comment, when one is given, in the same breath; an empty comment removes it.
+   */
+  async function rateInApp(
+    userId: number,
+    purchasedCouponId: string,
+    given: { stars: number; comment?: string | null },
+  ): Promise<TVisitRating> {
+    // Someone else's coupon is not theirs to hear about, redeemed or not.
+    await myRating(userId, purchasedCouponId);
+    const rated = await rate(userId, purchasedCouponId, given.stars);
+    if (rated.outcome !== 'rated') {
+      const code = {
+        not_redeemed: RatingErrorCode.notRedeemed,
+        not_yours: RatingErrorCode.notYours,
+        too_late: RatingErrorCode.tooLate,
+      }[rated.outcome];
+      throw new DomainError<RatingRefusal>(code);
+    }
+    if (given.comment !== undefined) {
+      const comment = given.comment?.trim().slice(0, RATING_COMMENT_MAX) || null;
+      await db
+        .update(visitRatings)
+        .set({ comment, commentHiddenAt: null, updatedAt: sql`now()` })
+        .where(and(eq(visitRatings.purchasedCouponId, purchasedCouponId), eq(visitRatings.userId, userId)));
+    }
+    const { rating } = await myRating(userId, purchasedCouponId);
+    if (!rating) throw new DomainError<RatingRefusal>(RatingErrorCode.ratingNotFound);
+    return rating;
+  }
+
   /** Each partner's rating among `partnerIds`, for those with MIN_RATINGS_SHOWN ratings or more. */
   async function ratingsOf(partnerIds: readonly number[]): Promise<Map<number, TPartnerRating>> {
     if (partnerIds.length === 0) return new Map();
@@ -128,7 +184,7 @@ export function createRatingService(db: Db) {
     });
   }
 
-  return { rate, rememberCommentPrompt, comment, ratingsOf, hideComment };
+  return { rate, rateInApp, myRating, rememberCommentPrompt, comment, ratingsOf, hideComment };
 }
 
 export type RatingService = ReturnType<typeof createRatingService>;

@@ -257,3 +257,73 @@ describe('ratings as personal data', () => {
     expect((await listedPartner())?.rating).toBeNull();
   });
 });
+
+describe('a rating given in My QR', () => {
+  const appBuyer = telegramUser('rate_app_buyer', 'Ася');
+
+  it('is the same record as the bot’s buttons write: either changes it, one per visit', async () => {
+    t.botApi.members.set(appBuyer.id, 'member');
+    const { id, question } = await visit(appBuyer);
+    const before = (await t.as(appBuyer).get(`/api/me/ratings/${id}`)).json();
+    expect(before).toEqual({ rating: null, changeableUntil: expect.any(String) });
+    // Seven days from the visit, give or take the test's own minute.
+    const days = (Date.parse(before.changeableUntil) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(6.99);
+    expect(days).toBeLessThanOrEqual(7);
+
+    await tap(appBuyer, question, `rate:${id}:3`);
+    expect((await t.as(appBuyer).get(`/api/me/ratings/${id}`)).json().rating).toEqual({
+      stars: 3,
+      comment: null,
+    });
+
+    const rated = await t.as(appBuyer).put(`/api/me/ratings/${id}`, { stars: 5, comment: '  Всё четко  ' });
+    expect(rated.statusCode).toBe(200);
+    expect(rated.json()).toEqual({ stars: 5, comment: 'Всё четко' });
+    await tap(appBuyer, question, `rate:${id}:4`);
+    const rows = await t.database.db
+      .select()
+      .from(visitRatings)
+      .where(eq(visitRatings.purchasedCouponId, id));
+    expect(rows).toEqual([expect.objectContaining({ stars: 4, comment: 'Всё четко', userId: appBuyer.id })]);
+
+    // An empty comment takes it away; no comment at all leaves it.
+    await t.as(appBuyer).put(`/api/me/ratings/${id}`, { stars: 4, comment: 'Снова' });
+    expect((await t.as(appBuyer).put(`/api/me/ratings/${id}`, { stars: 2 })).json()).toEqual({
+      stars: 2,
+      comment: 'Снова',
+    });
+    expect((await t.as(appBuyer).put(`/api/me/ratings/${id}`, { stars: 2, comment: '' })).json()).toEqual({
+      stars: 2,
+      comment: null,
+    });
+  });
+
+  it('is refused for someone else’s coupon, one not redeemed, and a week after the visit', async () => {
+    const unused = await buyCoupon(t, appBuyer, couponId);
+    const notRedeemed = await t.as(appBuyer).put(`/api/me/ratings/${unused}`, { stars: 5 });
+    expect(notRedeemed.statusCode).toBe(409);
+    expect(notRedeemed.json().message).toBe('Оценить можно только купон, погашенный партнером.');
+    expect((await t.as(appBuyer).get(`/api/me/ratings/${unused}`)).json()).toEqual({
+      rating: null,
+      changeableUntil: null,
+    });
+
+    const [, other] = buyers as [TelegramUser, TelegramUser];
+    const theirs = await t.as(other).get(`/api/me/ratings/${unused}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe('Такого купона нет среди ваших.');
+    expect((await t.as(other).put(`/api/me/ratings/${unused}`, { stars: 1 })).statusCode).toBe(404);
+
+    const { id } = await visit(appBuyer);
+    await t.database.db
+      .update(purchasedCoupons)
+      .set({ redeemedAt: sql`now() - interval '8 days'` })
+      .where(eq(purchasedCoupons.id, id));
+    const late = await t.as(appBuyer).put(`/api/me/ratings/${id}`, { stars: 5, comment: 'Поздно' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe('Оценку можно поставить или изменить в течение 7 дней после визита.');
+    const stars = await t.as(appBuyer).put(`/api/me/ratings/${id}`, { stars: 6 });
+    expect(stars.statusCode).toBe(400);
+  });
+});

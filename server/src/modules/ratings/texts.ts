@@ -3,6 +3,15 @@ import type { Refusals } from '../../http/errors.ts';
 
 export const ratingRefusals = {
   [RatingErrorCode.ratingNotFound]: { status: 404, message: 'Такой оценки нет.' },
+  [RatingErrorCode.notRedeemed]: {
+    status: 409,
+    message: 'Оценить можно только купон, погашенный партнером.',
+  },
+  [RatingErrorCode.notYours]: { status: 404, message: 'Такого купона нет среди ваших.' },
+  [RatingErrorCode.tooLate]: {
+    status: 409,
+    message: `Оценку можно поставить или изменить в течение ${RATING_CHANGEABLE_DAYS} дней после визита.`,
+  },
 } satisfies Refusals;
 export type RatingRefusal = keyof typeof ratingRefusals;
 

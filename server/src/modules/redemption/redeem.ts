@@ -42,8 +42,18 @@ export interface Redemption {
  */
 export type RedemptionEffect = (tx: Db, redemption: Redemption) => Promise<void>;
 
-/** Something an undone redemption takes back, in the undo's transaction (a closing receipt not yet tried). */
-export type UndoEffect = (tx: Db, purchasedCouponId: string) => Promise<void>;
+/**
+ * A redemption undone: what its undo sets going (redemption-effects.ts). `coupon` is null when the
+ * undo left the coupon void (its money was returned meanwhile), not valid again.
+ */
+export interface Undone {
+  /** The undo's attempt in `redemptions`. */
+  undoId: number;
+  purchasedCouponId: string;
+  ownerId: number;
+  coupon: CouponLine | null;
+}
+export type UndoEffect = (tx: Db, undone: Undone) => Promise<void>;
 
 /** What the coupon of a refused redeem is, for its own company: its state, and when and by whom. */
 export interface RefusedCoupon {
@@ -88,6 +98,7 @@ export function createRedeeming(options: {
   db: Db;
   membership: Pick<MembershipService, 'isChatMember'>;
   effects: readonly RedemptionEffect[];
+  /** Run in an undo's transaction, whatever became of the coupon (valid again, or void). */
   undoEffects?: readonly UndoEffect[];
 }) {
   const { db, membership, effects, undoEffects = [] } = options;
@@ -180,14 +191,25 @@ export function createRedeeming(options: {
     return db.transaction(async (tx) => {
       const [row] = await changeCoupon(tx, 'undo', actorOf(redeemer), { qrToken });
       if (row) {
-        await record(tx, redeemer, qrToken, 'UNDONE', row.id);
+        const [attempt] = await record(tx, redeemer, qrToken, 'UNDONE', row.id);
         await recordAudit(tx, {
           kind: 'coupon.undone',
           actorId: redeemer.id,
           subject: subjectOf.purchase(row.id),
           details: { status: row.status },
         });
-        for (const effect of undoEffects) await effect(tx, row.id);
+        const found = row.status === 'NOT_USED' ? await couponOfToken(tx, qrToken) : undefined;
+        if (attempt) {
+          const coupon = found
+            ? {
+                companyName: found.coupon.companyName,
+                discount: found.coupon.discount,
+                region: found.coupon.region,
+              }
+            : null;
+          const undone = { undoId: attempt.id, purchasedCouponId: row.id, ownerId: row.ownerId, coupon };
+          for (const effect of undoEffects) await effect(tx, undone);
+        }
       }
       return row !== undefined;
     });

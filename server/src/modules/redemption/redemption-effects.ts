@@ -1,7 +1,35 @@
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { notifications as outbox, redemptions } from '../../db/schema.ts';
 import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { ratingKeyboard } from '../ratings/rating-buttons.ts';
 import type { RedemptionEffect, UndoEffect } from './redeem.ts';
+
+/** The owner's «погашен» of an earlier, undone redemption of the coupon: sent, or still to be sent. */
+async function toldOfEarlierRedemption(tx: Db, purchasedCouponId: string, before: number, ownerId: number) {
+  const [told] = await tx
+    .select({ id: outbox.id })
+    .from(redemptions)
+    .innerJoin(
+      outbox,
+      and(
+        eq(outbox.kind, 'COUPON_REDEEMED'),
+        eq(outbox.eventKey, sql`${redemptions.id}::text`),
+        eq(outbox.chatId, ownerId),
+        isNull(outbox.failedAt),
+      ),
+    )
+    .where(
+      and(
+        eq(redemptions.purchasedCouponId, purchasedCouponId),
+        eq(redemptions.result, 'REDEEMED'),
+        lt(redemptions.id, before),
+      ),
+    )
+    .limit(1);
+  return told !== undefined;
+}
 
 /**
  * What every redemption sets going, online or synced (redeem.ts runs them in its transaction): the
@@ -14,9 +42,20 @@ export const redemptionEffects = (
   closingReceipts: Pick<ClosingReceipts, 'redeemed'>,
 ): readonly RedemptionEffect[] => [
   (tx, redemption) => closingReceipts.redeemed(tx, redemption.purchasedCouponId),
-  (tx, redemption) =>
+  async (tx, redemption) =>
     notifications.notifyCouponRedeemed(
-      { redemptionId: redemption.redemptionId, ownerId: redemption.ownerId, coupon: redemption.coupon },
+      {
+        redemptionId: redemption.redemptionId,
+        ownerId: redemption.ownerId,
+        coupon: redemption.coupon,
+        // After an undo the owner heard of, this is «снова погашен», not a first «погашен».
+        again: await toldOfEarlierRedemption(
+          tx,
+          redemption.purchasedCouponId,
+          redemption.redemptionId,
+          redemption.ownerId,
+        ),
+      },
       tx,
     ),
   (tx, redemption) =>
@@ -31,7 +70,55 @@ export const redemptionEffects = (
     ),
 ];
 
-/** What an undone redemption takes back: its closing receipt, while it was never tried. */
-export const undoEffects = (closingReceipts: Pick<ClosingReceipts, 'undone'>): readonly UndoEffect[] => [
-  (tx, purchasedCouponId) => closingReceipts.undone(tx, purchasedCouponId),
+/**
+ * What an undo sets going, in its transaction. The closing receipt not yet tried is taken back. The
+ * owner's chat reads as what happened: a «погашен»
+ * (and the ask to rate) no worker has taken yet is withdrawn, and then the undo says nothing; one
+ * already on its way or sent is followed by «Погашение отменено: купон снова действует».
+ */
+export const undoEffects = (
+  notifications: Pick<NotificationService, 'notifyRedemptionUndone'>,
+  closingReceipts: Pick<ClosingReceipts, 'undone'>,
+): readonly UndoEffect[] => [
+  // Its closing receipt, while it was never tried: owed by no redemption now.
+  (tx, undone) => closingReceipts.undone(tx, undone.purchasedCouponId),
+  async (tx, undone) => {
+    // A coupon the undo left void: its owner hears of the refund, not of a valid coupon.
+    const { coupon } = undone;
+    if (!coupon) return;
+    const [redeemed] = await tx
+      .select({ id: redemptions.id })
+      .from(redemptions)
+      .where(
+        and(eq(redemptions.purchasedCouponId, undone.purchasedCouponId), eq(redemptions.result, 'REDEEMED')),
+      )
+      .orderBy(desc(redemptions.id))
+      .limit(1);
+    const unsent = (kind: 'COUPON_REDEEMED' | 'VISIT_RATING_ASKED', eventKey: string) =>
+      and(
+        eq(outbox.kind, kind),
+        eq(outbox.eventKey, eventKey),
+        eq(outbox.chatId, undone.ownerId),
+        isNull(outbox.sentAt),
+        isNull(outbox.failedAt),
+        // Never taken by a worker: one that is sending it now may already have got it through.
+        eq(outbox.attempts, 0),
+      );
+    const withdrawn = redeemed
+      ? await tx
+          .update(outbox)
+          .set({ failedAt: sql`now()`, lastError: 'the redemption was undone before this was sent' })
+          .where(unsent('COUPON_REDEEMED', String(redeemed.id)))
+          .returning({ id: outbox.id })
+      : [];
+    if (withdrawn.length > 0) {
+      // Deleted, not set aside: its key is the coupon's, and a redemption later asks again.
+      await tx.delete(outbox).where(unsent('VISIT_RATING_ASKED', undone.purchasedCouponId));
+      return;
+    }
+    await notifications.notifyRedemptionUndone(
+      { undoId: undone.undoId, ownerId: undone.ownerId, coupon },
+      tx,
+    );
+  },
 ];

@@ -10,7 +10,10 @@ import { createScanner } from './scan.ts';
 export function createRedemptionService(options: {
   db: Db;
   membership: Pick<MembershipService, 'isChatMember'>;
-  notifications: Pick<NotificationService, 'notifyCouponRedeemed' | 'askVisitRating'>;
+  notifications: Pick<
+    NotificationService,
+    'notifyCouponRedeemed' | 'askVisitRating' | 'notifyRedemptionUndone'
+  >;
   closingReceipts: Pick<ClosingReceipts, 'redeemed' | 'undone'>;
   timeZone: string;
 }) {
@@ -21,7 +24,7 @@ export function createRedemptionService(options: {
       db,
       membership,
       effects: redemptionEffects(notifications, closingReceipts),
-      undoEffects: undoEffects(closingReceipts),
+      undoEffects: undoEffects(notifications, closingReceipts),
     }),
   };
 }

@@ -1,15 +1,16 @@
+import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { InlineKeyboardButton } from 'grammy/types';
 import { formatDay } from '#contract/date-time';
 import { HELD_GIFT_DAYS } from '#contract/gifts';
-import { couponStartParam } from '#contract/start-params';
+import { couponStartParam, MY_COUPONS_START_PARAM } from '#contract/start-params';
 import type { Db } from '../../db/client.ts';
 import { couponReminders, coupons, gifts, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { notificationTexts, reminderButtons } from '../notifications/texts.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
-import { couponLineColumns } from '../purchased-coupons/purchased-coupons.query.ts';
+import { type CouponLine, couponLineColumns } from '../purchased-coupons/purchased-coupons.query.ts';
 import { withinReminderHours } from './reminder-hours.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -36,17 +37,22 @@ export function dueExpiryReminder(msLeft: number, daysBefore: readonly number[])
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'info'>;
 
-/** A reminder owed: its claim (one per coupon and kind) and the message it sends. */
-type Reminder = {
+/** A reminder owed: whom it goes to, its claim (one per coupon and kind), and what it says. */
+type Owed = {
+  chatId: number;
   claim: { purchasedCouponId: string; kind: string };
-  message: Parameters<NotificationService['remind']>[0];
-};
+} & (
+  | { expiring: { coupon: CouponLine; lastDay: string } }
+  | { returning: { toUsername: string; coupon: CouponLine } }
+);
 
 /**
  * The bot's reminders, swept beside the other background sweeps: an unused coupon before its last
- * day, a held gift before it comes back to its giver. Each is sent once per coupon and kind however
- * many processes sweep: the claim (a row of coupon_reminders, unique per coupon and kind) and the
- * outbox row are written in one transaction, and a process losing the race inserts nothing.
+ * day, a held gift before it comes back to its giver. A person gets one message per sweep naming
+ * every coupon and gift due, not one per coupon. Each is named once per coupon and kind however
+ * many processes sweep: the claims (rows of coupon_reminders, unique per coupon and kind) and the
+ * outbox row are written in one transaction, and the message names only the claims this process
+ * won; a process that won none queues nothing.
  */
 export function createReminderService(options: {
   db: Db;
@@ -54,8 +60,8 @@ export function createReminderService(options: {
   timeZone: string;
   /** REMINDER_DAYS_BEFORE, largest first. */
   daysBefore: readonly number[];
-  /** The bot's username, for the t.me link that opens My QR on the coupon; absent in the local stand-in. */
-  botUsername?: () => Promise<string>;
+  /** The bot's username, for the t.me link that opens My QR on the coupon (the stand-in's bot has one too). */
+  botUsername: () => Promise<string>;
   log: Logger;
   batchSize?: number;
 }) {
@@ -66,44 +72,83 @@ export function createReminderService(options: {
     callback_data: REMINDERS_OFF_CALLBACK,
   };
 
-  async function openQrButton(purchasedCouponId: string): Promise<InlineKeyboardButton[]> {
-    if (!botUsername) return [];
-    const bot = await botUsername();
-    return [
-      {
-        text: reminderButtons.openQr,
-        url: `https://t.me/${bot}?startapp=${couponStartParam(purchasedCouponId)}`,
-      },
-    ];
+  async function appLink(startParam: string) {
+    return `https://t.me/${await botUsername()}?startapp=${startParam}`;
   }
 
-  /** Claims the reminder and queues its message in one transaction; false when another process had it. */
-  async function claimAndQueue({ claim, message }: Reminder): Promise<boolean> {
+  /** The message naming `won`: a reminder alone keeps its own words and buttons. */
+  async function messageOf(
+    chatId: number,
+    won: Owed[],
+  ): Promise<Parameters<NotificationService['remind']>[0]> {
+    const expiring = won.flatMap((owed) => ('expiring' in owed ? [owed.expiring] : []));
+    const returning = won.flatMap((owed) => ('returning' in owed ? [owed.returning] : []));
+    const [only] = won;
+    const eventKey =
+      won.length === 1 && only
+        ? `${only.claim.purchasedCouponId}:${only.claim.kind}`
+        : `digest:${createHash('sha256')
+            .update(won.map(({ claim }) => `${claim.purchasedCouponId}:${claim.kind}`).join(','))
+            .digest('hex')
+            .slice(0, 32)}`;
+    const [first] = expiring;
+    const text =
+      won.length === 1
+        ? first
+          ? notificationTexts.couponExpiring(first)
+          : notificationTexts.giftReturning(returning[0] as (typeof returning)[number])
+        : notificationTexts.remindersDigest({ expiring, returning });
+    const openQr: InlineKeyboardButton[] =
+      expiring.length === 0
+        ? []
+        : expiring.length === 1 && only
+          ? [
+              {
+                text: reminderButtons.openQr,
+                url: await appLink(couponStartParam(only.claim.purchasedCouponId)),
+              },
+            ]
+          : [{ text: reminderButtons.myCoupons, url: await appLink(MY_COUPONS_START_PARAM) }];
+    return {
+      kind: expiring.length > 0 ? 'COUPON_EXPIRING' : 'GIFT_RETURNING',
+      eventKey,
+      chatId,
+      text,
+      keyboard: { inline_keyboard: [[...openQr, turnOff]] },
+    };
+  }
+
+  /**
+   * Claims a person's reminders and queues one message naming those this process won, in one
+   * transaction: how many it won (0 when another process had them all).
+   */
+  async function claimAndQueue(chatId: number, owed: Owed[]): Promise<number> {
     return db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(couponReminders)
-        .values(claim)
-        .onConflictDoNothing()
-        .returning({ kind: couponReminders.kind });
-      if (!claimed) return false;
-      // Not queued: the claim goes back with the transaction, and the next sweep tries again.
-      if (!(await notifications.remind(message, tx))) throw new Error('reminder not queued');
-      return true;
+      const won: Owed[] = [];
+      // One order in every process: two claiming the same person's reminders wait, never deadlock.
+      const inOrder = [...owed].sort((a, b) =>
+        `${a.claim.purchasedCouponId}:${a.claim.kind}`.localeCompare(
+          `${b.claim.purchasedCouponId}:${b.claim.kind}`,
+        ),
+      );
+      for (const reminder of inOrder) {
+        const [claimed] = await tx
+          .insert(couponReminders)
+          .values(reminder.claim)
+          .onConflictDoNothing()
+          .returning({ kind: couponReminders.kind });
+        if (claimed) won.push(reminder);
+      }
+      if (won.length === 0) return 0;
+      // Not queued: the claims go back with the transaction, and the next sweep tries again.
+      if (!(await notifications.remind(await messageOf(chatId, won), tx)))
+        throw new Error('reminder not queued');
+      return won.length;
     });
   }
 
-  /** The reminders of `rows` claimed and queued one by one: how many this process queued. */
-  async function queueEach<Row>(rows: Row[], reminderOf: (row: Row) => Promise<Reminder | undefined>) {
-    let queued = 0;
-    for (const row of rows) {
-      const reminder = await reminderOf(row);
-      if (reminder && (await claimAndQueue(reminder))) queued += 1;
-    }
-    return queued;
-  }
-
-  async function remindOfExpiringCoupons(now: Date): Promise<number> {
-    if (daysBefore.length === 0) return 0;
+  async function expiringCoupons(now: Date): Promise<Owed[]> {
+    if (daysBefore.length === 0) return [];
     const at = (ms: number) => sql`${new Date(now.getTime() + ms).toISOString()}::timestamptz`;
     // The kind each coupon is owed now (dueExpiryReminder, in SQL): the nearest day first.
     const dueKind = sql`CASE ${sql.join(
@@ -138,26 +183,22 @@ export function createReminderService(options: {
         ),
       )
       .limit(batchSize);
-    return queueEach(rows, async ({ id, ownerId, expiresAt, coupon }) => {
-      if (!expiresAt) return undefined;
+    return rows.flatMap(({ id, ownerId, expiresAt, coupon }) => {
+      if (!expiresAt) return [];
       const days = dueExpiryReminder(expiresAt.getTime() - now.getTime(), daysBefore);
-      if (days === undefined) return undefined;
-      const kind = expiryReminderKind(days);
+      if (days === undefined) return [];
       const lastDay = formatDay(lastValidDay(expiresAt, timeZone) as string);
-      return {
-        claim: { purchasedCouponId: id, kind },
-        message: {
-          kind: 'COUPON_EXPIRING',
-          eventKey: `${id}:${kind}`,
+      return [
+        {
           chatId: ownerId,
-          text: notificationTexts.couponExpiring({ coupon, lastDay }),
-          keyboard: { inline_keyboard: [[...(await openQrButton(id)), turnOff]] },
+          claim: { purchasedCouponId: id, kind: expiryReminderKind(days) },
+          expiring: { coupon, lastDay },
         },
-      };
+      ];
     });
   }
 
-  async function remindOfReturningGifts(now: Date): Promise<number> {
+  async function returningGifts(now: Date): Promise<Owed[]> {
     const heldSince = sql`${now.toISOString()}::timestamptz - make_interval(days => ${HELD_GIFT_DAYS - 1})`;
     const rows = await db
       .select({
@@ -181,32 +222,40 @@ export function createReminderService(options: {
         ),
       )
       .limit(batchSize);
-    return queueEach(rows, async ({ giftId, purchasedCouponId, giverId, toUsername, coupon }) => ({
+    return rows.map(({ giftId, purchasedCouponId, giverId, toUsername, coupon }) => ({
+      chatId: giverId,
       claim: { purchasedCouponId, kind: giftReturnReminderKind(giftId) },
-      message: {
-        kind: 'GIFT_RETURNING',
-        eventKey: String(giftId),
-        chatId: giverId,
-        text: notificationTexts.giftReturning({ toUsername: toUsername ?? '', coupon }),
-        keyboard: { inline_keyboard: [[turnOff]] },
-      },
+      returning: { toUsername: toUsername ?? '', coupon },
     }));
   }
 
   /**
    * One sweep: the reminders due at `now` (the clock by default; a test passes its own), none outside
-   * the reminder hours. A reminder that fails is logged and tried again by the next sweep.
+   * the reminder hours, one message per person; how many coupons and gifts it reminded of. A
+   * reminder that fails is logged and tried again by the next sweep.
    */
   async function sendDueReminders(now = new Date()): Promise<number> {
     if (!withinReminderHours(now, timeZone)) return 0;
+    const owed: Owed[] = [];
+    for (const sweep of [expiringCoupons, returningGifts]) {
+      owed.push(
+        ...(await sweep(now).catch((err: unknown) => {
+          log.error({ err }, 'reminders not sent this time');
+          return [];
+        })),
+      );
+    }
+    const byPerson = new Map<number, Owed[]>();
+    for (const reminder of owed)
+      byPerson.set(reminder.chatId, [...(byPerson.get(reminder.chatId) ?? []), reminder]);
     let queued = 0;
-    for (const sweep of [remindOfExpiringCoupons, remindOfReturningGifts]) {
-      queued += await sweep(now).catch((err: unknown) => {
-        log.error({ err }, 'reminders not sent this time');
+    for (const [chatId, theirs] of byPerson) {
+      queued += await claimAndQueue(chatId, theirs).catch((err: unknown) => {
+        log.error({ err, chatId }, 'reminders not sent this time');
         return 0;
       });
     }
-    if (queued > 0) log.info({ queued }, 'reminders queued');
+    if (queued > 0) log.info({ queued, people: byPerson.size }, 'reminders queued');
     return queued;
   }
 

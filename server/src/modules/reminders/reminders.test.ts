@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
@@ -188,6 +188,32 @@ describe('reminders of a coupon before its last day', () => {
     expect(messagesTo(buyer).slice(before)).toHaveLength(1);
   });
 
+  it('come as one message naming every coupon near its last day, not one per coupon', async () => {
+    const ids = [];
+    for (let n = 0; n < 4; n += 1) ids.push(await boughtExpiring(buyer, '2027-02-13'));
+    const before = messagesTo(buyer).length;
+    expect(await sweepAt(moscow('2027-02-10', '12:00'))).toBe(4);
+    const sent = messagesTo(buyer).slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]?.text).toBe(
+      [
+        'Скоро заканчиваются ваши купоны (4):',
+        ...ids.map(() => '• «Порог» (Карелия) на скидку 150 руб. действует до 13.02.2027 включительно'),
+        'Не забудьте показать QR партнеру.',
+      ].join('\n'),
+    );
+    expect(sent[0]?.replyMarkup?.inline_keyboard).toEqual([
+      [
+        { text: 'Мои QR', url: 'https://t.me/katajsya_bot?startapp=my-coupons' },
+        { text: 'Не напоминать', callback_data: 'reminders:off' },
+      ],
+    ]);
+    // The 1-day reminders a day later: again one message, naming the four.
+    await sweepAt(moscow('2027-02-12', '12:00'));
+    expect(messagesTo(buyer).slice(before)).toHaveLength(2);
+    expect(await sweepAt(moscow('2027-02-12', '15:00'))).toBe(0);
+  });
+
   it('are sent once with two server processes sweeping the same database at the same time', async () => {
     const second = await createTestApp({ sameDatabaseAs: t, env: { ADMIN_USERNAMES: 'rem_admin' } });
     try {
@@ -199,13 +225,18 @@ describe('reminders of a coupon before its last day', () => {
         second.app.maintenance.sweeps.reminders(at),
       ]);
       expect(one + two).toBe(4);
+      const claimed = await t.database.db
+        .select()
+        .from(couponReminders)
+        .where(eq(couponReminders.kind, 'expiry-3d'));
+      for (const id of ids) expect(claimed.filter((row) => row.purchasedCouponId === id)).toHaveLength(1);
+      // Each coupon named once in all the messages queued, however the two processes shared them.
       const queued = await t.database.db
-        .select({ eventKey: notifications.eventKey })
+        .select({ text: notifications.text })
         .from(notifications)
-        .where(eq(notifications.kind, 'COUPON_EXPIRING'));
-      for (const id of ids) {
-        expect(queued.filter((row) => row.eventKey === `${id}:expiry-3d`)).toHaveLength(1);
-      }
+        .where(and(eq(notifications.kind, 'COUPON_EXPIRING'), eq(notifications.chatId, buyer.id)));
+      const named = queued.flatMap(({ text }) => text.match(/действует до 13\.12\.2026/g) ?? []);
+      expect(named).toHaveLength(4);
       // Again, from either process: nothing more.
       expect(await second.app.maintenance.sweeps.reminders(moscow('2026-12-10', '15:00'))).toBe(0);
       expect(await t.app.maintenance.sweeps.reminders(moscow('2026-12-10', '15:00'))).toBe(0);
@@ -222,6 +253,7 @@ describe('reminders of a coupon before its last day', () => {
       notifications: t.app.telegram.notifications,
       timeZone: 'Europe/Moscow',
       daysBefore: [3, 1],
+      botUsername: async () => 'reminding_bot',
       log: { error: () => {}, info: () => {} },
       batchSize: 2,
     });

@@ -6,7 +6,7 @@ import { prepareGiftMessage } from './api/prepare-gift-message';
 /**
  * The giver can share a gift from here: Telegram 8.0 shares the bot's prepared message, an older
  * client a t.me/share/url link. (switchInlineQuery would need the bot's inline mode and a launch
- * from an inline button.) The local stand-in has no bot to prepare anything, nor chats to share to.
+ * from an inline button.) The local stand-in shows the share link's message and what it carries.
  */
 export const canShareGifts = () => supports('web_app_open_tg_link');
 

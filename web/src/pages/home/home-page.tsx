@@ -8,6 +8,7 @@ import { isAdmin, isPartnerOrAdmin, isPartnerOrStaff } from '@/features/session/
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { Link } from '@/lib/router/link';
+import { BotChatLink } from '@/telegram/dev-login/bot-chat-link';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { Page } from '@/telegram/page';
 import { HomeChatRule, HomeCouponLine, HomePrefetch } from './home-extras';
@@ -63,7 +64,10 @@ export function HomePage() {
             ))}
           </div>
         )}
-        <SwitchUserLink />
+        <div className="home__stand-in">
+          <BotChatLink />
+          <SwitchUserLink />
+        </div>
         {/* The offer is readable before any purchase, from the screen everyone sees first. */}
         <p className="home__offer">
           <OfferLink />

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
+import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import { Header } from '@/components/layout/header';
 import { NoOfflineShellNotice } from '@/components/offline/no-offline-shell-notice';
 import { Button } from '@/components/ui/button';
@@ -15,10 +16,12 @@ import { useSavedCoupons } from '@/features/my-coupons/api/get-saved-coupons';
 import { CouponSlide, groupPlaces } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
 import type { RefundOutcome } from '@/features/my-coupons/components/refund-coupon';
-import { useUsername } from '@/features/session/api/get-me';
+import { RateVisitButton } from '@/features/ratings/components/rate-visit-button';
+import { useUser, useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { useWhenIdle } from '@/hooks/use-when-idle';
 import { isNetworkError } from '@/lib/api-client';
+import { today } from '@/lib/dates';
 import { useSearchParams } from '@/lib/router/router';
 import { Page } from '@/telegram/page';
 import { useVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
@@ -47,6 +50,7 @@ const RefundCoupon = lazy(() =>
  */
 export function MyCouponsPage() {
   const username = useUsername();
+  const timeZone = useUser()?.timeZone;
   const { data: live, isPending, error } = useMyCoupons(username);
   const { data: saved, isLoading: readingSaved } = useSavedCoupons();
   const offline = isNetworkError(error);
@@ -108,6 +112,13 @@ export function MyCouponsPage() {
               labels={{ previous: texts.previous, next: texts.next }}
             />
             {current?.status === 'NOT_USED' && <p className="my-coupons__hint">{texts.showToPartner}</p>}
+            {current?.status === 'USED' && !offline && (
+              <RateVisitButton
+                key={current.id}
+                purchasedCouponId={current.id}
+                dayOf={(at) => today(timeZone ?? DEFAULT_REPORT_TIME_ZONE, at)}
+              />
+            )}
             {giftHref && current.status === 'NOT_USED' && (
               <Button pressed={pendingTo === giftHref} onClick={() => go(giftHref)}>
                 {texts.gift}

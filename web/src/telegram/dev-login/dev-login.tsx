@@ -1,9 +1,13 @@
+import { lazy, Suspense, useState } from 'react';
+import type { TDevUser } from '#contract/session';
 import { Button } from '@/components/ui/button';
 import { useCreateDevInitData } from './api/create-dev-init-data';
 import { useDevUsers } from './api/get-dev-users';
 import { OpenInTelegram } from './open-in-telegram';
-import { texts } from './texts';
+import { chatTexts, texts } from './texts';
 import './dev-login.css';
+
+const BotChat = lazy(() => import('./bot-chat/bot-chat').then((module) => ({ default: module.BotChat })));
 
 type DevLoginProps = {
   /** Called with init data the server signed for the picked demo user. */
@@ -14,6 +18,7 @@ type DevLoginProps = {
 export function DevLogin({ onLogin }: DevLoginProps) {
   const users = useDevUsers();
   const login = useCreateDevInitData({ onSuccess: onLogin });
+  const [chatOf, setChatOf] = useState<TDevUser>();
 
   if (users.isPending) {
     return (
@@ -30,18 +35,32 @@ export function DevLogin({ onLogin }: DevLoginProps) {
       <p className="dev-login__text">{texts.picker.body}</p>
       <div className="dev-login__users">
         {users.data.map((user) => (
-          <Button
-            key={user.id}
-            variant="secondary"
-            disabled={login.isPending}
-            pressed={login.isPending && login.variables === user.id}
-            onClick={() => login.mutate(user.id)}
-          >
-            <span className="dev-login__user-label">{user.label}</span>
-            <span className="dev-login__user-name">@{user.username}</span>
-          </Button>
+          <div key={user.id} className="dev-login__user">
+            <Button
+              variant="secondary"
+              disabled={login.isPending}
+              pressed={login.isPending && login.variables === user.id}
+              onClick={() => login.mutate(user.id)}
+            >
+              <span className="dev-login__user-label">{user.label}</span>
+              <span className="dev-login__user-name">@{user.username}</span>
+            </Button>
+            <button
+              type="button"
+              className="switch-user-link dev-login__chat"
+              aria-label={`${chatTexts.open}: ${user.label}`}
+              onClick={() => setChatOf(user)}
+            >
+              {chatTexts.open}
+            </button>
+          </div>
         ))}
       </div>
+      {chatOf && (
+        <Suspense>
+          <BotChat userId={chatOf.id} username={chatOf.username} onClose={() => setChatOf(undefined)} />
+        </Suspense>
+      )}
       {login.isError && (
         <p className="dev-login__error" role="alert">
           {login.error.message}

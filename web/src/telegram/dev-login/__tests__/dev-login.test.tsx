@@ -38,9 +38,9 @@ describe('DevLogin (local stand-in)', () => {
     renderWithProviders(<DevLogin onLogin={onLogin} />);
 
     expect(await screen.findByRole('heading', { name: 'Войти как…' })).toBeInTheDocument();
-    const guest = screen.getByRole('button', { name: /Не в чате/ });
+    const guest = screen.getByRole('button', { name: /^Не в чате/ });
     expect(guest).toHaveTextContent('@guest_gleb');
-    expect(screen.getByRole('button', { name: /Админ/ })).toHaveTextContent('@admin_anna');
+    expect(screen.getByRole('button', { name: /^Админ/ })).toHaveTextContent('@admin_anna');
 
     fireEvent.click(guest);
 

@@ -1,0 +1,1 @@
+ALTER TYPE "public"."notification_kind" ADD VALUE 'COUPON_REDEMPTION_UNDONE' BEFORE 'COUPON_QR';
