@@ -80,6 +80,10 @@ describe('the catalogue a buyer chooses from', () => {
         paymentLink: 'https://pay.example/c',
         validUntil: null,
         validDays: null,
+        quantity: null,
+        left: null,
+        perBuyer: null,
+        saleStartsAt: null,
       },
       {
         id: expect.any(Number),
@@ -88,6 +92,10 @@ describe('the catalogue a buyer chooses from', () => {
         paymentLink: 'https://pay.example/c',
         validUntil: null,
         validDays: null,
+        quantity: null,
+        left: null,
+        perBuyer: null,
+        saleStartsAt: null,
       },
     ]);
   });

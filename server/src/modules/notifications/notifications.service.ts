@@ -310,6 +310,14 @@ export function createNotificationService(options: {
       ]);
     },
 
+    /** A payment that came after its hold lapsed and found no unit left: its money goes back. */
+    async notifySoldOutRefunded(input: { paymentId: string; buyerId: number; text: string }, tx?: Executor) {
+      const eventKey = input.paymentId;
+      await enqueue({ kind: 'SOLD_OUT_REFUNDED', eventKey }, tx, () => [
+        { kind: 'SOLD_OUT_REFUNDED', eventKey, chatId: input.buyerId, text: input.text },
+      ]);
+    },
+
     async notifyPurchaseConfirmed(input: PurchaseConfirmed, tx?: Executor): Promise<void> {
       const eventKey = input.purchasedCouponId;
       await enqueue({ kind: 'PURCHASE_CONFIRMED', eventKey }, tx, () => [

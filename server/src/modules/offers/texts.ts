@@ -1,4 +1,5 @@
 import { couponTermsTexts } from '#contract/coupon-terms';
+import { offerLimitTexts } from '#contract/offer-limits';
 import { OfferErrorCode } from '#contract/offers';
 import type { Refusals } from '../../http/errors.ts';
 
@@ -13,6 +14,11 @@ export const offerRefusals = {
     status: 400,
     message: couponTermsTexts.priceNotBelowDiscount,
     field: 'price',
+  },
+  [OfferErrorCode.quantityBelowSold]: {
+    status: 409,
+    message: (details) => offerLimitTexts.quantityBelowSold(Number(details.sold)),
+    field: 'quantity',
   },
 } satisfies Refusals;
 export type OfferRefusal = keyof typeof offerRefusals;

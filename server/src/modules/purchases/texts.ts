@@ -1,4 +1,5 @@
 import { ErrorCode } from '#contract/errors';
+import { offerLimitTexts } from '#contract/offer-limits';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Refusals } from '../../http/errors.ts';
 
@@ -8,6 +9,13 @@ export const purchaseTexts = {
   invoiceOfferGone: 'Этот купон больше не продается. Деньги не списаны.',
   invoiceStale: 'Этот счет устарел. Откройте покупку в приложении заново. Деньги не списаны.',
   invoiceNotMember: 'Купить купон могут только участники сплавного чата. Деньги не списаны.',
+  invoiceSoldOut: 'Купоны закончились, пока открывалась оплата. Деньги не списаны.',
+  soldOutRefunded: (offer: { companyName: string; amountRub: number }) =>
+    `Купоны «${offer.companyName}» закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. ` +
+    `Мы вернули ${offer.amountRub} руб, деньги придут на карту в течение нескольких дней.`,
+  soldOutNoRefund: (offer: { companyName: string; amountRub: number }) =>
+    `Купоны «${offer.companyName}» закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. ` +
+    `Напишите администратору, он вернет ${offer.amountRub} руб.`,
 } as const;
 
 /** The pages a browser shows outside the mini-app: the sandbox checkout and the return page. */
@@ -50,6 +58,21 @@ export const purchaseRefusals = {
   [PurchaseErrorCode.amountMismatch]: {
     status: 409,
     message: 'Сумма оплаты не совпадает с ценой купона. Напишите администратору.',
+  },
+  [PurchaseErrorCode.soldOut]: { status: 409, message: offerLimitTexts.soldOut },
+  [PurchaseErrorCode.perBuyerReached]: {
+    status: 409,
+    message: (details) => offerLimitTexts.perBuyerReached(Number(details.perBuyer)),
+  },
+  [PurchaseErrorCode.saleNotStarted]: {
+    status: 409,
+    message: (details) => offerLimitTexts.saleStarts(new Date(String(details.startsAt))),
+  },
+  sold_out_refunded: {
+    status: 409,
+    error: PurchaseErrorCode.soldOut,
+    message:
+      'Купоны закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. Деньги вернутся на карту, бот пришлет сообщение.',
   },
   [PurchaseErrorCode.notPaid]: {
     status: 402,

@@ -20,6 +20,11 @@ const offer = (id: number, extra: Partial<TAdminOffer> = {}): TAdminOffer => ({
   validUntil: null,
   validDays: null,
   termsProblem: null,
+  quantity: null,
+  perBuyer: null,
+  saleStartsAt: null,
+  sold: 0,
+  held: 0,
   ...extra,
 });
 

@@ -18,6 +18,9 @@ const porog: TCouponRequest = {
   price: 150,
   discount: 1000,
   paymentLinkNeeded: true,
+  quantity: null,
+  perBuyer: null,
+  saleStartsAt: null,
 };
 const altai: TCouponRequest = { ...porog, id: 12, couponId: 12, partnerId: 2, companyName: 'Алтай-Тур' };
 
