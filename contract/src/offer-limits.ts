@@ -16,7 +16,6 @@ export const offerLimitTexts = {
     `Одному человеку можно купить не больше ${perBuyer} ${couponsWord(perBuyer)} этого предложения: вы уже купили или оплачиваете столько`,
   saleStarts: (startsAt: Date) =>
     `Продажа начнется ${formatDateTimeIn(startsAt, DEFAULT_REPORT_TIME_ZONE)} по Москве`,
-  left: (left: number, quantity: number) => `Осталось ${left} из ${quantity}`,
   quantityBelowSold: (sold: number) =>
     `Количество не может быть меньше уже проданных и оплачиваемых купонов: их ${sold}`,
 } as const;
