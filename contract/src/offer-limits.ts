@@ -20,6 +20,14 @@ export const offerLimitTexts = {
     `Количество не может быть меньше уже проданных и оплачиваемых купонов: их ${sold}`,
 } as const;
 
+/**
+ * A sale's start typed in a form (`datetime-local`, Moscow's wall clock) as an instant, and back.
+ * Moscow has kept UTC+3 all year since 2014, so the offset is fixed.
+ */
+export const moscowWallClockToIso = (local: string): string => new Date(`${local}:00+03:00`).toISOString();
+export const isoToMoscowWallClock = (iso: string): string =>
+  new Date(Date.parse(iso) + 3 * 3600_000).toISOString().slice(0, 16);
+
 /** «купона» / «купонов» after a number, as «не больше N …» reads. */
 function couponsWord(count: number): string {
   const lastTwo = count % 100;
