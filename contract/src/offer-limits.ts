@@ -1,7 +1,5 @@
 import { z } from 'zod';
-import { formatDateTimeIn } from './date-time.ts';
 import { wholeNumber } from './ids.ts';
-import { DEFAULT_REPORT_TIME_ZONE } from './time-zone.ts';
 
 /** The most coupons one offer may give away in all, and one person may buy of it. */
 export const MAX_OFFER_QUANTITY = 100_000;
@@ -11,13 +9,6 @@ export const offerLimitTexts = {
   quantity: 'Количество: целое число от 1 до 100\u00a0000',
   perBuyer: `В одни руки: целое число от 1 до ${MAX_PER_BUYER}`,
   saleStartsAt: 'Начало продажи: укажите дату и время',
-  soldOut: 'Купоны закончились',
-  perBuyerReached: (perBuyer: number) =>
-    `Одному человеку можно купить не больше ${perBuyer} ${couponsWord(perBuyer)} этого предложения: вы уже купили или оплачиваете столько`,
-  saleStarts: (startsAt: Date) =>
-    `Продажа начнется ${formatDateTimeIn(startsAt, DEFAULT_REPORT_TIME_ZONE)} по Москве`,
-  quantityBelowSold: (sold: number) =>
-    `Количество не может быть меньше уже проданных и оплачиваемых купонов: их ${sold}`,
 } as const;
 
 /**
@@ -27,14 +18,6 @@ export const offerLimitTexts = {
 export const moscowWallClockToIso = (local: string): string => new Date(`${local}:00+03:00`).toISOString();
 export const isoToMoscowWallClock = (iso: string): string =>
   new Date(Date.parse(iso) + 3 * 3600_000).toISOString().slice(0, 16);
-
-/** «купона» / «купонов» after a number, as «не больше N …» reads. */
-function couponsWord(count: number): string {
-  const lastTwo = count % 100;
-  const last = count % 10;
-  if (last === 1 && lastTwo !== 11) return 'купона';
-  return 'купонов';
-}
 
 const count = (max: number, message: string) =>
   wholeNumber(z.number({ message }).int(message).min(1, message).max(max, message));

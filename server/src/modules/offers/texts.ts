@@ -1,5 +1,4 @@
 import { couponTermsTexts } from '#contract/coupon-terms';
-import { offerLimitTexts } from '#contract/offer-limits';
 import { OfferErrorCode } from '#contract/offers';
 import type { Refusals } from '../../http/errors.ts';
 
@@ -17,7 +16,8 @@ export const offerRefusals = {
   },
   [OfferErrorCode.quantityBelowSold]: {
     status: 409,
-    message: (details) => offerLimitTexts.quantityBelowSold(Number(details.sold)),
+    message: (details) =>
+      `Количество не может быть меньше уже проданных и оплачиваемых купонов: их ${Number(details.sold)}`,
     field: 'quantity',
   },
 } satisfies Refusals;

@@ -1,7 +1,20 @@
+import { formatDateTimeIn } from '#contract/date-time';
 import { ErrorCode } from '#contract/errors';
-import { offerLimitTexts } from '#contract/offer-limits';
 import { PurchaseErrorCode } from '#contract/purchases';
+import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import type { Refusals } from '../../http/errors.ts';
+
+/** «купона» / «купонов» after «не больше N». */
+const couponsAfter = (count: number) => (count % 10 === 1 && count % 100 !== 11 ? 'купона' : 'купонов');
+
+/** A limited offer's refusals: the sale's start is always said by Moscow's clock, as it is announced. */
+const limitTexts = {
+  soldOut: 'Купоны закончились',
+  perBuyerReached: (perBuyer: number) =>
+    `Одному человеку можно купить не больше ${perBuyer} ${couponsAfter(perBuyer)} этого предложения: вы уже купили или оплачиваете столько`,
+  saleStarts: (startsAt: Date) =>
+    `Продажа начнется ${formatDateTimeIn(startsAt, DEFAULT_REPORT_TIME_ZONE)} по Москве`,
+};
 
 export const purchaseTexts = {
   paymentDescription: (offer: { companyName: string; discount: number }) =>
@@ -59,14 +72,14 @@ export const purchaseRefusals = {
     status: 409,
     message: 'Сумма оплаты не совпадает с ценой купона. Напишите администратору.',
   },
-  [PurchaseErrorCode.soldOut]: { status: 409, message: offerLimitTexts.soldOut },
+  [PurchaseErrorCode.soldOut]: { status: 409, message: limitTexts.soldOut },
   [PurchaseErrorCode.perBuyerReached]: {
     status: 409,
-    message: (details) => offerLimitTexts.perBuyerReached(Number(details.perBuyer)),
+    message: (details) => limitTexts.perBuyerReached(Number(details.perBuyer)),
   },
   [PurchaseErrorCode.saleNotStarted]: {
     status: 409,
-    message: (details) => offerLimitTexts.saleStarts(new Date(String(details.startsAt))),
+    message: (details) => limitTexts.saleStarts(new Date(String(details.startsAt))),
   },
   sold_out_refunded: {
     status: 409,
