@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { couponTermsProblem, couponTermsTexts } from './coupon-terms.ts';
 import { wholeNumber, ZDbId } from './ids.ts';
+import { ZOfferLimitsInput, ZOfferLimitsShown } from './offer-limits.ts';
 import { ZValidity } from './offers.ts';
 
 const rubles = (label: string, notWhole: string) =>
@@ -21,6 +22,7 @@ export const ZCouponApplyRequest = z
     price: rubles('Цена', couponTermsTexts.priceNotWhole),
     discount: rubles('Скидка', couponTermsTexts.discountNotWhole),
   })
+  .extend(ZOfferLimitsInput.shape)
   .refine((body) => body.partnerId !== undefined || !!body.companyName, {
     message: 'Выберите партнера',
     path: ['companyName'],
@@ -32,7 +34,7 @@ export const ZCouponApplyRequest = z
 export type TCouponApplyRequest = z.input<typeof ZCouponApplyRequest>;
 
 /** A pending coupon request in the admin's list (SPEC §3 Coupon request, plus the company). */
-export const ZCouponRequest = z.object({
+export const ZCouponRequest = ZOfferLimitsShown.extend({
   id: z.number().int(),
   couponId: z.number().int(),
   partnerId: z.number().int(),
@@ -49,18 +51,27 @@ export const ZCouponRequest = z.object({
 export type TCouponRequest = z.infer<typeof ZCouponRequest>;
 export const ZCouponRequestsResponse = z.array(ZCouponRequest);
 
-export const ZAcceptCouponRequest = z.object({
+/** The admin's acceptance; limits given here replace the partner's, absent ones stay as requested. */
+export const ZAcceptCouponRequest = ZOfferLimitsInput.extend({
   couponId: ZDbId,
   paymentLink: z.string().trim().max(2000, 'Ссылка длиннее 2000 символов').default(''),
 });
 export type TAcceptCouponRequest = z.input<typeof ZAcceptCouponRequest>;
 
-/** A coupon on sale (SPEC §3 Discount offer). */
+/**
+ * A coupon on sale (SPEC §3 Discount offer), with its limits: `left` is how many of `quantity` are
+ * neither sold nor held for a payment under way (null when unlimited); before `saleStartsAt` it shows
+ * but is not sold.
+ */
 export const ZOffer = ZValidity.extend({
   id: z.number().int(),
   discount: z.number().int(),
   price: z.number().int(),
   paymentLink: z.string().nullable(),
+  quantity: z.number().int().nullable(),
+  left: z.number().int().nullable(),
+  perBuyer: z.number().int().nullable(),
+  saleStartsAt: z.string().nullable(),
 });
 export type TOffer = z.infer<typeof ZOffer>;
 export const ZOffersResponse = z.array(ZOffer);

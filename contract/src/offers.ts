@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDay } from './dates.ts';
 import { wholeNumber } from './ids.ts';
+import { ZOfferLimitsInput, ZOfferLimitsShown } from './offer-limits.ts';
 
 /** How long a purchased coupon stays valid: a last day, a number of days after purchase, or both. */
 export const ZValidity = z.object({
@@ -14,7 +15,7 @@ export type TValidity = z.infer<typeof ZValidity>;
 export const MAX_VALID_DAYS = 3650;
 
 /** PUT /api/admin/coupons/{couponId}: what an admin may change in an offer; absent fields stay. */
-export const ZOfferChangeRequest = z.object({
+export const ZOfferChangeRequest = ZOfferLimitsInput.extend({
   paymentLink: z.string().trim().max(2000, 'Ссылка длиннее 2000 символов').optional(),
   validUntil: ZDay.nullable().optional(),
   validDays: wholeNumber(
@@ -33,7 +34,7 @@ export type TOfferChangeRequest = z.input<typeof ZOfferChangeRequest>;
 export const ZOfferState = z.enum(['pending', 'on_sale', 'rejected', 'withdrawn']);
 export type TOfferState = z.infer<typeof ZOfferState>;
 
-export const ZAdminOffer = ZValidity.extend({
+export const ZAdminOffer = ZValidity.extend(ZOfferLimitsShown.shape).extend({
   id: z.number().int(),
   partnerId: z.number().int(),
   price: z.number().int(),
@@ -44,6 +45,9 @@ export const ZAdminOffer = ZValidity.extend({
   paymentLinkNeeded: z.boolean(),
   /** Why its price and discount do not make a coupon worth buying (stored before that rule); else null. */
   termsProblem: z.string().nullable(),
+  /** Coupons sold of it and not given back, and units held for payments under way. */
+  sold: z.number().int(),
+  held: z.number().int(),
 });
 export type TAdminOffer = z.infer<typeof ZAdminOffer>;
 
@@ -52,4 +56,5 @@ export const OfferErrorCode = {
   offerNotFound: 'offer_not_found',
   offerNotDecided: 'offer_not_decided',
   offerTermsBroken: 'offer_terms_broken',
+  quantityBelowSold: 'quantity_below_sold',
 } as const;

@@ -52,4 +52,8 @@ export const PurchaseErrorCode = {
   providerUnavailable: 'provider_unavailable',
   amountMismatch: 'amount_mismatch',
   noPaymentLink: 'no_payment_link',
+  /** Every unit of a limited offer is sold or held for a payment under way. */
+  soldOut: 'sold_out',
+  perBuyerReached: 'per_buyer_reached',
+  saleNotStarted: 'sale_not_started',
 } as const;

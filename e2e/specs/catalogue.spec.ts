@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import type { TOffer } from '#contract/coupons';
 import type { TListedPartner } from '#contract/partners';
 import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BASE_URL } from '../support/constants.ts';
@@ -332,6 +333,35 @@ test.describe('looks', () => {
       await expect.poll(() => telegramButton(page)).toEqual({ text: PAY, active: true, loading: false });
       await untilStill(page);
       await page.screenshot({ path: `${SCREENS}/buy-coupons-offer-chosen-${theme}.png` });
+
+      // The same offer as a drop would list it: seven of twenty left, its sale a day away, all gone.
+      const drops: [string, Partial<TOffer>, string][] = [
+        ['left', { quantity: 20, left: 7, perBuyer: 2 }, 'Осталось 7 из 20'],
+        [
+          'sale-opens',
+          { quantity: 20, left: 20, saleStartsAt: new Date(Date.now() + 26 * 3600_000).toISOString() },
+          'по Москве',
+        ],
+        ['sold-out', { quantity: 20, left: 0 }, 'Разобрали'],
+      ];
+      for (const [name, limits, says] of drops) {
+        await page.unroute('**/api/coupons/partner/**');
+        await page.route('**/api/coupons/partner/**', async (route) => {
+          const response = await route.fetch();
+          const offers = (await response.json()) as TOffer[];
+          await route.fulfill({
+            response,
+            json: offers.map((o) => (o.discount === 1000 ? { ...o, ...limits } : o)),
+          });
+        });
+        await openAsTelegram(page, DEMO.member, { path: '/buy-coupons', theme });
+        await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
+        await page.getByRole('button', { name: 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб' }).click();
+        await expect(page.getByRole('button', { name: 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб' })).toContainText(
+          says,
+        );
+        await page.screenshot({ path: `${SCREENS}/buy-coupons-drop-${name}-${theme}.png` });
+      }
     });
   }
 });

@@ -69,12 +69,14 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['add-coupon', 'add-coupon/add-coupon-page', 115.3],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['add-coupon', 'add-coupon/add-coupon-page', 116.7],
   // Each request card shows the coupon's threshold and the buyer's gain (contract/coupon-terms).
   // Behind the shared guard now (RoleGate with its refusal boundary): 0.2 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['request-coupons', 'request-coupons/request-coupons-page', 111.6],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['request-coupons', 'request-coupons/request-coupons-page', 113.9],
   // Results kept in view while the layout settles (one mechanism with every notice): 0.2 KB.
   // Its three lists through the one loading / failure / empty ladder (components/ui/loaded.tsx), a
   // chunk it shares with the back office's lists: 0.4 KB.
@@ -83,7 +85,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['buy-coupons', 'buy-coupons/buy-coupons-page', 122.3],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['buy-coupons', 'buy-coupons/buy-coupons-page', 123.6],
   // The QR list kept on the device for a day without signal: 1.4 KB; the slide's threshold, turning
   // to a coupon that arrives and the note for phones without an offline shell: 0.4 KB.
   // Home's «Ваш купон: … — показать QR» shares My QR's list code, now a chunk of its own, and opens
@@ -105,7 +108,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // следующий QR» and «Погашено сегодня»: 1.3 KB (121.2 → 122.5).
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['check-coupon', 'check-coupon/check-coupon-page', 124.2],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['check-coupon', 'check-coupon/check-coupon-page', 124.7],
   // The second look before a gift to a name nobody opened the app with (the lookup and the confirm
   // step): 0.5 KB.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -131,13 +135,15 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // Each field's own error in place, the limits said before sending, a phone's extension refused: 0.9 KB.
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['partners', 'partners/partners-page', 122.4],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['partners', 'partners/partners-page', 124.2],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.8 KB.
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['partner-staff', 'partner-staff/partner-staff-page', 117.7],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['partner-staff', 'partner-staff/partner-staff-page', 118.3],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 1.1 KB.
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
@@ -150,7 +156,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The one period rule of every report (in order, at most 400 days) with its texts: 0.1 KB here,
   // on the report screens below and on settlement.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['audit-log', 'audit-log/audit-log-page', 116.5],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['audit-log', 'audit-log/audit-log-page', 117],
   // The entry's two more lazy Home blocks (the chat rule, the coupon line) and the bottom bar's room: 0.3 KB.
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
@@ -169,7 +176,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['my-data', 'my-data/my-data-page', 119.9],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['my-data', 'my-data/my-data-page', 120.4],
   // The report screens with their weekly charts (hand-drawn SVG, ADR 0018): the charts, the offer
   // picker and the table for screen readers are 2.1 KB with the funnel; the season screen is all charts.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -178,12 +186,14 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The redemption report lists the newest 200 and says where the rest are, an offer's empty weeks
   // drawn from what the server left out: 0.2 KB beside the period rule.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['redemption-report', 'redemption-report/redemption-report-page', 121.7],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['redemption-report', 'redemption-report/redemption-report-page', 122.2],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.3 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['settlement', 'settlement/settlement-page', 118.1],
+  // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
+  ['settlement', 'settlement/settlement-page', 118.6],
   // The season's ladder through the shared Loaded (its chunk, with the retry button): 0.6 KB.
   // At its budget already: the entry's hashed names and the bottom bar's room moved it 0.04 KB over: 0.2 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.

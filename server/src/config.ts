@@ -105,6 +105,13 @@ const schema = z
       .int('expected whole seconds')
       .positive('expected seconds above 0')
       .default(86400),
+    /** How long a payment start keeps a unit of a limited offer for its buyer (ADR 0022). */
+    OFFER_HOLD_MINUTES: z.coerce
+      .number({ message: 'expected minutes' })
+      .int('expected whole minutes')
+      .min(1, 'expected 1–1440 minutes')
+      .max(1440, 'expected 1–1440 minutes')
+      .default(15),
     PUBLIC_URL: optionalText.pipe(httpsUrl.optional()),
     TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
       z
@@ -328,6 +335,7 @@ function toConfig(env: z.infer<typeof schema>) {
     communityChatLink: communityChatLink(env),
     adminUsernames: env.ADMIN_USERNAMES,
     initDataMaxAgeS: env.INIT_DATA_MAX_AGE_S,
+    offerHoldMinutes: env.OFFER_HOLD_MINUTES,
     publicUrl: env.PUBLIC_URL,
     telegramWebhookSecret: webhookSecret(env),
     // Only the local stand-in gets the sandbox without asking: there every buyer is a demo user.

@@ -209,9 +209,19 @@ export const coupons = pgTable(
     validUntil: date('valid_until', { mode: 'string' }),
     /** Days after the day of purchase a coupon stays valid. */
     validDays: integer('valid_days'),
+    /** How many coupons it gives away in all (sold and not given back); null: no limit. */
+    quantity: integer('quantity'),
+    /** How many of its coupons one person may buy; null: no limit. */
+    perBuyer: integer('per_buyer'),
+    /** Before this instant it shows but is not sold; null: on sale once accepted. */
+    saleStartsAt: timestamp('sale_starts_at', { withTimezone: true }),
   },
   (t) => [
     index('coupons_partner_status_idx').on(t.partnerId, t.status),
+    check(
+      'coupons_limits',
+      sql`(${t.quantity} IS NULL OR ${t.quantity} BETWEEN 1 AND 100000) AND (${t.perBuyer} IS NULL OR ${t.perBuyer} BETWEEN 1 AND 100)`,
+    ),
     // A coupon costs the buyer less than it saves (1 ≤ price < discount). An offer stored before that rule, which
     // broke it, was withdrawn or refused (migration 0019) and may stay so, but is never sold again.
     check(
@@ -263,6 +273,29 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payments_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * A unit of a limited offer kept for a payment under way (ADR 0022): counted as taken until its
+ * payment's coupon is issued (the row goes, the coupon counts instead), or it is released — its
+ * payment canceled, or lapsed past `expires_at` and found so by a later start or the sweep.
+ */
+export const offerHolds = pgTable(
+  'offer_holds',
+  {
+    paymentId: uuid('payment_id')
+      .primaryKey()
+      .references(() => payments.id),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: telegramId('user_id')
+      .notNull()
+      .references(() => users.id),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('offer_holds_coupon_idx').on(t.couponId, t.expiresAt)],
 );
 
 /** What a buyer owns: issued exactly once per successful payment (the unique payment_id). */
@@ -429,6 +462,8 @@ export const notificationKind = pgEnum('notification_kind', [
   'COUPON_QR_CAPTION',
   /** A buyer asked for their money back where the provider cannot return it by itself: the admins do. */
   'REFUND_REQUESTED',
+  /** A payment that succeeded after its hold lapsed and no unit was left: its money sent back. */
+  'SOLD_OUT_REFUNDED',
 ]);
 
 /**

@@ -7,10 +7,11 @@ import type { TPartnerRating } from '#contract/ratings';
 import type { Database } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
 import { createCatalogueVersion } from './catalogue-version.ts';
+import { leftOf, stockOf } from './offer-stock.ts';
 import { offerOnSale } from './on-sale.ts';
 
 /** Raised whenever an answer of the catalogue changes shape: a tag of an older shape then never matches. */
-const CATALOGUE_SHAPE = 2;
+const CATALOGUE_SHAPE = 3;
 /** More lists than this kept (a region is whatever a caller types): they are dropped, to be read again. */
 const MAX_KEPT = 2_000;
 
@@ -108,7 +109,7 @@ export async function createCatalogueService(
   }
 
   async function listOffers(partnerId: number): Promise<TOffer[]> {
-    return db
+    const rows = await db
       .select({
         id: coupons.id,
         discount: coupons.discount,
@@ -116,11 +117,34 @@ export async function createCatalogueService(
         paymentLink: coupons.paymentLink,
         validUntil: coupons.validUntil,
         validDays: coupons.validDays,
+        quantity: coupons.quantity,
+        perBuyer: coupons.perBuyer,
+        saleStartsAt: coupons.saleStartsAt,
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
       .where(and(eq(coupons.partnerId, partnerId), onSaleNow))
       .orderBy(asc(coupons.price), asc(coupons.id));
+    return rows.map((row) => ({
+      ...row,
+      left: null,
+      saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
+    }));
+  }
+
+  /**
+   * A partner's offers with what is left of the limited ones, read live: every hold and sale changes
+   * it and none of them the catalogue's version, so the tag carries the counts too.
+   */
+  async function offersWithStock(partnerId: number): Promise<CatalogueView<TOffer[]>> {
+    const kept = await view(`offers\u0000${partnerId}`, () => listOffers(partnerId))();
+    const offers = await kept.list();
+    const limited = offers.filter((offer) => offer.quantity !== null).map((offer) => offer.id);
+    if (limited.length === 0) return kept;
+    const stock = await stockOf(db, limited);
+    const list = offers.map((offer) => ({ ...offer, left: leftOf(offer.quantity, stock.get(offer.id)) }));
+    const counts = list.map((offer) => offer.left ?? '-').join('.');
+    return { tag: `${kept.tag.slice(0, -1)}.${counts}"`, list: async () => list };
   }
 
   // Keys of their own per list: a region and a type are what the caller typed, checked by the routes.
@@ -129,7 +153,7 @@ export async function createCatalogueService(
     types: (region: string) => view(`types\u0000${region}`, () => listTypes(region))(),
     partners: (region: string, type?: TPartnerType) =>
       view(`partners\u0000${region}\u0000${type ?? ''}`, () => listPartners(region, type))(),
-    offers: (partnerId: number) => view(`offers\u0000${partnerId}`, () => listOffers(partnerId))(),
+    offers: offersWithStock,
   };
 }
 

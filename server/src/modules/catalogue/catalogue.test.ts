@@ -81,6 +81,10 @@ describe('the catalogue a buyer chooses from', () => {
         paymentLink: 'https://pay.example/c',
         validUntil: null,
         validDays: null,
+        quantity: null,
+        left: null,
+        perBuyer: null,
+        saleStartsAt: null,
       },
       {
         id: expect.any(Number),
@@ -89,6 +93,10 @@ describe('the catalogue a buyer chooses from', () => {
         paymentLink: 'https://pay.example/c',
         validUntil: null,
         validDays: null,
+        quantity: null,
+        left: null,
+        perBuyer: null,
+        saleStartsAt: null,
       },
     ]);
   });

@@ -6,6 +6,7 @@ import {
   type ZAcceptCouponRequest,
   type ZCouponApplyRequest,
 } from '#contract/coupons';
+import type { TOfferLimitsInput } from '#contract/offer-limits';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
@@ -18,6 +19,25 @@ export interface Requester {
   id: number;
   username: string | null;
   isAdmin: boolean;
+}
+
+/** The limits given (an absent one is left as it is), as the coupons row stores them. */
+function limitValues(limits: TOfferLimitsInput) {
+  return {
+    ...(limits.quantity !== undefined ? { quantity: limits.quantity } : {}),
+    ...(limits.perBuyer !== undefined ? { perBuyer: limits.perBuyer } : {}),
+    ...(limits.saleStartsAt !== undefined
+      ? { saleStartsAt: limits.saleStartsAt === null ? null : new Date(limits.saleStartsAt) }
+      : {}),
+  };
+}
+
+/** The limits given, for the audit log's details. */
+function limitsOf(limits: TOfferLimitsInput) {
+  const { quantity, perBuyer, saleStartsAt } = limits;
+  return Object.fromEntries(
+    Object.entries({ quantity, perBuyer, saleStartsAt }).filter(([, value]) => value !== undefined),
+  );
 }
 
 const refuse = (code: CouponRequestRefusal) => new DomainError<CouponRequestRefusal>(code);
@@ -56,6 +76,7 @@ export function createCouponRequestService(options: {
           price: input.price,
           discount: input.discount,
           requestedBy: requester.id,
+          ...limitValues(input),
         })
         .returning({ id: coupons.id });
       if (!coupon) throw new Error('insert returned no row');
@@ -63,7 +84,7 @@ export function createCouponRequestService(options: {
         kind: 'offer.requested',
         actorId: requester.id,
         subject: subjectOf.offer(coupon.id),
-        details: { partnerId: partner.id, price: input.price, discount: input.discount },
+        details: { partnerId: partner.id, price: input.price, discount: input.discount, ...limitsOf(input) },
       });
       await notifications.notifyCouponRequested(
         {
@@ -87,19 +108,29 @@ export function createCouponRequestService(options: {
         discount: coupons.discount,
         companyName: partners.companyName,
         region: partners.region,
+        quantity: coupons.quantity,
+        perBuyer: coupons.perBuyer,
+        saleStartsAt: coupons.saleStartsAt,
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
       .where(eq(coupons.status, 'PENDING'))
       .orderBy(asc(coupons.createdAt), asc(coupons.id));
-    return rows.map((row) => ({ ...row, couponId: row.id, paymentLinkNeeded: paymentProvider === 'link' }));
+    return rows.map((row) => ({
+      ...row,
+      saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
+      couponId: row.id,
+      paymentLinkNeeded: paymentProvider === 'link',
+    }));
   }
 
   /** Decides a pending request once: the conditional update makes a second decision find nothing. */
   async function decide(
     couponId: number,
     adminId: number,
-    decision: { status: 'ACCEPTED'; paymentLink: string | null } | { status: 'REJECTED' },
+    decision:
+      | { status: 'ACCEPTED'; paymentLink: string | null; limits: TOfferLimitsInput }
+      | { status: 'REJECTED' },
   ): Promise<void> {
     const decided = await db.transaction(async (tx) => {
       const [updated] = await tx
@@ -107,6 +138,7 @@ export function createCouponRequestService(options: {
         .set({
           status: decision.status,
           paymentLink: decision.status === 'ACCEPTED' ? decision.paymentLink : null,
+          ...(decision.status === 'ACCEPTED' ? limitValues(decision.limits) : {}),
           decidedBy: adminId,
           decidedAt: sql`now()`,
         })
@@ -117,7 +149,10 @@ export function createCouponRequestService(options: {
         kind: decision.status === 'ACCEPTED' ? 'offer.accepted' : 'offer.rejected',
         actorId: adminId,
         subject: subjectOf.offer(couponId),
-        details: decision.status === 'ACCEPTED' ? { paymentLink: decision.paymentLink } : {},
+        details:
+          decision.status === 'ACCEPTED'
+            ? { paymentLink: decision.paymentLink, ...limitsOf(decision.limits) }
+            : {},
       });
       const [partner] = await tx
         .select({ companyName: partners.companyName, spokesmanUserId: partners.spokesmanUserId })
@@ -165,6 +200,7 @@ export function createCouponRequestService(options: {
       decide(input.couponId, adminId, {
         status: 'ACCEPTED',
         paymentLink: checkPaymentLink(input.paymentLink),
+        limits: input,
       }),
     reject: (couponId: number, adminId: number) => decide(couponId, adminId, { status: 'REJECTED' }),
   };

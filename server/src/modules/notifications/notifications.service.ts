@@ -35,6 +35,7 @@ export const NOTIFICATION_PURPOSES: Record<NotificationKind, NotificationPurpose
   COUPON_QR: 'service',
   COUPON_QR_CAPTION: 'service',
   REFUND_REQUESTED: 'service',
+  SOLD_OUT_REFUNDED: 'service',
 };
 
 /** A database handle or the caller's transaction: `tx` ties the message to the event's commit. */
@@ -391,6 +392,14 @@ export function createNotificationService(options: {
           text: notificationTexts.visitRatingAsked(input),
           keyboard: input.keyboard,
         },
+      ]);
+    },
+
+    /** A payment that came after its hold lapsed and found no unit left: its money goes back. */
+    async notifySoldOutRefunded(input: { paymentId: string; buyerId: number; text: string }, tx?: Executor) {
+      const eventKey = input.paymentId;
+      await enqueue({ kind: 'SOLD_OUT_REFUNDED', eventKey }, tx, () => [
+        { kind: 'SOLD_OUT_REFUNDED', eventKey, chatId: input.buyerId, text: input.text },
       ]);
     },
 

@@ -6,7 +6,9 @@ import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import { stockOf } from '../catalogue/offer-stock.ts';
 import { toAdminOffer } from '../partners/partners.service.ts';
+import { takenForChange } from '../purchases/offer-holds.ts';
 import type { OfferRefusal } from './texts.ts';
 
 const refuse = (code: OfferRefusal) => new DomainError<OfferRefusal>(code);
@@ -70,10 +72,21 @@ export function createOfferService(db: Db, options: { paymentLinkNeeded: boolean
       ...(change.paymentLink !== undefined ? { paymentLink: change.paymentLink || null } : {}),
       ...(change.validUntil !== undefined ? { validUntil: change.validUntil } : {}),
       ...(change.validDays !== undefined ? { validDays: change.validDays } : {}),
+      ...(change.quantity !== undefined ? { quantity: change.quantity } : {}),
+      ...(change.perBuyer !== undefined ? { perBuyer: change.perBuyer } : {}),
+      ...(change.saleStartsAt !== undefined
+        ? { saleStartsAt: change.saleStartsAt === null ? null : new Date(change.saleStartsAt) }
+        : {}),
     };
     const accepted = and(eq(coupons.id, couponId), eq(coupons.status, 'ACCEPTED'));
     const updated = await db.transaction(async (tx) => {
       if (Object.keys(values).length === 0) return (await tx.select().from(coupons).where(accepted))[0];
+      if (typeof change.quantity === 'number') {
+        const taken = await takenForChange(tx, couponId);
+        if (change.quantity < taken) {
+          throw new DomainError<OfferRefusal>(OfferErrorCode.quantityBelowSold, { sold: taken });
+        }
+      }
       const [row] = await tx.update(coupons).set(values).where(accepted).returning();
       if (row) {
         await recordAudit(tx, {
@@ -86,7 +99,7 @@ export function createOfferService(db: Db, options: { paymentLinkNeeded: boolean
       return row;
     });
     if (!updated) throw refuse((await whyUnchanged(couponId)) ?? OfferErrorCode.offerNotDecided);
-    return toAdminOffer(updated, options.paymentLinkNeeded);
+    return toAdminOffer(updated, options.paymentLinkNeeded, (await stockOf(db, [couponId])).get(couponId));
   }
 
   return { setWithdrawn, changeOffer };

@@ -14,5 +14,11 @@ export const offerRefusals = {
     message: couponTermsTexts.priceNotBelowDiscount,
     field: 'price',
   },
+  [OfferErrorCode.quantityBelowSold]: {
+    status: 409,
+    message: (details) =>
+      `Количество не может быть меньше уже проданных и оплачиваемых купонов: их ${Number(details.sold)}`,
+    field: 'quantity',
+  },
 } satisfies Refusals;
 export type OfferRefusal = keyof typeof offerRefusals;

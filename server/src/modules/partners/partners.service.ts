@@ -17,6 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { coupons, partnerStaff, partners, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import { type OfferStock, stockOf } from '../catalogue/offer-stock.ts';
 import type { PartnerRefusal } from './texts.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
@@ -25,7 +26,11 @@ type PartnerRow = typeof partners.$inferSelect;
  * An offer as the back office shows it. `paymentLinkNeeded`: the buyer pays through the offer's own
  * link (the `link` provider); with any other the provider takes the money and no link is asked for.
  */
-export const toAdminOffer = (row: typeof coupons.$inferSelect, paymentLinkNeeded: boolean): TAdminOffer => ({
+export const toAdminOffer = (
+  row: typeof coupons.$inferSelect,
+  paymentLinkNeeded: boolean,
+  stock: OfferStock = { sold: 0, held: 0 },
+): TAdminOffer => ({
   id: row.id,
   partnerId: row.partnerId,
   price: row.price,
@@ -36,6 +41,11 @@ export const toAdminOffer = (row: typeof coupons.$inferSelect, paymentLinkNeeded
   validUntil: row.validUntil,
   validDays: row.validDays,
   termsProblem: couponTermsProblem(row.price, row.discount)?.message ?? null,
+  quantity: row.quantity,
+  perBuyer: row.perBuyer,
+  saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
+  sold: stock.sold,
+  held: stock.held,
 });
 
 function offerState(row: typeof coupons.$inferSelect): TOfferState {
@@ -206,7 +216,13 @@ export function createPartnerService(
       db.select().from(partnerStaff).orderBy(asc(partnerStaff.createdAt), asc(partnerStaff.username)),
       db.select().from(coupons).orderBy(asc(coupons.price), asc(coupons.id)),
     ]);
-    const ratings = await options.ratingsOf(rows.map((row) => row.id));
+    const [ratings, stock] = await Promise.all([
+      options.ratingsOf(rows.map((row) => row.id)),
+      stockOf(
+        db,
+        offers.filter((offer) => offer.status === 'ACCEPTED').map((offer) => offer.id),
+      ),
+    ]);
     return rows
       .sort((a, b) => compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region))
       .map((row) => ({
@@ -215,7 +231,7 @@ export function createPartnerService(
         staff: staff.filter((member) => member.partnerId === row.id).map((member) => member.username),
         offers: offers
           .filter((offer) => offer.partnerId === row.id)
-          .map((offer) => toAdminOffer(offer, options.paymentLinkNeeded)),
+          .map((offer) => toAdminOffer(offer, options.paymentLinkNeeded, stock.get(offer.id))),
         rating: ratings.get(row.id) ?? null,
       }));
   }

@@ -14,6 +14,8 @@ export function createCheckoutService(
     privacy: Pick<PrivacyService, 'requireReadyToPay'>;
     /** Fiscal receipts are on (YOOKASSA_RECEIPTS): every payment carries the buyer's e-mail. */
     receipts: boolean;
+    /** How long a start keeps a unit of a limited offer (OFFER_HOLD_MINUTES). */
+    holdMinutes: number;
   },
 ) {
   const start = createPaymentStart(options);

@@ -9,7 +9,9 @@ import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { expiryAtPurchase } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
+import { unitForPaid } from './offer-holds.ts';
 import type { PaymentRow } from './payment-start.ts';
+import { createUnsoldRefund } from './unsold-refund.ts';
 
 export interface IssuedCoupon {
   purchasedCouponId: string;
@@ -22,7 +24,7 @@ export type CouponIssueOptions = {
   log: FastifyBaseLogger;
   notifications: Pick<
     NotificationService,
-    'notifyPurchaseConfirmed' | 'notifyUnverifiedPurchase' | 'notifyCouponWithdrawn'
+    'notifyPurchaseConfirmed' | 'notifyUnverifiedPurchase' | 'notifyCouponWithdrawn' | 'notifySoldOutRefunded'
   >;
   /** Where an offer's days begin and end (REPORT_TIME_ZONE): a coupon's expiry is counted in it. */
   timeZone: string;
@@ -33,13 +35,16 @@ export type CouponIssueOptions = {
 /** A settled payment's coupon: issued exactly once when the money came, voided when it went back. */
 export function createCouponIssue(options: CouponIssueOptions) {
   const { db, provider, log, notifications, timeZone, drawQrSoon } = options;
+  const refundUnsold = createUnsoldRefund({ db, provider, log, notifications });
 
   /**
    * Issues the purchased coupon of a succeeded payment, exactly once: the unique payment_id makes
-   * every later or concurrent attempt (confirms, webhooks, other processes) find the first one.
+   * every later or concurrent attempt (confirms, webhooks, other processes) find the first one. Of a
+   * limited offer, only with a unit (its hold, or a free one): else `sold_out`, its money sent back.
    */
-  async function issue(payment: PaymentRow): Promise<IssuedCoupon> {
+  async function issue(payment: PaymentRow): Promise<IssuedCoupon | 'sold_out'> {
     const result = await db.transaction(async (tx) => {
+      if (!(await unitForPaid(tx, payment))) return 'sold_out' as const;
       const [succeeded] = await tx
         .update(payments)
         .set({ status: 'SUCCEEDED', updatedAt: sql`now()` })
@@ -89,6 +94,10 @@ export function createCouponIssue(options: CouponIssueOptions) {
       if (!existing) throw new Error(`payment ${payment.id}: conflict without a purchased coupon`);
       return { purchasedCouponId: existing.id, issuedNow: false };
     });
+    if (result === 'sold_out') {
+      await refundUnsold(payment);
+      return result;
+    }
     if (result.issuedNow) {
       drawQrSoon(result.purchasedCouponId);
       log.info(

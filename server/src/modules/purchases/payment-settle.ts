@@ -2,11 +2,14 @@ import { and, desc, eq, gte, isNotNull, isNull, lte, notExists, or, sql } from '
 import type { FastifyBaseLogger } from 'fastify';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
-import { coupons, partners, payments, purchasedCoupons } from '../../db/schema.ts';
+import { auditEvents, coupons, partners, payments, purchasedCoupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { toKopecks } from '../../payments/telegram-provider.ts';
+import { subjectOf } from '../audit/audit-log.ts';
+import { leftOf, stockOf } from '../catalogue/offer-stock.ts';
 import type { CouponIssue, IssuedCoupon } from './coupon-issue.ts';
+import { dropLapsedHolds, holdsUnit } from './offer-holds.ts';
 import { cancelPendingPayment, type PaymentRow, type PaymentStart } from './payment-start.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 
@@ -56,7 +59,7 @@ export function createPaymentSettle(options: {
   }
 
   /** Asks the provider how the payment stands and issues the coupon once it has succeeded. */
-  async function settle(payment: PaymentRow): Promise<IssuedCoupon | undefined> {
+  async function settle(payment: PaymentRow): Promise<IssuedCoupon | 'sold_out' | undefined> {
     if (payment.status === 'CANCELED') return undefined;
     if (payment.provider !== provider.name) {
       // Made through a provider this server no longer runs: only that provider could say it was paid.
@@ -117,6 +120,9 @@ export function createPaymentSettle(options: {
       .limit(1);
     if (!payment) throw refuse(PurchaseErrorCode.notPaid);
     const issued = await settle(payment);
+    if (issued === 'sold_out' || (!issued && (await refundedUnsold(payment.id)))) {
+      throw refuse('sold_out_refunded');
+    }
     if (!issued) throw refuse(PurchaseErrorCode.notPaid);
     return { purchasedCouponId: issued.purchasedCouponId };
   }
@@ -130,7 +136,7 @@ export function createPaymentSettle(options: {
   async function settleByProviderId(
     providerPaymentId: string,
     event: string,
-  ): Promise<IssuedCoupon | undefined> {
+  ): Promise<IssuedCoupon | 'sold_out' | undefined> {
     const [payment] = await db
       .select()
       .from(payments)
@@ -144,6 +150,21 @@ export function createPaymentSettle(options: {
     }
     if (!(await claimCheck(payment.id))) throw refuse('notification_too_soon');
     return settle(payment);
+  }
+
+  /** Whether the payment came after its hold lapsed and found no unit (unsold-refund.ts). */
+  async function refundedUnsold(paymentId: string): Promise<boolean> {
+    const [event] = await db
+      .select({ id: auditEvents.id })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.subject, subjectOf.payment(paymentId)),
+          eq(auditEvents.kind, 'payment.refunded_sold_out'),
+        ),
+      )
+      .limit(1);
+    return event !== undefined;
   }
 
   async function refundRecorded(paymentId: string): Promise<boolean> {
@@ -162,6 +183,8 @@ export function createPaymentSettle(options: {
    * provider would take every stale payment as paid on nobody's word.
    */
   async function settleStalePayments(): Promise<{ asked: number; issued: number }> {
+    // Abandoned payment pages give their units back: the back office then counts only live holds.
+    await dropLapsedHolds(db);
     const repaired = await issueUnissued();
     if (!provider.verified) return { asked: 0, issued: repaired };
     const stale = await db
@@ -183,7 +206,7 @@ export function createPaymentSettle(options: {
       try {
         if (!(await claimCheck(payment.id))) continue;
         const tracked = payment.providerPaymentId === null ? await recoverStart(payment) : payment;
-        if (tracked && (await settle(tracked))) issued += 1;
+        if (tracked && typeof (await settle(tracked)) === 'object') issued += 1;
       } catch (error) {
         log.warn({ err: error, paymentId: payment.id }, 'stale payment not settled; asked again later');
       }
@@ -258,6 +281,14 @@ export function createPaymentSettle(options: {
     if (payment?.status !== 'PENDING') return purchaseTexts.invoiceStale;
     const [offer] = await offerOf(payment.couponId, { onSaleOnly: true });
     if (!offer) return purchaseTexts.invoiceOfferGone;
+    // Its hold lapsed while the sheet was open: the money is taken only if a unit is still free.
+    if (
+      offer.quantity !== null &&
+      !(await holdsUnit(db, payment.id)) &&
+      leftOf(offer.quantity, (await stockOf(db, [payment.couponId])).get(payment.couponId)) === 0
+    ) {
+      return purchaseTexts.invoiceSoldOut;
+    }
     if (query.currency !== 'RUB' || query.totalKopecks !== toKopecks(payment.amount))
       return purchaseTexts.invoiceStale;
     if (!(await query.isChatMember(query.buyerId))) return purchaseTexts.invoiceNotMember;
@@ -274,7 +305,7 @@ export function createPaymentSettle(options: {
     currency: string;
     totalKopecks: number;
     chargeId: string;
-  }): Promise<IssuedCoupon | undefined> {
+  }): Promise<IssuedCoupon | 'sold_out' | undefined> {
     const payment = await invoicePayment(paid.payload, paid.buyerId);
     if (!payment) {
       log.error(

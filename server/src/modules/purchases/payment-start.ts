@@ -6,8 +6,10 @@ import { coupons, partners, payments, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
+import { leftOf, stockOf } from '../catalogue/offer-stock.ts';
 import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
+import { isLimited, releaseHold, takeHold } from './offer-holds.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -23,6 +25,7 @@ export const cancelPendingPayment = (db: Db, paymentId: string) =>
       .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')))
       .returning({ id: payments.id });
     if (canceled) {
+      await releaseHold(tx, paymentId);
       await recordAudit(tx, {
         kind: 'payment.canceled',
         actorId: null,
@@ -45,8 +48,10 @@ export function createPaymentStart(options: {
   privacy: Pick<PrivacyService, 'requireReadyToPay'>;
   /** Fiscal receipts are on (YOOKASSA_RECEIPTS): every payment carries the buyer's e-mail. */
   receipts: boolean;
+  /** How long a start keeps a unit of a limited offer (OFFER_HOLD_MINUTES). */
+  holdMinutes: number;
 }) {
-  const { db, provider, log, timeZone, privacy, receipts } = options;
+  const { db, provider, log, timeZone, privacy, receipts, holdMinutes } = options;
   const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId);
 
   const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
@@ -58,6 +63,11 @@ export function createPaymentStart(options: {
         companyName: partners.companyName,
         phone: partners.phone,
         inn: partners.inn,
+        quantity: coupons.quantity,
+        perBuyer: coupons.perBuyer,
+        saleStartsAt: coupons.saleStartsAt,
+        // The database's clock, the one every process and the holds' expiry read.
+        saleStarted: sql<boolean>`(${coupons.saleStartsAt} IS NULL OR ${coupons.saleStartsAt} <= now())`,
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
@@ -99,14 +109,43 @@ export function createPaymentStart(options: {
   async function startPayment(userId: number, couponId: number, given: { email?: string } = {}) {
     const [offer] = await offerOf(couponId, { onSaleOnly: true });
     if (!offer) throw refuse('offer_not_on_sale');
+    if (!offer.saleStarted && offer.saleStartsAt) {
+      throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.saleNotStarted, {
+        startsAt: offer.saleStartsAt.toISOString(),
+      });
+    }
+    // Sold out is told without queueing for the offer's lock: after a drop, most starts end here.
+    if (
+      offer.quantity !== null &&
+      leftOf(offer.quantity, (await stockOf(db, [couponId])).get(couponId)) === 0
+    ) {
+      throw refuse(PurchaseErrorCode.soldOut);
+    }
     const { email } = await privacy.requireReadyToPay(userId, { email: given.email, receipts });
 
     const payment = await db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(payments)
-        .values({ couponId, userId, provider: provider.name, amount: offer.price })
-        .returning({ id: payments.id });
-      if (!row) throw new Error('insert returned no row');
+      const insertPayment = async () => {
+        const [row] = await tx
+          .insert(payments)
+          .values({ couponId, userId, provider: provider.name, amount: offer.price })
+          .returning({ id: payments.id });
+        if (!row) throw new Error('insert returned no row');
+        return row;
+      };
+      let row: { id: string };
+      if (isLimited(offer)) {
+        const held = await takeHold(tx, { couponId, userId, minutes: holdMinutes }, insertPayment);
+        if ('refused' in held) {
+          throw held.refused === 'sold_out'
+            ? refuse(PurchaseErrorCode.soldOut)
+            : new DomainError<PurchaseRefusal>(PurchaseErrorCode.perBuyerReached, {
+                perBuyer: held.perBuyer,
+              });
+        }
+        row = { id: held.paymentId };
+      } else {
+        row = await insertPayment();
+      }
       await recordAudit(tx, {
         kind: 'payment.started',
         actorId: userId,

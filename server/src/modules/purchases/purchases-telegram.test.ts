@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQrPng } from '../../../test/decode-qr.ts';
 import { addPartnerWithCoupons, ageMembership, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { payments, purchasedCoupons } from '../../db/schema.ts';
+import { offerHolds, payments, purchasedCoupons } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 
 const SECRET = 'webhook-secret-for-invoices_0123456789';
@@ -86,8 +86,8 @@ const issuedFor = async (paymentId: string) =>
       .where(eq(purchasedCoupons.paymentId, paymentId))
   )[0]?.n;
 
-async function startInvoice(user = buyer) {
-  const res = await t.as(user).post(`/api/payments/${couponId}`);
+async function startInvoice(user = buyer, offerId = couponId) {
+  const res = await t.as(user).post(`/api/payments/${offerId}`);
   expect(res.statusCode).toBe(200);
   return res.json() as { paymentId: string; invoiceUrl: string };
 }
@@ -113,6 +113,31 @@ describe('Telegram’s own payment sheet', () => {
       ok: false,
       error_message: 'Этот купон больше не продается. Деньги не списаны.',
     });
+  });
+
+  it('refuses the sheet of a payment whose hold lapsed when its unit went to another, before any money is taken', async () => {
+    const second = telegramUser('tp_second');
+    t.botApi.members.set(second.id, 'member');
+    await giveConsent(t, second);
+    const { partnerId } = await addPartnerWithCoupons(t, admin, { companyName: 'Одна штука' });
+    await t.as(admin).post('/api/coupon/apply', { partnerId, price: 100, discount: 500, quantity: 1 });
+    const request = (await t.as(admin).get('/api/coupons/to/apply')).json().at(-1);
+    await t.as(admin).post('/api/coupon/apply/accept', { couponId: request.couponId, paymentLink: '' });
+
+    const late = await startInvoice(buyer, request.couponId);
+    await t.database.db
+      .update(offerHolds)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(offerHolds.paymentId, late.paymentId));
+    const taken = await startInvoice(second, request.couponId);
+
+    await preCheckout(buyer, late.paymentId);
+    expect(lastAnswer()).toMatchObject({
+      ok: false,
+      error_message: 'Купоны закончились, пока открывалась оплата. Деньги не списаны.',
+    });
+    await preCheckout(second, taken.paymentId);
+    expect(lastAnswer()).toMatchObject({ ok: true });
   });
 
   it('refuses a buyer who left the chat, a changed sum and someone else’s invoice', async () => {

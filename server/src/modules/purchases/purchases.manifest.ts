@@ -41,6 +41,7 @@ export const purchasesManifest = manifest({
       timeZone,
       privacy,
       receipts: config.receipts !== null,
+      holdMinutes: config.offerHoldMinutes,
       drawQrSoon: qrImages.drawSoon,
     });
     const myCoupons = await createMyCouponsService(database, {

@@ -1,6 +1,20 @@
+import { formatDateTimeIn } from '#contract/date-time';
 import { ErrorCode } from '#contract/errors';
 import { PurchaseErrorCode } from '#contract/purchases';
+import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import type { Refusals } from '../../http/errors.ts';
+
+/** «купона» / «купонов» after «не больше N». */
+const couponsAfter = (count: number) => (count % 10 === 1 && count % 100 !== 11 ? 'купона' : 'купонов');
+
+/** A limited offer's refusals: the sale's start is always said by Moscow's clock, as it is announced. */
+const limitTexts = {
+  soldOut: 'Купоны закончились',
+  perBuyerReached: (perBuyer: number) =>
+    `Одному человеку можно купить не больше ${perBuyer} ${couponsAfter(perBuyer)} этого предложения: вы уже купили или оплачиваете столько`,
+  saleStarts: (startsAt: Date) =>
+    `Продажа начнется ${formatDateTimeIn(startsAt, DEFAULT_REPORT_TIME_ZONE)} по Москве`,
+};
 
 export const purchaseTexts = {
   paymentDescription: (offer: { companyName: string; discount: number }) =>
@@ -8,6 +22,13 @@ export const purchaseTexts = {
   invoiceOfferGone: 'Этот купон больше не продается. Деньги не списаны.',
   invoiceStale: 'Этот счет устарел. Откройте покупку в приложении заново. Деньги не списаны.',
   invoiceNotMember: 'Купить купон могут только участники сплавного чата. Деньги не списаны.',
+  invoiceSoldOut: 'Купоны закончились, пока открывалась оплата. Деньги не списаны.',
+  soldOutRefunded: (offer: { companyName: string; amountRub: number }) =>
+    `Купоны «${offer.companyName}» закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. ` +
+    `Мы вернули ${offer.amountRub} руб, деньги придут на карту в течение нескольких дней.`,
+  soldOutNoRefund: (offer: { companyName: string; amountRub: number }) =>
+    `Купоны «${offer.companyName}» закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. ` +
+    `Напишите администратору, он вернет ${offer.amountRub} руб.`,
 } as const;
 
 /** The pages a browser shows outside the mini-app: the sandbox checkout and the return page. */
@@ -50,6 +71,21 @@ export const purchaseRefusals = {
   [PurchaseErrorCode.amountMismatch]: {
     status: 409,
     message: 'Сумма оплаты не совпадает с ценой купона. Напишите администратору.',
+  },
+  [PurchaseErrorCode.soldOut]: { status: 409, message: limitTexts.soldOut },
+  [PurchaseErrorCode.perBuyerReached]: {
+    status: 409,
+    message: (details) => limitTexts.perBuyerReached(Number(details.perBuyer)),
+  },
+  [PurchaseErrorCode.saleNotStarted]: {
+    status: 409,
+    message: (details) => limitTexts.saleStarts(new Date(String(details.startsAt))),
+  },
+  sold_out_refunded: {
+    status: 409,
+    error: PurchaseErrorCode.soldOut,
+    message:
+      'Купоны закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. Деньги вернутся на карту, бот пришлет сообщение.',
   },
   [PurchaseErrorCode.notPaid]: {
     status: 402,

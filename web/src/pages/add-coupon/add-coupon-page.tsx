@@ -9,6 +9,12 @@ import { Notice, useTimedMessage } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { useApplyForCoupon } from '@/features/coupon-requests/api/apply-for-coupon';
+import {
+  limitProblems,
+  limitsOf,
+  NO_LIMITS,
+  OfferLimitFields,
+} from '@/features/coupon-requests/components/offer-limit-fields';
 import { usePartnerOptions } from '@/features/partners/api/get-partner-options';
 import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
@@ -70,6 +76,7 @@ function AddCouponForm() {
   const [price, setPrice] = useState('');
   const [discount, setDiscount] = useState('');
   const [partnerId, setPartnerId] = useState('');
+  const [limits, setLimits] = useState(NO_LIMITS);
   const [result, showResult] = useTimedMessage<Result>(RESULT_SHOWN_MS);
   const { go, pendingTo } = useDelayedNavigate();
 
@@ -82,7 +89,8 @@ function AddCouponForm() {
   const bothTyped = price !== '' && discount !== '';
   const problem = bothTyped ? couponTermsProblem(Number(price), Number(discount)) : null;
   const terms = bothTyped && !problem ? { price: Number(price), discount: Number(discount) } : null;
-  const ready = terms !== null && chosen !== undefined && user !== undefined;
+  const limitsSendable = Object.keys(limitProblems(limits)).length === 0;
+  const ready = terms !== null && limitsSendable && chosen !== undefined && user !== undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -101,11 +109,13 @@ function AddCouponForm() {
         partnerId: chosen.id,
         price: terms.price,
         discount: terms.discount,
+        ...limitsOf(limits),
       },
       {
         onSuccess: () => {
           setPrice('');
           setDiscount('');
+          setLimits(NO_LIMITS);
           showResult({ sent: true });
         },
         onError: (error) => {
@@ -146,6 +156,7 @@ function AddCouponForm() {
           <p>{texts.threshold(terms.discount)}</p>
         </div>
       )}
+      <OfferLimitFields draft={limits} onChange={setLimits} />
       {options ? (
         <SelectField
           label={texts.partner}

@@ -13,6 +13,7 @@ import { useOffers } from '@/features/catalogue/api/get-offers';
 import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
+import { formatCountdown, useSaleCountdown } from '@/features/catalogue/sale-start';
 import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { ConsentBox } from '@/features/privacy/components/consent-box';
 import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
@@ -21,6 +22,7 @@ import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { type PaymentAttempt, usePayment } from '@/features/purchases/hooks/use-payment';
 import { useRefreshUser, useUser } from '@/features/session/api/get-me';
 import { ChatRuleNotice } from '@/features/session/components/chat-rule-notice';
+import { useClock } from '@/hooks/use-clock';
 import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
 import { Link } from '@/lib/router/link';
 import { useSearchParams } from '@/lib/router/router';
@@ -83,6 +85,12 @@ export function BuyCouponsPage() {
   const paymentRef = useRef<HTMLElement>(null);
   useIntoViewWhenShown(offersRef, offers.data && selection.partnerId);
   useIntoViewWhenShown(paymentRef, offer?.id);
+
+  // A start refused (sold out, the sale not open yet…) is news about the offer: its count is asked again.
+  const refetchOffers = useEffectEvent(() => void offers.refetch());
+  useEffect(() => {
+    if (attempt?.status === 'failed') refetchOffers();
+  }, [attempt?.status]);
 
   // SPEC §4: the message after a failed payment stays 2.5 s, then the flag is spent.
   const spendBadPayment = useEffectEvent(clearBadPayment);
@@ -181,6 +189,7 @@ export function BuyCouponsPage() {
                             checkout={checkout}
                             attempt={attempt?.couponId === offer.id ? attempt : null}
                             onPay={() => pay(offer.id)}
+                            onSaleOpened={refetchOffers}
                           />
                         </section>
                       )}
@@ -218,6 +227,7 @@ function OfferList({ offers, chosenId, onChoose }: OfferListProps) {
           <span className="buy__offer-price">{texts.offerPrice(offer.price)}</span>{' '}
           <span className="buy__offer-threshold">{texts.offerThreshold(offer.discount)}</span>
           <OfferValidity offer={offer} />
+          <OfferStock offer={offer} />
         </Button>
       ))}
     </fieldset>
@@ -231,6 +241,34 @@ function OfferValidity({ offer }: { offer: TOffer }) {
       <>
         {' '}
         <span className="buy__offer-validity">{validity}</span>
+      </>
+    )
+  );
+}
+
+/** A limited offer's state on its button: what is left, all gone, or when its sale opens. */
+function OfferStock({ offer }: { offer: TOffer }) {
+  const clock = useClock();
+  const opensIn = useSaleCountdown(offer.saleStartsAt);
+  const line =
+    opensIn > 0 && offer.saleStartsAt
+      ? texts.saleStarts(clock.dateTime(offer.saleStartsAt))
+      : offer.left === 0
+        ? texts.soldOut
+        : offer.left !== null && offer.quantity !== null
+          ? texts.left(offer.left, offer.quantity)
+          : '';
+  return (
+    line && (
+      <>
+        {' '}
+        <span
+          className={
+            offer.left === 0 && opensIn === 0 ? 'buy__offer-stock buy__offer-stock--gone' : 'buy__offer-stock'
+          }
+        >
+          {line}
+        </span>
       </>
     )
   );
@@ -256,11 +294,17 @@ type PaymentAreaProps = {
   checkout: CheckoutStep;
   attempt: PaymentAttempt | null;
   onPay: () => void;
+  /** The countdown to the sale reached zero: the offer is asked again. */
+  onSaleOpened: () => void;
 };
 
-function PaymentArea({ offer, checkout, attempt, onPay }: PaymentAreaProps) {
+function PaymentArea({ offer, checkout, attempt, onPay, onSaleOpened }: PaymentAreaProps) {
+  const clock = useClock();
+  const opensIn = useSaleCountdown(offer.saleStartsAt, onSaleOpened);
+  const notYet = opensIn > 0 && offer.saleStartsAt !== null;
+  const gone = !notYet && offer.left === 0;
   const starting = attempt?.status === 'starting';
-  const acting = starting || attempt?.status === 'opened' || attempt?.status === 'invoice';
+  const acting = starting || attempt?.status === 'opened' || attempt?.status === 'invoice' || notYet || gone;
   const chatLink = useUser()?.communityChatLink;
   const openChat = chatLink ? () => openTelegramOrExternalLink(chatLink) : undefined;
   const payOnTelegram = useMainButton({
@@ -277,7 +321,16 @@ function PaymentArea({ offer, checkout, attempt, onPay }: PaymentAreaProps) {
       <div className="buy__terms-of-offer">
         <p>{texts.offerGain(offer.price, offer.discount)}</p>
         <p>{texts.offerThreshold(offer.discount)}</p>
+        {offer.perBuyer !== null && <p>{texts.perBuyer(offer.perBuyer)}</p>}
       </div>
+      {notYet && offer.saleStartsAt && (
+        <Notice tone="info">
+          {texts.saleStarts(clock.dateTime(offer.saleStartsAt))}
+          <br />
+          <span className="buy__countdown">{texts.saleCountdown(formatCountdown(opensIn))}</span>
+        </Notice>
+      )}
+      {gone && <Notice tone="info">{texts.soldOutNotice}</Notice>}
       {checkout.email && <ReceiptEmailField {...checkout.email} />}
       {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
       {checkout.consent && <ConsentBox {...checkout.consent} />}

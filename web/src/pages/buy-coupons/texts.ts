@@ -29,6 +29,13 @@ export const texts = {
   openChat: 'Перейти в сплавной чат',
   noPartners: 'ПАРТНЕРОВ ПОКА НЕТ',
   noOffers: 'КУПОНОВ ПОКА НЕТ',
+  /** A limited offer: what is left of it, all gone, or its sale still to open. */
+  left: (left: number, quantity: number) => `Осталось ${left} из ${quantity}`,
+  soldOut: 'Разобрали',
+  saleStarts: (when: string) => `Продажа начнется ${when}`,
+  saleCountdown: (countdown: string) => `До начала продажи: ${countdown}`,
+  soldOutNotice: 'Купоны закончились: их разобрали. Если кто-то не оплатит свой, он вернется в продажу.',
+  perBuyer: (perBuyer: number) => `Не больше ${perBuyer} в одни руки`,
   loading: 'Загрузка…',
   connecting: 'Соединяемся с сервером, скоро коннект',
 } as const;

@@ -1,12 +1,20 @@
 import { type FormEvent, useState } from 'react';
+import type { TOfferLimits } from '#contract/offer-limits';
 import { type TAdminOffer, ZOfferChangeRequest } from '#contract/offers';
 import { Button } from '@/components/ui/button';
 import { ConfirmStep } from '@/components/ui/confirm-step';
 import { LinkField, TextField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
+import {
+  draftOf,
+  limitProblems,
+  limitsOf,
+  OfferLimitFields,
+} from '@/features/coupon-requests/components/offer-limit-fields';
 import { useChangeOffer } from '@/features/partners/api/change-offer';
 import { useSetOfferWithdrawn } from '@/features/partners/api/set-offer-withdrawn';
+import { useClock } from '@/hooks/use-clock';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { errorMessage } from '@/lib/api-client';
 import { StateToggleButton } from './state-toggle-button';
@@ -24,6 +32,8 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
   const [askingWithdraw, setAskingWithdraw] = useState(false);
   const withdrawPress = useOncePerPress();
   const withdrawn = offer.state === 'withdrawn';
+  const clock = useClock();
+  const left = offer.quantity === null ? null : Math.max(0, offer.quantity - offer.sold - offer.held);
 
   return (
     <li className="offer-row" data-state={offer.state}>
@@ -35,6 +45,15 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
         <p className="offer-row__line offer-row__problem">{texts.offerTermsProblem(offer.termsProblem)}</p>
       )}
       <p className="offer-row__line">{offerValidityText(offer) || texts.noTimeLimit}</p>
+      {isDecided(offer) && (
+        <p className="offer-row__line">
+          {texts.offerStock({ sold: offer.sold, held: offer.held, left, quantity: offer.quantity })}
+        </p>
+      )}
+      {offer.perBuyer !== null && <p className="offer-row__line">{texts.offerPerBuyer(offer.perBuyer)}</p>}
+      {offer.saleStartsAt !== null && (
+        <p className="offer-row__line">{texts.offerSaleStarts(clock.dateTime(offer.saleStartsAt))}</p>
+      )}
       {offer.paymentLinkNeeded && (
         <p className="offer-row__line offer-row__link">
           {offer.paymentLink ? `${texts.paymentLink}: ${offer.paymentLink}` : texts.noPaymentLink}
@@ -111,6 +130,15 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
   );
 }
 
+/** Only the limits the admin changed are sent: one left as it was is not rewritten. */
+function changedLimits(offer: TAdminOffer, typed: TOfferLimits): Partial<TOfferLimits> {
+  return Object.fromEntries(
+    (Object.keys(typed) as (keyof TOfferLimits)[])
+      .filter((key) => typed[key] !== offer[key])
+      .map((key) => [key, typed[key]]),
+  );
+}
+
 type OfferChangeFormProps = {
   offer: TAdminOffer;
   /** Closes the form: `true` once the change is saved, `false` when called off. */
@@ -121,6 +149,7 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
   const [paymentLink, setPaymentLink] = useState(offer.paymentLink ?? '');
   const [validUntil, setValidUntil] = useState(offer.validUntil ?? '');
   const [validDays, setValidDays] = useState(offer.validDays === null ? '' : String(offer.validDays));
+  const [limits, setLimits] = useState(() => draftOf(offer));
   const [problem, setProblem] = useState<string>();
   const change = useChangeOffer();
   const press = useOncePerPress();
@@ -133,7 +162,9 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
       ...(offer.paymentLinkNeeded && { paymentLink }),
       validUntil: validUntil === '' ? null : validUntil,
       validDays: validDays.trim() === '' ? null : validDays.trim(),
+      ...changedLimits(offer, limitsOf(limits)),
     });
+    if (Object.keys(limitProblems(limits)).length > 0) return;
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message);
       return;
@@ -174,6 +205,7 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
         note={texts.validityNote}
         onChange={(event) => setValidDays(event.target.value)}
       />
+      <OfferLimitFields draft={limits} onChange={setLimits} />
       {problem && <Notice tone="error">{problem}</Notice>}
       <div className="partners__actions">
         <Button type="submit" disabled={change.isPending}>

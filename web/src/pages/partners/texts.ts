@@ -29,6 +29,17 @@ export const texts = {
   noOffers: 'Купонов нет',
   offerTerms: (discount: number, price: number) => `Скидка ${discount} руб · Цена ${price} руб`,
   offerTermsProblem: (reason: string) => `Не продается. ${reason}`,
+  /** What of an offer is sold, held for payments under way and left (of a limited one). */
+  offerStock: (stock: { sold: number; held: number; left: number | null; quantity: number | null }) =>
+    [
+      `Продано ${stock.sold}`,
+      `в оплате ${stock.held}`,
+      ...(stock.quantity !== null && stock.left !== null
+        ? [`осталось ${stock.left} из ${stock.quantity}`]
+        : []),
+    ].join(' · '),
+  offerPerBuyer: (perBuyer: number) => `В одни руки: не больше ${perBuyer}`,
+  offerSaleStarts: (when: string) => `Продажа с ${when}`,
   offerStates: {
     pending: 'Ждет решения',
     on_sale: 'В продаже',

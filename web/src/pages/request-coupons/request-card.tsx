@@ -7,6 +7,13 @@ import {
   useAcceptCouponRequest,
   useRejectCouponRequest,
 } from '@/features/coupon-requests/api/decide-coupon-request';
+import {
+  draftOf,
+  limitProblems,
+  limitsOf,
+  OfferLimitFields,
+} from '@/features/coupon-requests/components/offer-limit-fields';
+import { useClock } from '@/hooks/use-clock';
 import { texts } from './texts';
 
 type RequestCardProps = {
@@ -22,6 +29,9 @@ type RequestCardProps = {
 export function RequestCard({ request, onFailure }: RequestCardProps) {
   const [accepting, setAccepting] = useState(false);
   const [paymentLink, setPaymentLink] = useState('');
+  // The admin may change the partner's limits as they accept: the form starts from what was asked.
+  const [limits, setLimits] = useState(() => draftOf(request));
+  const clock = useClock();
   const accept = useAcceptCouponRequest();
   const reject = useRejectCouponRequest();
   const busy = accept.isPending || reject.isPending;
@@ -30,6 +40,7 @@ export function RequestCard({ request, onFailure }: RequestCardProps) {
   function cancel() {
     setAccepting(false);
     setPaymentLink('');
+    setLimits(draftOf(request));
   }
 
   return (
@@ -53,6 +64,24 @@ export function RequestCard({ request, onFailure }: RequestCardProps) {
           <dt>{texts.gain}</dt>
           <dd>{texts.rubles(request.discount - request.price)}</dd>
         </div>
+        {request.quantity !== null && (
+          <div>
+            <dt>{texts.quantity}</dt>
+            <dd>{texts.pieces(request.quantity)}</dd>
+          </div>
+        )}
+        {request.perBuyer !== null && (
+          <div>
+            <dt>{texts.perBuyer}</dt>
+            <dd>{texts.pieces(request.perBuyer)}</dd>
+          </div>
+        )}
+        {request.saleStartsAt !== null && (
+          <div>
+            <dt>{texts.saleStartsAt}</dt>
+            <dd>{clock.dateTime(request.saleStartsAt)}</dd>
+          </div>
+        )}
       </dl>
       {accepting ? (
         <>
@@ -63,12 +92,16 @@ export function RequestCard({ request, onFailure }: RequestCardProps) {
               onChange={(event) => setPaymentLink(event.target.value)}
             />
           )}
+          <OfferLimitFields draft={limits} onChange={setLimits} />
           <div className="request-card__actions">
             <Button
               className="request-card__action"
-              disabled={busy}
+              disabled={busy || Object.keys(limitProblems(limits)).length > 0}
               onClick={() =>
-                accept.mutate({ couponId: request.couponId, paymentLink: paymentLink.trim() }, { onError })
+                accept.mutate(
+                  { couponId: request.couponId, paymentLink: paymentLink.trim(), ...limitsOf(limits) },
+                  { onError },
+                )
               }
             >
               {texts.confirm}

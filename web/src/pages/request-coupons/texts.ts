@@ -17,5 +17,10 @@ export const texts = {
   confirm: 'подтвердить',
   cancel: 'отменить',
   paymentLink: 'Ссылка на оплату',
+  /** The partner's limits, as asked: how many in all, to one person, and from when. */
+  quantity: 'Всего купонов',
+  perBuyer: 'В одни руки',
+  saleStartsAt: 'Продажа с',
+  pieces: (count: number) => `${count} шт`,
   unknownError: 'неизвестная ошибка',
 } as const;

@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TPartnerOption } from '#contract/partners';
@@ -84,6 +84,16 @@ describe('AddCouponPage', () => {
     // What the coupon means to a buyer shows as the partner types.
     expect(screen.getByText('Покупатель платит 150 руб — скидка 1 000 руб у партнера.')).toBeInTheDocument();
     expect(screen.getByText('По правилу 15% скидка действует на услуги от 6 667 руб.')).toBeInTheDocument();
+    // A drop: 20 coupons, 2 to one person, on sale from Saturday 10:00 in Moscow.
+    await user.type(screen.getByLabelText('Сколько купонов всего'), '20 шт');
+    await user.type(screen.getByLabelText('В одни руки, не больше'), '0');
+    expect(screen.getByLabelText('В одни руки, не больше')).toHaveAccessibleDescription(/от 1 до 100/);
+    expect(screen.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('В одни руки, не больше'));
+    await user.type(screen.getByLabelText('В одни руки, не больше'), '2');
+    fireEvent.change(screen.getByLabelText('Начало продажи, по Москве'), {
+      target: { value: '2026-11-29T10:00' },
+    });
     await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' }));
 
     expect(await screen.findByText('Заявка отправлена')).toBeInTheDocument();
@@ -94,8 +104,12 @@ describe('AddCouponPage', () => {
         partnerId: 1,
         price: 150,
         discount: 1000,
+        quantity: 20,
+        perBuyer: 2,
+        saleStartsAt: '2026-11-29T07:00:00.000Z',
       },
     ]);
+    expect(screen.getByLabelText('Сколько купонов всего')).toHaveValue('');
     expect(screen.getByLabelText('Цена купона, руб')).toHaveValue('');
     expect(screen.queryByRole('button', { name: 'Список заявок' })).not.toBeInTheDocument();
 
@@ -125,7 +139,16 @@ describe('AddCouponPage', () => {
 
     await screen.findByText('Заявка отправлена');
     expect(apply.bodies).toEqual([
-      { adminUsername: 'admin_anna', companyName: 'Алтай-Тур', partnerId: 2, price: 90, discount: 450 },
+      {
+        adminUsername: 'admin_anna',
+        companyName: 'Алтай-Тур',
+        partnerId: 2,
+        price: 90,
+        discount: 450,
+        quantity: null,
+        perBuyer: null,
+        saleStartsAt: null,
+      },
     ]);
     expect(screen.getByRole('button', { name: 'Список заявок' })).toBeInTheDocument();
   });

@@ -41,7 +41,18 @@ const catalogue: Record<string, FakeRoute> = {
     jsonResponse([{ id: 1, companyName: 'Рафт-школа «Порог»', discountConditions: [], rating: null }]),
   'GET /api/coupons/partner/1': () =>
     jsonResponse([
-      { id: 21, discount: 750, price: 150, paymentLink: null, validUntil: null, validDays: null },
+      {
+        id: 21,
+        discount: 750,
+        price: 150,
+        paymentLink: null,
+        validUntil: null,
+        validDays: null,
+        quantity: null,
+        left: null,
+        perBuyer: null,
+        saleStartsAt: null,
+      },
     ]),
   [PAY]: () => jsonResponse({ paymentId: PAYMENT_ID, paymentUrl: `/api/payments/sandbox/${PAYMENT_ID}` }),
 };

@@ -37,11 +37,28 @@ const academy: TListedPartner = {
   discountConditions: [],
   rating: null,
 };
+const UNLIMITED = { quantity: null, left: null, perBuyer: null, saleStartsAt: null };
 const porogOffers: TOffer[] = [
-  { id: 21, discount: 750, price: 150, paymentLink: null, validUntil: '2027-09-30', validDays: null },
-  { id: 22, discount: 450, price: 90, paymentLink: null, validUntil: null, validDays: 21 },
-  { id: 23, discount: 300, price: 50, paymentLink: null, validUntil: '2027-09-30', validDays: 1 },
-  { id: 24, discount: 200, price: 30, paymentLink: null, validUntil: null, validDays: null },
+  {
+    id: 21,
+    discount: 750,
+    price: 150,
+    paymentLink: null,
+    validUntil: '2027-09-30',
+    validDays: null,
+    ...UNLIMITED,
+  },
+  { id: 22, discount: 450, price: 90, paymentLink: null, validUntil: null, validDays: 21, ...UNLIMITED },
+  {
+    id: 23,
+    discount: 300,
+    price: 50,
+    paymentLink: null,
+    validUntil: '2027-09-30',
+    validDays: 1,
+    ...UNLIMITED,
+  },
+  { id: 24, discount: 200, price: 30, paymentLink: null, validUntil: null, validDays: null, ...UNLIMITED },
 ];
 const PAYMENT_ID = '0b9a4c1e-7d0f-4a57-9d5e-1f1f1f1f1f1f';
 const PAY = 'POST /api/payments/21';

@@ -20,6 +20,11 @@ const offer = (id: number, extra: Partial<TAdminOffer> = {}): TAdminOffer => ({
   validUntil: null,
   validDays: null,
   termsProblem: null,
+  quantity: null,
+  perBuyer: null,
+  saleStartsAt: null,
+  sold: 0,
+  held: 0,
   ...extra,
 });
 
@@ -294,6 +299,46 @@ describe('PartnersPage', () => {
     expect(await row.findByText('Сохранено')).toBeInTheDocument();
     expect(change.bodies).toEqual([
       { paymentLink: 'https://pay.example/new', validUntil: '2027-10-15', validDays: 30 },
+    ]);
+  });
+
+  it('shows a limited offer’s sold, held and left, and the server’s refusal to lower its quantity below them', async () => {
+    const user = userEvent.setup();
+    const drop = offer(21, {
+      quantity: 20,
+      sold: 12,
+      held: 3,
+      perBuyer: 2,
+      saleStartsAt: '2026-11-29T07:00:00.000Z',
+    });
+    const change = recording(() =>
+      jsonResponse(
+        {
+          error: 'quantity_below_sold',
+          message: 'Количество не может быть меньше уже проданных и оплачиваемых купонов: их 15',
+          field: 'quantity',
+        },
+        409,
+      ),
+    );
+    renderPartners({
+      [LIST]: () => jsonResponse([{ ...porog, offers: [drop] }]),
+      'PUT /api/admin/coupons/21': change.route,
+    });
+    const opened = await open(user, 'Рафт-школа «Порог»');
+    const [onSale] = within(within(opened).getByRole('region', { name: 'КУПОНЫ' })).getAllByRole('listitem');
+    const row = within(onSale as HTMLElement);
+    expect(row.getByText('Продано 12 · в оплате 3 · осталось 5 из 20')).toBeVisible();
+    expect(row.getByText('В одни руки: не больше 2')).toBeVisible();
+    expect(row.getByText('Продажа с 29.11.2026 10:00 по Москве')).toBeVisible();
+
+    await user.click(row.getByRole('button', { name: 'Срок и ссылка' }));
+    await user.clear(row.getByLabelText('Сколько купонов всего'));
+    await user.type(row.getByLabelText('Сколько купонов всего'), '10');
+    await user.click(row.getByRole('button', { name: 'СОХРАНИТЬ' }));
+    expect(await row.findByRole('alert')).toHaveTextContent('их 15');
+    expect(change.bodies).toEqual([
+      { paymentLink: 'https://pay.example/porog', validUntil: null, validDays: null, quantity: 10 },
     ]);
   });
 

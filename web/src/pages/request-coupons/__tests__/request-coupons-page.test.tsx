@@ -18,6 +18,9 @@ const porog: TCouponRequest = {
   price: 150,
   discount: 1000,
   paymentLinkNeeded: true,
+  quantity: null,
+  perBuyer: null,
+  saleStartsAt: null,
 };
 const altai: TCouponRequest = { ...porog, id: 12, couponId: 12, partnerId: 2, companyName: 'Алтай-Тур' };
 
@@ -149,24 +152,51 @@ describe('RequestCouponsPage', () => {
     await vi.waitFor(() =>
       expect(screen.queryByRole('article', { name: 'Рафт-школа «Порог»' })).not.toBeInTheDocument(),
     );
-    expect(server.bodies).toEqual([{ couponId: 11, paymentLink: 'https://pay.example/porog' }]);
+    expect(server.bodies).toEqual([
+      {
+        couponId: 11,
+        paymentLink: 'https://pay.example/porog',
+        quantity: null,
+        perBuyer: null,
+        saleStartsAt: null,
+      },
+    ]);
     expect(api.callsTo(LIST)).toHaveLength(2);
     expect(card('Алтай-Тур')).toBeInTheDocument();
   });
 
-  it('asks for no link where the provider takes the money: «подтвердить» accepts', async () => {
+  it('asks for no link where the provider takes the money: «подтвердить» accepts, with the limits as changed', async () => {
     const user = setupUser();
-    const server = pendingRequests([{ ...porog, paymentLinkNeeded: false }]);
+    const server = pendingRequests([
+      {
+        ...porog,
+        paymentLinkNeeded: false,
+        quantity: 20,
+        perBuyer: 2,
+        saleStartsAt: '2026-11-29T07:00:00.000Z',
+      },
+    ]);
     stubApi({ [LIST]: server.list, [ACCEPT]: server.accept });
     renderWithProviders(<RequestCouponsPage />, { user: adminUser });
     await screen.findByRole('article', { name: 'Рафт-школа «Порог»' });
 
+    // The partner's limits, as asked.
+    const asked = card('Рафт-школа «Порог»');
+    expect(within(asked).getByText('Всего купонов').nextSibling).toHaveTextContent('20 шт');
+    expect(within(asked).getByText('В одни руки').nextSibling).toHaveTextContent('2 шт');
+    expect(within(asked).getByText('Продажа с').nextSibling).toHaveTextContent('29.11.2026 10:00 по Москве');
+
     await user.click(screen.getByRole('button', { name: 'принять' }));
     expect(screen.queryByLabelText('Ссылка на оплату')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Начало продажи, по Москве')).toHaveValue('2026-11-29T10:00');
+    await user.clear(screen.getByLabelText('Сколько купонов всего'));
+    await user.type(screen.getByLabelText('Сколько купонов всего'), '30');
     await user.click(screen.getByRole('button', { name: 'подтвердить' }));
 
     expect(await screen.findByText('Заявок нет.')).toBeInTheDocument();
-    expect(server.bodies).toEqual([{ couponId: 11, paymentLink: '' }]);
+    expect(server.bodies).toEqual([
+      { couponId: 11, paymentLink: '', quantity: 30, perBuyer: 2, saleStartsAt: '2026-11-29T07:00:00.000Z' },
+    ]);
   });
 
   it('rejects, then reloads the list to its empty state', async () => {
