@@ -3,9 +3,15 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inArrivalOrder, stampArrivals } from './arrival-order.ts';
 
 /** A database that runs one statement at a time, as the test lets it: what it ran, in order. */
+interface Held {
+  sql: string;
+  done: () => void;
+  fail: (error: Error) => void;
+}
+
 function heldDatabase() {
   const ran: string[] = [];
-  let held: { sql: string; done: () => void; fail: (error: Error) => void } | undefined;
+  let held: Held | undefined;
   let reached: (() => void) | undefined;
   const client = inArrivalOrder({
     query: (sql: string) =>
@@ -18,15 +24,16 @@ function heldDatabase() {
     transaction: async () => undefined,
   } as unknown as Parameters<typeof inArrivalOrder>[0]);
   /** The statement the database is on now, once it has reached one. */
-  const running = () =>
-    held
-      ? Promise.resolve(held)
-      : new Promise<NonNullable<typeof held>>((resolve) => {
-          reached = () => {
-            reached = undefined;
-            if (held) resolve(held);
-          };
-        });
+  const running = (): Promise<Held> => {
+    const now = held;
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      reached = () => {
+        reached = undefined;
+        if (held) resolve(held);
+      };
+    });
+  };
   /** Ends the statement under way (or fails it), then waits for the next to reach the database. */
   const finish = async (error?: Error) => {
     const now = await running();
