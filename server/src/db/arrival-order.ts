@@ -6,8 +6,8 @@ import type { FastifyInstance } from 'fastify';
  * PGlite serves one statement at a time, in the order they were asked: a request made of several
  * statements queues again, at the back, for each next one. When new people keep arriving, each
  * newcomer's first statement goes ahead of the next statement of everyone already waiting, and the
- * first of a crowd (a first open asks a dozen) are overtaken again and again (issue 36, the crowd
- * of `npm run bench`). Here the statements wait in the order their requests arrived instead: the
+ * first of a crowd (a first open's /api/me asks four in a row) are overtaken again and again
+ * (issue 36, the crowd of `npm run bench`). Here the statements wait in the order their requests arrived instead: the
  * oldest request's next statement goes first, and work outside a request (jobs, the outbox) takes
  * its place in that order when it asks.
  */
