@@ -87,11 +87,14 @@ function twoLines(child: ChildProcess): Promise<[string, string]> {
   });
 }
 
-/** The buy screen's path through the demo catalogue: its first region, type, partner and offer. */
-async function catalogueSteps(base: string): Promise<BurstStep[]> {
+/**
+ * A first open's requests: /api/me, /api/csrf, then the buy screen's path through the demo
+ * catalogue (its first region, type, partner and offer), looked up as a user signed with `botToken`.
+ */
+export async function catalogueSteps(base: string, botToken = BOT_TOKEN): Promise<BurstStep[]> {
   const initData = signInitData(
     { id: WARM_UP_FIRST_USER_ID - 1, username: null, firstName: 'Разведчик', lastName: null },
-    BOT_TOKEN,
+    botToken,
   );
   const headers = { authorization: `tma ${initData}` };
   const read = async <T>(path: string) => {

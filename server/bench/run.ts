@@ -19,6 +19,8 @@
  * through PgBouncer (burst.ts; BENCH_DATABASE_URL needed); a run with BENCH_DATABASE_URL ends with
  * it too. `npm run bench -- --reports` measures alone My QR's poll while three people ask for the
  * largest reports a period allows (reports-bench.ts); the other runs measure it too.
+ * `npm run bench -- --crowd` measures alone 2,000 new users opening the app 64 at a time, on each
+ * database (crowd.ts): whether the first of a crowd are served first; the other runs measure it too.
  * Nothing here asserts a timing: it prints figures.
  */
 import { spawn } from 'node:child_process';
@@ -33,6 +35,7 @@ import { buyCoupon } from './buy.ts';
 import type { ClosedLoadJob, ClosedLoadResult } from './closed-load.ts';
 import { profileClock, summarizeCpuProfiles } from './cpu-profile.ts';
 import { measureCrashRestart } from './crash-restart.ts';
+import { measureCrowd, printCrowd } from './crowd.ts';
 import type { OpenLoadJob, OpenLoadResult } from './open-load.ts';
 import { temporaryDatabase } from './postgres.ts';
 import { firstLine, outputOf, ROOT, runTs, stop } from './processes.ts';
@@ -292,6 +295,10 @@ async function main() {
     printReports(await measureReports());
     return;
   }
+  if (process.argv.includes('--crowd')) {
+    await crowd(databases);
+    return;
+  }
   const bareProcess = runTs('server/bench/bare-fastify.ts', []);
   try {
     const bare: Target = {
@@ -307,9 +314,17 @@ async function main() {
     await stop(bareProcess);
   }
   printReports(await measureReports());
+  await crowd(databases);
   if (postgresUrl) await burst(postgresUrl);
   else console.log('\n(BENCH_DATABASE_URL not set: PostgreSQL and the burst not measured)');
   await crashRestart();
+}
+
+/** The crowd of new users, 64 at a time, on each database (crowd.ts). */
+async function crowd(databases: Array<[string, string | undefined]>) {
+  const measures = [];
+  for (const [label, url] of databases) measures.push(await measureCrowd(label, url));
+  printCrowd(measures);
 }
 
 /**

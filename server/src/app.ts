@@ -6,6 +6,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Api, Bot } from 'grammy';
 import { z } from 'zod';
 import type { Config } from './config.ts';
+import { stampArrivals } from './db/arrival-order.ts';
 import type { Database } from './db/client.ts';
 import { answerClientError, answerFrameworkError } from './http/edge-errors.ts';
 import { registerErrorHandling } from './http/errors.ts';
@@ -182,6 +183,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
+  // First of all hooks: every statement a request asks PGlite for waits in its arrival order.
+  if (database.kind === 'pglite') stampArrivals(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, REFUSALS);

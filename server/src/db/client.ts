@@ -7,6 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { inArrivalOrder } from './arrival-order.ts';
 import { claimDataDir } from './data-dir-lock.ts';
 import { migratePostgres } from './migrate-postgres.ts';
 import { startCheckpoints } from './pglite-checkpoints.ts';
@@ -127,7 +128,7 @@ async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
   const release = inMemory ? () => {} : claimDataDir(`${location}.pid`);
   try {
     const client = await PGlite.create(location, snapshot ? { loadDataDir: snapshot } : {});
-    const pgliteDb = drizzlePglite(client, { schema });
+    const pgliteDb = drizzlePglite({ client: inArrivalOrder(client), schema });
     await migratePglite(pgliteDb, { migrationsFolder });
     // A folder on disk outlives a crash: what it must replay then stays short (pglite-checkpoints.ts).
     const checkpoints = inMemory ? undefined : startCheckpoints(client);

@@ -1,0 +1,109 @@
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inArrivalOrder, stampArrivals } from './arrival-order.ts';
+
+/** A database that runs one statement at a time, as the test lets it: what it ran, in order. */
+interface Held {
+  sql: string;
+  done: () => void;
+  fail: (error: Error) => void;
+}
+
+function heldDatabase() {
+  const ran: string[] = [];
+  let held: Held | undefined;
+  let reached: (() => void) | undefined;
+  const client = inArrivalOrder({
+    query: (sql: string) =>
+      new Promise((resolve, reject) => {
+        ran.push(sql);
+        held = { sql, done: () => resolve({ rows: [], fields: [] }), fail: reject };
+        reached?.();
+      }),
+    exec: async () => [],
+    transaction: async () => undefined,
+  } as unknown as Parameters<typeof inArrivalOrder>[0]);
+  /** The statement the database is on now, once it has reached one. */
+  const running = (): Promise<Held> => {
+    const now = held;
+    if (now) return Promise.resolve(now);
+    return new Promise((resolve) => {
+      reached = () => {
+        reached = undefined;
+        if (held) resolve(held);
+      };
+    });
+  };
+  /** Ends the statement under way (or fails it), then waits for the next to reach the database. */
+  const finish = async (error?: Error) => {
+    const now = await running();
+    held = undefined;
+    if (error) now.fail(error);
+    else now.done();
+  };
+  return { client, ran, running, finish };
+}
+
+/** A promise the test awaits and a route fulfils (its statement has been asked for). */
+function signal() {
+  let fire = () => {};
+  const fired = new Promise<void>((resolve) => {
+    fire = resolve;
+  });
+  return { fire, fired };
+}
+
+let app: ReturnType<typeof Fastify> | undefined;
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
+
+describe('statements in their requests’ arrival order', () => {
+  it('a request that came first has its next statement run before a later request’s first one', async () => {
+    const database = heldDatabase();
+    const askedA = signal();
+    const askedB = signal();
+    app = Fastify();
+    stampArrivals(app);
+    app.get('/first', async () => {
+      const first = database.client.query('first: 1');
+      askedA.fire();
+      await first;
+      await database.client.query('first: 2');
+      await database.client.query('first: 3');
+      return 'ok';
+    });
+    app.get('/second', async () => {
+      const first = database.client.query('second: 1');
+      askedB.fire();
+      await first;
+      return 'ok';
+    });
+    // Work outside any request holds the database while both requests arrive.
+    const background = database.client.query('job');
+    await database.running();
+    const first = app.inject('/first');
+    await askedA.fired;
+    const second = app.inject('/second');
+    await askedB.fired;
+    for (let i = 0; i < 5; i += 1) await database.finish();
+    await background;
+    expect((await first).body).toBe('ok');
+    expect((await second).body).toBe('ok');
+    expect(database.ran).toEqual(['job', 'first: 1', 'first: 2', 'first: 3', 'second: 1']);
+  });
+
+  it('outside requests, statements run in the order they were asked; a failed one lets the next go', async () => {
+    const database = heldDatabase();
+    const one = database.client.query('one');
+    const two = database.client.query('two');
+    const three = database.client.query('three');
+    await database.finish(new Error('refused'));
+    await expect(one).rejects.toThrow('refused');
+    await database.finish();
+    await database.finish();
+    await Promise.all([two, three]);
+    expect(database.ran).toEqual(['one', 'two', 'three']);
+  });
+});
