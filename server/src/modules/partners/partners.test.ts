@@ -60,7 +60,7 @@ describe('POST /api/partner/add', () => {
     ['phoneNumber', '7911123456'],
     ['email', 'not-an-email'],
     ['partnerType', 'БАР'],
-    ['spokesmanNickname', '@shuya_club'],
+    ['spokesmanNickname', 'шуя клуб'],
     ['spokesmanNickname', 'abc'],
     ['region', '   '],
     ['companyName', 'x'.repeat(121)],

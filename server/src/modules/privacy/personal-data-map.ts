@@ -31,6 +31,7 @@ export const PERSONAL_DATA: ReadonlyArray<{ table: string; people: readonly stri
     kinds: 'кто подал и кто решил заявку на купон',
   },
   { table: 'payments', people: ['user_id'], kinds: 'платежи: сумма, статус, платежный сервис' },
+  { table: 'offer_holds', people: ['user_id'], kinds: 'купон, отложенный на время оплаты: кому' },
   {
     table: 'purchased_coupons',
     people: ['owner_id', 'redeemed_by'],

@@ -10,6 +10,7 @@ import {
   geoPoints,
   gifts,
   notifications,
+  offerHolds,
   offlineRedemptions,
   partnerStaff,
   partners,
@@ -246,6 +247,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
       await tx.insert(users).values({ id: anonymousId, firstName: '', isChatMember: false });
       const moved = anonymousId;
       await tx.update(payments).set({ userId: moved }).where(eq(payments.userId, userId));
+      await tx.update(offerHolds).set({ userId: moved }).where(eq(offerHolds.userId, userId));
       await tx.update(purchasedCoupons).set({ ownerId: moved }).where(eq(purchasedCoupons.ownerId, userId));
       await tx
         .update(purchasedCoupons)

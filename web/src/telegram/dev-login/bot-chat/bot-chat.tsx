@@ -1,6 +1,7 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { TStandInButton, TStandInCallbackResponse, TStandInChat } from '#contract/stand-in-chat';
+import { useClock } from '@/hooks/use-clock';
 import { errorMessage } from '@/lib/api-client';
 import { relaunchStandIn } from '../../stand-in';
 import { getStandInChat, pressStandInButton, signInAs, writeToStandInBot } from '../api/stand-in-chat';
@@ -54,6 +55,7 @@ function useLiveChat(userId: number) {
  */
 export function BotChat({ userId, username, onClose }: BotChatProps) {
   const { chat, unreachable } = useLiveChat(userId);
+  const clock = useClock();
   const [answer, setAnswer] = useState<TStandInCallbackResponse['answer']>(null);
   const [failure, setFailure] = useState<string>();
   const [draft, setDraft] = useState('');
@@ -159,10 +161,7 @@ export function BotChat({ userId, username, onClose }: BotChatProps) {
             <MessageText text={message.text} entities={message.entities} />
             <p className="bot-chat__meta">
               {message.editedAt && `${chatTexts.edited} · `}
-              {new Date(message.editedAt ?? message.sentAt).toLocaleTimeString('ru-RU', {
-                hour: '2-digit',
-                minute: '2-digit',
-              })}
+              {clock.time(message.editedAt ?? message.sentAt)}
             </p>
             {message.buttons.map((row, rowIndex) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a keyboard's rows have nothing else to tell them apart.
