@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { TAddPartnerRequest, TPartner } from '#contract/partners';
-import type { TRedemptionReport } from '#contract/reports';
+import type { TRedemptionReport, TRedemptionRow } from '#contract/reports';
 import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
 import { DEMO } from '../support/constants.ts';
 import { themesToPicture, untilStill } from '../support/looks.ts';
@@ -253,7 +253,7 @@ test.describe('looks of the back office', () => {
       await page.route('**/api/reports/redemptions?*', async (route) => {
         const response = await route.fetch();
         const report = (await response.json()) as TRedemptionReport;
-        const visit = {
+        const visit: TRedemptionRow = {
           redeemedAt: new Date().toISOString(),
           purchasedCouponId: '3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11',
           companyName: DEMO_COMPANY,
@@ -264,6 +264,7 @@ test.describe('looks of the back office', () => {
           rating: 5,
           comment: 'Инструктор все понятно объяснил, на пороге было не страшно. Спасибо!',
           ratingId: 1,
+          closingReceipt: null,
         };
         await route.fulfill({ response, json: { ...report, rows: [visit, ...report.rows] } });
       });
