@@ -98,6 +98,9 @@ function overflowingTexts(page: Page): Promise<string[]> {
   );
 }
 
+// Named to sort first: Playwright hands files to its workers in name order, and these two tests are
+// the suite's longest (a minute and a half each); begun last, they alone kept two workers busy after
+// the rest was done.
 test.describe('readable in both Telegram themes', () => {
   // Twenty-five screens opened one after another in each theme, each checked by axe-core: the two
   // themes share nothing, so they run side by side, one a worker.
