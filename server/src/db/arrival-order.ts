@@ -11,15 +11,28 @@ import type { FastifyInstance } from 'fastify';
  * oldest request's next statement goes first, and work outside a request (jobs, the outbox) takes
  * its place in that order when it asks.
  */
-const arrival = new AsyncLocalStorage<number>();
+const arrival = new AsyncLocalStorage<{ order: number }>();
 let lastArrival = 0;
 
 /** Every request, from its first hook on, carries the order it arrived in. */
 export function stampArrivals(app: FastifyInstance) {
   app.addHook('onRequest', (_request, _reply, done) => {
     lastArrival += 1;
-    arrival.run(lastArrival, done);
+    arrival.run({ order: lastArrival }, done);
   });
+}
+
+/**
+ * The request under way queues from now on as if it had just arrived: long work (a report read a
+ * page at a time) takes its turns after everyone who came while it ran, instead of going ahead of
+ * them all for being older.
+ */
+export function toTheBackOfTheLine(): void {
+  const place = arrival.getStore();
+  if (place) {
+    lastArrival += 1;
+    place.order = lastArrival;
+  }
 }
 
 type Client = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
@@ -34,7 +47,7 @@ export function inArrivalOrder<C extends Client>(client: C): C {
       busy = true;
       return Promise.resolve();
     }
-    let order = arrival.getStore();
+    let order = arrival.getStore()?.order;
     if (order === undefined) {
       lastArrival += 1;
       order = lastArrival;
