@@ -14,7 +14,6 @@ import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
 import { formatCountdown, useSaleCountdown } from '@/features/catalogue/sale-start';
-import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { ConsentBox } from '@/features/privacy/components/consent-box';
 import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
 import { type CheckoutStep, useCheckoutStep } from '@/features/privacy/hooks/use-checkout-step';
@@ -63,12 +62,7 @@ export function BuyCouponsPage() {
   const user = useUser();
   const refreshUser = useRefreshUser();
   const checkout = useCheckoutStep(user);
-  const { attempt, pay, forget } = usePayment({
-    checkout,
-    buyer: user,
-    refreshBuyer: refreshUser,
-    myCouponsKey: myCouponsQueryKey(user?.username),
-  });
+  const { attempt, pay, forget } = usePayment({ checkout, buyer: user, refreshBuyer: refreshUser });
   const { badPayment, clearBadPayment } = useBadPaymentFlag();
 
   const regions = useRegions();
