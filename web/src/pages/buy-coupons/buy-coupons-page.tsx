@@ -119,22 +119,28 @@ export function BuyCouponsPage() {
                 value={selection.region}
                 onValueChange={(region) => select(chooseRegion(region))}
               />
-              <SelectField
-                label={texts.partnerType}
-                placeholder={
-                  !selection.region
-                    ? texts.chooseRegionFirst
-                    : types.data
-                      ? texts.partnerTypePlaceholder
-                      : types.isError
-                        ? texts.connecting
-                        : texts.loading
-                }
-                options={namesToOptions(types.data ?? [])}
-                value={selection.type}
-                disabled={!types.data}
-                onValueChange={(type) => select(chooseType(selection, type))}
-              />
+              {selection.region ? (
+                <Loaded query={types} {...LADDER}>
+                  {(typeNames) => (
+                    <SelectField
+                      label={texts.partnerType}
+                      placeholder={texts.partnerTypePlaceholder}
+                      options={namesToOptions(typeNames)}
+                      value={selection.type}
+                      onValueChange={(type) => select(chooseType(selection, type))}
+                    />
+                  )}
+                </Loaded>
+              ) : (
+                <SelectField
+                  label={texts.partnerType}
+                  placeholder={texts.chooseRegionFirst}
+                  options={[]}
+                  value=""
+                  disabled
+                  onValueChange={(type) => select(chooseType(selection, type))}
+                />
+              )}
               <Button
                 disabled={!selection.region || !selection.type}
                 onClick={() => select(showPartners(selection))}
