@@ -1,6 +1,7 @@
 import { editionName } from '#contract/privacy';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
+import { DocumentSections } from '@/components/ui/document-sections';
 import { Loaded } from '@/components/ui/loaded';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
@@ -33,17 +34,12 @@ export function PrivacyPage() {
             <article className="privacy">
               <p className="privacy__heading">{texts.heading}</p>
               <p className="privacy__edition">{texts.edition(editionName(operator.edition))}</p>
-              {POLICY_SECTIONS.map((section) => (
-                <section key={section.title}>
-                  <h2 className="privacy__section-title">{section.title}</h2>
-                  {section.paragraphs
-                    .map((paragraph) => paragraph(operator))
-                    .filter(Boolean)
-                    .map((text) => (
-                      <p key={text}>{text}</p>
-                    ))}
-                </section>
-              ))}
+              <DocumentSections
+                sections={POLICY_SECTIONS}
+                context={operator}
+                heading="h2"
+                titleClassName="privacy__section-title"
+              />
             </article>
           )}
         </Loaded>

@@ -1,3 +1,4 @@
+import { DocumentSections } from '@/components/ui/document-sections';
 import { Loaded } from '@/components/ui/loaded';
 import { useOffer } from '../api/get-offer';
 import { OFFER_SECTIONS } from '../offer-sections';
@@ -10,7 +11,7 @@ type OfferTextProps = {
 };
 
 /** The whole public offer, the seller's details filled in from the server's configuration. */
-export function OfferText({ sectionHeading: SectionHeading }: OfferTextProps) {
+export function OfferText({ sectionHeading }: OfferTextProps) {
   return (
     <Loaded
       query={useOffer()}
@@ -22,17 +23,12 @@ export function OfferText({ sectionHeading: SectionHeading }: OfferTextProps) {
         <article className="offer-text">
           <p className="offer-text__heading">{offerTexts.heading}</p>
           <p className="offer-text__edition">{offerTexts.edition}</p>
-          {OFFER_SECTIONS.map((section) => (
-            <section key={section.title}>
-              <SectionHeading className="offer-text__section-title">{section.title}</SectionHeading>
-              {section.paragraphs
-                .map((paragraph) => paragraph(context))
-                .filter(Boolean)
-                .map((text) => (
-                  <p key={text}>{text}</p>
-                ))}
-            </section>
-          ))}
+          <DocumentSections
+            sections={OFFER_SECTIONS}
+            context={context}
+            heading={sectionHeading}
+            titleClassName="offer-text__section-title"
+          />
         </article>
       )}
     </Loaded>
