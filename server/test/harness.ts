@@ -140,6 +140,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // Each message alone and when due, as the tests of what it says expect; the grouping's own
+    // tests set a window.
+    BOT_GROUP_SECONDS: '0',
     ...(options.standIn
       ? {}
       : {
