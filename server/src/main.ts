@@ -39,7 +39,8 @@ async function main() {
   const app = await buildApp({ config, database, botToken, botApi, rateLimits });
 
   for (const warning of configWarnings(config)) app.log.warn(warning);
-  if (config.demoData && (await seedDemoData(database.db))) app.log.info('demo data seeded');
+  const standIn = config.localStandIn ? { timeZone: config.timeZone } : undefined;
+  if (config.demoData && (await seedDemoData(database.db, standIn))) app.log.info('demo data seeded');
   if (config.localStandIn) {
     app.log.info(
       'no BOT_TOKEN: the local Telegram stand-in is on; open the app in a browser to pick a demo user',

@@ -155,7 +155,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const botToken = config.botToken ?? localBotToken(dataDir);
-  if (options.standIn) await seedDemoData(database.db);
+  if (options.standIn) await seedDemoData(database.db, { timeZone: config.timeZone });
   const app = await buildApp({
     config,
     database,

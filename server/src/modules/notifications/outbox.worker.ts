@@ -9,7 +9,6 @@ import {
   lt,
   lte,
   ne,
-  not,
   notExists,
   or,
   type SQL,
@@ -154,7 +153,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
             isNull(older.sentAt),
             isNull(older.failedAt),
             lt(older.id, notifications.id),
-            not(and(eq(older.attempts, 0), gt(older.groupUntil, at)) as SQL),
+            or(isNull(older.groupUntil), gt(older.attempts, 0), lte(older.groupUntil, at)),
           ),
         ),
     );
