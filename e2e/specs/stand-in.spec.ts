@@ -77,6 +77,9 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     page,
     context,
   }) => {
+    // A bound, not a speed claim: the suite's longest walk, three people and forty steps, has taken
+    // 90 s on a loaded 2-core machine.
+    test.setTimeout(180_000);
     await signInAs(page, /^Участник чата/);
     await page.goto(`${E2E_STAND_IN_URL}/buy-coupons`);
     await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });

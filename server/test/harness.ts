@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/seed-demo-data.ts';
+import { seedCouponEndingTomorrow } from '../src/modules/dev-login/demo-coupon-ending.ts';
 import type { DeliveryReport } from '../src/modules/notifications/outbox.worker.ts';
 import { createBotApi } from '../src/telegram/bot-api.ts';
 import { signInitData, type TelegramUser } from '../src/telegram/init-data.ts';
@@ -155,7 +156,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const botToken = config.botToken ?? localBotToken(dataDir);
-  if (options.standIn) await seedDemoData(database.db, { timeZone: config.timeZone });
+  if (options.standIn && (await seedDemoData(database.db)))
+    await seedCouponEndingTomorrow(database.db, config.timeZone);
   const app = await buildApp({
     config,
     database,

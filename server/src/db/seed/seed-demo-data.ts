@@ -1,16 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { newQrToken } from '../../modules/purchased-coupons/qr.ts';
 import type { Db } from '../client.ts';
-import {
-  calendarLinks,
-  coupons,
-  partnerStaff,
-  partners,
-  payments,
-  photoDirectories,
-  purchasedCoupons,
-  users,
-} from '../schema.ts';
+import { calendarLinks, coupons, partnerStaff, partners, photoDirectories, users } from '../schema.ts';
 import { DEMO_USERS } from './demo-users.ts';
 
 type NewPartner = typeof partners.$inferInsert;
@@ -128,53 +118,11 @@ const DEMO_DIRECTORIES = [
   },
 ];
 
-/** The offer of the coupon the member bought earlier, of another partner than the one the README walks to. */
-const BOUGHT_EARLIER = 'Прокат «Байдарка и Ко»';
-const DAY_MS = 24 * 3600_000;
-
-/**
- * The member's coupon bought five days ago whose last day is tomorrow (midnight after it in
- * `timeZone`): the reminder sweep at start names it, so the stand-in's chat shows a reminder
- * without anyone moving a clock. Its QR photo comes into the chat as every new QR's does.
- */
-async function seedCouponEndingTomorrow(
-  tx: Db,
-  offer: { id: number; price: number },
-  ownerId: number,
-  timeZone: string,
-) {
-  const boughtAt = new Date(Date.now() - 5 * DAY_MS);
-  const [payment] = await tx
-    .insert(payments)
-    .values({
-      couponId: offer.id,
-      userId: ownerId,
-      provider: 'sandbox',
-      amount: offer.price,
-      status: 'SUCCEEDED',
-      createdAt: boughtAt,
-      updatedAt: boughtAt,
-    })
-    .returning({ id: payments.id });
-  if (!payment) throw new Error('the demo payment was not stored');
-  await tx.insert(purchasedCoupons).values({
-    couponId: offer.id,
-    paymentId: payment.id,
-    ownerId,
-    qrToken: newQrToken(),
-    verified: true,
-    purchasedAt: boughtAt,
-    expiresAt: sql`((now() AT TIME ZONE ${timeZone})::date + 2)::timestamp AT TIME ZONE ${timeZone}`,
-  });
-}
-
 /**
  * Fills an empty database with demo partners, coupons, links and users so a newcomer can click
  * through every screen. Does nothing when any user or partner exists: real data is never touched.
- * In the local stand-in (`standIn`), whose chat shows what the bot sends, the member also holds a
- * coupon ending tomorrow, which the bot reminds her of.
  */
-export async function seedDemoData(db: Db, standIn?: { timeZone: string }): Promise<boolean> {
+export async function seedDemoData(db: Db): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [existing] = await tx
       .select({ count: sql<number>`(SELECT count(*) FROM users) + (SELECT count(*) FROM partners)` })
@@ -190,7 +138,7 @@ export async function seedDemoData(db: Db, standIn?: { timeZone: string }): Prom
         isChatMember,
       })),
     );
-    const [admin, partnerUser, member, , staffUser] = DEMO_USERS;
+    const [admin, partnerUser, , , staffUser] = DEMO_USERS;
     for (const { offers, ...partner } of DEMO_PARTNERS) {
       const [created] = await tx
         .insert(partners)
@@ -201,23 +149,18 @@ export async function seedDemoData(db: Db, standIn?: { timeZone: string }): Prom
         })
         .returning({ id: partners.id });
       if (!created) continue;
-      const [first] = await tx
-        .insert(coupons)
-        .values(
-          offers.map(([price, discount]) => ({
-            partnerId: created.id,
-            price,
-            discount,
-            status: 'ACCEPTED' as const,
-            paymentLink: 'https://yoomoney.ru/to/demo',
-            requestedBy: admin.id,
-            decidedBy: admin.id,
-            decidedAt: new Date(),
-          })),
-        )
-        .returning({ id: coupons.id, price: coupons.price });
-      if (standIn && first && partner.companyName === BOUGHT_EARLIER)
-        await seedCouponEndingTomorrow(tx, first, member.id, standIn.timeZone);
+      await tx.insert(coupons).values(
+        offers.map(([price, discount]) => ({
+          partnerId: created.id,
+          price,
+          discount,
+          status: 'ACCEPTED' as const,
+          paymentLink: 'https://yoomoney.ru/to/demo',
+          requestedBy: admin.id,
+          decidedBy: admin.id,
+          decidedAt: new Date(),
+        })),
+      );
       if (partner.spokesmanUsername === partnerUser.username) {
         await tx.insert(partnerStaff).values({
           partnerId: created.id,
