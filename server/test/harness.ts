@@ -103,8 +103,9 @@ export interface TestApp {
   /**
    * Sends the bot messages due now (to the fake Bot API): runs of the outbox worker until one finds
    * nothing, since a run sends each chat only its oldest message. The runs' reports, added up.
+   * `at`: as if the clock said so (a grouped message waits for its window).
    */
-  deliverNotifications(): Promise<DeliveryReport>;
+  deliverNotifications(at?: Date): Promise<DeliveryReport>;
   close(): Promise<void>;
 }
 
@@ -178,10 +179,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     database,
     botApi,
-    async deliverNotifications() {
+    async deliverNotifications(at) {
       const total: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
       for (let run = 0; run < 100; run += 1) {
-        const report = await app.telegram.outbox.deliverDue();
+        const report = await app.telegram.outbox.deliverDue(at);
         for (const key of Object.keys(total) as (keyof DeliveryReport)[]) total[key] += report[key];
         if (report.claimed === 0) break;
       }

@@ -4,11 +4,11 @@ import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { notifications, purchasedCoupons } from '../../db/schema.ts';
 import { ratingKeyboard } from '../ratings/rating-buttons.ts';
-import type { DeliveryReport } from './outbox.worker.ts';
 
 const PUBLIC_URL = 'https://coupons.example.ru';
 const WINDOW_S = 60;
 const coupon = { companyName: 'Порог', discount: 500, region: 'Карелия' };
+const admin = telegramUser('group_admin');
 const MY_QR = { text: 'Мои QR', web_app: { url: `${PUBLIC_URL}/my-coupons` } };
 
 let t: TestApp;
@@ -27,17 +27,6 @@ beforeEach(async () => {
 /** `s` seconds from now, as a worker's clock would read then. */
 const inSeconds = (s: number) => new Date(Date.now() + s * 1000);
 
-/** Every run of `app`'s worker at `at` until one finds nothing, added up. */
-async function deliverAt(app: TestApp, at: Date): Promise<DeliveryReport> {
-  const total: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
-  for (let run = 0; run < 20; run += 1) {
-    const report = await app.app.telegram.outbox.deliverDue(at);
-    for (const key of Object.keys(total) as (keyof DeliveryReport)[]) total[key] += report[key];
-    if (report.claimed === 0) break;
-  }
-  return total;
-}
-
 const messagesTo = (app: TestApp, chatId: number) =>
   app.botApi.sentMessages().filter((m) => m.chatId === chatId);
 
@@ -55,10 +44,10 @@ describe('messages not answering the person’s own action are grouped', () => {
       keyboard: ratingKeyboard(purchasedCouponId),
     });
 
-    expect(await deliverAt(t, inSeconds(WINDOW_S - 5))).toMatchObject({ claimed: 0 });
+    expect(await t.deliverNotifications(inSeconds(WINDOW_S - 5))).toMatchObject({ claimed: 0 });
     expect(messagesTo(t, friend.id)).toEqual([]);
 
-    expect(await deliverAt(t, inSeconds(WINDOW_S + 1))).toMatchObject({ claimed: 3, sent: 3 });
+    expect(await t.deliverNotifications(inSeconds(WINDOW_S + 1))).toMatchObject({ claimed: 3, sent: 3 });
     const sent = messagesTo(t, friend.id);
     expect(sent).toHaveLength(1);
     expect(sent[0]?.text).toBe(
@@ -93,11 +82,43 @@ describe('messages not answering the person’s own action are grouped', () => {
       expect.stringMatching(/^Оплата прошла, купон ваш: «Порог»/),
     ]);
 
-    await deliverAt(t, inSeconds(WINDOW_S + 1));
+    await t.deliverNotifications(inSeconds(WINDOW_S + 1));
     expect(messagesTo(t, buyer.id).map((m) => m.text)).toEqual([
       expect.stringMatching(/^Оплата прошла/),
       'Ваш купон «Порог» (Карелия) на скидку 500 руб. погашен партнером.',
     ]);
+  });
+
+  it('money back: told at once when the owner asked for it, grouped when an admin gave it', async () => {
+    const buyer = telegramUser('group_refunding_buyer');
+    for (const u of [admin, buyer]) t.botApi.members.set(u.id, 'member');
+    const [offer] = (
+      await addPartnerWithCoupons(t, admin, { companyName: 'Возврат', spokesmanNickname: 'group_refunder' }, [
+        { price: 100, discount: 600 },
+      ])
+    ).couponIds;
+    const own = await buyCoupon(t, buyer, offer as number);
+    const byAdmin = await buyCoupon(t, buyer, offer as number);
+    await t.deliverNotifications();
+    const before = messagesTo(t, buyer.id).length;
+    const refunded =
+      'Деньги за купон «Возврат» (Карелия) на скидку 600 руб. возвращены: 100 руб. Купон больше не действует.';
+
+    expect((await t.as(buyer).post(`/api/me/coupons/${own}/refund`)).statusCode).toBe(200);
+    expect((await t.as(admin).post(`/api/admin/purchases/${byAdmin}/refund`)).statusCode).toBe(200);
+    await t.deliverNotifications();
+    expect(
+      messagesTo(t, buyer.id)
+        .slice(before)
+        .map((m) => m.text),
+    ).toEqual([refunded]);
+
+    await t.deliverNotifications(inSeconds(WINDOW_S + 1));
+    expect(
+      messagesTo(t, buyer.id)
+        .slice(before)
+        .map((m) => m.text),
+    ).toEqual([refunded, refunded]);
   });
 
   it('two asks to rate two visits are two messages: one keyboard of 1–5 could not say which visit', async () => {
@@ -111,7 +132,7 @@ describe('messages not answering the person’s own action are grouped', () => {
         keyboard: ratingKeyboard(id),
       });
     }
-    await deliverAt(t, inSeconds(WINDOW_S + 1));
+    await t.deliverNotifications(inSeconds(WINDOW_S + 1));
     expect(messagesTo(t, owner.id).map((m) => m.replyMarkup?.inline_keyboard)).toEqual([
       ratingKeyboard('00000000-0000-4000-8000-000000000021').inline_keyboard,
       ratingKeyboard('00000000-0000-4000-8000-000000000022').inline_keyboard,
@@ -135,7 +156,7 @@ describe('messages not answering the person’s own action are grouped', () => {
         }
       }
       const at = inSeconds(WINDOW_S + 1);
-      const [one, two] = await Promise.all([deliverAt(t, at), deliverAt(second, at)]);
+      const [one, two] = await Promise.all([t.deliverNotifications(at), second.deliverNotifications(at)]);
       expect(one.sent + two.sent).toBe(18);
 
       for (const person of people) {
@@ -149,7 +170,6 @@ describe('messages not answering the person’s own action are grouped', () => {
   });
 
   it('a redemption undone within the window is never told; the next is told with its ask to rate, as one', async () => {
-    const admin = telegramUser('group_admin');
     const buyer = telegramUser('group_redeemed_buyer');
     const partner = telegramUser('group_partner');
     for (const u of [admin, buyer, partner]) t.botApi.members.set(u.id, 'member');
@@ -167,11 +187,11 @@ describe('messages not answering the person’s own action are grouped', () => {
 
     expect((await t.as(partner).post(`/api/coupon/apply/${token}/group_partner`)).statusCode).toBe(200);
     expect((await t.as(partner).post(`/api/coupon/undo/${token}`)).statusCode).toBe(200);
-    await deliverAt(t, inSeconds(WINDOW_S + 1));
+    await t.deliverNotifications(inSeconds(WINDOW_S + 1));
     expect(messagesTo(t, buyer.id).slice(before)).toEqual([]);
 
     expect((await t.as(partner).post(`/api/coupon/apply/${token}/group_partner`)).statusCode).toBe(200);
-    await deliverAt(t, inSeconds(WINDOW_S + 1));
+    await t.deliverNotifications(inSeconds(WINDOW_S + 1));
     expect(
       messagesTo(t, buyer.id)
         .slice(before)
