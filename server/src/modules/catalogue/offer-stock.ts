@@ -1,6 +1,6 @@
-import { and, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { offerHolds, offerWaitlist, purchasedCoupons } from '../../db/schema.ts';
+import { coupons, offerHolds, offerWaitlist, purchasedCoupons } from '../../db/schema.ts';
 
 /**
  * What of an offer is taken: coupons sold and not given back, units held (for payments under way and
@@ -25,45 +25,45 @@ export const countsAsSold = and(isNull(purchasedCoupons.refundedAt), ne(purchase
 export async function stockOf(db: Db, couponIds: readonly number[]): Promise<Map<number, OfferStock>> {
   const stock = new Map<number, OfferStock>(couponIds.map((id) => [id, { sold: 0, held: 0, waiting: 0 }]));
   if (couponIds.length === 0) return stock;
-  const [sold, held, line] = await Promise.all([
-    db
-      .select({ couponId: purchasedCoupons.couponId, count: sql<number>`count(*)::int` })
-      .from(purchasedCoupons)
-      .where(and(inArray(purchasedCoupons.couponId, [...couponIds]), countsAsSold))
-      .groupBy(purchasedCoupons.couponId),
-    db
-      .select({ couponId: offerHolds.couponId, count: sql<number>`count(*)::int` })
-      .from(offerHolds)
-      .where(and(inArray(offerHolds.couponId, [...couponIds]), gt(offerHolds.expiresAt, sql`now()`)))
-      .groupBy(offerHolds.couponId),
-    db
-      .select({
-        couponId: offerWaitlist.couponId,
-        held: sql<number>`(count(*) FILTER (WHERE ${offerWaitlist.heldUntil} IS NOT NULL))::int`,
-        waiting: sql<number>`(count(*) FILTER (WHERE ${offerWaitlist.heldUntil} IS NULL))::int`,
-      })
-      .from(offerWaitlist)
-      .where(
-        and(
-          inArray(offerWaitlist.couponId, [...couponIds]),
-          or(isNull(offerWaitlist.heldUntil), gt(offerWaitlist.heldUntil, sql`now()`)),
-        ),
-      )
-      .groupBy(offerWaitlist.couponId),
-  ]);
-  for (const row of sold) {
-    const entry = stock.get(row.couponId);
-    if (entry) entry.sold = row.count;
-  }
-  for (const row of held) {
-    const entry = stock.get(row.couponId);
-    if (entry) entry.held = row.count;
-  }
-  for (const row of line) {
-    const entry = stock.get(row.couponId);
-    if (!entry) continue;
-    entry.held += row.held;
-    entry.waiting = row.waiting;
+  const counted = sql<number>`count(*)::int`;
+  const of = (subquery: SQLWrapper) => sql<number>`(${subquery})`;
+  // One statement, one connection: a drop's crowd reads this before every start.
+  const rows = await db
+    .select({
+      couponId: coupons.id,
+      sold: of(
+        db
+          .select({ count: counted })
+          .from(purchasedCoupons)
+          .where(and(eq(purchasedCoupons.couponId, coupons.id), countsAsSold)),
+      ),
+      heldForPayments: of(
+        db
+          .select({ count: counted })
+          .from(offerHolds)
+          .where(and(eq(offerHolds.couponId, coupons.id), gt(offerHolds.expiresAt, sql`now()`))),
+      ),
+      heldForLine: of(
+        db
+          .select({ count: counted })
+          .from(offerWaitlist)
+          .where(and(eq(offerWaitlist.couponId, coupons.id), gt(offerWaitlist.heldUntil, sql`now()`))),
+      ),
+      waiting: of(
+        db
+          .select({ count: counted })
+          .from(offerWaitlist)
+          .where(and(eq(offerWaitlist.couponId, coupons.id), isNull(offerWaitlist.heldUntil))),
+      ),
+    })
+    .from(coupons)
+    .where(inArray(coupons.id, [...couponIds]));
+  for (const row of rows) {
+    stock.set(row.couponId, {
+      sold: Number(row.sold),
+      held: Number(row.heldForPayments) + Number(row.heldForLine),
+      waiting: Number(row.waiting),
+    });
   }
   return stock;
 }

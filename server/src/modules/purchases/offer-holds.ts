@@ -27,17 +27,15 @@ export async function lockOffer(tx: Db, couponId: number): Promise<OfferLimitsRo
   return row;
 }
 
-async function count(query: Promise<{ count: number }[]>): Promise<number> {
-  return (await query)[0]?.count ?? 0;
-}
+const counted = sql<number>`count(*)::int`;
 
 /**
  * Units taken under the lock: coupons sold and not given back, the holds still there, and the units
- * held for people of the line.
+ * held for people of the line. One statement: it runs while every other start of the offer waits.
  */
 export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promise<number> {
   const sold = tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: counted })
     .from(purchasedCoupons)
     .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
     .where(
@@ -48,7 +46,7 @@ export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promi
       ),
     );
   const held = tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: counted })
     .from(offerHolds)
     .where(
       and(
@@ -57,7 +55,7 @@ export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promi
       ),
     );
   const heldForLine = tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: counted })
     .from(offerWaitlist)
     .where(
       and(
@@ -66,7 +64,11 @@ export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promi
         buyerId === undefined ? undefined : eq(offerWaitlist.userId, buyerId),
       ),
     );
-  return (await count(sold)) + (await count(held)) + (await count(heldForLine));
+  const [row] = await tx
+    .select({ count: sql<number>`((${sold}) + (${held}) + (${heldForLine}))::int` })
+    .from(coupons)
+    .where(eq(coupons.id, couponId));
+  return row?.count ?? 0;
 }
 
 /**
@@ -102,17 +104,19 @@ export interface WaitlistPolicy {
 /**
  * Under the offer's lock: holds and places past their time removed, then every unit free given to
  * the first places of its line that hold none, in the order they joined. A unit is free to a buyer
- * outside the line only once nobody waits. Returns how many holds of payments lapsed.
+ * outside the line only once nobody waits. Returns how many holds of payments lapsed, and the units
+ * taken after the hand-over (none counted of an unlimited offer).
  */
 export async function serveLine(
   tx: Db,
   offer: { couponId: number; quantity: number | null },
   waitlist: WaitlistPolicy,
-): Promise<number> {
+): Promise<{ lapsed: number; taken: number }> {
   const lapsed = (await dropLapsed(tx, offer.couponId)).length;
-  if (offer.quantity === null) return lapsed;
-  const free = offer.quantity - (await takenOf(tx, offer.couponId));
-  if (free <= 0) return lapsed;
+  if (offer.quantity === null) return { lapsed, taken: 0 };
+  const taken = await takenOf(tx, offer.couponId);
+  const free = offer.quantity - taken;
+  if (free <= 0) return { lapsed, taken };
   const first = tx
     .select({ id: offerWaitlist.id })
     .from(offerWaitlist)
@@ -132,7 +136,7 @@ export async function serveLine(
   for (const place of held) {
     if (place.heldUntil) await waitlist.tell(tx, { ...place, heldUntil: place.heldUntil });
   }
-  return lapsed;
+  return { lapsed, taken: taken + held.length };
 }
 
 export type HoldRefusal = { refused: 'sold_out' } | { refused: 'per_buyer_reached'; perBuyer: number };
@@ -150,7 +154,7 @@ export async function takeHold(
 ): Promise<{ paymentId: string } | HoldRefusal> {
   const offer = await lockOffer(tx, hold.couponId);
   if (!offer) throw new Error(`offer ${hold.couponId} vanished while starting a payment`);
-  await serveLine(tx, { couponId: hold.couponId, quantity: offer.quantity }, hold.waitlist);
+  const { taken } = await serveLine(tx, { couponId: hold.couponId, quantity: offer.quantity }, hold.waitlist);
   const [own] = await tx
     .select({ id: offerWaitlist.id, heldUntil: offerWaitlist.heldUntil })
     .from(offerWaitlist)
@@ -161,12 +165,14 @@ export async function takeHold(
         gt(offerWaitlist.heldUntil, sql`now()`),
       ),
     );
-  if (!own && offer.quantity !== null && (await takenOf(tx, hold.couponId)) >= offer.quantity) {
+  if (!own && offer.quantity !== null && taken >= offer.quantity) {
     return { refused: 'sold_out' };
   }
   // The unit the line held for the buyer is one of theirs already: it is not counted twice.
-  const buyerTaken = (await takenOf(tx, hold.couponId, hold.userId)) - (own ? 1 : 0);
-  if (offer.perBuyer !== null && buyerTaken >= offer.perBuyer) {
+  if (
+    offer.perBuyer !== null &&
+    (await takenOf(tx, hold.couponId, hold.userId)) - (own ? 1 : 0) >= offer.perBuyer
+  ) {
     return { refused: 'per_buyer_reached', perBuyer: offer.perBuyer };
   }
   const payment = await insertPayment();
@@ -267,7 +273,7 @@ export async function dropLapsedHolds(db: Db, waitlist: WaitlistPolicy): Promise
   for (const couponId of new Set([...lapsed, ...lines].map((row) => row.couponId))) {
     dropped += await db.transaction(async (tx) => {
       const offer = await lockOffer(tx, couponId);
-      return serveLine(tx, { couponId, quantity: offer?.quantity ?? null }, waitlist);
+      return (await serveLine(tx, { couponId, quantity: offer?.quantity ?? null }, waitlist)).lapsed;
     });
   }
   return dropped;

@@ -99,10 +99,10 @@ export function createWaitlistService(options: {
       const limits = await lockOffer(tx, couponId);
       const quantity = limits?.quantity ?? null;
       if (quantity === null) throw refuse(WaitlistErrorCode.unlimited);
-      await serveLine(tx, { couponId, quantity }, policy);
+      const { taken } = await serveLine(tx, { couponId, quantity }, policy);
       const already = await placeIn(tx, couponId, userId);
       if (already) return already;
-      if ((await takenOf(tx, couponId)) < quantity) throw refuse(WaitlistErrorCode.notSoldOut);
+      if (taken < quantity) throw refuse(WaitlistErrorCode.notSoldOut);
       const perBuyer = limits?.perBuyer ?? null;
       if (perBuyer !== null && (await takenOf(tx, couponId, userId)) >= perBuyer) {
         throw refuse('waitlist_per_buyer_reached');

@@ -267,7 +267,7 @@ describe('a line joined on two server processes at once', () => {
       const firstThree = crowd.filter((_, i) => (positions[i] as number) <= 3);
       for (const person of crowd) {
         const place = await placeOf(person, couponId);
-        expect(place.heldUntil !== null, person.username).toBe(firstThree.includes(person));
+        expect(place.heldUntil !== null, person.username ?? '').toBe(firstThree.includes(person));
       }
       expect(
         (await t.database.db.select({ n: count() }).from(payments).where(eq(payments.couponId, couponId)))[0]
