@@ -116,6 +116,7 @@ export async function measureDrop(options: { databaseUrl: string; pgbouncerPort:
       BOT_TOKEN,
       TELEGRAM_API_ROOT: apiRoot,
       COMMUNITY_CHAT_ID: '-1001234567890',
+      COMMUNITY_CHAT_LINK: 'https://t.me/+bench-rafting-chat',
       PAYMENT_PROVIDER: 'sandbox',
       PUBLIC_URL: 'https://bench.invalid',
       ADMIN_USERNAMES: ADMIN.username,
