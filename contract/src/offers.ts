@@ -45,9 +45,13 @@ export const ZAdminOffer = ZValidity.extend(ZOfferLimitsShown.shape).extend({
   paymentLinkNeeded: z.boolean(),
   /** Why its price and discount do not make a coupon worth buying (stored before that rule); else null. */
   termsProblem: z.string().nullable(),
-  /** Coupons sold of it and not given back, and units held for payments under way. */
+  /**
+   * Coupons sold of it and not given back; units held for payments under way and for people of its
+   * line; people of its line still waiting for a unit.
+   */
   sold: z.number().int(),
   held: z.number().int(),
+  inLine: z.number().int(),
 });
 export type TAdminOffer = z.infer<typeof ZAdminOffer>;
 

@@ -9,16 +9,24 @@ export const DEMO_REGION = 'Карелия';
 export const DEMO_COMPANY = 'Рафт-школа «Порог»';
 
 /** The API as the mini-app calls it for `user`: Telegram init data and a CSRF token on unsafe calls. */
-export function apiAs(request: APIRequestContext, user: TelegramUser) {
-  const authorization = `tma ${signInitData(user, E2E_BOT_TOKEN)}`;
+export const apiAs = (request: APIRequestContext, user: TelegramUser) =>
+  apiSignedWith(request, signInitData(user, E2E_BOT_TOKEN));
+
+/** The API called with this init data, at `baseUrl` (a server of its own, as the stand-in is) or the test's. */
+export function apiSignedWith(request: APIRequestContext, initData: string, baseUrl = '') {
+  const authorization = `tma ${initData}`;
 
   async function call<T>(method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
     const headers: Record<string, string> = { Authorization: authorization };
     if (method !== 'GET') {
-      const csrf = await request.get('/api/csrf');
+      const csrf = await request.get(`${baseUrl}/api/csrf`);
       headers['X-XSRF-TOKEN'] = ((await csrf.json()) as { token: string }).token;
     }
-    const response = await request.fetch(path, { method, headers, ...(data !== undefined && { data }) });
+    const response = await request.fetch(`${baseUrl}${path}`, {
+      method,
+      headers,
+      ...(data !== undefined && { data }),
+    });
     const text = await response.text();
     if (!response.ok()) throw new Error(`${method} ${path}: ${response.status()} ${text}`);
     // 204 (the consent, say) has no body to read.
@@ -27,7 +35,7 @@ export function apiAs(request: APIRequestContext, user: TelegramUser) {
 
   /** An image the API serves to `user` only (a coupon's QR), as its bytes. */
   async function image(path: string): Promise<Uint8Array> {
-    const response = await request.get(path, { headers: { Authorization: authorization } });
+    const response = await request.get(`${baseUrl}${path}`, { headers: { Authorization: authorization } });
     if (!response.ok()) throw new Error(`GET ${path}: ${response.status()} ${await response.text()}`);
     return new Uint8Array(await response.body());
   }
@@ -40,7 +48,7 @@ export function apiAs(request: APIRequestContext, user: TelegramUser) {
   };
 }
 
-type Api = ReturnType<typeof apiAs>;
+type Api = ReturnType<typeof apiSignedWith>;
 
 /** Starts a payment for the first coupon on sale of the demo partner in Карелия. */
 export async function startPayment(api: Api) {

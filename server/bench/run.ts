@@ -21,6 +21,9 @@
  * largest reports a period allows (reports-bench.ts); the other runs measure it too.
  * `npm run bench -- --crowd` measures alone 2,000 new users opening the app 64 at a time, on each
  * database (crowd.ts): whether the first of a crowd are served first; the other runs measure it too.
+ * `npm run bench -- --drop` measures alone 3,000 members pressing pay within 10 s around the sale's
+ * start of an offer of 50, on two processes through PgBouncer, and what follows (drop.ts;
+ * BENCH_DATABASE_URL needed).
  * Nothing here asserts a timing: it prints figures.
  */
 import { spawn } from 'node:child_process';
@@ -36,6 +39,7 @@ import type { ClosedLoadJob, ClosedLoadResult } from './closed-load.ts';
 import { profileClock, summarizeCpuProfiles } from './cpu-profile.ts';
 import { measureCrashRestart } from './crash-restart.ts';
 import { measureCrowd, printCrowd } from './crowd.ts';
+import { measureDrop, printDrop } from './drop.ts';
 import type { OpenLoadJob, OpenLoadResult } from './open-load.ts';
 import { temporaryDatabase } from './postgres.ts';
 import { firstLine, outputOf, ROOT, runTs, stop } from './processes.ts';
@@ -274,6 +278,12 @@ async function main() {
   const databases: Array<[string, string | undefined]> = [['PGlite', undefined]];
   const postgresUrl = process.env.BENCH_DATABASE_URL;
   if (postgresUrl) databases.push(['PostgreSQL', postgresUrl]);
+  // The drop needs no web app: measured before it is built.
+  if (process.argv.includes('--drop')) {
+    if (!postgresUrl) throw new Error('--drop needs BENCH_DATABASE_URL (PostgreSQL, which PgBouncer fronts)');
+    printDrop(await measureDrop({ databaseUrl: postgresUrl, pgbouncerPort: await startPgbouncer() }));
+    return;
+  }
   console.log('building the web app…');
   await outputOf(runTs('server/scripts/build-web.ts', []));
 
@@ -332,13 +342,7 @@ async function crowd(databases: Array<[string, string | undefined]>) {
  * BENCH_PGBOUNCER_PORT, 6439 by default, in front of 127.0.0.1:5432).
  */
 async function burst(databaseUrl: string) {
-  const pgbouncerPort = Number(process.env.BENCH_PGBOUNCER_PORT ?? 6439);
-  await outputOf(
-    spawn('.ci/start-pgbouncer', [String(pgbouncerPort)], {
-      cwd: ROOT,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    }),
-  );
+  const pgbouncerPort = await startPgbouncer();
   if (!process.argv.includes('--cpu-prof')) {
     printBurst(await measureBurst({ databaseUrl, pgbouncerPort }));
     return;
@@ -354,6 +358,18 @@ async function burst(databaseUrl: string) {
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** The PgBouncer of `.ci/start-pgbouncer` on BENCH_PGBOUNCER_PORT (6439 by default), started or already there. */
+async function startPgbouncer(): Promise<number> {
+  const pgbouncerPort = Number(process.env.BENCH_PGBOUNCER_PORT ?? 6439);
+  await outputOf(
+    spawn('.ci/start-pgbouncer', [String(pgbouncerPort)], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    }),
+  );
+  return pgbouncerPort;
 }
 
 /** Start-up after a crash, on PGlite: the server SIGKILLed under writes, then PGlite alone. */

@@ -52,6 +52,7 @@ import { remindersManifest } from './modules/reminders/reminders.manifest.ts';
 import { reportsManifest } from './modules/reports/reports.manifest.ts';
 import { telegramWebhookManifest } from './modules/telegram-webhook/telegram-webhook.manifest.ts';
 import { userRoutesManifest, usersManifest } from './modules/users/users.manifest.ts';
+import { waitlistManifest } from './modules/waitlist/waitlist.manifest.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { requireInitData } from './plugins/auth.ts';
@@ -135,6 +136,7 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(ratingsManifest)
   .add(invitesManifest)
   .add(privacyManifest)
+  .add(waitlistManifest)
   .add(purchasesManifest)
   .add(adminPurchasesManifest)
   .add(closingReceiptsManifest)

@@ -112,6 +112,13 @@ const schema = z
       .min(1, 'expected 1–1440 minutes')
       .max(1440, 'expected 1–1440 minutes')
       .default(15),
+    /** How long a unit freed of a sold-out offer waits for the first in its line (issue 41). */
+    WAITLIST_HOLD_MINUTES: z.coerce
+      .number({ message: 'expected minutes' })
+      .int('expected whole minutes')
+      .min(1, 'expected 1–10080 minutes')
+      .max(10080, 'expected 1–10080 minutes')
+      .default(120),
     PUBLIC_URL: optionalText.pipe(httpsUrl.optional()),
     TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
       z
@@ -343,6 +350,7 @@ function toConfig(env: z.infer<typeof schema>) {
     adminUsernames: env.ADMIN_USERNAMES,
     initDataMaxAgeS: env.INIT_DATA_MAX_AGE_S,
     offerHoldMinutes: env.OFFER_HOLD_MINUTES,
+    waitlistHoldMinutes: env.WAITLIST_HOLD_MINUTES,
     publicUrl: env.PUBLIC_URL,
     telegramWebhookSecret: webhookSecret(env),
     // Only the local stand-in gets the sandbox without asking: there every buyer is a demo user.

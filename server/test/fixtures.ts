@@ -42,6 +42,30 @@ export async function addPartnerWithCoupons(
   return { partnerId, couponIds };
 }
 
+/** A new accepted offer of the partner with these limits, set by the admin's offer edit. */
+export async function addLimitedOffer(
+  t: TestApp,
+  admin: TelegramUser,
+  partnerId: number,
+  limits: { quantity?: number | null; perBuyer?: number | null; saleStartsAt?: string },
+) {
+  await t.as(admin).post('/api/coupon/apply', { partnerId, price: 100, discount: 900 });
+  const list = (await t.as(admin).get('/api/coupons/to/apply')).json();
+  const { couponId } = list[list.length - 1];
+  await t.as(admin).post('/api/coupon/apply/accept', { couponId, paymentLink: '' });
+  const changed = await t.as(admin).put(`/api/admin/coupons/${couponId}`, limits);
+  if (changed.statusCode !== 200) throw new Error(`limits not set: ${changed.body}`);
+  return couponId as number;
+}
+
+/** The sandbox checkout's «Оплатить» or «Отменить» pressed on a payment's page. */
+export const sandboxPayment = (t: TestApp, paymentId: string, action: 'pay' | 'cancel') =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/payments/sandbox/${paymentId}/${action}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+
 /** The buyer's consent to the privacy policy, which a first payment needs (152-ФЗ). */
 export async function giveConsent(t: TestApp, user: TelegramUser) {
   const res = await t.as(user).post('/api/me/consent');

@@ -114,6 +114,7 @@ export interface UserClient {
   get(url: string): Promise<LightMyRequestResponse>;
   post(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   put(url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  delete(url: string): Promise<LightMyRequestResponse>;
 }
 
 export interface TestAppOptions {
@@ -201,6 +202,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
         post: (url, payload) =>
           request({ method: 'POST', url, payload: payload as InjectOptions['payload'] }),
         put: (url, payload) => request({ method: 'PUT', url, payload: payload as InjectOptions['payload'] }),
+        delete: (url) => request({ method: 'DELETE', url }),
       };
     },
     async close() {

@@ -298,6 +298,32 @@ export const offerHolds = pgTable(
   (t) => [index('offer_holds_coupon_idx').on(t.couponId, t.expiresAt)],
 );
 
+/**
+ * The line for a sold-out offer (issue 41): one place per person per offer, served in `id` order (an
+ * id is drawn under the offer's lock, so it is the order people joined in, whatever process took
+ * them). A unit freed goes to the first place without one: `held_until` set, the unit counted as
+ * taken until then. A place whose time passed is removed and the unit goes to the next; a payment
+ * started from it takes the unit over and removes the place.
+ */
+export const offerWaitlist = pgTable(
+  'offer_waitlist',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    couponId: integer('coupon_id')
+      .notNull()
+      .references(() => coupons.id),
+    userId: telegramId('user_id')
+      .notNull()
+      .references(() => users.id),
+    heldUntil: timestamp('held_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('offer_waitlist_place_key').on(t.couponId, t.userId),
+    index('offer_waitlist_coupon_idx').on(t.couponId, t.id),
+  ],
+);
+
 /** What a buyer owns: issued exactly once per successful payment (the unique payment_id). */
 export const purchasedCoupons = pgTable(
   'purchased_coupons',
@@ -464,6 +490,8 @@ export const notificationKind = pgEnum('notification_kind', [
   'REFUND_REQUESTED',
   /** A payment that succeeded after its hold lapsed and no unit was left: its money sent back. */
   'SOLD_OUT_REFUNDED',
+  /** A unit freed of a sold-out offer, held for the first in its line (event_key: the place's id). */
+  'WAITLIST_UNIT_HELD',
 ]);
 
 /**

@@ -5,6 +5,8 @@
 export const RATE_LIMITS = {
   startPayment: { max: 10, timeWindow: '10 minutes' },
   gift: { max: 20, timeWindow: '10 minutes' },
+  /** Joining and leaving an offer's line: each takes the offer's lock. */
+  waitlist: { max: 20, timeWindow: '10 minutes' },
   /** A buyer's own refund: each one new asks the provider. */
   buyerRefund: { max: 20, timeWindow: '10 minutes' },
   redeem: { max: 30, timeWindow: '1 minute' },

@@ -1,10 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../test-support/fake-yookassa.ts';
-import { addPartnerWithCoupons, giveConsent } from '../../test/fixtures.ts';
+import { addLimitedOffer, addPartnerWithCoupons, giveConsent } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
 import { ConfigError, configWarnings, loadConfig } from '../config.ts';
-import { users } from '../db/schema.ts';
+import { offerHolds, users } from '../db/schema.ts';
 
 const SHOP = { YOOKASSA_SHOP_ID: '500300', YOOKASSA_SECRET_KEY: 'receipt_secret' };
 
@@ -34,6 +34,7 @@ describe('receipts through YooKassa (54-ФЗ)', () => {
   const admin = telegramUser('rc_admin');
   const buyer = telegramUser('rc_buyer');
   let couponId: number;
+  let partnerId: number;
 
   beforeAll(async () => {
     yookassa = await startFakeYooKassa({
@@ -43,9 +44,11 @@ describe('receipts through YooKassa (54-ФЗ)', () => {
     t = await shopWithReceipts(yookassa, { RECEIPT_VAT_CODE: '1', RECEIPT_TAX_SYSTEM_CODE: '2' }, 'rc');
     t.botApi.members.set(buyer.id, 'member');
     await giveConsent(t, buyer);
-    couponId = (
-      await addPartnerWithCoupons(t, admin, { companyName: 'Шивера' }, [{ price: 190, discount: 630 }])
-    ).couponIds[0] as number;
+    const added = await addPartnerWithCoupons(t, admin, { companyName: 'Шивера' }, [
+      { price: 190, discount: 630 },
+    ]);
+    couponId = added.couponIds[0] as number;
+    partnerId = added.partnerId;
   });
   afterAll(async () => {
     await t.close();
@@ -109,6 +112,37 @@ describe('receipts through YooKassa (54-ФЗ)', () => {
     const body = lastCall(yookassa, '/v3/refunds') as { receipt?: unknown; payment_id?: string };
     expect(body.payment_id).toBe(payment?.id);
     expect(body.receipt).toEqual(lastCall(yookassa, '/v3/payments').receipt);
+  });
+
+  it('sends the matching receipt with the refund of a payment that came after its unit was gone', async () => {
+    const limited = await addLimitedOffer(t, admin, partnerId, { quantity: 1 });
+    const late = (await t.as(buyer).post(`/api/payments/${limited}`)).json();
+    await t.database.db
+      .update(offerHolds)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(offerHolds.paymentId, late.paymentId));
+    const other = telegramUser('rc_other');
+    t.botApi.members.set(other.id, 'member');
+    await giveConsent(t, other);
+    expect(
+      (await t.as(other).post(`/api/payments/${limited}`, { email: 'other@example.ru' })).statusCode,
+    ).toBe(200);
+    const paid = [...yookassa.payments.values()].find((p) => p.metadata.paymentId === late.paymentId);
+    yookassa.succeed(paid?.id as string);
+
+    const res = await t.as(buyer).post(`/api/coupons/buy/${limited}/rc_buyer`, { paymentId: late.paymentId });
+    expect(res.json()).toMatchObject({ error: 'sold_out' });
+    const body = lastCall(yookassa, '/v3/refunds') as {
+      receipt?: Record<string, unknown>;
+      payment_id?: string;
+    };
+    expect(body.payment_id).toBe(paid?.id);
+    expect(body.receipt).toMatchObject({
+      customer: { email: 'buyer@example.ru' },
+      items: [
+        { description: 'Купон на скидку 900 руб — Шивера', amount: { value: '100.00', currency: 'RUB' } },
+      ],
+    });
   });
 });
 

@@ -1,11 +1,15 @@
-import { and, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { offerHolds, purchasedCoupons } from '../../db/schema.ts';
+import { coupons, offerHolds, offerWaitlist, purchasedCoupons } from '../../db/schema.ts';
 
-/** What of an offer is taken: coupons sold and not given back, and units held for payments under way. */
+/**
+ * What of an offer is taken: coupons sold and not given back, units held (for payments under way and
+ * for people of its line), and the people of its line still waiting for a unit.
+ */
 export interface OfferStock {
   sold: number;
   held: number;
+  waiting: number;
 }
 
 /**
@@ -19,31 +23,56 @@ export const countsAsSold = and(isNull(purchasedCoupons.refundedAt), ne(purchase
  * hold past its time counts no more here, though its row stays until a start or the sweep removes it.
  */
 export async function stockOf(db: Db, couponIds: readonly number[]): Promise<Map<number, OfferStock>> {
-  const stock = new Map<number, OfferStock>(couponIds.map((id) => [id, { sold: 0, held: 0 }]));
+  const stock = new Map<number, OfferStock>(couponIds.map((id) => [id, { sold: 0, held: 0, waiting: 0 }]));
   if (couponIds.length === 0) return stock;
-  const [sold, held] = await Promise.all([
-    db
-      .select({ couponId: purchasedCoupons.couponId, count: sql<number>`count(*)::int` })
-      .from(purchasedCoupons)
-      .where(and(inArray(purchasedCoupons.couponId, [...couponIds]), countsAsSold))
-      .groupBy(purchasedCoupons.couponId),
-    db
-      .select({ couponId: offerHolds.couponId, count: sql<number>`count(*)::int` })
-      .from(offerHolds)
-      .where(and(inArray(offerHolds.couponId, [...couponIds]), gt(offerHolds.expiresAt, sql`now()`)))
-      .groupBy(offerHolds.couponId),
-  ]);
-  for (const row of sold) {
-    const entry = stock.get(row.couponId);
-    if (entry) entry.sold = row.count;
-  }
-  for (const row of held) {
-    const entry = stock.get(row.couponId);
-    if (entry) entry.held = row.count;
+  const counted = sql<number>`count(*)::int`;
+  const of = (subquery: SQLWrapper) => sql<number>`(${subquery})`;
+  // One statement, one connection: a drop's crowd reads this before every start.
+  const rows = await db
+    .select({
+      couponId: coupons.id,
+      sold: of(
+        db
+          .select({ count: counted })
+          .from(purchasedCoupons)
+          .where(and(eq(purchasedCoupons.couponId, coupons.id), countsAsSold)),
+      ),
+      heldForPayments: of(
+        db
+          .select({ count: counted })
+          .from(offerHolds)
+          .where(and(eq(offerHolds.couponId, coupons.id), gt(offerHolds.expiresAt, sql`now()`))),
+      ),
+      heldForLine: of(
+        db
+          .select({ count: counted })
+          .from(offerWaitlist)
+          .where(and(eq(offerWaitlist.couponId, coupons.id), gt(offerWaitlist.heldUntil, sql`now()`))),
+      ),
+      waiting: of(
+        db
+          .select({ count: counted })
+          .from(offerWaitlist)
+          .where(and(eq(offerWaitlist.couponId, coupons.id), isNull(offerWaitlist.heldUntil))),
+      ),
+    })
+    .from(coupons)
+    .where(inArray(coupons.id, [...couponIds]));
+  for (const row of rows) {
+    stock.set(row.couponId, {
+      sold: Number(row.sold),
+      held: Number(row.heldForPayments) + Number(row.heldForLine),
+      waiting: Number(row.waiting),
+    });
   }
   return stock;
 }
 
-/** How many are left of `quantity`; null when the offer is unlimited. */
+/**
+ * How many are left of `quantity` for a buyer outside the line (a unit free while people wait is
+ * theirs); null when the offer is unlimited.
+ */
 export const leftOf = (quantity: number | null, stock: OfferStock | undefined): number | null =>
-  quantity === null ? null : Math.max(0, quantity - (stock?.sold ?? 0) - (stock?.held ?? 0));
+  quantity === null
+    ? null
+    : Math.max(0, quantity - (stock?.sold ?? 0) - (stock?.held ?? 0) - (stock?.waiting ?? 0));

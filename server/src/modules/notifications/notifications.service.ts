@@ -36,6 +36,8 @@ export const NOTIFICATION_PURPOSES: Record<NotificationKind, NotificationPurpose
   COUPON_QR_CAPTION: 'service',
   REFUND_REQUESTED: 'service',
   SOLD_OUT_REFUNDED: 'service',
+  // Told only to someone who asked to be in the offer's line: about their place, not an offer.
+  WAITLIST_UNIT_HELD: 'service',
 };
 
 /**
@@ -67,6 +69,8 @@ export const NOTIFICATION_DELIVERY: Record<NotificationKind, 'at-once' | 'groupe
   REFUND_REQUESTED: 'grouped',
   // The money of the buyer's own payment, which found no unit left, going back.
   SOLD_OUT_REFUNDED: 'at-once',
+  // What the person asked for by joining the line, and its hold runs from now.
+  WAITLIST_UNIT_HELD: 'at-once',
 };
 
 /** A database handle or the caller's transaction: `tx` ties the message to the event's commit. */
@@ -450,6 +454,26 @@ export function createNotificationService(options: {
       const eventKey = input.paymentId;
       await enqueue({ kind: 'SOLD_OUT_REFUNDED', eventKey }, tx, () => [
         { kind: 'SOLD_OUT_REFUNDED', eventKey, chatId: input.buyerId, text: input.text },
+      ]);
+    },
+
+    /**
+     * A unit of a sold-out offer freed and held for the first in its line, with a button opening the
+     * buy screen on that offer: one message per place in the line.
+     */
+    async notifyWaitlistUnitHeld(
+      input: { placeId: number; userId: number; text: string; button: { text: string; path: string } },
+      tx?: Executor,
+    ) {
+      const eventKey = String(input.placeId);
+      await enqueue({ kind: 'WAITLIST_UNIT_HELD', eventKey }, tx, () => [
+        {
+          kind: 'WAITLIST_UNIT_HELD',
+          eventKey,
+          chatId: input.userId,
+          text: input.text,
+          button: input.button,
+        },
       ]);
     },
 

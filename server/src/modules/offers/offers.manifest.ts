@@ -1,4 +1,5 @@
 import { type Core, manifest } from '../manifest.ts';
+import type { WaitlistPolicy } from '../purchases/offer-holds.ts';
 import { offersRoutes } from './offers.routes.ts';
 import { createOfferService } from './offers.service.ts';
 import { offerRefusals } from './texts.ts';
@@ -7,8 +8,8 @@ import { offerRefusals } from './texts.ts';
 export const offersManifest = manifest({
   name: 'offers',
   refusals: offerRefusals,
-  make: ({ config, db }: Pick<Core, 'config' | 'db'>) => {
-    const offers = createOfferService(db, { paymentLinkNeeded: config.paymentProvider === 'link' });
+  make: ({ config, db, waitlist }: Pick<Core, 'config' | 'db'> & { waitlist: WaitlistPolicy }) => {
+    const offers = createOfferService(db, { paymentLinkNeeded: config.paymentProvider === 'link', waitlist });
     return { routes: (api) => api.register(offersRoutes, { offers }) };
   },
 });

@@ -8,13 +8,20 @@ import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { stockOf } from '../catalogue/offer-stock.ts';
 import { toAdminOffer } from '../partners/partners.service.ts';
-import { takenForChange } from '../purchases/offer-holds.ts';
+import { serveLine, takenForChange, type WaitlistPolicy } from '../purchases/offer-holds.ts';
 import type { OfferRefusal } from './texts.ts';
 
 const refuse = (code: OfferRefusal) => new DomainError<OfferRefusal>(code);
 
 /** An accepted offer over the season: withdrawn and reopened, its link and validity changed. */
-export function createOfferService(db: Db, options: { paymentLinkNeeded: boolean }) {
+export function createOfferService(
+  db: Db,
+  options: {
+    paymentLinkNeeded: boolean;
+    /** A quantity raised frees units: the offer's line gets them first. */
+    waitlist: WaitlistPolicy;
+  },
+) {
   /** Why an offer was not changed: it does not exist, or it is not accepted; undefined when it is. */
   async function whyUnchanged(couponId: number): Promise<OfferRefusal | undefined> {
     const [row] = await db.select({ status: coupons.status }).from(coupons).where(eq(coupons.id, couponId));
@@ -88,6 +95,9 @@ export function createOfferService(db: Db, options: { paymentLinkNeeded: boolean
         }
       }
       const [row] = await tx.update(coupons).set(values).where(accepted).returning();
+      if (row && typeof change.quantity === 'number') {
+        await serveLine(tx, { couponId, quantity: change.quantity }, options.waitlist);
+      }
       if (row) {
         await recordAudit(tx, {
           kind: 'offer.changed',

@@ -29,7 +29,7 @@ type PartnerRow = typeof partners.$inferSelect;
 export const toAdminOffer = (
   row: typeof coupons.$inferSelect,
   paymentLinkNeeded: boolean,
-  stock: OfferStock = { sold: 0, held: 0 },
+  stock: OfferStock = { sold: 0, held: 0, waiting: 0 },
 ): TAdminOffer => ({
   id: row.id,
   partnerId: row.partnerId,
@@ -46,6 +46,7 @@ export const toAdminOffer = (
   saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
   sold: stock.sold,
   held: stock.held,
+  inLine: stock.waiting,
 });
 
 function offerState(row: typeof coupons.$inferSelect): TOfferState {

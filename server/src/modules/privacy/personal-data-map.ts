@@ -33,6 +33,11 @@ export const PERSONAL_DATA: ReadonlyArray<{ table: string; people: readonly stri
   { table: 'payments', people: ['user_id'], kinds: 'платежи: сумма, статус, платежный сервис' },
   { table: 'offer_holds', people: ['user_id'], kinds: 'купон, отложенный на время оплаты: кому' },
   {
+    table: 'offer_waitlist',
+    people: ['user_id'],
+    kinds: 'очередь за разобранными купонами: кто и когда встал',
+  },
+  {
     table: 'purchased_coupons',
     people: ['owner_id', 'redeemed_by'],
     kinds: 'чьи купоны, кто и когда погасил',

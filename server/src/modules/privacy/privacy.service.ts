@@ -11,6 +11,7 @@ import {
   gifts,
   notifications,
   offerHolds,
+  offerWaitlist,
   offlineRedemptions,
   partnerStaff,
   partners,
@@ -248,6 +249,8 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
       const moved = anonymousId;
       await tx.update(payments).set({ userId: moved }).where(eq(payments.userId, userId));
       await tx.update(offerHolds).set({ userId: moved }).where(eq(offerHolds.userId, userId));
+      // A place in a line is theirs alone and no money record: it goes (a unit it held, to the next).
+      await tx.delete(offerWaitlist).where(eq(offerWaitlist.userId, userId));
       await tx.update(purchasedCoupons).set({ ownerId: moved }).where(eq(purchasedCoupons.ownerId, userId));
       await tx
         .update(purchasedCoupons)

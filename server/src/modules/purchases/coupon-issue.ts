@@ -9,7 +9,7 @@ import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { expiryAtPurchase } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
-import { unitForPaid } from './offer-holds.ts';
+import { handOverFreed, unitForPaid, type WaitlistPolicy } from './offer-holds.ts';
 import type { PaymentRow } from './payment-start.ts';
 import { createUnsoldRefund } from './unsold-refund.ts';
 
@@ -30,11 +30,13 @@ export type CouponIssueOptions = {
   timeZone: string;
   /** A new coupon's QR image is drawn ahead of its first view (purchased-coupons/qr-images.ts). */
   drawQrSoon: (purchasedCouponId: string) => void;
+  /** How a sold-out offer's line is served: a unit a refund gives back goes to it first. */
+  waitlist: WaitlistPolicy;
 };
 
 /** A settled payment's coupon: issued exactly once when the money came, voided when it went back. */
 export function createCouponIssue(options: CouponIssueOptions) {
-  const { db, provider, log, notifications, timeZone, drawQrSoon } = options;
+  const { db, provider, log, notifications, timeZone, drawQrSoon, waitlist } = options;
   const refundUnsold = createUnsoldRefund({ db, provider, log, notifications });
 
   /**
@@ -148,6 +150,7 @@ export function createCouponIssue(options: CouponIssueOptions) {
       return changed;
     });
     if (!coupon) return;
+    await handOverFreed(db, payment.couponId, waitlist);
     if (coupon.status === 'REFUNDED')
       log.info({ paymentId: payment.id }, 'payment refunded; its coupon is void');
     else log.warn({ paymentId: payment.id }, 'payment refunded after its coupon was used');

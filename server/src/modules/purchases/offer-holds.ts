@@ -1,6 +1,6 @@
-import { and, eq, gt, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { coupons, offerHolds, payments, purchasedCoupons } from '../../db/schema.ts';
+import { coupons, offerHolds, offerWaitlist, payments, purchasedCoupons } from '../../db/schema.ts';
 import { countsAsSold } from '../catalogue/offer-stock.ts';
 
 /** An offer's limits as a payment start reads them. */
@@ -18,7 +18,7 @@ export const isLimited = (offer: OfferLimitsRow) => offer.quantity !== null || o
  * counts what the one before it wrote. A row lock lasts only its transaction: it needs no session of
  * its own, and holds through PgBouncer in transaction mode (ADR 0022).
  */
-async function lockOffer(tx: Db, couponId: number): Promise<OfferLimitsRow | undefined> {
+export async function lockOffer(tx: Db, couponId: number): Promise<OfferLimitsRow | undefined> {
   const [row] = await tx
     .select({ quantity: coupons.quantity, perBuyer: coupons.perBuyer })
     .from(coupons)
@@ -27,14 +27,15 @@ async function lockOffer(tx: Db, couponId: number): Promise<OfferLimitsRow | und
   return row;
 }
 
-async function count(query: Promise<{ count: number }[]>): Promise<number> {
-  return (await query)[0]?.count ?? 0;
-}
+const counted = sql<number>`count(*)::int`;
 
-/** Units taken under the lock: coupons sold and not given back, and the holds still there. */
-async function takenOf(tx: Db, couponId: number, buyerId?: number): Promise<number> {
+/**
+ * Units taken under the lock: coupons sold and not given back, the holds still there, and the units
+ * held for people of the line. One statement: it runs while every other start of the offer waits.
+ */
+export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promise<number> {
   const sold = tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: counted })
     .from(purchasedCoupons)
     .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
     .where(
@@ -45,7 +46,7 @@ async function takenOf(tx: Db, couponId: number, buyerId?: number): Promise<numb
       ),
     );
   const held = tx
-    .select({ count: sql<number>`count(*)::int` })
+    .select({ count: counted })
     .from(offerHolds)
     .where(
       and(
@@ -53,40 +54,138 @@ async function takenOf(tx: Db, couponId: number, buyerId?: number): Promise<numb
         buyerId === undefined ? undefined : eq(offerHolds.userId, buyerId),
       ),
     );
-  return (await count(sold)) + (await count(held));
+  const heldForLine = tx
+    .select({ count: counted })
+    .from(offerWaitlist)
+    .where(
+      and(
+        eq(offerWaitlist.couponId, couponId),
+        gt(offerWaitlist.heldUntil, sql`now()`),
+        buyerId === undefined ? undefined : eq(offerWaitlist.userId, buyerId),
+      ),
+    );
+  const [row] = await tx
+    .select({ count: sql<number>`((${sold}) + (${held}) + (${heldForLine}))::int` })
+    .from(coupons)
+    .where(eq(coupons.id, couponId));
+  return row?.count ?? 0;
 }
 
-/** Holds past their time give their units back: removed, under the offer's lock. */
-const dropLapsed = (tx: Db, couponId: number) =>
-  tx.delete(offerHolds).where(and(eq(offerHolds.couponId, couponId), lte(offerHolds.expiresAt, sql`now()`)));
+/**
+ * Holds past their time give their units back: removed, under the offer's lock. A place in the line
+ * whose unit was not taken in its time is removed with it: the unit passes to the next.
+ */
+async function dropLapsed(tx: Db, couponId: number) {
+  await tx
+    .delete(offerWaitlist)
+    .where(and(eq(offerWaitlist.couponId, couponId), lte(offerWaitlist.heldUntil, sql`now()`)));
+  return tx
+    .delete(offerHolds)
+    .where(and(eq(offerHolds.couponId, couponId), lte(offerHolds.expiresAt, sql`now()`)))
+    .returning({ paymentId: offerHolds.paymentId });
+}
+
+/** A unit held for a person of an offer's line: whom to tell, and until when it waits for them. */
+export interface LineUnitHeld {
+  placeId: number;
+  couponId: number;
+  userId: number;
+  heldUntil: Date;
+}
+
+/** How the line of a sold-out offer is served: how long a unit waits, and how its person is told. */
+export interface WaitlistPolicy {
+  /** WAITLIST_HOLD_MINUTES. */
+  minutes: number;
+  /** Writes the bot's message in the hand-over's transaction: told only if the unit is really theirs. */
+  tell: (tx: Db, held: LineUnitHeld) => Promise<void>;
+}
+
+/**
+ * Under the offer's lock: holds and places past their time removed, then every unit free given to
+ * the first places of its line that hold none, in the order they joined. A unit is free to a buyer
+ * outside the line only once nobody waits. Returns how many holds of payments lapsed, and the units
+ * taken after the hand-over (none counted of an unlimited offer).
+ */
+export async function serveLine(
+  tx: Db,
+  offer: { couponId: number; quantity: number | null },
+  waitlist: WaitlistPolicy,
+): Promise<{ lapsed: number; taken: number }> {
+  const lapsed = (await dropLapsed(tx, offer.couponId)).length;
+  if (offer.quantity === null) return { lapsed, taken: 0 };
+  const taken = await takenOf(tx, offer.couponId);
+  const free = offer.quantity - taken;
+  if (free <= 0) return { lapsed, taken };
+  const first = tx
+    .select({ id: offerWaitlist.id })
+    .from(offerWaitlist)
+    .where(and(eq(offerWaitlist.couponId, offer.couponId), isNull(offerWaitlist.heldUntil)))
+    .orderBy(asc(offerWaitlist.id))
+    .limit(free);
+  const held = await tx
+    .update(offerWaitlist)
+    .set({ heldUntil: sql`now() + make_interval(mins => ${waitlist.minutes})` })
+    .where(inArray(offerWaitlist.id, first))
+    .returning({
+      placeId: offerWaitlist.id,
+      couponId: offerWaitlist.couponId,
+      userId: offerWaitlist.userId,
+      heldUntil: offerWaitlist.heldUntil,
+    });
+  for (const place of held) {
+    if (place.heldUntil) await waitlist.tell(tx, { ...place, heldUntil: place.heldUntil });
+  }
+  return { lapsed, taken: taken + held.length };
+}
 
 export type HoldRefusal = { refused: 'sold_out' } | { refused: 'per_buyer_reached'; perBuyer: number };
 
 /**
  * Takes a unit of a limited offer for the payment `insertPayment` writes (in the same transaction,
- * after the lock): a refusal when none is free or the buyer has bought or is paying for as many as
- * one person may.
+ * after the lock): the unit the line held for the buyer, else a free one nobody in the line waits
+ * for; a refusal when there is none or the buyer has bought or is paying for as many as one person
+ * may.
  */
 export async function takeHold(
   tx: Db,
-  hold: { couponId: number; userId: number; minutes: number },
+  hold: { couponId: number; userId: number; minutes: number; waitlist: WaitlistPolicy },
   insertPayment: () => Promise<{ id: string }>,
 ): Promise<{ paymentId: string } | HoldRefusal> {
   const offer = await lockOffer(tx, hold.couponId);
   if (!offer) throw new Error(`offer ${hold.couponId} vanished while starting a payment`);
-  await dropLapsed(tx, hold.couponId);
-  if (offer.quantity !== null && (await takenOf(tx, hold.couponId)) >= offer.quantity) {
+  const { taken } = await serveLine(tx, { couponId: hold.couponId, quantity: offer.quantity }, hold.waitlist);
+  const [own] = await tx
+    .select({ id: offerWaitlist.id, heldUntil: offerWaitlist.heldUntil })
+    .from(offerWaitlist)
+    .where(
+      and(
+        eq(offerWaitlist.couponId, hold.couponId),
+        eq(offerWaitlist.userId, hold.userId),
+        gt(offerWaitlist.heldUntil, sql`now()`),
+      ),
+    );
+  if (!own && offer.quantity !== null && taken >= offer.quantity) {
     return { refused: 'sold_out' };
   }
-  if (offer.perBuyer !== null && (await takenOf(tx, hold.couponId, hold.userId)) >= offer.perBuyer) {
+  // The unit the line held for the buyer is one of theirs already: it is not counted twice.
+  if (
+    offer.perBuyer !== null &&
+    (await takenOf(tx, hold.couponId, hold.userId)) - (own ? 1 : 0) >= offer.perBuyer
+  ) {
     return { refused: 'per_buyer_reached', perBuyer: offer.perBuyer };
   }
   const payment = await insertPayment();
+  // A payment from the line keeps the unit at least as long as the line would have.
+  const expiresAt = own
+    ? sql`greatest(${own.heldUntil}, now() + make_interval(mins => ${hold.minutes}))`
+    : sql`now() + make_interval(mins => ${hold.minutes})`;
+  if (own) await tx.delete(offerWaitlist).where(eq(offerWaitlist.id, own.id));
   await tx.insert(offerHolds).values({
     paymentId: payment.id,
     couponId: hold.couponId,
     userId: hold.userId,
-    expiresAt: sql`now() + make_interval(mins => ${hold.minutes})`,
+    expiresAt,
   });
   return { paymentId: payment.id };
 }
@@ -138,19 +237,43 @@ export async function unitForPaid(tx: Db, payment: { id: string; couponId: numbe
 }
 
 /**
- * Holds past their time, removed by the sweep offer by offer under each one's lock (the order a
- * start keeps), so the back office counts only live ones.
+ * After a unit came free outside the offer's lock (a payment canceled, a coupon refunded, a quantity
+ * raised): the line, if anyone waits in it, is served under the lock. Nobody waiting costs one read.
  */
-export async function dropLapsedHolds(db: Db): Promise<number> {
-  const lapsed = await db
-    .selectDistinct({ couponId: offerHolds.couponId })
-    .from(offerHolds)
-    .where(lte(offerHolds.expiresAt, sql`now()`));
+export async function handOverFreed(db: Db, couponId: number, waitlist: WaitlistPolicy): Promise<void> {
+  const [waiting] = await db
+    .select({ id: offerWaitlist.id })
+    .from(offerWaitlist)
+    .where(and(eq(offerWaitlist.couponId, couponId), isNull(offerWaitlist.heldUntil)))
+    .limit(1);
+  if (!waiting) return;
+  await db.transaction(async (tx) => {
+    const offer = await lockOffer(tx, couponId);
+    await serveLine(tx, { couponId, quantity: offer?.quantity ?? null }, waitlist);
+  });
+}
+
+/**
+ * The sweep, offer by offer under each one's lock (the order a start keeps): holds and line places
+ * past their time removed, so the back office counts only live ones, and what they gave back handed
+ * to the line. Returns the holds removed.
+ */
+export async function dropLapsedHolds(db: Db, waitlist: WaitlistPolicy): Promise<number> {
+  const [lapsed, lines] = await Promise.all([
+    db
+      .selectDistinct({ couponId: offerHolds.couponId })
+      .from(offerHolds)
+      .where(lte(offerHolds.expiresAt, sql`now()`)),
+    db
+      .selectDistinct({ couponId: offerWaitlist.couponId })
+      .from(offerWaitlist)
+      .where(or(isNull(offerWaitlist.heldUntil), lte(offerWaitlist.heldUntil, sql`now()`))),
+  ]);
   let dropped = 0;
-  for (const { couponId } of lapsed) {
+  for (const couponId of new Set([...lapsed, ...lines].map((row) => row.couponId))) {
     dropped += await db.transaction(async (tx) => {
-      await lockOffer(tx, couponId);
-      return (await dropLapsed(tx, couponId).returning({ paymentId: offerHolds.paymentId })).length;
+      const offer = await lockOffer(tx, couponId);
+      return (await serveLine(tx, { couponId, quantity: offer?.quantity ?? null }, waitlist)).lapsed;
     });
   }
   return dropped;

@@ -1,6 +1,11 @@
 import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
+import {
+  addLimitedOffer,
+  addPartnerWithCoupons,
+  giveConsent,
+  sandboxPayment,
+} from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { auditEvents, offerHolds, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
@@ -26,29 +31,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A new accepted offer of the partner with these limits, set by the admin's offer edit. */
-async function offerWith(limits: {
-  quantity?: number | null;
-  perBuyer?: number | null;
-  saleStartsAt?: string;
-}) {
-  await t.as(admin).post('/api/coupon/apply', { partnerId, price: 100, discount: 900 });
-  const list = (await t.as(admin).get('/api/coupons/to/apply')).json();
-  const { couponId } = list[list.length - 1];
-  await t.as(admin).post('/api/coupon/apply/accept', { couponId, paymentLink: '' });
-  const changed = await t.as(admin).put(`/api/admin/coupons/${couponId}`, limits);
-  expect(changed.statusCode).toBe(200);
-  return couponId as number;
-}
+const offerWith = (limits: Parameters<typeof addLimitedOffer>[3]) =>
+  addLimitedOffer(t, admin, partnerId, limits);
 
 const start = (buyer: TelegramUser, couponId: number, app = t) =>
   app.as(buyer).post(`/api/payments/${couponId}`);
-const sandbox = (paymentId: string, action: 'pay' | 'cancel') =>
-  t.app.inject({
-    method: 'POST',
-    url: `/api/payments/sandbox/${paymentId}/${action}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-  });
+const sandbox = (paymentId: string, action: 'pay' | 'cancel') => sandboxPayment(t, paymentId, action);
 const confirm = (buyer: TelegramUser, couponId: number, paymentId: string) =>
   t.as(buyer).post(`/api/coupons/buy/${couponId}/${buyer.username}`, { paymentId });
 const offerShown = async (couponId: number) =>
@@ -64,6 +52,13 @@ const issuedOf = async (couponId: number) =>
       .from(purchasedCoupons)
       .where(eq(purchasedCoupons.couponId, couponId))
   )[0]?.n;
+/** The line's policy for a race on an offer nobody waits for: telling anyone would be a bug. */
+const nobodyInLine = {
+  minutes: 120,
+  tell: async () => {
+    throw new Error('a unit handed to a line nobody stands in');
+  },
+};
 /** As if the hold's OFFER_HOLD_MINUTES had passed. */
 const lapse = (paymentId: string) =>
   t.database.db
@@ -275,7 +270,12 @@ describe('many starts at once on two server processes', () => {
           (i % 2 ? other : t).database.db.transaction((tx) =>
             takeHold(
               tx,
-              { couponId: racedId, userId: (crowd[i % crowd.length] as TelegramUser).id, minutes: 15 },
+              {
+                couponId: racedId,
+                userId: (crowd[i % crowd.length] as TelegramUser).id,
+                minutes: 15,
+                waitlist: nobodyInLine,
+              },
               async () => {
                 const [row] = await tx
                   .insert(payments)

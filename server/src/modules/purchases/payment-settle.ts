@@ -9,7 +9,7 @@ import { toKopecks } from '../../payments/telegram-provider.ts';
 import { subjectOf } from '../audit/audit-log.ts';
 import { leftOf, stockOf } from '../catalogue/offer-stock.ts';
 import type { CouponIssue, IssuedCoupon } from './coupon-issue.ts';
-import { dropLapsedHolds, holdsUnit } from './offer-holds.ts';
+import { dropLapsedHolds, holdsUnit, type WaitlistPolicy } from './offer-holds.ts';
 import { cancelPendingPayment, type PaymentRow, type PaymentStart } from './payment-start.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 
@@ -34,11 +34,13 @@ export function createPaymentSettle(options: {
   log: FastifyBaseLogger;
   start: Pick<PaymentStart, 'offerOf' | 'recoverStart'>;
   issuing: CouponIssue;
+  /** How a sold-out offer's line is served. */
+  waitlist: WaitlistPolicy;
 }) {
-  const { db, provider, log, start, issuing } = options;
+  const { db, provider, log, start, issuing, waitlist } = options;
   const { offerOf, recoverStart } = start;
   const { issue, voidRefunded } = issuing;
-  const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId);
+  const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId, waitlist);
 
   /**
    * Marks the payment as asked about now; false when it was asked about in the last seconds (by
@@ -183,8 +185,9 @@ export function createPaymentSettle(options: {
    * provider would take every stale payment as paid on nobody's word.
    */
   async function settleStalePayments(): Promise<{ asked: number; issued: number }> {
-    // Abandoned payment pages give their units back: the back office then counts only live holds.
-    await dropLapsedHolds(db);
+    // Abandoned payment pages give their units back, to the line first: the back office then counts
+    // only live holds.
+    await dropLapsedHolds(db, waitlist);
     const repaired = await issueUnissued();
     if (!provider.verified) return { asked: 0, issued: repaired };
     const stale = await db

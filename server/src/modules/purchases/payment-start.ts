@@ -1,38 +1,59 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
-import { coupons, partners, payments, users } from '../../db/schema.ts';
+import { coupons, offerHolds, offerWaitlist, partners, payments, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { leftOf, stockOf } from '../catalogue/offer-stock.ts';
 import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
-import { isLimited, releaseHold, takeHold } from './offer-holds.ts';
+import { handOverFreed, isLimited, releaseHold, takeHold, type WaitlistPolicy } from './offer-holds.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
 const refuse = (code: PurchaseRefusal) => new DomainError<PurchaseRefusal>(code);
 
-/** A pending payment gives up: canceled once, with its audit row, whoever asks first. */
-export const cancelPendingPayment = (db: Db, paymentId: string) =>
-  db.transaction(async (tx) => {
+/**
+ * A pending payment gives up: canceled once, with its audit row, whoever asks first. Its unit goes
+ * back at once, to the offer's line first: after the cancel's commit, as the cancel never waits for
+ * the offer's lock (ADR 0022).
+ */
+export async function cancelPendingPayment(db: Db, paymentId: string, waitlist: WaitlistPolicy) {
+  const freed = await db.transaction(async (tx) => {
     const [canceled] = await tx
       .update(payments)
       .set({ status: 'CANCELED', updatedAt: sql`now()` })
       .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')))
       .returning({ id: payments.id });
-    if (canceled) {
-      await releaseHold(tx, paymentId);
-      await recordAudit(tx, {
-        kind: 'payment.canceled',
-        actorId: null,
-        subject: subjectOf.payment(paymentId),
-      });
-    }
+    if (!canceled) return undefined;
+    const [released] = await releaseHold(tx, paymentId).returning({ couponId: offerHolds.couponId });
+    await recordAudit(tx, {
+      kind: 'payment.canceled',
+      actorId: null,
+      subject: subjectOf.payment(paymentId),
+    });
+    return released?.couponId;
   });
+  if (freed !== undefined) await handOverFreed(db, freed, waitlist);
+}
+
+/** Whether the line of an offer holds a unit for this buyer now. */
+async function lineHoldsFor(db: Db, couponId: number, userId: number): Promise<boolean> {
+  const [place] = await db
+    .select({ id: offerWaitlist.id })
+    .from(offerWaitlist)
+    .where(
+      and(
+        eq(offerWaitlist.couponId, couponId),
+        eq(offerWaitlist.userId, userId),
+        gt(offerWaitlist.heldUntil, sql`now()`),
+      ),
+    );
+  return place !== undefined;
+}
 
 /**
  * Starting a payment: the offer still on sale, the buyer ready to pay (consent, the receipt's
@@ -50,9 +71,11 @@ export function createPaymentStart(options: {
   receipts: boolean;
   /** How long a start keeps a unit of a limited offer (OFFER_HOLD_MINUTES). */
   holdMinutes: number;
+  /** How a sold-out offer's line is served. */
+  waitlist: WaitlistPolicy;
 }) {
-  const { db, provider, log, timeZone, privacy, receipts, holdMinutes } = options;
-  const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId);
+  const { db, provider, log, timeZone, privacy, receipts, holdMinutes, waitlist } = options;
+  const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId, waitlist);
 
   const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
     db
@@ -115,9 +138,11 @@ export function createPaymentStart(options: {
       });
     }
     // Sold out is told without queueing for the offer's lock: after a drop, most starts end here.
+    // Not to one the line holds a unit for.
     if (
       offer.quantity !== null &&
-      leftOf(offer.quantity, (await stockOf(db, [couponId])).get(couponId)) === 0
+      leftOf(offer.quantity, (await stockOf(db, [couponId])).get(couponId)) === 0 &&
+      !(await lineHoldsFor(db, couponId, userId))
     ) {
       throw refuse(PurchaseErrorCode.soldOut);
     }
@@ -134,7 +159,7 @@ export function createPaymentStart(options: {
       };
       let row: { id: string };
       if (isLimited(offer)) {
-        const held = await takeHold(tx, { couponId, userId, minutes: holdMinutes }, insertPayment);
+        const held = await takeHold(tx, { couponId, userId, minutes: holdMinutes, waitlist }, insertPayment);
         if ('refused' in held) {
           throw held.refused === 'sold_out'
             ? refuse(PurchaseErrorCode.soldOut)

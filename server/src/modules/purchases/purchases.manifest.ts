@@ -6,6 +6,7 @@ import type { MembershipService } from '../users/membership.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import { createCheckoutService } from './checkout.service.ts';
 import { createMyCouponsService } from './my-coupons.service.ts';
+import type { WaitlistPolicy } from './offer-holds.ts';
 import { paymentPagesRoutes } from './payment-pages.routes.ts';
 import { purchasesRoutes } from './purchases.routes.ts';
 import { purchaseRefusals } from './texts.ts';
@@ -26,12 +27,14 @@ export const purchasesManifest = manifest({
     notifications,
     privacy,
     qrImages,
+    waitlist,
   }: Pick<Core, 'config' | 'database' | 'db' | 'log' | 'timeZone' | 'paymentProvider'> & {
     users: UserService;
     membership: MembershipService;
     notifications: NotificationService;
     privacy: PrivacyService;
     qrImages: QrImages;
+    waitlist: WaitlistPolicy;
   }) => {
     const checkout = createCheckoutService({
       db,
@@ -43,6 +46,7 @@ export const purchasesManifest = manifest({
       receipts: config.receipts !== null,
       holdMinutes: config.offerHoldMinutes,
       drawQrSoon: qrImages.drawSoon,
+      waitlist,
     });
     const myCoupons = await createMyCouponsService(database, {
       timeZone,

@@ -6,6 +6,7 @@ import { type PaymentProvider, PaymentProviderError } from '../../payments/provi
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { PaymentRow } from './payment-start.ts';
+import { receiptFactsOfPayment } from './receipt-facts.ts';
 import { purchaseTexts } from './texts.ts';
 
 /**
@@ -37,6 +38,8 @@ export function createUnsoldRefund(options: {
           providerPaymentId: payment.providerPaymentId,
           amountRub: payment.amount,
           description: `Возврат: купоны закончились (платеж ${payment.id})`,
+          // With receipts on, YooKassa takes no refund without the receipt its payment had.
+          receipt: await receiptFactsOfPayment(db, payment.id, payment.amount),
         });
         if (answer.status === 'CANCELED') {
           log.error(

@@ -24,3 +24,4 @@ export { privacyKeys } from './privacy';
 export { reportKeys } from './reports';
 export { scannedCouponKeys } from './scanned-coupons';
 export { sessionKeys } from './session';
+export { waitlistKeys } from './waitlist';

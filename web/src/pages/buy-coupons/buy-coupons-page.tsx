@@ -21,8 +21,13 @@ import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { type PaymentAttempt, usePayment } from '@/features/purchases/hooks/use-payment';
 import { useRefreshUser, useUser } from '@/features/session/api/get-me';
 import { ChatRuleNotice } from '@/features/session/components/chat-rule-notice';
+import { useWaitlistPlace } from '@/features/waitlist/api/get-waitlist-place';
+import { useJoinWaitlist } from '@/features/waitlist/api/join-waitlist';
+import { useLeaveWaitlist } from '@/features/waitlist/api/leave-waitlist';
 import { useClock } from '@/hooks/use-clock';
 import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
+import { errorMessage } from '@/lib/api-client';
 import { Link } from '@/lib/router/link';
 import { useSearchParams } from '@/lib/router/router';
 import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
@@ -274,6 +279,52 @@ function OfferStock({ offer }: { offer: TOffer }) {
   );
 }
 
+/** The caller's place in the line of a sold-out offer, joined and left here. */
+function WaitlistPlace({ couponId, position }: { couponId: number; position: number | null }) {
+  const join = useJoinWaitlist();
+  const leave = useLeaveWaitlist();
+  const press = useOncePerPress();
+  const busy = join.isPending || leave.isPending;
+  const failed = join.error ?? leave.error;
+  return (
+    <>
+      {position === null ? (
+        <Button
+          disabled={busy}
+          onClick={() => press.press(() => join.mutate(couponId, { onSettled: press.release }))}
+        >
+          {texts.joinWaitlist}
+        </Button>
+      ) : (
+        <>
+          <p className="buy__waitlist-place">{texts.placeInLine(position)}</p>
+          <Button
+            variant="secondary"
+            disabled={busy}
+            onClick={() => press.press(() => leave.mutate(couponId, { onSettled: press.release }))}
+          >
+            {texts.leaveWaitlist}
+          </Button>
+        </>
+      )}
+      {failed && <Notice tone="error">{errorMessage(failed)}</Notice>}
+    </>
+  );
+}
+
+/** A unit the line holds for the caller: until when, and how long is left. */
+function HeldForYou({ until }: { until: string }) {
+  const clock = useClock();
+  const left = useSaleCountdown(until);
+  return (
+    <Notice tone="info">
+      {texts.heldForYou(clock.dateTime(until))}
+      <br />
+      <span className="buy__countdown">{texts.heldCountdown(formatCountdown(left))}</span>
+    </Notice>
+  );
+}
+
 function OfferNotes({ partner }: { partner: TListedPartner }) {
   return (
     <div className="buy__notes">
@@ -302,7 +353,11 @@ function PaymentArea({ offer, checkout, attempt, onPay, onSaleOpened }: PaymentA
   const clock = useClock();
   const opensIn = useSaleCountdown(offer.saleStartsAt, onSaleOpened);
   const notYet = opensIn > 0 && offer.saleStartsAt !== null;
-  const gone = !notYet && offer.left === 0;
+  // All gone for everyone: the caller's place in the line is asked, and a unit it may hold for them.
+  const allTaken = !notYet && offer.left === 0;
+  const place = useWaitlistPlace(allTaken ? offer.id : null);
+  const heldUntil = allTaken ? (place.data?.heldUntil ?? null) : null;
+  const gone = allTaken && heldUntil === null;
   const starting = attempt?.status === 'starting';
   const acting = starting || attempt?.status === 'opened' || attempt?.status === 'invoice' || notYet || gone;
   const chatLink = useUser()?.communityChatLink;
@@ -331,6 +386,8 @@ function PaymentArea({ offer, checkout, attempt, onPay, onSaleOpened }: PaymentA
         </Notice>
       )}
       {gone && <Notice tone="info">{texts.soldOutNotice}</Notice>}
+      {gone && place.data && <WaitlistPlace couponId={offer.id} position={place.data.position} />}
+      {heldUntil && <HeldForYou until={heldUntil} />}
       {checkout.email && <ReceiptEmailField {...checkout.email} />}
       {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
       {checkout.consent && <ConsentBox {...checkout.consent} />}

@@ -34,7 +34,15 @@ export const texts = {
   soldOut: 'Разобрали',
   saleStarts: (when: string) => `Продажа начнется ${when}`,
   saleCountdown: (countdown: string) => `До начала продажи: ${countdown}`,
-  soldOutNotice: 'Купоны закончились: их разобрали. Если кто-то не оплатит свой, он вернется в продажу.',
+  soldOutNotice:
+    'Купоны закончились: их разобрали. Если кто-то не оплатит свой, бот напишет первому в очереди и отложит купон для него.',
+  /** The line of a sold-out offer, and a unit it holds for the caller. */
+  joinWaitlist: 'Встать в очередь',
+  leaveWaitlist: 'Выйти из очереди',
+  placeInLine: (position: number) => `Вы в очереди: ваше место ${position}.`,
+  heldForYou: (until: string) =>
+    `Купон отложен для вас до ${until}. Оплатите его до этого времени, потом он перейдет следующему в очереди.`,
+  heldCountdown: (countdown: string) => `Осталось: ${countdown}`,
   perBuyer: (perBuyer: number) => `Не больше ${perBuyer} в одни руки`,
   loading: 'Загрузка…',
   connecting: 'Соединяемся с сервером, скоро коннект',

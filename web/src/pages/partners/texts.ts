@@ -29,13 +29,22 @@ export const texts = {
   noOffers: 'Купонов нет',
   offerTerms: (discount: number, price: number) => `Скидка ${discount} руб · Цена ${price} руб`,
   offerTermsProblem: (reason: string) => `Не продается. ${reason}`,
-  /** What of an offer is sold, held for payments under way and left (of a limited one). */
-  offerStock: (stock: { sold: number; held: number; left: number | null; quantity: number | null }) =>
+  /**
+   * What of an offer is sold, held (for payments under way and for the first in its line), left, and
+   * how many wait in its line (of a limited one).
+   */
+  offerStock: (stock: {
+    sold: number;
+    held: number;
+    left: number | null;
+    quantity: number | null;
+    inLine: number;
+  }) =>
     [
       `Продано ${stock.sold}`,
-      `в оплате ${stock.held}`,
+      `отложено ${stock.held}`,
       ...(stock.quantity !== null && stock.left !== null
-        ? [`осталось ${stock.left} из ${stock.quantity}`]
+        ? [`осталось ${stock.left} из ${stock.quantity}`, `в очереди ${stock.inLine}`]
         : []),
     ].join(' · '),
   offerPerBuyer: (perBuyer: number) => `В одни руки: не больше ${perBuyer}`,

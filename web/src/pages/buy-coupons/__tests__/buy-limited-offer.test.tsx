@@ -11,6 +11,7 @@ import { BuyCouponsPage } from '../buy-coupons-page';
 const NOW = new Date('2026-11-29T06:59:55Z');
 const OFFERS = 'GET /api/coupons/partner/1';
 const PAY = 'POST /api/payments/31';
+const LINE = '/api/offers/31/waitlist';
 const PAY_BUTTON = 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR';
 
 const limited = (extra: Partial<TOffer>): TOffer => ({
@@ -27,8 +28,13 @@ const limited = (extra: Partial<TOffer>): TOffer => ({
   ...extra,
 });
 
-function catalogue(offers: () => TOffer[], pay?: FakeRoute): Record<string, FakeRoute> {
+function catalogue(
+  offers: () => TOffer[],
+  pay?: FakeRoute,
+  line: Record<string, FakeRoute> = {},
+): Record<string, FakeRoute> {
   return {
+    ...line,
     'GET /api/partners/region': () => jsonResponse(['Карелия']),
     'GET /api/partners/types/Карелия': () => jsonResponse(['ШКОЛА']),
     'GET /api/partners/filter/Карелия/ШКОЛА': () =>
@@ -88,7 +94,11 @@ describe('a limited offer on the buy screen', () => {
 
   it('shows «Разобрали» with payment closed when none is left', async () => {
     const user = setupUser();
-    stubApi(catalogue(() => [limited({ left: 0 })]));
+    stubApi(
+      catalogue(() => [limited({ left: 0 })], undefined, {
+        [`GET ${LINE}`]: () => jsonResponse({ position: null, heldUntil: null }),
+      }),
+    );
     await openOffer(user);
     expect(screen.getByRole('button', { name: /СКИДКА ПАРТНЕРА 750руб/ })).toHaveTextContent('Разобрали');
     expect(screen.getByText(/Купоны закончились: их разобрали/)).toBeVisible();
@@ -105,6 +115,7 @@ describe('a limited offer on the buy screen', () => {
           left = 0;
           return jsonResponse({ error: 'sold_out', message: 'Купоны закончились' }, 409);
         },
+        { [`GET ${LINE}`]: () => jsonResponse({ position: null, heldUntil: null }) },
       ),
     );
     await openOffer(user);
@@ -114,5 +125,43 @@ describe('a limited offer on the buy screen', () => {
       expect(screen.getByRole('button', { name: /СКИДКА ПАРТНЕРА 750руб/ })).toHaveTextContent('Разобрали'),
     );
     expect(screen.getByRole('button', { name: PAY_BUTTON })).toBeDisabled();
+  });
+
+  it('puts one who found it gone in the line, says the place, and takes them out of it', async () => {
+    const user = setupUser();
+    const api = stubApi(
+      catalogue(() => [limited({ left: 0 })], undefined, {
+        [`GET ${LINE}`]: () => jsonResponse({ position: null, heldUntil: null }),
+        [`POST ${LINE}`]: () => jsonResponse({ position: 3, heldUntil: null }),
+        [`DELETE ${LINE}`]: () => new Response(null, { status: 204 }),
+      }),
+    );
+    await openOffer(user);
+    await user.click(await screen.findByRole('button', { name: 'Встать в очередь' }));
+    expect(await screen.findByText('Вы в очереди: ваше место 3.')).toBeVisible();
+    expect(api.callsTo(`POST ${LINE}`)).toHaveLength(1);
+    expect(screen.getByRole('button', { name: PAY_BUTTON })).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Выйти из очереди' }));
+    expect(await screen.findByRole('button', { name: 'Встать в очередь' })).toBeEnabled();
+    expect(screen.queryByText(/Вы в очереди/)).not.toBeInTheDocument();
+  });
+
+  it('opens payment to the first in line while the coupon is held for them, saying until when', async () => {
+    const user = setupUser();
+    stubApi(
+      catalogue(() => [limited({ left: 0 })], undefined, {
+        [`GET ${LINE}`]: () => jsonResponse({ position: null, heldUntil: '2026-11-29T09:00:00.000Z' }),
+      }),
+    );
+    await openOffer(user);
+    expect(
+      await screen.findByText(
+        /Купон отложен для вас до 29.11.2026 12:00 по Москве\. Оплатите его до этого времени/,
+      ),
+    ).toBeVisible();
+    expect(screen.getByText('Осталось: 02:00:05')).toBeVisible();
+    expect(screen.getByRole('button', { name: PAY_BUTTON })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Встать в очередь' })).not.toBeInTheDocument();
   });
 });

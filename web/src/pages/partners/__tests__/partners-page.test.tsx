@@ -25,6 +25,7 @@ const offer = (id: number, extra: Partial<TAdminOffer> = {}): TAdminOffer => ({
   saleStartsAt: null,
   sold: 0,
   held: 0,
+  inLine: 0,
   ...extra,
 });
 
@@ -302,12 +303,13 @@ describe('PartnersPage', () => {
     ]);
   });
 
-  it('shows a limited offer’s sold, held and left, and the server’s refusal to lower its quantity below them', async () => {
+  it('shows a limited offer’s sold, held, left and in line, and the server’s refusal to lower its quantity below them', async () => {
     const user = userEvent.setup();
     const drop = offer(21, {
       quantity: 20,
       sold: 12,
-      held: 3,
+      held: 8,
+      inLine: 4,
       perBuyer: 2,
       saleStartsAt: '2026-11-29T07:00:00.000Z',
     });
@@ -328,7 +330,7 @@ describe('PartnersPage', () => {
     const opened = await open(user, 'Рафт-школа «Порог»');
     const [onSale] = within(within(opened).getByRole('region', { name: 'КУПОНЫ' })).getAllByRole('listitem');
     const row = within(onSale as HTMLElement);
-    expect(row.getByText('Продано 12 · в оплате 3 · осталось 5 из 20')).toBeVisible();
+    expect(row.getByText('Продано 12 · отложено 8 · осталось 0 из 20 · в очереди 4')).toBeVisible();
     expect(row.getByText('В одни руки: не больше 2')).toBeVisible();
     expect(row.getByText('Продажа с 29.11.2026 10:00 по Москве')).toBeVisible();
 

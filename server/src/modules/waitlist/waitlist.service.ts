@@ -1,0 +1,134 @@
+import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
+import { buyScreenPathOf } from '#contract/buy-screen-link';
+import { type TWaitlistPlace, WaitlistErrorCode } from '#contract/waitlist';
+import type { Db } from '../../db/client.ts';
+import { coupons, offerWaitlist, partners } from '../../db/schema.ts';
+import { DomainError } from '../../domain/domain-error.ts';
+import { offerOnSale } from '../catalogue/on-sale.ts';
+import type { NotificationService } from '../notifications/notifications.service.ts';
+import { lockOffer, serveLine, takenOf, type WaitlistPolicy } from '../purchases/offer-holds.ts';
+import { type WaitlistRefusal, waitlistTexts } from './texts.ts';
+
+const refuse = (code: WaitlistRefusal) => new DomainError<WaitlistRefusal>(code);
+const NOT_IN_LINE: TWaitlistPlace = { position: null, heldUntil: null };
+
+/** The caller's place: held a unit until a time, or waiting behind `position - 1` others. */
+async function placeIn(exec: Db, couponId: number, userId: number): Promise<TWaitlistPlace | undefined> {
+  const [place] = await exec
+    .select({
+      id: offerWaitlist.id,
+      heldUntil: offerWaitlist.heldUntil,
+      lapsed: sql<boolean>`${offerWaitlist.heldUntil} <= now()`,
+    })
+    .from(offerWaitlist)
+    .where(and(eq(offerWaitlist.couponId, couponId), eq(offerWaitlist.userId, userId)));
+  if (!place || place.lapsed) return undefined;
+  if (place.heldUntil) return { position: null, heldUntil: place.heldUntil.toISOString() };
+  const [ahead] = await exec
+    .select({ n: count() })
+    .from(offerWaitlist)
+    .where(
+      and(
+        eq(offerWaitlist.couponId, couponId),
+        isNull(offerWaitlist.heldUntil),
+        lte(offerWaitlist.id, place.id),
+      ),
+    );
+  return { position: ahead?.n ?? 1, heldUntil: null };
+}
+
+/**
+ * The line of a sold-out offer (issue 41): joined and left under the offer's lock, as every decision
+ * about its units is (ADR 0022), so a place is never taken while a unit is free, and a unit freed goes
+ * to the first place in any process. The bot tells whom a unit waits for, and only them.
+ */
+export function createWaitlistService(options: {
+  db: Db;
+  notifications: Pick<NotificationService, 'notifyWaitlistUnitHeld'>;
+  /** How long a unit freed waits for its person (WAITLIST_HOLD_MINUTES). */
+  minutes: number;
+  /** Where an offer's days begin and end (REPORT_TIME_ZONE). */
+  timeZone: string;
+}) {
+  const { db, notifications, minutes, timeZone } = options;
+
+  const policy: WaitlistPolicy = {
+    minutes,
+    async tell(tx, held) {
+      const [offer] = await tx
+        .select({
+          companyName: partners.companyName,
+          discount: coupons.discount,
+          region: partners.region,
+          partnerType: partners.partnerType,
+          partnerId: partners.id,
+        })
+        .from(coupons)
+        .innerJoin(partners, eq(partners.id, coupons.partnerId))
+        .where(eq(coupons.id, held.couponId));
+      if (!offer) return;
+      await notifications.notifyWaitlistUnitHeld(
+        {
+          placeId: held.placeId,
+          userId: held.userId,
+          text: waitlistTexts.unitHeld({ ...offer, heldUntil: held.heldUntil }),
+          button: {
+            text: waitlistTexts.buyButton,
+            path: buyScreenPathOf({ ...offer, type: offer.partnerType, offerId: held.couponId }),
+          },
+        },
+        tx,
+      );
+    },
+  };
+
+  /** Joins the line of a sold-out offer; already in it, the place as it is. */
+  async function join(userId: number, couponId: number): Promise<TWaitlistPlace> {
+    const [offer] = await db
+      .select({
+        quantity: coupons.quantity,
+        saleStarted: sql<boolean>`(${coupons.saleStartsAt} IS NULL OR ${coupons.saleStartsAt} <= now())`,
+      })
+      .from(coupons)
+      .innerJoin(partners, eq(partners.id, coupons.partnerId))
+      .where(and(eq(coupons.id, couponId), offerOnSale(timeZone)));
+    if (!offer) throw refuse('waitlist_offer_not_on_sale');
+    if (offer.quantity === null) throw refuse(WaitlistErrorCode.unlimited);
+    if (!offer.saleStarted) throw refuse('waitlist_sale_not_started');
+    return db.transaction(async (tx) => {
+      const limits = await lockOffer(tx, couponId);
+      const quantity = limits?.quantity ?? null;
+      if (quantity === null) throw refuse(WaitlistErrorCode.unlimited);
+      const { taken } = await serveLine(tx, { couponId, quantity }, policy);
+      const already = await placeIn(tx, couponId, userId);
+      if (already) return already;
+      if (taken < quantity) throw refuse(WaitlistErrorCode.notSoldOut);
+      const perBuyer = limits?.perBuyer ?? null;
+      if (perBuyer !== null && (await takenOf(tx, couponId, userId)) >= perBuyer) {
+        throw refuse('waitlist_per_buyer_reached');
+      }
+      // A lapsed place of theirs is gone by now (serveLine): a new one goes to the end of the line.
+      await tx.insert(offerWaitlist).values({ couponId, userId });
+      return (await placeIn(tx, couponId, userId)) ?? NOT_IN_LINE;
+    });
+  }
+
+  /** Leaves the line; a unit held for the caller passes to the next at once. */
+  async function leave(userId: number, couponId: number): Promise<void> {
+    await db.transaction(async (tx) => {
+      const limits = await lockOffer(tx, couponId);
+      const [left] = await tx
+        .delete(offerWaitlist)
+        .where(and(eq(offerWaitlist.couponId, couponId), eq(offerWaitlist.userId, userId)))
+        .returning({ heldUntil: offerWaitlist.heldUntil });
+      if (left?.heldUntil) await serveLine(tx, { couponId, quantity: limits?.quantity ?? null }, policy);
+    });
+  }
+
+  const placeOf = async (userId: number, couponId: number): Promise<TWaitlistPlace> =>
+    (await placeIn(db, couponId, userId)) ?? NOT_IN_LINE;
+
+  return { policy, join, leave, placeOf };
+}
+
+export type WaitlistService = ReturnType<typeof createWaitlistService>;
