@@ -1,6 +1,6 @@
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inArrivalOrder, stampArrivals } from './arrival-order.ts';
+import { inArrivalOrder, isCallerGone, stampArrivals } from './arrival-order.ts';
 
 /** A database that runs one statement at a time, as the test lets it: what it ran, in order. */
 interface Held {
@@ -105,5 +105,44 @@ describe('statements in their requests’ arrival order', () => {
     await database.finish();
     await Promise.all([two, three]);
     expect(database.ran).toEqual(['one', 'two', 'three']);
+  });
+
+  it('a request whose caller has gone gives up its turn: its statement is refused, the next one runs', async () => {
+    const database = heldDatabase();
+    const asked = signal();
+    const closed = signal();
+    let refusal: unknown;
+    const server = Fastify();
+    app = server;
+    stampArrivals(server);
+    server.get('/gone', async (request) => {
+      request.raw.socket.once('close', closed.fire);
+      const statement = database.client.query('gone: 1');
+      asked.fire();
+      await statement.catch((error: unknown) => {
+        refusal = error;
+      });
+      return 'ok';
+    });
+    server.get('/here', async () => {
+      await database.client.query('here: 1');
+      return 'ok';
+    });
+    const background = database.client.query('job');
+    await database.running();
+    const base = await server.listen({ port: 0, host: '127.0.0.1' });
+    const leaving = new AbortController();
+    const gone = fetch(`${base}/gone`, { signal: leaving.signal }).catch(() => 'left');
+    await asked.fired;
+    leaving.abort();
+    await closed.fired;
+    await database.finish();
+    await background;
+    const here = fetch(`${base}/here`).then((response) => response.text());
+    await database.finish();
+    expect(await here).toBe('ok');
+    expect(await gone).toBe('left');
+    expect(isCallerGone(refusal)).toBe(true);
+    expect(database.ran).toEqual(['job', 'here: 1']);
   });
 });
