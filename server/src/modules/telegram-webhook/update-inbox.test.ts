@@ -1,8 +1,13 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
+import {
+  addPartnerWithCoupons,
+  couponsIssuedFor,
+  giveConsent,
+  paidInvoiceMessage,
+} from '../../../test/fixtures.ts';
 import { createTestApp, TEST_BOT_TOKEN, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { purchasedCoupons, telegramUpdates } from '../../db/schema.ts';
+import { telegramUpdates } from '../../db/schema.ts';
 import { ALLOWED_UPDATES, type BotRunner, launchBot } from '../../telegram/bot.ts';
 import { createBotApi } from '../../telegram/bot-api.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
@@ -42,29 +47,9 @@ async function startInvoice() {
 }
 
 const pushPayment = (paymentId: string, chargeId: string) =>
-  t.botApi.pushUpdate({
-    message: {
-      message_id: 1,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: buyer.id, type: 'private', first_name: buyer.firstName },
-      from: from(buyer),
-      successful_payment: {
-        currency: 'RUB',
-        total_amount: 10_000,
-        invoice_payload: paymentId,
-        telegram_payment_charge_id: chargeId,
-        provider_payment_charge_id: `yk-${chargeId}`,
-      },
-    },
-  });
+  t.botApi.pushUpdate({ message: paidInvoiceMessage(buyer, paymentId, chargeId) });
 
-const couponsOf = async (paymentId: string) =>
-  (
-    await t.database.db
-      .select({ n: count() })
-      .from(purchasedCoupons)
-      .where(eq(purchasedCoupons.paymentId, paymentId))
-  )[0]?.n;
+const couponsOf = (paymentId: string) => couponsIssuedFor(t, paymentId);
 
 const inbox = () => {
   const { updateInbox } = t.app.telegram;
