@@ -13,7 +13,7 @@ import type { FastifyInstance } from 'fastify';
  *
  * Oldest first has a failure of its own: when the crowd outgrows what the one connection serves,
  * the oldest requests are those whose callers gave up waiting, and serving them first makes every
- * later caller wait as long and give up too. So a request whose connection has closed gives up its
+ * later caller wait as long and give up too. So a read whose connection has closed gives up its
  * turn: its statement is refused (`CallerGoneError`) and the next caller's goes.
  */
 const arrival = new AsyncLocalStorage<Turn>();
@@ -46,12 +46,19 @@ function outsideRequests(): Turn {
   return { order: lastArrival, gone: () => false };
 }
 
-/** Every request, from its first hook on, carries the order it arrived in. */
+/**
+ * Every request, from its first hook on, carries the order it arrived in. Only a GET gives up its
+ * turn when its caller has gone: its writes (a profile, a day opened, a held gift claimed) are each
+ * whole and made again by the next open, where a POST cut between two statements (a payment started
+ * at the provider, not yet recorded) would leave half a change. A POST runs to its end, as it would
+ * on PostgreSQL.
+ */
 export function stampArrivals(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     lastArrival += 1;
     const { socket } = request.raw;
-    arrival.run({ order: lastArrival, gone: () => socket?.destroyed === true }, done);
+    const gone = request.method === 'GET' ? () => socket?.destroyed === true : () => false;
+    arrival.run({ order: lastArrival, gone }, done);
   });
 }
 
