@@ -4,7 +4,7 @@ import { seriousViolations, type Violation } from '../support/axe.ts';
 import { DEMO } from '../support/constants.ts';
 import { type Theme, untilStill } from '../support/looks.ts';
 import { buyCoupon } from '../support/purchases.ts';
-import { openAsTelegram } from '../support/telegram.ts';
+import { DARK_THEME, emitTelegramEvent, openAsTelegram } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
 type Screen = { path: string; heading: string; as: TelegramUser };
@@ -98,43 +98,63 @@ function overflowingTexts(page: Page): Promise<string[]> {
   );
 }
 
-// Named to sort first: Playwright hands files to its workers in name order, and these two tests are
-// the suite's longest (a minute and a half each); begun last, they alone kept two workers busy after
-// the rest was done.
+/** The screen's findings in one theme, keyed «path as user (theme)». */
+type Findings = {
+  violations: Record<string, Violation[]>;
+  small: Record<string, string[]>;
+  overflowing: Record<string, string[]>;
+};
+
+async function check(page: Page, screen: Screen, theme: Theme, findings: Findings) {
+  await untilStill(page);
+  const key = `${screen.path} as ${screen.as.username} (${theme})`;
+  // What axe-core judged, for a person to look at too.
+  const name = `${screen.path.split('?')[0]?.slice(1) || 'home'}-${screen.as.username}`;
+  await page.screenshot({ path: `test-results/screens/readable-${name}-${theme}.png`, fullPage: true });
+  const violations = await seriousViolations(page);
+  if (violations.length > 0) findings.violations[key] = violations;
+  const targets = await smallTargets(page);
+  if (targets.length > 0) findings.small[key] = targets;
+  const overflows = await overflowingTexts(page);
+  if (overflows.length > 0) findings.overflowing[key] = overflows;
+}
+
+/** Telegram switching the app's palette to dark while it runs, as a client does when its theme changes. */
+async function switchToDark(page: Page) {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await emitTelegramEvent(page, 'theme_changed', { theme_params: DARK_THEME });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+}
+
+// Named to sort first: Playwright hands files to its workers in name order, and these are the
+// suite's longest tests; begun last, they alone kept workers busy after the rest was done.
 test.describe('readable in both Telegram themes', () => {
-  // Twenty-five screens opened one after another in each theme, each checked by axe-core: the two
-  // themes share nothing, so they run side by side, one a worker.
+  // Each screen is opened once, checked in the light theme, then switched to dark while it runs
+  // (the app follows Telegram's theme_changed) and checked again: half the page loads of opening it
+  // in each theme. The screens are split in two halves that run side by side, one a worker.
   test.describe.configure({ mode: 'parallel' });
   test.setTimeout(300_000);
 
-  // Both themes on every run, CI or not: the picture tests draw one theme each in CI.
-  for (const theme of ['light', 'dark'] as const satisfies readonly Theme[]) {
-    test(`every screen meets WCAG 2.2 AA, its targets thumb-sized, in the ${theme} theme`, async ({
+  for (const half of [0, 1] as const) {
+    test(`every screen meets WCAG 2.2 AA, its targets thumb-sized, in the light and dark themes (part ${half + 1} of 2)`, async ({
       page,
       request,
     }) => {
       const coupon = await buyCoupon(request, DEMO.member);
-      const found: Record<string, Violation[]> = {};
-      const small: Record<string, string[]> = {};
-      const overflowing: Record<string, string[]> = {};
-      for (const screen of screens(coupon)) {
-        await openAsTelegram(page, screen.as, { path: screen.path, theme });
+      const all = screens(coupon);
+      const middle = Math.ceil(all.length / 2);
+      const findings: Findings = { violations: {}, small: {}, overflowing: {} };
+      for (const screen of half === 0 ? all.slice(0, middle) : all.slice(middle)) {
+        await openAsTelegram(page, screen.as, { path: screen.path, theme: 'light' });
         await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
         await expect(page.locator('.spinner')).toHaveCount(0);
-        await untilStill(page);
-        // What axe-core judged, for a person to look at too.
-        const name = `${screen.path.split('?')[0]?.slice(1) || 'home'}-${screen.as.username}`;
-        await page.screenshot({ path: `test-results/screens/readable-${name}-${theme}.png`, fullPage: true });
-        const violations = await seriousViolations(page);
-        if (violations.length > 0) found[`${screen.path} as ${screen.as.username}`] = violations;
-        const targets = await smallTargets(page);
-        if (targets.length > 0) small[`${screen.path} as ${screen.as.username}`] = targets;
-        const overflows = await overflowingTexts(page);
-        if (overflows.length > 0) overflowing[`${screen.path} as ${screen.as.username}`] = overflows;
+        await check(page, screen, 'light', findings);
+        await switchToDark(page);
+        await check(page, screen, 'dark', findings);
       }
-      expect(found).toEqual({});
-      expect(small).toEqual({});
-      expect(overflowing).toEqual({});
+      expect(findings.violations).toEqual({});
+      expect(findings.small).toEqual({});
+      expect(findings.overflowing).toEqual({});
     });
   }
 });

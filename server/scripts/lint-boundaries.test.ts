@@ -136,13 +136,77 @@ const cycles: { file: string; source: string }[] = [
   },
 ];
 
+/**
+ * The query cache: a page reaches it only through its features' hooks (types alone it may import),
+ * and a key is never written out where it is used, only in lib/query-keys/.
+ */
+const queryProbes = {
+  refused: [
+    {
+      file: 'web/src/pages/my-coupons/refresh.tsx',
+      source:
+        "import { useQueryClient } from '@tanstack/react-query';\n\nexport const useRefresh = () => useQueryClient();\n",
+    },
+    {
+      file: 'web/src/pages/home/components/reads.tsx',
+      source: "import { useQuery } from '@tanstack/react-query';\n\nexport const read = useQuery;\n",
+    },
+  ],
+  allowed: [
+    {
+      file: 'web/src/pages/community-links/types.ts',
+      source:
+        "import type { UseQueryResult } from '@tanstack/react-query';\n\nexport type Read = UseQueryResult<string[]>;\n",
+    },
+    {
+      file: 'web/src/features/gifts/api/invalidates.ts',
+      source:
+        "import { useQueryClient } from '@tanstack/react-query';\n\nexport const useClient = () => useQueryClient();\n",
+    },
+  ],
+};
+const keyProbes = {
+  refused: [
+    {
+      file: 'web/src/features/gifts/api/literal-key.ts',
+      source: "export const options = { queryKey: ['held-gifts'], queryFn: () => 1 };\n",
+    },
+    {
+      file: 'web/src/features/offer/hooks/spread-key.ts',
+      source:
+        "import { offerKeys } from '@/lib/query-keys';\n\nexport const key = { queryKey: [...offerKeys.terms, 1] };\n",
+    },
+    {
+      file: 'web/src/telegram/dev-login/literal-key.ts',
+      source: "export const options = { queryKey: ['dev-users'] };\n",
+    },
+  ],
+  allowed: [
+    {
+      file: 'web/src/features/gifts/api/named-key.ts',
+      source:
+        "import { giftKeys } from '@/lib/query-keys';\n\nexport const options = { queryKey: giftKeys.held };\n",
+    },
+    {
+      file: 'web/src/lib/query-keys/gifts.ts',
+      source: "export const options = { queryKey: ['held-gifts'] };\n",
+    },
+  ],
+};
+
 let folder: string;
 let flagged: Set<string>;
 let inCycles: Set<string>;
+let keyed: Set<string>;
 
 beforeAll(() => {
   folder = mkdtempSync(path.join(tmpdir(), 'kss-lint-'));
   copyFileSync(path.join(repo, 'biome.json'), path.join(folder, 'biome.json'));
+  mkdirSync(path.join(folder, 'web/lint'), { recursive: true });
+  copyFileSync(
+    path.join(repo, 'web/lint/literal-query-keys.grit'),
+    path.join(folder, 'web/lint/literal-query-keys.grit'),
+  );
   const all = [
     ...features.flatMap((feature) => Object.values(probesOf(feature)).flat()),
     ...[layerProbes, pageProbes, belowScreensProbes, serverProbes].flatMap((probes) =>
@@ -156,7 +220,14 @@ beforeAll(() => {
       `import { thing } from '${probe.imports}';\n\nexport const used = thing;\n`,
     );
   }
-  for (const { file, source } of cycles) writeFileSync(path.join(folder, file), source);
+  for (const { file, source } of [
+    ...cycles,
+    ...Object.values(queryProbes).flat(),
+    ...Object.values(keyProbes).flat(),
+  ]) {
+    mkdirSync(path.dirname(path.join(folder, file)), { recursive: true });
+    writeFileSync(path.join(folder, file), source);
+  }
   let report: string;
   try {
     report = execFileSync(biome, ['lint', '--reporter=json', '--max-diagnostics=none', '.'], {
@@ -175,6 +246,7 @@ beforeAll(() => {
     new Set(diagnostics.filter((d) => d.category === category).map((d) => d.location.path));
   flagged = pathsOf('lint/style/noRestrictedImports');
   inCycles = pathsOf('lint/suspicious/noImportCycles');
+  keyed = pathsOf('plugin');
 });
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -203,6 +275,16 @@ describe('npm run lint holds the import boundaries', () => {
   it('the server’s layers import downwards only, and its tests anything', () => {
     expect(serverProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
     expect(serverProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
+  });
+
+  it('a page reaches the query cache only through its features’ hooks; types it may import', () => {
+    expect(queryProbes.refused.filter(({ file }) => !flagged.has(file)).map(({ file }) => file)).toEqual([]);
+    expect(queryProbes.allowed.filter(({ file }) => flagged.has(file)).map(({ file }) => file)).toEqual([]);
+  });
+
+  it('a query key is written out in lib/query-keys/ only', () => {
+    expect(keyProbes.refused.filter(({ file }) => !keyed.has(file)).map(({ file }) => file)).toEqual([]);
+    expect(keyProbes.allowed.filter(({ file }) => keyed.has(file)).map(({ file }) => file)).toEqual([]);
   });
 
   it('no two files import each other, on either side', () => {

@@ -43,18 +43,24 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   ['discounts', 'discounts/coupons-page', 84.2],
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['photo', 'photo/photo-page', 110.2],
+  // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the regions
+  // had a spinner of their own: 0.5 KB.
+  ['photo', 'photo/photo-page', 110.7],
   // The route table every screen carries gained the season screen: 0.1 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['calendar', 'calendar/calendar-page', 107.4],
+  // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the
+  // calendars had a spinner of their own; the ladder's chunk is one more script here: 1.1 KB.
+  ['calendar', 'calendar/calendar-page', 108.5],
   // The one clock (useClock, contract/date-time with the zones' names) for the recordings' days and
   // times in the server's zone: 0.6 KB.
   // At its budget already, the entry's two lazy Home blocks and the bottom bar's room: 0.2 KB.
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['geo-service', 'geo-service/geo-page', 114.2],
+  // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the
+  // recorded tracks and a track's map had ternaries of their own: 0.4 KB.
+  ['geo-service', 'geo-service/geo-page', 114.6],
   // The shared guard (RoleGate with its refusal boundary) and the server's clock in the entry: 0.2 KB.
   // The route table every screen carries gained the invitations screen: 0.1 KB.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -94,7 +100,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['my-coupons', 'my-coupons/my-coupons-page', 91.9],
+  // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the
+  // list had a spinner and an empty line of its own: 0.5 KB.
+  ['my-coupons', 'my-coupons/my-coupons-page', 92.4],
   // The scanner's wasm comes only once the camera is on (decode-qr-image.ts): not counted here.
   // Checking and redeeming with no signal (the kit and queue in IndexedDB, WebCrypto's
   // Ed25519) added 4 KB; the Ed25519 library for webviews without it loads only there.
@@ -120,7 +128,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The route table every screen carries gained the season screen: 0.1 KB (offer, is-success-pay).
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['offer', 'offer/offer-page', 109.8],
+  // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the
+  // seller's details had two notices of their own: 0.5 KB.
+  ['offer', 'offer/offer-page', 110.3],
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   ['is-success-pay', 'is-success-pay/check-pay-page', 109.3],
@@ -170,7 +180,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   ['undelivered', 'undelivered/undelivered-page', 110.4],
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['privacy', 'privacy/privacy-page', 111.6],
+  // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the
+  // operator's details had two notices of their own: 0.5 KB.
+  ['privacy', 'privacy/privacy-page', 112.1],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.3 KB.
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.

@@ -208,6 +208,13 @@ const schema = z
       .min(1, 'expected a number of days')
       .max(3650, 'expected at most 3650 days')
       .default(90),
+    /** How long a bot message not answering its addressee's own action waits for others to go with it. */
+    BOT_GROUP_SECONDS: z.coerce
+      .number({ message: 'expected seconds' })
+      .int('expected whole seconds')
+      .min(0, 'expected 0–3600 seconds')
+      .max(3600, 'expected 0–3600 seconds')
+      .default(60),
     SELF_REFUND_DAYS: z.coerce
       .number({ message: 'expected a number of days' })
       .int('expected a number of days')
@@ -366,6 +373,8 @@ function toConfig(env: z.infer<typeof schema>) {
     geoRetentionDays: env.GEO_RETENTION_DAYS,
     /** A buyer returns an unused coupon themselves within this many days of buying it; unset: while it is valid. */
     selfRefundDays: env.SELF_REFUND_DAYS ?? null,
+    /** A bot message that may be grouped waits this long for others of its chat; 0: each goes alone, at once. */
+    botGroupSeconds: env.BOT_GROUP_SECONDS,
     /** The bot reminds of an unused coupon this many days before its last day, each once. */
     reminderDaysBefore: env.REMINDER_DAYS_BEFORE,
     /** Where report periods, offer validity and export times are counted in days. */

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
+import { seedCouponEndingTomorrow } from './modules/dev-login/demo-coupon-ending.ts';
 import { PROVIDER_CALL_TIMEOUT_MS } from './payments/provider.ts';
 import { createBotApi } from './telegram/bot-api.ts';
 import { localBotToken } from './telegram/local-bot-token.ts';
@@ -39,7 +40,10 @@ async function main() {
   const app = await buildApp({ config, database, botToken, botApi, rateLimits });
 
   for (const warning of configWarnings(config)) app.log.warn(warning);
-  if (config.demoData && (await seedDemoData(database.db))) app.log.info('demo data seeded');
+  if (config.demoData && (await seedDemoData(database.db))) {
+    if (config.localStandIn) await seedCouponEndingTomorrow(database.db, config.timeZone);
+    app.log.info('demo data seeded');
+  }
   if (config.localStandIn) {
     app.log.info(
       'no BOT_TOKEN: the local Telegram stand-in is on; open the app in a browser to pick a demo user',

@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/seed-demo-data.ts';
+import { seedCouponEndingTomorrow } from '../src/modules/dev-login/demo-coupon-ending.ts';
 import type { DeliveryReport } from '../src/modules/notifications/outbox.worker.ts';
 import { createBotApi } from '../src/telegram/bot-api.ts';
 import { signInitData, type TelegramUser } from '../src/telegram/init-data.ts';
@@ -102,8 +103,9 @@ export interface TestApp {
   /**
    * Sends the bot messages due now (to the fake Bot API): runs of the outbox worker until one finds
    * nothing, since a run sends each chat only its oldest message. The runs' reports, added up.
+   * `at`: as if the clock said so (a grouped message waits for its window).
    */
-  deliverNotifications(): Promise<DeliveryReport>;
+  deliverNotifications(at?: Date): Promise<DeliveryReport>;
   close(): Promise<void>;
 }
 
@@ -140,6 +142,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
+    // Each message alone and when due, as the tests of what it says expect; the grouping's own
+    // tests set a window.
+    BOT_GROUP_SECONDS: '0',
     ...(options.standIn
       ? {}
       : {
@@ -152,7 +157,8 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     ...options.env,
   });
   const botToken = config.botToken ?? localBotToken(dataDir);
-  if (options.standIn) await seedDemoData(database.db);
+  if (options.standIn && (await seedDemoData(database.db)))
+    await seedCouponEndingTomorrow(database.db, config.timeZone);
   const app = await buildApp({
     config,
     database,
@@ -173,10 +179,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     dataDir,
     database,
     botApi,
-    async deliverNotifications() {
+    async deliverNotifications(at) {
       const total: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
       for (let run = 0; run < 100; run += 1) {
-        const report = await app.telegram.outbox.deliverDue();
+        const report = await app.telegram.outbox.deliverDue(at);
         for (const key of Object.keys(total) as (keyof DeliveryReport)[]) total[key] += report[key];
         if (report.claimed === 0) break;
       }

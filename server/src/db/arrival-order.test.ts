@@ -1,6 +1,7 @@
 import Fastify, { type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inArrivalOrder, isCallerGone, stampArrivals } from './arrival-order.ts';
+import { stepAside } from './step-aside.ts';
 
 /** A database that runs one statement at a time, as the test lets it: what it ran, in order. */
 interface Held {
@@ -92,6 +93,44 @@ describe('statements in their requests’ arrival order', () => {
     expect((await first).body).toBe('ok');
     expect((await second).body).toBe('ok');
     expect(database.ran).toEqual(['job', 'first: 1', 'first: 2', 'first: 3', 'second: 1']);
+  });
+
+  it('a request that steps aside between statements lets a later request’s statement go first', async () => {
+    const database = heldDatabase();
+    const askedReport = signal();
+    const askedPoll = signal();
+    app = Fastify();
+    stampArrivals(app);
+    app.get('/report', async () => {
+      const first = database.client.query('report: page 1');
+      askedReport.fire();
+      await first;
+      await stepAside();
+      await database.client.query('report: page 2');
+      return 'ok';
+    });
+    app.get('/poll', async () => {
+      const first = database.client.query('poll');
+      askedPoll.fire();
+      await first;
+      return 'ok';
+    });
+    const background = database.client.query('job');
+    await database.running();
+    const report = app.inject('/report');
+    await askedReport.fired;
+    await database.finish();
+    await background;
+    // While page 1 runs, work outside a request and then a poll ask for their turns.
+    const later = database.client.query('another job');
+    const poll = app.inject('/poll');
+    await askedPoll.fired;
+    for (let i = 0; i < 4; i += 1) await database.finish();
+    await later;
+    expect((await report).body).toBe('ok');
+    expect((await poll).body).toBe('ok');
+    // Page 2 was asked while the other job ran, after the poll: the report, older, went first before.
+    expect(database.ran).toEqual(['job', 'report: page 1', 'another job', 'poll', 'report: page 2']);
   });
 
   it('outside requests, statements run in the order they were asked; a failed one lets the next go', async () => {

@@ -62,6 +62,19 @@ export function stampArrivals(app: FastifyInstance) {
   });
 }
 
+/**
+ * The request under way queues from now on as if it had just arrived: long work (a report read a
+ * page at a time) takes its turns after everyone who came while it ran, instead of going ahead of
+ * them all for being older.
+ */
+export function toTheBackOfTheLine(): void {
+  const place = arrival.getStore();
+  if (place) {
+    lastArrival += 1;
+    place.order = lastArrival;
+  }
+}
+
 type Client = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
 
 /** `client` with its statements (and transactions, whole) served in their requests' arrival order. */

@@ -499,6 +499,11 @@ export const notifications = pgTable(
     attempts: integer('attempts').notNull().default(0),
     /** When a worker may take it next; a worker taking it pushes this forward (its lease). */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * A message that may be grouped (not an answer to its addressee's own action): until then it
+     * waits for others of its chat to go with it as one message; null goes at once.
+     */
+    groupUntil: timestamp('group_until', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     /** Set with `failed_at` when the message was given up, not merely not needed. */

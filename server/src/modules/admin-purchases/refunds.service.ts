@@ -121,6 +121,7 @@ export function createRefundService(options: {
           coupon,
           outcome:
             outcome.status === 'REFUNDED' ? { status: 'REFUNDED', amountRub: outcome.amountRub } : outcome,
+          byOwner: actorId === changed.ownerId,
         },
         tx,
       );

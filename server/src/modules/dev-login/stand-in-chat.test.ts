@@ -48,6 +48,9 @@ const find = (chat: TStandInChat, start: string) => {
   if (!message) throw new Error(`no message starting «${start}» in ${JSON.stringify(chat.messages)}`);
   return message;
 };
+/** The photo of the coupon of «Порог» the member buys here (the demo gave her another before). */
+const porogPhoto = (chat: TStandInChat) =>
+  chat.messages.find((m) => m.photoUrl && m.text.includes('Рафт-школа «Порог»'));
 const press = (user: TelegramUser, message: TStandInMessage, data: string) =>
   post(`/api/dev/chat/${user.id}/callback`, { messageId: message.messageId, data });
 
@@ -62,8 +65,7 @@ describe('«Чат с ботом» in the local stand-in', () => {
     const chat = await chatOf(member);
     expect(chat.botUsername).toBe('katajsya_local_bot');
     const confirmed = find(chat, 'Оплата прошла, купон ваш: «Рафт-школа «Порог»»');
-    const photo = chat.messages.find((m) => m.photoUrl);
-    expect(photo?.text).toMatch(/Рафт-школа «Порог»/);
+    const photo = porogPhoto(chat);
     expect(photo?.buttons.flat()).toEqual([
       expect.objectContaining({ text: 'Мои QR', webApp: true, url: expect.stringMatching(/\/my-coupons$/) }),
     ]);
@@ -95,9 +97,9 @@ describe('«Чат с ботом» in the local stand-in', () => {
 
     expect((await waiting).version).toBeGreaterThan(before.version);
     const after = await chatOf(member);
-    const photo = after.messages.find((m) => m.photoUrl);
+    const photo = porogPhoto(after);
     expect(photo?.editedAt).toBeDefined();
-    expect(photo?.text).not.toBe(before.messages.find((m) => m.photoUrl)?.text);
+    expect(photo?.text).not.toBe(porogPhoto(before)?.text);
     expect(find(after, 'Ваш купон «Рафт-школа «Порог»»').text).toMatch(/погашен/);
     expect(
       find(after, 'Как прошло у партнера')
@@ -152,6 +154,19 @@ describe('«Чат с ботом» in the local stand-in', () => {
     expect(request.statusCode).toBe(200);
     await t.deliverNotifications();
     expect(find(await chatOf(admin), 'Новая заявка на купон от @demo_partner').from).toBe('bot');
+  });
+});
+
+describe('a reminder in the stand-in', () => {
+  it('comes at the first sweep, even at night: the member’s demo coupon ends tomorrow', async () => {
+    const hour = 3600_000;
+    // 03:00 in Moscow today (UTC+3 all year), outside the hours a bot with Telegram reminds in.
+    const threeAtNight = new Date(Math.floor((Date.now() + 3 * hour) / (24 * hour)) * 24 * hour);
+    expect(await t.app.maintenance.sweeps.reminders(threeAtNight)).toBe(1);
+    await t.deliverNotifications();
+    const chat = await chatOf(member);
+    const reminder = find(chat, 'Купон «Прокат «Байдарка и Ко»» (Карелия) на скидку 300 руб. действует до');
+    expect(reminder.buttons.flat().map((b) => b.text)).toEqual(['Открыть QR', 'Не напоминать']);
   });
 });
 

@@ -16,6 +16,7 @@ export const notificationsManifest = manifest({
   name: 'notifications',
   refusals: notificationRefusals,
   make: ({
+    config,
     db,
     log,
     timeZone,
@@ -24,7 +25,7 @@ export const notificationsManifest = manifest({
     sweepClock,
     users,
     qrImages,
-  }: Pick<Core, 'db' | 'log' | 'timeZone' | 'chatApi' | 'buttonsUrl' | 'sweepClock'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'chatApi' | 'buttonsUrl' | 'sweepClock'> & {
     users: Pick<UserService, 'adminIds'>;
     qrImages: QrImages;
   }) => ({
@@ -34,6 +35,7 @@ export const notificationsManifest = manifest({
         log,
         adminIds: (executor) => users.adminIds(executor),
         publicUrl: buttonsUrl,
+        groupSeconds: config.botGroupSeconds,
       }),
       outbox: createOutboxWorker({
         db,

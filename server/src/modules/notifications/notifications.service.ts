@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
@@ -36,6 +36,37 @@ export const NOTIFICATION_PURPOSES: Record<NotificationKind, NotificationPurpose
   COUPON_QR_CAPTION: 'service',
   REFUND_REQUESTED: 'service',
   SOLD_OUT_REFUNDED: 'service',
+};
+
+/**
+ * When each message goes (ADR 0005): an answer to its addressee's own action (they paid, they asked)
+ * at once; anything else (what a partner, an admin, a friend or the clock did) is grouped: it waits
+ * `BOT_GROUP_SECONDS` for others of its chat, and those due by then go as one message. A QR photo
+ * and its caption's edit go at once: a photo cannot be a part of a text, and it is the coupon itself.
+ * A new kind must be put here too, and so be decided.
+ */
+export const NOTIFICATION_DELIVERY: Record<NotificationKind, 'at-once' | 'grouped'> = {
+  GIFT_RECEIVED: 'grouped',
+  COUPON_REDEEMED: 'grouped',
+  COUPON_REDEMPTION_UNDONE: 'grouped',
+  COUPON_REQUESTED: 'grouped',
+  REQUEST_DECIDED: 'grouped',
+  PURCHASE_CONFIRMED: 'at-once',
+  UNVERIFIED_PURCHASE: 'grouped',
+  // An admin's refund or void; the buyer's own refund goes at once (`atOnce`).
+  COUPON_REFUNDED: 'grouped',
+  COUPON_VOIDED: 'grouped',
+  GIFT_CLAIMED: 'grouped',
+  GIFT_RETURNED: 'grouped',
+  OFFLINE_CONFLICT: 'grouped',
+  COUPON_EXPIRING: 'grouped',
+  GIFT_RETURNING: 'grouped',
+  VISIT_RATING_ASKED: 'grouped',
+  COUPON_QR: 'at-once',
+  COUPON_QR_CAPTION: 'at-once',
+  REFUND_REQUESTED: 'grouped',
+  // The money of the buyer's own payment, which found no unit left, going back.
+  SOLD_OUT_REFUNDED: 'at-once',
 };
 
 /** A database handle or the caller's transaction: `tx` ties the message to the event's commit. */
@@ -97,6 +128,8 @@ export interface CouponWithdrawnFromOwner {
   coupon: CouponLine;
   /** REFUNDED: the money went back (amountRub); VOID: it never came. */
   outcome: { status: 'REFUNDED'; amountRub: number } | { status: 'VOID' };
+  /** The owner asked for it themselves (their «Вернуть деньги»): the answer goes at once. */
+  byOwner?: boolean;
 }
 
 export interface UnverifiedPurchase extends PurchaseConfirmed {
@@ -117,6 +150,8 @@ interface Outgoing {
   button?: { text: string; path: string };
   /** Buttons of its own (t.me links, callback data), sent as they are. */
   keyboard?: InlineKeyboardMarkup;
+  /** An answer to its addressee's own action, whatever its kind: not grouped. */
+  atOnce?: boolean;
 }
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -133,8 +168,17 @@ export function createNotificationService(options: {
   adminIds(executor: Executor): Promise<number[]>;
   /** The app's https address; without it no button is sent (web_app buttons need https). */
   publicUrl?: string;
+  /** BOT_GROUP_SECONDS: how long a grouped message waits for others of its chat; 0 sends each alone. */
+  groupSeconds?: number;
 }) {
   const { db, log, adminIds, publicUrl } = options;
+  const groupSeconds = options.groupSeconds ?? 0;
+
+  /** Until when a message waits for others of its chat to go with it; null: it goes at once. */
+  function groupUntil(m: Outgoing) {
+    if (groupSeconds === 0 || m.atOnce || NOTIFICATION_DELIVERY[m.kind] === 'at-once') return null;
+    return sql`now() + make_interval(secs => ${groupSeconds})`;
+  }
 
   function replyMarkup({ button, keyboard }: Outgoing): InlineKeyboardMarkup | null {
     if (keyboard) return keyboard;
@@ -153,14 +197,18 @@ export function createNotificationService(options: {
       await exec
         .insert(notifications)
         .values(
-          messages.map((m) => ({
-            kind: m.kind,
-            eventKey: m.eventKey,
-            chatId: m.chatId,
-            text: m.text,
-            replyMarkup: replyMarkup(m) as Record<string, unknown> | null,
-            purpose: NOTIFICATION_PURPOSES[m.kind],
-          })),
+          messages.map((m) => {
+            const until = groupUntil(m);
+            return {
+              kind: m.kind,
+              eventKey: m.eventKey,
+              chatId: m.chatId,
+              text: m.text,
+              replyMarkup: replyMarkup(m) as Record<string, unknown> | null,
+              purpose: NOTIFICATION_PURPOSES[m.kind],
+              ...(until ? { groupUntil: until, nextAttemptAt: until } : {}),
+            };
+          }),
         )
         .onConflictDoNothing();
     };
@@ -353,7 +401,9 @@ export function createNotificationService(options: {
         input.outcome.status === 'REFUNDED'
           ? notificationTexts.couponRefunded({ coupon: input.coupon, amountRub: input.outcome.amountRub })
           : notificationTexts.couponVoided(input);
-      await enqueue({ kind, eventKey }, tx, () => [{ kind, eventKey, chatId: input.ownerId, text }]);
+      await enqueue({ kind, eventKey }, tx, () => [
+        { kind, eventKey, chatId: input.ownerId, text, atOnce: input.byOwner },
+      ]);
     },
 
     /**

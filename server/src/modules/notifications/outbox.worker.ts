@@ -1,4 +1,19 @@
-import { and, asc, eq, inArray, isNull, lt, lte, notExists, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  ne,
+  notExists,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
 import { type Api, GrammyError, InlineKeyboard, InputFile } from 'grammy';
@@ -8,12 +23,14 @@ import { notifications, users } from '../../db/schema.ts';
 import { repeat } from '../../jobs/repeat.ts';
 import type { SweepClock } from '../../jobs/sweep-clock.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
+import { groupedMessage, joinsGroup } from './grouped-message.ts';
 import type { QrPhotos } from './qr-photos.ts';
 import { notificationButtons } from './texts.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 type Row = typeof notifications.$inferSelect;
 
+/** Rows, not messages: a group of three rows sent as one message counts three. */
 export interface DeliveryReport {
   claimed: number;
   sent: number;
@@ -62,6 +79,8 @@ export interface OutboxWorkerOptions {
   sweeps?: SweepClock;
 }
 
+/** Rows looked at to join a group; the message takes as many as fit (grouped-message.ts). */
+const GROUP_CANDIDATES = 20;
 const BASE_RETRY_MS = 10_000;
 const MAX_RETRY_MS = 5 * 60 * 1000;
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
@@ -119,20 +138,25 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   const later = (at: SQL, ms: number) => sql`${at} + make_interval(secs => ${ms / 1000})`;
 
   const older = alias(notifications, 'older');
-  /** No older row of the same chat is still to be sent. */
-  const oldestOfItsChat = notExists(
-    db
-      .select({ id: older.id })
-      .from(older)
-      .where(
-        and(
-          eq(older.chatId, notifications.chatId),
-          isNull(older.sentAt),
-          isNull(older.failedAt),
-          lt(older.id, notifications.id),
+  /**
+   * No older row of the same chat is still to be sent, but for one still waiting for its group
+   * (never taken, its window not over): an answer to the person's own action does not wait for it.
+   */
+  const oldestOfItsChat = (at: SQL) =>
+    notExists(
+      db
+        .select({ id: older.id })
+        .from(older)
+        .where(
+          and(
+            eq(older.chatId, notifications.chatId),
+            isNull(older.sentAt),
+            isNull(older.failedAt),
+            lt(older.id, notifications.id),
+            or(isNull(older.groupUntil), gt(older.attempts, 0), lte(older.groupUntil, at)),
+          ),
         ),
-      ),
-  );
+    );
 
   async function claim(at: SQL): Promise<Row[]> {
     const due = db
@@ -143,7 +167,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
           isNull(notifications.sentAt),
           isNull(notifications.failedAt),
           lte(notifications.nextAttemptAt, at),
-          oldestOfItsChat,
+          oldestOfItsChat(at),
         ),
       )
       .orderBy(asc(notifications.nextAttemptAt), asc(notifications.id))
@@ -157,6 +181,47 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       })
       .where(inArray(notifications.id, due))
       .returning();
+  }
+
+  /**
+   * The rest of a grouped row's group: the other grouped rows of its chat not yet sent and not in
+   * another worker's hands (never taken, or taken and released by a failed try), as many as one
+   * message holds, leased with it in one transaction. Locked with SKIP LOCKED, so an undo
+   * withdrawing one of them (redemption-effects.ts, attempts = 0) and this never both have it.
+   */
+  async function gatherGroup(lead: Row, at: SQL): Promise<Row[]> {
+    if (lead.groupUntil === null || lead.purpose !== 'service') return [lead];
+    return db.transaction(async (tx) => {
+      const candidates = await tx
+        .select()
+        .from(notifications)
+        .where(
+          and(
+            eq(notifications.chatId, lead.chatId),
+            ne(notifications.id, lead.id),
+            isNotNull(notifications.groupUntil),
+            eq(notifications.purpose, 'service'),
+            isNull(notifications.sentAt),
+            isNull(notifications.failedAt),
+            or(eq(notifications.attempts, 0), lte(notifications.nextAttemptAt, at)),
+          ),
+        )
+        .orderBy(asc(notifications.id))
+        .limit(GROUP_CANDIDATES)
+        .for('update', { skipLocked: true });
+      const group: Row[] = [lead];
+      for (const row of candidates) if (joinsGroup(group, row)) group.push(row);
+      const joined = group.slice(1).map((row) => row.id);
+      if (joined.length === 0) return [lead];
+      return [
+        lead,
+        ...(await tx
+          .update(notifications)
+          .set({ attempts: sql`${notifications.attempts} + 1`, nextAttemptAt: later(at, leaseMs) })
+          .where(inArray(notifications.id, joined))
+          .returning()),
+      ].sort((a, b) => a.id - b.id);
+    });
   }
 
   /** Until when (ms) Telegram asked this bot to send nothing: the last 429's `retry_after`. */
@@ -185,12 +250,14 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return Math.min(BASE_RETRY_MS * 2 ** Math.min(row.attempts - 1, 20), maxRetryMs);
   }
 
-  async function sendText(row: Row): Promise<Sent> {
+  /** A text message: a row's own, or a group's, which names each of its rows under their buttons. */
+  async function sendText(group: readonly Row[]): Promise<Sent> {
+    const { chatId, text, replyMarkup } = groupedMessage(group);
     const message = await botApi.sendMessage(
-      row.chatId,
-      row.text,
+      chatId,
+      text,
       {
-        ...(row.replyMarkup ? { reply_markup: row.replyMarkup as unknown as InlineKeyboardMarkup } : {}),
+        ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
         link_preview_options: { is_disabled: true },
       },
       abortAfter(sendTimeoutMs),
@@ -251,18 +318,21 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     return user?.since != null;
   }
 
-  async function send(row: Row): Promise<Sent> {
+  /** A group's rows are all service texts (gatherGroup); any other row goes alone. */
+  async function send(row: Row, group: readonly Row[]): Promise<Sent> {
     if (row.purpose === 'offer' && !(await offerAllowed(row)))
       return { skipped: 'an offer, and its addressee no longer agrees to partners’ offers' };
     if (row.kind === 'COUPON_QR') return sendQrPhoto(row);
     if (row.kind === 'COUPON_QR_CAPTION') return editQrCaption(row);
-    return sendText(row);
+    return sendText(group);
   }
 
-  async function deliver(row: Row, at: SQL, nowMs: number): Promise<Outcome> {
+  /** `row` and the rest of its group (`group`, in the order written, `row` among them), sent as one. */
+  async function deliver(row: Row, group: readonly Row[], at: SQL, nowMs: number): Promise<Outcome> {
+    const ids = group.map((member) => member.id);
     let sent: Sent;
     try {
-      sent = await send(row);
+      sent = await send(row, group);
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const wait = floodWaitS(error);
@@ -275,6 +345,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         err: error,
         notificationId: row.id,
         kind: row.kind,
+        ...(ids.length > 1 ? { groupedWith: ids.filter((id) => id !== row.id) } : {}),
         chatId: row.chatId,
         attempts: row.attempts,
       };
@@ -282,7 +353,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         await db
           .update(notifications)
           .set({ failedAt: sql`now()`, undelivered: isRefusal(error) ? 'REFUSED' : 'UNANSWERED', lastError })
-          .where(eq(notifications.id, row.id));
+          .where(inArray(notifications.id, ids));
         const blocked = error instanceof GrammyError && error.error_code === 403;
         // A user who never started the bot, or blocked it, is ordinary life, not an incident.
         if (blocked)
@@ -293,7 +364,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       await db
         .update(notifications)
         .set({ nextAttemptAt: later(at, delay), lastError })
-        .where(eq(notifications.id, row.id));
+        .where(inArray(notifications.id, ids));
       log.warn({ ...about, retryInMs: delay }, 'bot message not sent; will retry');
       return 'retrying';
     }
@@ -301,7 +372,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       await db
         .update(notifications)
         .set({ failedAt: sql`now()`, lastError: sent.skipped })
-        .where(eq(notifications.id, row.id));
+        .where(inArray(notifications.id, ids));
       log.info({ notificationId: row.id, kind: row.kind, why: sent.skipped }, 'bot message not needed');
       return 'skipped';
     }
@@ -313,7 +384,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         messageId: sent.messageId ?? null,
         ...(sent.text ? { text: sent.text } : {}),
       })
-      .where(eq(notifications.id, row.id));
+      .where(inArray(notifications.id, ids));
     return 'sent';
   }
 
@@ -327,17 +398,24 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     if (nowMs < pausedUntil) return report;
     const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
     const rows = await claim(at);
-    report.claimed = rows.length;
     const outcomes = await Promise.all(
-      rows.map((row) =>
-        deliver(row, at, nowMs).catch((err: unknown) => {
-          // The database failed while recording the outcome: the lease runs out and it is tried again.
+      rows.map(async (row) => {
+        let group: readonly Row[] = [row];
+        try {
+          group = await gatherGroup(row, at);
+          return { rows: group.length, outcome: await deliver(row, group, at, nowMs) };
+        } catch (err) {
+          // The database failed while gathering the group or recording the outcome: the lease runs
+          // out and it is tried again.
           log.error({ err, notificationId: row.id }, 'could not record a bot message outcome');
-          return 'retrying' as const;
-        }),
-      ),
+          return { rows: group.length, outcome: 'retrying' as const };
+        }
+      }),
     );
-    for (const outcome of outcomes) report[outcome] += 1;
+    for (const { rows: count, outcome } of outcomes) {
+      report.claimed += count;
+      report[outcome] += count;
+    }
     return report;
   }
 

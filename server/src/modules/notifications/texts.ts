@@ -18,7 +18,7 @@ export const notificationTexts = {
 
   giftClaimedForGiver: (input: { toUsername: string; coupon: CouponLine }) =>
     `@${input.toUsername} открыл приложение и получил ваш подарок: купон ${coupon(input.coupon)} ` +
-    `на скидку ${rub(input.coupon.discount)}.`,
+    `на скидку ${rub(input.coupon.discount)}`,
 
   giftReturned: (input: { toUsername: string; coupon: CouponLine }) =>
     `Подарок для @${input.toUsername} не забрали за 7 дней: купон ${coupon(input.coupon)} ` +
@@ -67,7 +67,7 @@ export const notificationTexts = {
 
   couponRefunded: (input: { coupon: CouponLine; amountRub: number }) =>
     `Деньги за купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} возвращены: ` +
-    `${rub(input.amountRub)}. Купон больше не действует.`,
+    `${rub(input.amountRub)} Купон больше не действует.`,
 
   refundRequested: (input: {
     buyerUsername: string | null;

@@ -23,6 +23,7 @@ export const remindersManifest = manifest({
       daysBefore: config.reminderDaysBefore,
       botUsername,
       log,
+      anyHour: config.localStandIn,
     });
     return { gives: { reminders }, bot: (bot) => registerReminderButtons(bot, reminders) };
   },

@@ -64,6 +64,11 @@ export function createReminderService(options: {
   botUsername: () => Promise<string>;
   log: Logger;
   batchSize?: number;
+  /**
+   * Reminders at any hour: the local stand-in's chat is a page in a browser, which wakes nobody, and
+   * a newcomer trying it at night still sees one.
+   */
+  anyHour?: boolean;
 }) {
   const { db, notifications, timeZone, daysBefore, botUsername, log } = options;
   const batchSize = options.batchSize ?? BATCH;
@@ -235,7 +240,7 @@ export function createReminderService(options: {
    * reminder that fails is logged and tried again by the next sweep.
    */
   async function sendDueReminders(now = new Date()): Promise<number> {
-    if (!withinReminderHours(now, timeZone)) return 0;
+    if (!options.anyHour && !withinReminderHours(now, timeZone)) return 0;
     const owed: Owed[] = [];
     for (const sweep of [expiringCoupons, returningGifts]) {
       owed.push(

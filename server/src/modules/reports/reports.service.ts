@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { compareRu } from '#contract/collation';
 import type { TPartnerOption } from '#contract/partners';
 import type { TPartnerRating } from '#contract/ratings';
@@ -26,6 +26,7 @@ import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/pur
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
+import { inPartnerChunks } from './partner-chunks.ts';
 import { createWeeklyFigures } from './weekly.service.ts';
 
 const MAX_AUDIT_ROWS = 5000;
@@ -161,23 +162,28 @@ export function createReportService(
    * export has every one) and the totals of all of them.
    */
   async function redemptions(period: Period, partnerIds: readonly number[]): Promise<TRedemptionReport> {
-    const [rows, [totals]] = await Promise.all([
+    const [rows, chunks] = await Promise.all([
       redemptionRows(period, partnerIds, { limit: REDEMPTION_ROWS_SHOWN }),
-      db
-        .select({
-          count: sql<number>`count(*)::int`,
-          discountSum: sql<number>`coalesce(sum(${coupons.discount}), 0)::int`,
-          priceSum: sql<number>`coalesce(sum(${payments.amount}), 0)::int`,
-        })
-        .from(purchasedCoupons)
-        .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-        .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
-        .where(usedIn(period, partnerIds)),
+      inPartnerChunks(partnerIds, (chunk) =>
+        db
+          .select({
+            count: sql<number>`count(*)::int`,
+            discountSum: sql<number>`coalesce(sum(${coupons.discount}), 0)::int`,
+            priceSum: sql<number>`coalesce(sum(${payments.amount}), 0)::int`,
+          })
+          .from(purchasedCoupons)
+          .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+          .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+          .where(usedIn(period, chunk)),
+      ),
     ]);
-    return {
-      rows: rows.map(({ pageKey: _, ...row }) => row),
-      totals: totals ?? { count: 0, discountSum: 0, priceSum: 0 },
-    };
+    const totals = { count: 0, discountSum: 0, priceSum: 0 };
+    for (const chunk of chunks) {
+      totals.count += chunk.count;
+      totals.discountSum += chunk.discountSum;
+      totals.priceSum += chunk.priceSum;
+    }
+    return { rows: rows.map(({ pageKey: _, ...row }) => row), totals };
   }
 
   /** The rows of `redemptions`, a page at a time: an export holds one page in memory, not the period. */
@@ -211,26 +217,31 @@ export function createReportService(
       AND (${purchasedCoupons.redeemedAt} IS NULL OR ${purchasedCoupons.redeemedAt} >= ${end})
       AND (${purchasedCoupons.refundedAt} IS NULL OR ${purchasedCoupons.refundedAt} >= ${end})
       AND (${purchasedCoupons.expiresAt} IS NULL OR ${purchasedCoupons.expiresAt} > ${end})`);
-    const rows = await db
-      .select({
-        partnerId: partners.id,
-        companyName: partners.companyName,
-        region: partners.region,
-        soldCount: sold.count,
-        soldSum: sold.sum,
-        redeemedCount: redeemed.count,
-        redeemedSum: redeemed.sum,
-        refundedCount: refunded.count,
-        refundedSum: refunded.sum,
-        openCount: open.count,
-        openSum: open.sum,
-      })
-      .from(partners)
-      .leftJoin(coupons, eq(coupons.partnerId, partners.id))
-      .leftJoin(purchasedCoupons, eq(purchasedCoupons.couponId, coupons.id))
-      .leftJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
-      .groupBy(partners.id, partners.companyName, partners.region)
-      .orderBy(asc(partners.id));
+    const everyPartner = await db.select({ id: partners.id }).from(partners);
+    const rows = await inPartnerChunks(
+      everyPartner.map((partner) => partner.id),
+      (chunk) =>
+        db
+          .select({
+            partnerId: partners.id,
+            companyName: partners.companyName,
+            region: partners.region,
+            soldCount: sold.count,
+            soldSum: sold.sum,
+            redeemedCount: redeemed.count,
+            redeemedSum: redeemed.sum,
+            refundedCount: refunded.count,
+            refundedSum: refunded.sum,
+            openCount: open.count,
+            openSum: open.sum,
+          })
+          .from(partners)
+          .leftJoin(coupons, eq(coupons.partnerId, partners.id))
+          .leftJoin(purchasedCoupons, eq(purchasedCoupons.couponId, coupons.id))
+          .leftJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+          .where(inArray(partners.id, [...chunk]))
+          .groupBy(partners.id, partners.companyName, partners.region),
+    );
     return rows
       .map((row) => ({
         partnerId: row.partnerId,

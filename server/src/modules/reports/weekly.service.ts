@@ -10,8 +10,8 @@ import {
 } from '#contract/reports';
 import { everyWeekOf } from '#contract/weeks';
 import type { Db } from '../../db/client.ts';
-import { stepAside } from '../../db/step-aside.ts';
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';
+import { inPartnerChunks } from './partner-chunks.ts';
 import type { Period } from './reports.service.ts';
 
 type Figures = Omit<TWeekFigures, 'week'>;
@@ -30,9 +30,6 @@ const plus = (a: Figures, b: Figures): Figures =>
   Object.fromEntries(WEEK_FIGURES.map((key) => [key, a[key] + b[key]])) as Figures;
 
 const byWeek = (a: { week: string }, b: { week: string }) => a.week.localeCompare(b.week);
-
-/** Partners whose weeks one statement reads (offerWeeks). */
-const PARTNERS_PER_STATEMENT = 2;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -76,14 +73,8 @@ export function createWeeklyFigures(
    * partners at a time, stepping aside between them: on PGlite, which answers one statement at a
    * time in this process, a season of every partner at once kept everyone else waiting for seconds.
    */
-  async function offerWeeks(period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> {
-    const rows: OfferWeekRow[] = [];
-    for (let at = 0; at < partnerIds.length; at += PARTNERS_PER_STATEMENT) {
-      await stepAside();
-      rows.push(...(await offerWeeksOf(period, partnerIds.slice(at, at + PARTNERS_PER_STATEMENT))));
-    }
-    return rows;
-  }
+  const offerWeeks = (period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> =>
+    inPartnerChunks(partnerIds, (chunk) => offerWeeksOf(period, chunk));
 
   async function offerWeeksOf(period: Period, partnerIds: readonly number[]): Promise<OfferWeekRow[]> {
     const result = await db.execute(sql`

@@ -26,6 +26,11 @@ type LoadedProps<T> = {
   idle?: boolean;
   /** What a failure says when the server said nothing of its own (`errorMessage`'s fallback). */
   failed?: string;
+  /**
+   * What any failure says, in place of the server's words: for a read the screen explains better
+   * than a status could (the operator's and the seller's details: check the connection, open again).
+   */
+  failedAlways?: string;
   /** For a read that asks again by itself: its failure is a spinner with these words, not an alert. */
   connecting?: string;
   /** The label of a button under the failure that asks again. */
@@ -48,6 +53,7 @@ export function Loaded<T>({
   className,
   idle = false,
   failed,
+  failedAlways,
   connecting,
   retry,
   empty,
@@ -58,7 +64,7 @@ export function Loaded<T>({
     return (
       <>
         {connecting === undefined ? (
-          <Notice tone="error">{errorMessage(query.error, failed)}</Notice>
+          <Notice tone="error">{failedAlways ?? errorMessage(query.error, failed)}</Notice>
         ) : (
           <StateLine className={className}>
             <Spinner label={connecting} />

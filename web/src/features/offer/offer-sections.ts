@@ -1,4 +1,5 @@
 import type { TOfferOperator } from '#contract/offer';
+import type { DocumentSection } from '@/components/ui/document-sections';
 
 /*
  * The offer's own words, apart from texts.ts: only the popup and the offer page load them, never
@@ -8,7 +9,7 @@ import type { TOfferOperator } from '#contract/offer';
 /** What the offer text needs to know about where it is published. */
 export type OfferContext = { operator: TOfferOperator; siteUrl: string | null };
 
-export type OfferSection = { title: string; paragraphs: ReadonlyArray<(context: OfferContext) => string> };
+export type OfferSection = DocumentSection<OfferContext>;
 
 const registrationNumber = ({ ogrn }: TOfferOperator) =>
   ogrn.length === 15 ? `ОГРНИП ${ogrn}` : `ОГРН ${ogrn}`;

@@ -14,7 +14,6 @@ import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
 import { formatCountdown, useSaleCountdown } from '@/features/catalogue/sale-start';
-import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { ConsentBox } from '@/features/privacy/components/consent-box';
 import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
 import { type CheckoutStep, useCheckoutStep } from '@/features/privacy/hooks/use-checkout-step';
@@ -63,12 +62,7 @@ export function BuyCouponsPage() {
   const user = useUser();
   const refreshUser = useRefreshUser();
   const checkout = useCheckoutStep(user);
-  const { attempt, pay, forget } = usePayment({
-    checkout,
-    buyer: user,
-    refreshBuyer: refreshUser,
-    myCouponsKey: myCouponsQueryKey(user?.username),
-  });
+  const { attempt, pay, forget } = usePayment({ checkout, buyer: user, refreshBuyer: refreshUser });
   const { badPayment, clearBadPayment } = useBadPaymentFlag();
 
   const regions = useRegions();
@@ -125,22 +119,28 @@ export function BuyCouponsPage() {
                 value={selection.region}
                 onValueChange={(region) => select(chooseRegion(region))}
               />
-              <SelectField
-                label={texts.partnerType}
-                placeholder={
-                  !selection.region
-                    ? texts.chooseRegionFirst
-                    : types.data
-                      ? texts.partnerTypePlaceholder
-                      : types.isError
-                        ? texts.connecting
-                        : texts.loading
-                }
-                options={namesToOptions(types.data ?? [])}
-                value={selection.type}
-                disabled={!types.data}
-                onValueChange={(type) => select(chooseType(selection, type))}
-              />
+              {selection.region ? (
+                <Loaded query={types} {...LADDER}>
+                  {(typeNames) => (
+                    <SelectField
+                      label={texts.partnerType}
+                      placeholder={texts.partnerTypePlaceholder}
+                      options={namesToOptions(typeNames)}
+                      value={selection.type}
+                      onValueChange={(type) => select(chooseType(selection, type))}
+                    />
+                  )}
+                </Loaded>
+              ) : (
+                <SelectField
+                  label={texts.partnerType}
+                  placeholder={texts.chooseRegionFirst}
+                  options={[]}
+                  value=""
+                  disabled
+                  onValueChange={(type) => select(chooseType(selection, type))}
+                />
+              )}
               <Button
                 disabled={!selection.region || !selection.type}
                 onClick={() => select(showPartners(selection))}

@@ -1,6 +1,6 @@
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
+import { Loaded } from '@/components/ui/loaded';
 import { Stack } from '@/components/ui/stack';
 import { isCalendarListLoaded, useCalendarLinks } from '@/features/calendar/api/get-calendar-links';
 import { openExternalLink } from '@/telegram/open-external-link';
@@ -17,17 +17,21 @@ export function CalendarPage() {
       <Header title={texts.title} />
       <Stack>
         <p className="calendar__intro">{texts.intro}</p>
-        {isCalendarListLoaded(links.data) ? (
-          links.data.map(({ buttonText, link }) => (
-            <Button key={`${buttonText}\n${link}`} onClick={() => openExternalLink(link)}>
-              {buttonText}
-            </Button>
-          ))
-        ) : (
-          <p className="calendar__state">
-            <Spinner label={texts.connecting} />
-          </p>
-        )}
+        {/* SPEC §5: a list of one calendar or none is not loaded yet; the 5 s poll asks again. */}
+        <Loaded
+          query={{ ...links, data: isCalendarListLoaded(links.data) ? links.data : undefined }}
+          loading={texts.connecting}
+          connecting={texts.connecting}
+          className="calendar__state"
+        >
+          {(calendars) =>
+            calendars.map(({ buttonText, link }) => (
+              <Button key={`${buttonText}\n${link}`} onClick={() => openExternalLink(link)}>
+                {buttonText}
+              </Button>
+            ))
+          }
+        </Loaded>
         <p className="calendar__note">{texts.note}</p>
       </Stack>
     </Page>

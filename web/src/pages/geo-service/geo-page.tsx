@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
@@ -21,13 +20,10 @@ const problemTexts: Record<GeoTrackingProblem, string> = {
 };
 
 function GeoRecorder({ username }: { username: string | null }) {
-  const queryClient = useQueryClient();
   const tracking = useGeoTracking({
     username,
     sendPoint: sendGeoPoint,
     onProblem: (problem) => void showAlert(problemTexts[problem]),
-    // The recording just ended belongs in the list below.
-    onStopped: () => void queryClient.invalidateQueries({ queryKey: ['geo'] }),
   });
 
   const status = tracking.active

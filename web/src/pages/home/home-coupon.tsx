@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { getMyCouponsQueryOptions } from '@/features/my-coupons/api/get-my-coupons';
+import { useMyCouponsOnce } from '@/features/my-coupons/api/get-my-coupons';
 import { useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { texts } from './texts';
@@ -12,7 +11,7 @@ import { texts } from './texts';
  */
 export function HomeCoupon() {
   const username = useUsername();
-  const { data: coupons } = useQuery({ ...getMyCouponsQueryOptions(username), refetchInterval: false });
+  const { data: coupons } = useMyCouponsOnce(username);
   const { go, pendingTo } = useDelayedNavigate();
   // The server lists usable coupons first, newest first.
   const coupon = coupons?.find(({ status }) => status === 'NOT_USED');

@@ -1,10 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { myCouponsQueryKey } from '@/features/my-coupons/api/my-coupons-key';
 import { useConfirmPurchase } from '@/features/purchases/api/confirm-purchase';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
 import { useUser } from '@/features/session/api/get-me';
@@ -26,15 +24,13 @@ export function CheckPayPage() {
 
   const navigate = useNavigate();
   const goBack = useGoBack();
-  const queryClient = useQueryClient();
   const { setBadPayment } = useBadPaymentFlag();
   // «Да» acts once: a second tap while the check runs, or after it went through, does nothing.
   const yesPress = useOncePerPress();
 
   const confirmation = useConfirmPurchase({
-    onSuccess: async ({ purchasedCouponId }) => {
+    onSuccess: ({ purchasedCouponId }) => {
       vibrateFor('success');
-      await queryClient.invalidateQueries({ queryKey: myCouponsQueryKey(customerUsername) });
       navigate(paths.myCoupons.getHref(purchasedCouponId), { replace: true });
     },
     // A payment not through (yet) keeps the buyer here, told so: one who has just paid presses again.

@@ -1,16 +1,15 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import { Header } from '@/components/layout/header';
 import { NoOfflineShellNotice } from '@/components/offline/no-offline-shell-notice';
 import { Button } from '@/components/ui/button';
+import { Loaded, type LoadedQuery } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
 import { Slider } from '@/components/ui/slider';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { getMyCouponsQueryOptions, useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
+import { useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
 import { useQrImagesComing } from '@/features/my-coupons/api/get-qr-image';
 import { useSavedCoupons } from '@/features/my-coupons/api/get-saved-coupons';
 import { CouponSlide, groupPlaces } from '@/features/my-coupons/components/coupon-slide';
@@ -51,7 +50,7 @@ const RefundCoupon = lazy(() =>
 export function MyCouponsPage() {
   const username = useUsername();
   const timeZone = useUser()?.timeZone;
-  const { data: live, isPending, error } = useMyCoupons(username);
+  const { data: live, isPending, error, refetch } = useMyCoupons(username);
   const { data: saved, isLoading: readingSaved } = useSavedCoupons();
   const offline = isNetworkError(error);
   const coupons = live ?? (isPending || offline ? saved?.coupons : undefined);
@@ -68,10 +67,6 @@ export function MyCouponsPage() {
   const { go, pendingTo } = useDelayedNavigate();
   const openQr = useCallback((coupon: TMyCoupon) => setOpenedId(coupon.id), []);
   const closeQr = useCallback(() => setOpenedId(undefined), []);
-  const queryClient = useQueryClient();
-  // A canceled gift's coupon is back, with a new QR: the list is asked now, not in 5 s.
-  const refreshCoupons = () =>
-    void queryClient.invalidateQueries({ queryKey: getMyCouponsQueryOptions(username).queryKey });
   // The slider is swiped sideways; a slightly slanted swipe must not close the app.
   useVerticalSwipesOff();
 
@@ -88,6 +83,14 @@ export function MyCouponsPage() {
       ? { ...current, refundAmount: current.refundAmount }
       : undefined;
   const homeHref = paths.home.getHref();
+  // SPEC §2 My QR: with no QR or no connection, «QR ПОКА НЕТ». A failure with nothing saved to
+  // show is told as the empty list; the 5 s poll is its retry.
+  const shown: LoadedQuery<TMyCoupon[]> = {
+    data: coupons ?? (loading ? undefined : []),
+    isError: false,
+    error: null,
+    refetch,
+  };
 
   return (
     <Page>
@@ -95,52 +98,48 @@ export function MyCouponsPage() {
       <Stack>
         {offline && coupons && coupons.length > 0 && <Notice tone="info">{texts.offline}</Notice>}
         <NoOfflineShellNotice screen="my-coupons" text={texts.noShell} understood={texts.understood} />
-        {coupons && coupons.length > 0 ? (
-          <>
-            <Slider
-              items={coupons}
-              itemKey={couponKey}
-              renderSlide={(coupon) => (
-                <CouponSlide
-                  coupon={coupon}
-                  group={groups.get(coupon.id) ?? { place: 1, count: 1 }}
-                  onOpenQr={openQr}
+        <Loaded query={shown} loading={texts.loading} className="my-coupons__empty" empty={texts.noQr}>
+          {(list) => (
+            <>
+              <Slider
+                items={list}
+                itemKey={couponKey}
+                renderSlide={(coupon) => (
+                  <CouponSlide
+                    coupon={coupon}
+                    group={groups.get(coupon.id) ?? { place: 1, count: 1 }}
+                    onOpenQr={openQr}
+                  />
+                )}
+                currentKey={current?.id}
+                onCurrentKeyChange={setCurrentId}
+                labels={{ previous: texts.previous, next: texts.next }}
+              />
+              {current?.status === 'NOT_USED' && <p className="my-coupons__hint">{texts.showToPartner}</p>}
+              {current?.status === 'USED' && !offline && (
+                <RateVisitButton
+                  key={current.id}
+                  purchasedCouponId={current.id}
+                  dayOf={(at) => today(timeZone ?? DEFAULT_REPORT_TIME_ZONE, at)}
                 />
               )}
-              currentKey={current?.id}
-              onCurrentKeyChange={setCurrentId}
-              labels={{ previous: texts.previous, next: texts.next }}
-            />
-            {current?.status === 'NOT_USED' && <p className="my-coupons__hint">{texts.showToPartner}</p>}
-            {current?.status === 'USED' && !offline && (
-              <RateVisitButton
-                key={current.id}
-                purchasedCouponId={current.id}
-                dayOf={(at) => today(timeZone ?? DEFAULT_REPORT_TIME_ZONE, at)}
-              />
-            )}
-            {giftHref && current.status === 'NOT_USED' && (
-              <Button pressed={pendingTo === giftHref} onClick={() => go(giftHref)}>
-                {texts.gift}
-              </Button>
-            )}
-            {refundable && (
-              <Suspense fallback={null}>
-                <RefundCoupon key={refundable.id} coupon={refundable} onOutcome={setRefundOutcome} />
-              </Suspense>
-            )}
-          </>
-        ) : loading ? (
-          <div className="my-coupons__empty">
-            <Spinner label={texts.loading} />
-          </div>
-        ) : (
-          <p className="my-coupons__empty">{texts.noQr}</p>
-        )}
+              {giftHref && current.status === 'NOT_USED' && (
+                <Button pressed={pendingTo === giftHref} onClick={() => go(giftHref)}>
+                  {texts.gift}
+                </Button>
+              )}
+              {refundable && (
+                <Suspense fallback={null}>
+                  <RefundCoupon key={refundable.id} coupon={refundable} onOutcome={setRefundOutcome} />
+                </Suspense>
+              )}
+            </>
+          )}
+        </Loaded>
         {refundOutcome && <Notice tone={refundOutcome.tone}>{refundOutcome.text}</Notice>}
         {drawn && (
           <Suspense fallback={null}>
-            <HeldGifts onCanceled={refreshCoupons} />
+            <HeldGifts />
           </Suspense>
         )}
         <Button variant="secondary" pressed={pendingTo === homeHref} onClick={() => go(homeHref)}>

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PrivacyErrorCode, type TMyData } from '#contract/privacy';
 import { Button } from '@/components/ui/button';
@@ -7,7 +6,6 @@ import { InView } from '@/components/ui/in-view';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { useEraseMe } from '@/features/privacy/api/erase-me';
-import { getMyDataQueryOptions } from '@/features/privacy/api/get-my-data';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { texts } from './texts';
 
@@ -21,7 +19,6 @@ type EraseMyDataProps = {
  * box of their own before the server is asked.
  */
 export function EraseMyData({ coupons, onErased }: EraseMyDataProps) {
-  const queryClient = useQueryClient();
   const erase = useEraseMe();
   const [asking, setAsking] = useState(false);
   const [givenUp, setGivenUp] = useState(false);
@@ -43,11 +40,8 @@ export function EraseMyData({ coupons, onErased }: EraseMyDataProps) {
     erase.mutate(unused.length > 0 ? { giveUpCoupons: true } : undefined, {
       onSuccess: onErased,
       onError: (error) => {
-        // A coupon arrived meanwhile (a gift): the list is read again and asked about anew.
-        if (error instanceof ApiError && error.code === PrivacyErrorCode.unusedCoupons) {
-          setGivenUp(false);
-          void queryClient.invalidateQueries({ queryKey: getMyDataQueryOptions().queryKey });
-        }
+        // A coupon arrived meanwhile (a gift): the list comes again, and its box must be ticked anew.
+        if (error instanceof ApiError && error.code === PrivacyErrorCode.unusedCoupons) setGivenUp(false);
       },
     });
   }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
@@ -25,15 +24,14 @@ import './my-data-page.css';
 /** «Мои данные» (152-ФЗ): what the server holds about the user, a copy to download, and erasure. */
 export function MyDataPage() {
   const [erased, setErased] = useState(false);
-  const queryClient = useQueryClient();
 
   function startAfresh() {
     setErased(true);
-    // Nothing known of the user survives on the device: the session starts again from /api/me.
+    // Nothing known of the user survives on the device (the erasure dropped the answers read): the
+    // session starts again from /api/me.
     forgetStoredUser();
     const userId = currentUserId();
     if (userId !== undefined) void forgetSavedCoupons(userId);
-    void queryClient.resetQueries();
   }
 
   return (

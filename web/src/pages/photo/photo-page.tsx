@@ -3,8 +3,8 @@ import { PHOTO_MONTHS } from '#contract/photo';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Field, SelectField } from '@/components/ui/field';
+import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
-import { Spinner } from '@/components/ui/spinner';
 import { Stack } from '@/components/ui/stack';
 import { getDirectoryLink } from '@/features/photo/api/get-directory-link';
 import { usePhotoOrganizers } from '@/features/photo/api/get-photo-organizers';
@@ -61,99 +61,98 @@ export function PhotoPage() {
     setLookingUp(false);
   }
 
-  if (!arePhotoRegionsLoaded(regions.data)) {
-    return (
-      <Page>
-        <Header title={texts.title} />
-        <Stack>
-          <p className="photo__state">
-            <Spinner label={texts.connecting} />
-          </p>
-        </Stack>
-      </Page>
-    );
-  }
-
   const organizersReady = region !== '' && month !== null && organizers.data !== undefined;
 
   return (
     <Page>
       <Header title={texts.title} />
       <Stack>
-        <SelectField
-          label={texts.region}
-          placeholder={texts.regionPlaceholder}
-          options={regions.data.map((name) => ({ value: name, label: name }))}
-          value={region}
-          onValueChange={(next) => {
-            setRegion(next);
-            setOrganizer('');
-            forgetLookup();
-          }}
-        />
-        <SelectField
-          label={texts.month}
-          placeholder={texts.monthPlaceholder}
-          options={MONTH_OPTIONS}
-          value={month === null ? '' : String(month)}
-          onValueChange={(next) => {
-            setMonth(Number(next));
-            setOrganizer('');
-            forgetLookup();
-          }}
-        />
-        <Field label={texts.organizer} note={texts.organizerOptional}>
-          {(control) => (
-            <span className="select">
-              <select
-                className="control"
-                {...control}
-                value={organizer}
-                disabled={!organizersReady}
-                onChange={(event) => {
-                  setOrganizer(event.target.value);
+        {/* SPEC §5: the screen counts as loaded once there is a region; the 5 s poll asks again. */}
+        <Loaded
+          query={{ ...regions, data: arePhotoRegionsLoaded(regions.data) ? regions.data : undefined }}
+          loading={texts.connecting}
+          connecting={texts.connecting}
+          className="photo__state"
+        >
+          {(regionNames) => (
+            <>
+              <SelectField
+                label={texts.region}
+                placeholder={texts.regionPlaceholder}
+                options={regionNames.map((name) => ({ value: name, label: name }))}
+                value={region}
+                onValueChange={(next) => {
+                  setRegion(next);
+                  setOrganizer('');
                   forgetLookup();
                 }}
-              >
-                <option value="">
-                  {organizersReady
-                    ? texts.noOrganizer
-                    : region && month !== null
-                      ? texts.organizersLoading
-                      : texts.chooseRegionAndMonthFirst}
-                </option>
-                {(organizersReady ? organizers.data : []).map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            </span>
+              />
+              <SelectField
+                label={texts.month}
+                placeholder={texts.monthPlaceholder}
+                options={MONTH_OPTIONS}
+                value={month === null ? '' : String(month)}
+                onValueChange={(next) => {
+                  setMonth(Number(next));
+                  setOrganizer('');
+                  forgetLookup();
+                }}
+              />
+              <Field label={texts.organizer} note={texts.organizerOptional}>
+                {(control) => (
+                  <span className="select">
+                    <select
+                      className="control"
+                      {...control}
+                      value={organizer}
+                      disabled={!organizersReady}
+                      onChange={(event) => {
+                        setOrganizer(event.target.value);
+                        forgetLookup();
+                      }}
+                    >
+                      <option value="">
+                        {organizersReady
+                          ? texts.noOrganizer
+                          : region && month !== null
+                            ? texts.organizersLoading
+                            : texts.chooseRegionAndMonthFirst}
+                      </option>
+                      {(organizersReady ? organizers.data : []).map((name) => (
+                        <option key={name} value={name}>
+                          {name}
+                        </option>
+                      ))}
+                    </select>
+                  </span>
+                )}
+              </Field>
+              <Button onClick={getLink} disabled={lookingUp}>
+                {texts.getLink}
+              </Button>
+              {result?.kind === 'link' && (
+                <div className="photo__result" role="status">
+                  <span className="photo__result-label">{texts.linkLabel}</span>
+                  <a
+                    className="photo__link"
+                    href={result.link}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    onClick={(event) => {
+                      event.preventDefault();
+                      openExternalLink(result.link);
+                    }}
+                  >
+                    {result.link}
+                  </a>
+                </div>
+              )}
+              {result?.kind === 'missing' && <Notice tone="error">{texts.noDirectory}</Notice>}
+              {result?.kind === 'incomplete' && <Notice tone="error">{texts.regionAndMonthRequired}</Notice>}
+              {result?.kind === 'failed' && <Notice tone="error">{result.message}</Notice>}
+            </>
           )}
-        </Field>
-        <Button onClick={getLink} disabled={lookingUp}>
-          {texts.getLink}
-        </Button>
-        {result?.kind === 'link' && (
-          <div className="photo__result" role="status">
-            <span className="photo__result-label">{texts.linkLabel}</span>
-            <a
-              className="photo__link"
-              href={result.link}
-              target="_blank"
-              rel="noopener noreferrer"
-              onClick={(event) => {
-                event.preventDefault();
-                openExternalLink(result.link);
-              }}
-            >
-              {result.link}
-            </a>
-          </div>
-        )}
-        {result?.kind === 'missing' && <Notice tone="error">{texts.noDirectory}</Notice>}
-        {result?.kind === 'incomplete' && <Notice tone="error">{texts.regionAndMonthRequired}</Notice>}
-        {result?.kind === 'failed' && <Notice tone="error">{result.message}</Notice>}
+        </Loaded>
       </Stack>
     </Page>
   );

@@ -1,6 +1,7 @@
 import type { TPrivacyInfo } from '#contract/privacy';
+import type { DocumentSection } from '@/components/ui/document-sections';
 
-export type PolicySection = { title: string; paragraphs: ReadonlyArray<(info: TPrivacyInfo) => string> };
+export type PolicySection = DocumentSection<TPrivacyInfo>;
 
 type Operator = TPrivacyInfo['operator'];
 

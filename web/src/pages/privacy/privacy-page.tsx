@@ -1,7 +1,8 @@
 import { editionName } from '#contract/privacy';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
+import { DocumentSections } from '@/components/ui/document-sections';
+import { Loaded } from '@/components/ui/loaded';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { usePrivacyInfo } from '@/features/privacy/api/get-privacy-info';
@@ -28,27 +29,20 @@ export function PrivacyPage() {
             {texts.myDataLink}
           </Link>
         </p>
-        {!info.data ? (
-          <Notice tone={info.isError ? 'error' : 'info'}>
-            {info.isError ? texts.failed : texts.loading}
-          </Notice>
-        ) : (
-          <article className="privacy">
-            <p className="privacy__heading">{texts.heading}</p>
-            <p className="privacy__edition">{texts.edition(editionName(info.data.edition))}</p>
-            {POLICY_SECTIONS.map((section) => (
-              <section key={section.title}>
-                <h2 className="privacy__section-title">{section.title}</h2>
-                {section.paragraphs
-                  .map((paragraph) => paragraph(info.data))
-                  .filter(Boolean)
-                  .map((text) => (
-                    <p key={text}>{text}</p>
-                  ))}
-              </section>
-            ))}
-          </article>
-        )}
+        <Loaded query={info} loading={texts.loading} failedAlways={texts.failed} className="state-line">
+          {(operator) => (
+            <article className="privacy">
+              <p className="privacy__heading">{texts.heading}</p>
+              <p className="privacy__edition">{texts.edition(editionName(operator.edition))}</p>
+              <DocumentSections
+                sections={POLICY_SECTIONS}
+                context={operator}
+                heading="h2"
+                titleClassName="privacy__section-title"
+              />
+            </article>
+          )}
+        </Loaded>
         <Button variant="secondary" pressed={pendingTo === myDataHref} onClick={() => go(myDataHref)}>
           {texts.myData}
         </Button>

@@ -1,4 +1,5 @@
 import { Header } from '@/components/layout/header';
+import { Loaded } from '@/components/ui/loaded';
 import { Notice, useTimedMessage } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';
 import { useCouponRequests } from '@/features/coupon-requests/api/get-coupon-requests';
@@ -27,7 +28,7 @@ export function RequestCouponsPage() {
 }
 
 function RequestList() {
-  const { data: requests } = useCouponRequests();
+  const requests = useCouponRequests();
   const [failure, showFailure] = useTimedMessage<string>(FAILURE_SHOWN_MS);
 
   return (
@@ -40,17 +41,22 @@ function RequestList() {
           </Notice>
         </div>
       )}
-      {!requests ? (
-        <p className="request-coupons__state">{texts.loading}</p>
-      ) : requests.length === 0 ? (
-        <p className="request-coupons__state">{texts.empty}</p>
-      ) : (
-        <div className="request-coupons__list">
-          {requests.map((request) => (
-            <RequestCard key={request.couponId} request={request} onFailure={showFailure} />
-          ))}
-        </div>
-      )}
+      {/* The 4 s poll is the retry: a failed load waits for the next tick, as the first one does. */}
+      <Loaded
+        query={requests}
+        loading={texts.loading}
+        connecting={texts.loading}
+        className="request-coupons__state"
+        empty={texts.empty}
+      >
+        {(pending) => (
+          <div className="request-coupons__list">
+            {pending.map((request) => (
+              <RequestCard key={request.couponId} request={request} onFailure={showFailure} />
+            ))}
+          </div>
+        )}
+      </Loaded>
     </>
   );
 }

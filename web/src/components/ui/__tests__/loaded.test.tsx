@@ -55,6 +55,12 @@ describe('what a screen shows of what it asked for', () => {
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
   });
 
+  it('says the screen’s own words for any failure when it has them for every one', () => {
+    const failing = query({ isError: true, error: new ApiError(500, 'internal', 'Ошибка') });
+    render(<Names query={failing} failedAlways="Реквизиты не загрузились." />);
+    expect(screen.getByRole('alert')).toHaveTextContent(/^Реквизиты не загрузились\.$/);
+  });
+
   it('tells the failure of a read that asks again by itself as a spinner, not an alert', () => {
     render(
       <Names

@@ -1,10 +1,9 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import { type TAdminPurchasesQuery, ZAdminPurchasesResponse } from '#contract/back-office-purchases';
 import { api } from '@/lib/api';
+import { adminPurchaseKeys } from '@/lib/query-keys';
 
 export type PurchaseFilters = Omit<TAdminPurchasesQuery, 'cursor'>;
-
-export const adminPurchasesQueryKey = ['admin-purchases'] as const;
 
 /** The query string in a fixed order, leaving out what is not set. */
 export function adminPurchasesPath(filters: PurchaseFilters, cursor?: string) {
@@ -23,7 +22,7 @@ export const getAdminPurchases = (filters: PurchaseFilters, cursor?: string) =>
 
 export const getAdminPurchasesQueryOptions = (filters: PurchaseFilters) =>
   infiniteQueryOptions({
-    queryKey: [...adminPurchasesQueryKey, filters],
+    queryKey: adminPurchaseKeys.filtered(filters),
     queryFn: ({ pageParam }) => getAdminPurchases(filters, pageParam),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => last.nextCursor ?? undefined,

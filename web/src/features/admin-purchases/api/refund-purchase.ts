@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZRefundResponse } from '#contract/back-office-purchases';
 import { api } from '@/lib/api';
-import { adminPurchasesQueryKey } from './get-admin-purchases';
+import { adminPurchaseKeys } from '@/lib/query-keys';
 
 export const refundPurchase = (purchaseId: string) =>
   api.post(`/api/admin/purchases/${encodeURIComponent(purchaseId)}/refund`, { schema: ZRefundResponse });
@@ -11,6 +11,6 @@ export function useRefundPurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: refundPurchase,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPurchasesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPurchaseKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZVoidResponse } from '#contract/back-office-purchases';
 import { api } from '@/lib/api';
-import { adminPurchasesQueryKey } from './get-admin-purchases';
+import { adminPurchaseKeys } from '@/lib/query-keys';
 
 export const voidPurchase = (purchaseId: string) =>
   api.post(`/api/admin/purchases/${encodeURIComponent(purchaseId)}/void`, { schema: ZVoidResponse });
@@ -11,6 +11,6 @@ export function useVoidPurchase() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: voidPurchase,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPurchasesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPurchaseKeys.all }),
   });
 }

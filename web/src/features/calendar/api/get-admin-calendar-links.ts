@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZAdminCalendarLinksResponse } from '#contract/calendar';
 import { api } from '@/lib/api';
+import { calendarKeys } from '@/lib/query-keys';
 
 export const getAdminCalendarLinks = () => api.get('/api/admin/calendar-links', ZAdminCalendarLinksResponse);
 
 export const getAdminCalendarLinksQueryOptions = () =>
-  queryOptions({ queryKey: ['calendar', 'admin-links'], queryFn: getAdminCalendarLinks });
+  queryOptions({ queryKey: calendarKeys.adminLinks, queryFn: getAdminCalendarLinks });
 
 export const useAdminCalendarLinks = () => useQuery(getAdminCalendarLinksQueryOptions());

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type TCalendarLink, ZCalendarLinksResponse } from '#contract/calendar';
 import { api } from '@/lib/api';
+import { calendarKeys } from '@/lib/query-keys';
 
 /** SPEC §4: a connection page asks again every 5 s until its data arrives. */
 const CALENDAR_RETRY_MS = 5000;
@@ -13,7 +14,7 @@ export const getCalendarLinks = () => api.get('/api/calendar/links', ZCalendarLi
 
 export const getCalendarLinksQueryOptions = () =>
   queryOptions({
-    queryKey: ['calendar', 'links'],
+    queryKey: calendarKeys.links,
     queryFn: getCalendarLinks,
     // The 5 s rhythm is the retry; the client's own quicker retries would only crowd it.
     retry: false,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TCalendarLinkInput, ZAdminCalendarLink } from '#contract/calendar';
 import { api } from '@/lib/api';
+import { calendarKeys } from '@/lib/query-keys';
 
 export type SaveCalendarLink = { id?: number; input: TCalendarLinkInput };
 
@@ -15,6 +16,6 @@ export function useSaveCalendarLink() {
   return useMutation({
     mutationFn: saveCalendarLink,
     // Both the admin's list and the buttons everyone sees.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['calendar'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: calendarKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ZListedPartnersResponse } from '#contract/partners';
 import { api } from '@/lib/api';
+import { catalogueKeys } from '@/lib/query-keys';
 import { toSelectList } from '@/lib/select-lists';
 import { retryWhileFailing } from './connection-retry';
 
@@ -17,7 +18,7 @@ export const getListedPartners = async ({ region, type }: PartnerFilter) =>
 
 export const getListedPartnersQueryOptions = (filter: PartnerFilter | null) =>
   queryOptions({
-    queryKey: ['catalogue', 'partners', filter?.region, filter?.type],
+    queryKey: catalogueKeys.partners(filter?.region, filter?.type),
     queryFn: filter ? () => getListedPartners(filter) : skipToken,
     retry: false,
     refetchInterval: retryWhileFailing,

@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ZPartnerTypesResponse } from '#contract/partners';
 import { api } from '@/lib/api';
+import { catalogueKeys } from '@/lib/query-keys';
 import { toSelectNames } from '@/lib/select-lists';
 import { retryWhileFailing } from './connection-retry';
 
@@ -9,7 +10,7 @@ export const getPartnerTypes = async (region: string) =>
 
 export const getPartnerTypesQueryOptions = (region: string) =>
   queryOptions({
-    queryKey: ['catalogue', 'types', region],
+    queryKey: catalogueKeys.types(region),
     queryFn: region === '' ? skipToken : () => getPartnerTypes(region),
     retry: false,
     refetchInterval: retryWhileFailing,

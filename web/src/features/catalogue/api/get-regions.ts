@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZRegionsResponse } from '#contract/partners';
 import { api } from '@/lib/api';
+import { catalogueKeys } from '@/lib/query-keys';
 import { toSelectNames } from '@/lib/select-lists';
 import { retryWhileFailing } from './connection-retry';
 
@@ -8,7 +9,7 @@ export const getRegions = async () => toSelectNames(await api.get('/api/partners
 
 export const getRegionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['catalogue', 'regions'],
+    queryKey: catalogueKeys.regions,
     queryFn: getRegions,
     retry: false,
     refetchInterval: retryWhileFailing,

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TCouponApplyRequest, ZOkResponse } from '#contract/coupons';
 import { api } from '@/lib/api';
-import { couponRequestsQueryKey } from './get-coupon-requests';
+import { couponRequestKeys } from '@/lib/query-keys';
 
 export const applyForCoupon = (body: TCouponApplyRequest) =>
   api.post('/api/coupon/apply', { body, schema: ZOkResponse });
@@ -11,6 +11,6 @@ export function useApplyForCoupon() {
   return useMutation({
     mutationFn: applyForCoupon,
     // An admin's new request belongs in the list they open next.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: couponRequestsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: couponRequestKeys.all }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TAcceptCouponRequest, ZOkResponse } from '#contract/coupons';
 import { api } from '@/lib/api';
-import { couponRequestsQueryKey } from './get-coupon-requests';
+import { couponRequestKeys } from '@/lib/query-keys';
 
 export const acceptCouponRequest = (body: TAcceptCouponRequest) =>
   api.post('/api/coupon/apply/accept', { body, schema: ZOkResponse });
@@ -14,7 +14,7 @@ function useDecision<TInput>(mutationFn: (input: TInput) => Promise<'ok'>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: couponRequestsQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: couponRequestKeys.all }),
   });
 }
 

@@ -2,17 +2,16 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZCouponRequestsResponse } from '#contract/coupons';
 import { api } from '@/lib/api';
 import { isRefusal } from '@/lib/api-client';
+import { couponRequestKeys } from '@/lib/query-keys';
 
 /** SPEC §4: the admin's request list is polled every 4 s. */
 const COUPON_REQUESTS_POLL_MS = 4000;
-
-export const couponRequestsQueryKey = ['coupon-requests'] as const;
 
 export const getCouponRequests = () => api.get('/api/coupons/to/apply', ZCouponRequestsResponse);
 
 export const getCouponRequestsQueryOptions = () =>
   queryOptions({
-    queryKey: couponRequestsQueryKey,
+    queryKey: couponRequestKeys.all,
     queryFn: getCouponRequests,
     // The poll is the retry: a failed load is asked again on the next tick.
     retry: false,

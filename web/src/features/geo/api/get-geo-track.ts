@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZGeoTrack } from '#contract/geo';
 import { useClock } from '@/hooks/use-clock';
 import { api } from '@/lib/api';
+import { geoKeys } from '@/lib/query-keys';
 
 export type TrackKey = { userId: number; day: string };
 
@@ -12,7 +13,7 @@ export const getGeoTrack = (key: TrackKey, timeZone: string) =>
 
 export const getGeoTrackQueryOptions = (key: TrackKey, timeZone: string) =>
   queryOptions({
-    queryKey: ['geo', 'track', key.userId, key.day, timeZone],
+    queryKey: geoKeys.track(key.userId, key.day, timeZone),
     queryFn: () => getGeoTrack(key, timeZone),
   });
 

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { TGeoTrackSummary } from '#contract/geo';
+import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { Spinner } from '@/components/ui/spinner';
@@ -55,14 +56,15 @@ function GpxDownload({ track }: { track: TrackKey }) {
 }
 
 function TrackDetails({ track }: { track: TrackKey }) {
-  const details = useGeoTrack(track);
-  if (details.isError) return <Notice tone="error">{errorMessage(details.error)}</Notice>;
-  if (!details.data) return <Spinner label={geoTexts.tracksLoading} />;
   return (
-    <>
-      <TrackMap points={details.data.points} />
-      <GpxDownload track={track} />
-    </>
+    <Loaded query={useGeoTrack(track)} loading={geoTexts.tracksLoading}>
+      {({ points }) => (
+        <>
+          <TrackMap points={points} />
+          <GpxDownload track={track} />
+        </>
+      )}
+    </Loaded>
   );
 }
 
@@ -74,45 +76,44 @@ export function RecordedTracks() {
 
   return (
     <Section title={geoTexts.tracksTitle}>
-      {tracks.isError ? (
-        <Notice tone="error">{errorMessage(tracks.error)}</Notice>
-      ) : !tracks.data ? (
-        <p className="recorded-tracks__state">
-          <Spinner label={geoTexts.tracksLoading} />
-        </p>
-      ) : tracks.data.length === 0 ? (
-        <p className="recorded-tracks__state">{geoTexts.noTracks}</p>
-      ) : (
-        <ul className="recorded-tracks">
-          {tracks.data.map((track) => {
-            const key = keyOf(track);
-            const open = key === openKey;
-            return (
-              <li key={key} className="recorded-tracks__item">
-                <button
-                  type="button"
-                  className="recorded-tracks__summary"
-                  aria-expanded={open}
-                  onClick={() => setOpenKey(open ? null : key)}
-                >
-                  <span className="recorded-tracks__who">{whoRecorded(track)}</span>
-                  <span className="recorded-tracks__day">{formatDay(track.day)}</span>
-                  <span className="recorded-tracks__meta">
-                    {clock.time(track.startedAt)}–{clock.time(track.endedAt)} {clock.note}
-                    {' · '}
-                    {geoTexts.pointCount(track.points)}
-                  </span>
-                </button>
-                {open && (
-                  <div className="recorded-tracks__details">
-                    <TrackDetails track={track} />
-                  </div>
-                )}
-              </li>
-            );
-          })}
-        </ul>
-      )}
+      <Loaded
+        query={tracks}
+        loading={geoTexts.tracksLoading}
+        className="recorded-tracks__state"
+        empty={geoTexts.noTracks}
+      >
+        {(recorded) => (
+          <ul className="recorded-tracks">
+            {recorded.map((track) => {
+              const key = keyOf(track);
+              const open = key === openKey;
+              return (
+                <li key={key} className="recorded-tracks__item">
+                  <button
+                    type="button"
+                    className="recorded-tracks__summary"
+                    aria-expanded={open}
+                    onClick={() => setOpenKey(open ? null : key)}
+                  >
+                    <span className="recorded-tracks__who">{whoRecorded(track)}</span>
+                    <span className="recorded-tracks__day">{formatDay(track.day)}</span>
+                    <span className="recorded-tracks__meta">
+                      {clock.time(track.startedAt)}–{clock.time(track.endedAt)} {clock.note}
+                      {' · '}
+                      {geoTexts.pointCount(track.points)}
+                    </span>
+                  </button>
+                  {open && (
+                    <div className="recorded-tracks__details">
+                      <TrackDetails track={track} />
+                    </div>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Loaded>
     </Section>
   );
 }

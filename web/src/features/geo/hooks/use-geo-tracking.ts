@@ -1,5 +1,7 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { TGeoPoint, TGeoPointType } from '#contract/geo';
+import { geoKeys } from '@/lib/query-keys';
 import { canWatchPosition, type Position, watchPosition } from './position-watch';
 
 /** SPEC §4, §9: the first point about 2 s after start, then one every 60 s; "stopped" shows 3.5 s. */
@@ -14,8 +16,6 @@ type Options = {
   username: string | null;
   sendPoint: (point: TGeoPoint) => Promise<unknown>;
   onProblem: (problem: GeoTrackingProblem) => void;
-  /** After a stop by the user or by an error (not when the screen is left). */
-  onStopped?: () => void;
 };
 
 /** One recording, from start to stop. */
@@ -39,6 +39,7 @@ export function useGeoTracking(options: Options) {
   const [stoppedShown, setStoppedShown] = useState(false);
   const [sent, setSent] = useState(0);
   const [lastSendFailed, setLastSendFailed] = useState(false);
+  const queryClient = useQueryClient();
   const session = useRef<Session | null>(null);
   const stoppedTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // Timers and the watch outlive renders; they read the caller's latest callbacks from here.
@@ -100,9 +101,10 @@ export function useGeoTracking(options: Options) {
     setStoppedShown(true);
     clearTimeout(stoppedTimer.current);
     stoppedTimer.current = setTimeout(() => setStoppedShown(false), STOPPED_STATUS_MS);
-    // Once the END point is stored: asked before, the recording read one point short («1 точка» of two).
-    void ended.then(() => latest.current.onStopped?.());
-  }, [halt]);
+    // The recording just ended belongs in the recorded tracks; asked once the END point is stored:
+    // asked before, it read one point short («1 точка» of two).
+    void ended.then(() => queryClient.invalidateQueries({ queryKey: geoKeys.all }));
+  }, [halt, queryClient]);
 
   const start = useCallback(() => {
     if (session.current) return;

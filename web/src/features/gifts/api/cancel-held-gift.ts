@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZOkResponse } from '#contract/coupons';
 import { api } from '@/lib/api';
-import { getHeldGiftsQueryOptions } from './get-held-gifts';
+import { giftKeys, myCouponsKeys } from '@/lib/query-keys';
 
 /** Takes back a gift still waiting for its addressee: the coupon returns with a new QR. */
 export const cancelHeldGift = (giftId: number) =>
@@ -11,7 +11,12 @@ export function useCancelHeldGift() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: cancelHeldGift,
-    // Canceled or, for a 409, settled meanwhile: either way the list has changed.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: getHeldGiftsQueryOptions().queryKey }),
+    // Canceled or, for a 409, settled meanwhile: either way the list has changed, and a canceled
+    // gift's coupon is back in My QR with its new QR now, not at the next poll.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: giftKeys.held }),
+        queryClient.invalidateQueries({ queryKey: myCouponsKeys.all }),
+      ]),
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZHeldGiftsResponse } from '#contract/gifts';
 import { api } from '@/lib/api';
+import { giftKeys } from '@/lib/query-keys';
 
 export const getHeldGiftsQueryOptions = () =>
   queryOptions({
-    queryKey: ['held-gifts'],
+    queryKey: giftKeys.held,
     queryFn: () => api.get('/api/gifts/held', ZHeldGiftsResponse),
   });
 

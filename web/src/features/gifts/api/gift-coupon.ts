@@ -1,6 +1,7 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZGiftResponse } from '#contract/gifts';
 import { api } from '@/lib/api';
+import { giftKeys, myCouponsKeys } from '@/lib/query-keys';
 
 export type GiftCouponInput = {
   purchasedCouponId: string;
@@ -15,4 +16,16 @@ export const giftCoupon = ({ purchasedCouponId, ownUsername, friendUsername }: G
     { schema: ZGiftResponse },
   );
 
-export const useGiftCoupon = () => useMutation({ mutationFn: giftCoupon });
+export function useGiftCoupon() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: giftCoupon,
+    // The coupon left the giver's usable ones (given, or held among the waiting gifts). Not
+    // awaited: the giver hears the outcome now, the lists follow.
+    onSuccess: (_answer, { ownUsername }) => {
+      void queryClient.invalidateQueries({ queryKey: myCouponsKeys.of(ownUsername) });
+      void queryClient.invalidateQueries({ queryKey: myCouponsKeys.giftable(ownUsername) });
+      void queryClient.invalidateQueries({ queryKey: giftKeys.held });
+    },
+  });
+}

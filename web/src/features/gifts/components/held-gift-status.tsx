@@ -9,7 +9,7 @@ type HeldGiftStatusProps = {
   toUsername: string;
   /** When it goes back to the giver unless claimed (ISO time). */
   heldUntil: string;
-  /** The coupon is the giver's again: My QR is to be asked afresh. */
+  /** The coupon is the giver's again: the screen stops offering to tell the friend. */
   onCanceled: () => void;
 };
 

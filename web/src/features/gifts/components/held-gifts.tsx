@@ -12,21 +12,21 @@ import './held-gifts.css';
  * The caller's gifts still waiting for their addressee (My QR): whom for and since when, each with
  * its cancel. Nothing at all while none waits.
  */
-export function HeldGifts({ onCanceled }: { onCanceled: () => void }) {
+export function HeldGifts() {
   const { data: held } = useHeldGifts();
   if (!held || held.length === 0) return null;
   return (
     <Section title={giftTexts.heldTitle}>
       <ul className="held-gifts">
         {held.map((gift) => (
-          <HeldGiftRow key={gift.giftId} gift={gift} onCanceled={onCanceled} />
+          <HeldGiftRow key={gift.giftId} gift={gift} />
         ))}
       </ul>
     </Section>
   );
 }
 
-function HeldGiftRow({ gift, onCanceled }: { gift: THeldGift; onCanceled: () => void }) {
+function HeldGiftRow({ gift }: { gift: THeldGift }) {
   const cancel = useCancelHeldGift();
   const clock = useClock();
   return (
@@ -39,7 +39,7 @@ function HeldGiftRow({ gift, onCanceled }: { gift: THeldGift; onCanceled: () => 
           className="held-gifts__cancel"
           aria-label={giftTexts.cancelFor(gift.toUsername)}
           disabled={cancel.isPending}
-          onClick={() => cancel.mutate(gift.giftId, { onSuccess: onCanceled })}
+          onClick={() => cancel.mutate(gift.giftId)}
         >
           {cancel.isPending ? <Spinner label={giftTexts.canceling} /> : giftTexts.cancelShort}
         </button>

@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import type { TMyCoupon } from '#contract/purchases';
 import type { EarlyAnswer } from '@/early/early-types';
 import type { Versioned } from '@/lib/api-client';
-import { qrImageQueryKey } from './get-qr-image';
+import { myCouponsKeys } from '@/lib/query-keys';
 import { myCouponsCheck } from './my-coupons-check';
 
 /** The early script's answer for `username` (web/src/early), taken once: later asks go as usual. */
@@ -29,7 +29,7 @@ export async function earlyMyCoupons(
     const parsed = myCouponsCheck.safeParse(body);
     if (!parsed.success) return undefined;
     for (const [url, image] of Object.entries(images))
-      void client.prefetchQuery({ queryKey: qrImageQueryKey(url), queryFn: () => image });
+      void client.prefetchQuery({ queryKey: myCouponsKeys.qrImage(url), queryFn: () => image });
     return { data: parsed.data, etag: etag ?? undefined };
   } catch {
     return undefined;

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { myCouponsKeys } from '@/lib/query-keys';
 import { myCouponsCheck } from './my-coupons-check';
 
 /**
@@ -9,7 +10,7 @@ import { myCouponsCheck } from './my-coupons-check';
  */
 export const useGiftableCouponIds = (username: string | null | undefined) =>
   useQuery({
-    queryKey: ['giftable-coupons', username],
+    queryKey: myCouponsKeys.giftable(username),
     queryFn: async () =>
       (await api.get(`/api/coupon/valid/qr/customer/${encodeURIComponent(username ?? '')}`, myCouponsCheck))
         .filter(({ status }) => status === 'NOT_USED')

@@ -2,11 +2,11 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMyCoupon } from '#contract/purchases';
 import { api } from '@/lib/api';
 import type { Versioned } from '@/lib/api-client';
+import { myCouponsKeys } from '@/lib/query-keys';
 import { earlyMyCoupons } from './early-answer';
 import { currentUserId } from './get-saved-coupons';
 import { keepOnDevice } from './keep-on-device';
 import { myCouponsCheck } from './my-coupons-check';
-import { myCouponsQueryKey } from './my-coupons-key';
 
 /** SPEC §4 Polling, §9: My QR reloads the list every 5 s. */
 export const MY_COUPONS_POLL_MS = 5000;
@@ -15,7 +15,7 @@ const myCouponsPath = (username: string) => `/api/coupon/valid/qr/customer/${enc
 
 export const getMyCouponsQueryOptions = (username: string | null | undefined) =>
   queryOptions({
-    queryKey: myCouponsQueryKey(username),
+    queryKey: myCouponsKeys.of(username),
     // The list last received goes along with its ETag, so an unchanged list costs a 304.
     queryFn: async ({ client, queryKey }) => {
       const cached = client.getQueryData<Versioned<TMyCoupon[]>>(queryKey);
@@ -39,3 +39,7 @@ export const getMyCouponsQueryOptions = (username: string | null | undefined) =>
 /** The user's QR coupons, newest first, as the server orders them. */
 export const useMyCoupons = (username: string | null | undefined) =>
   useQuery(getMyCouponsQueryOptions(username));
+
+/** The same list asked once, not polled: for a screen where it does not change (Home). */
+export const useMyCouponsOnce = (username: string | null | undefined) =>
+  useQuery({ ...getMyCouponsQueryOptions(username), refetchInterval: false });

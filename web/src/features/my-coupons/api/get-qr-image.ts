@@ -1,22 +1,19 @@
 import { queryOptions, useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { myCouponsKeys } from '@/lib/query-keys';
 import { currentUserId, savedCouponsQueryOptions } from './get-saved-coupons';
 
-const QR_IMAGES = 'qr-image';
+/** Some coupon's QR image is still on its way. */
+export const useQrImagesComing = () => useIsFetching({ queryKey: myCouponsKeys.qrImages }) > 0;
 
 /**
  * A coupon's QR image (My QR's `qrImageUrl`). One address, one image for good (a gift's new QR is
  * a new address): taken from the list saved on the device if it is there, else fetched once, and
  * never again while the app runs.
  */
-export const qrImageQueryKey = (url: string) => [QR_IMAGES, url] as const;
-
-/** Some coupon's QR image is still on its way. */
-export const useQrImagesComing = () => useIsFetching({ queryKey: [QR_IMAGES] }) > 0;
-
 export const qrImageQueryOptions = (userId: number | undefined, url: string) =>
   queryOptions({
-    queryKey: qrImageQueryKey(url),
+    queryKey: myCouponsKeys.qrImage(url),
     queryFn: async ({ client }) => {
       const saved =
         userId === undefined ? null : await client.ensureQueryData(savedCouponsQueryOptions(userId));

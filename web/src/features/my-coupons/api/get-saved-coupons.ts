@@ -1,4 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { myCouponsKeys } from '@/lib/query-keys';
 import { launchUser } from '@/telegram/launch-params';
 import { readSavedCoupons } from '../saved-coupons';
 
@@ -7,7 +8,7 @@ export const currentUserId = () => launchUser()?.id;
 
 export const savedCouponsQueryOptions = (userId: number | undefined) =>
   queryOptions({
-    queryKey: ['my-coupons-saved', userId],
+    queryKey: myCouponsKeys.saved(userId),
     // A query's answer may not be undefined: nothing saved is null.
     queryFn: async () => (userId === undefined ? null : ((await readSavedCoupons(userId)) ?? null)),
     enabled: userId !== undefined,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZRefundResponse } from '#contract/back-office-purchases';
 import { api } from '@/lib/api';
+import { myCouponsKeys } from '@/lib/query-keys';
 
 /** The holder's own «Вернуть деньги»: REFUNDED at once, or REFUND_PENDING while it is being returned. */
 export const refundMyCoupon = (purchasedCouponId: string) =>
@@ -11,6 +12,6 @@ export function useRefundMyCoupon() {
   return useMutation({
     mutationFn: refundMyCoupon,
     // Returned, pending, or refused because it changed meanwhile: the list is asked now, not in 5 s.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['my-coupons'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myCouponsKeys.all }),
   });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { getUndeliveredQueryOptions } from './get-undelivered';
+import { adminKeys } from '@/lib/query-keys';
 
 /** Puts a given-up message back in the bot's outbox (idempotent: one already back stays as it is). */
 export const resendUndelivered = (id: number) => api.post<void>(`/api/admin/notifications/${id}/resend`);
@@ -11,6 +11,6 @@ export function useResendUndelivered() {
     mutationFn: resendUndelivered,
     // A message sent again keeps its row, saying so, until the list is next opened; a refusal
     // (gone meanwhile) shows the list as it is now.
-    onError: () => queryClient.invalidateQueries({ queryKey: getUndeliveredQueryOptions().queryKey }),
+    onError: () => queryClient.invalidateQueries({ queryKey: adminKeys.undelivered }),
   });
 }

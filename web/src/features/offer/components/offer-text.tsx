@@ -1,4 +1,5 @@
-import { Notice } from '@/components/ui/notice';
+import { DocumentSections } from '@/components/ui/document-sections';
+import { Loaded } from '@/components/ui/loaded';
 import { useOffer } from '../api/get-offer';
 import { OFFER_SECTIONS } from '../offer-sections';
 import { offerTexts } from '../texts';
@@ -10,32 +11,26 @@ type OfferTextProps = {
 };
 
 /** The whole public offer, the seller's details filled in from the server's configuration. */
-export function OfferText({ sectionHeading: SectionHeading }: OfferTextProps) {
-  const offer = useOffer();
-  if (!offer.data) {
-    return offer.isError ? (
-      <Notice tone="error">{offerTexts.detailsFailed}</Notice>
-    ) : (
-      <Notice tone="info">{offerTexts.detailsLoading}</Notice>
-    );
-  }
-  const context = offer.data;
-
+export function OfferText({ sectionHeading }: OfferTextProps) {
   return (
-    <article className="offer-text">
-      <p className="offer-text__heading">{offerTexts.heading}</p>
-      <p className="offer-text__edition">{offerTexts.edition}</p>
-      {OFFER_SECTIONS.map((section) => (
-        <section key={section.title}>
-          <SectionHeading className="offer-text__section-title">{section.title}</SectionHeading>
-          {section.paragraphs
-            .map((paragraph) => paragraph(context))
-            .filter(Boolean)
-            .map((text) => (
-              <p key={text}>{text}</p>
-            ))}
-        </section>
-      ))}
-    </article>
+    <Loaded
+      query={useOffer()}
+      loading={offerTexts.detailsLoading}
+      failedAlways={offerTexts.detailsFailed}
+      className="state-line"
+    >
+      {(context) => (
+        <article className="offer-text">
+          <p className="offer-text__heading">{offerTexts.heading}</p>
+          <p className="offer-text__edition">{offerTexts.edition}</p>
+          <DocumentSections
+            sections={OFFER_SECTIONS}
+            context={context}
+            heading={sectionHeading}
+            titleClassName="offer-text__section-title"
+          />
+        </article>
+      )}
+    </Loaded>
   );
 }

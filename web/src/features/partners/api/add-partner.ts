@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TAddPartnerRequest, ZPartner } from '#contract/partners';
 import { api } from '@/lib/api';
-import { partnerOptionsQueryKey } from './get-partner-options';
+import { partnerKeys } from '@/lib/query-keys';
 
 export const addPartner = (body: TAddPartnerRequest) =>
   api.post('/api/partner/add', { body, schema: ZPartner });
@@ -11,6 +11,6 @@ export function useAddPartner() {
   return useMutation({
     mutationFn: addPartner,
     // The new company may be chosen for a coupon request at once.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerOptionsQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.options }),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TOfferChangeRequest, ZAdminOffer } from '#contract/offers';
 import { api } from '@/lib/api';
-import { adminPartnersQueryKey } from './get-admin-partners';
+import { partnerKeys } from '@/lib/query-keys';
 
 export const changeOffer = ({ offerId, body }: { offerId: number; body: TOfferChangeRequest }) =>
   api.put(`/api/admin/coupons/${offerId}`, { body, schema: ZAdminOffer });
@@ -11,6 +11,6 @@ export function useChangeOffer() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeOffer,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminPartnersQueryKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: partnerKeys.admin }),
   });
 }

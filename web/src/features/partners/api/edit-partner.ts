@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TAddPartnerRequest, ZPartner } from '#contract/partners';
 import { api } from '@/lib/api';
-import { adminPartnersQueryKey } from './get-admin-partners';
-import { partnerOptionsQueryKey } from './get-partner-options';
+import { partnerKeys } from '@/lib/query-keys';
 
 export const editPartner = ({ partnerId, body }: { partnerId: number; body: TAddPartnerRequest }) =>
   api.put(`/api/admin/partners/${partnerId}`, { body, schema: ZPartner });
@@ -14,8 +13,8 @@ export function useEditPartner() {
     mutationFn: editPartner,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: adminPartnersQueryKey }),
-        queryClient.invalidateQueries({ queryKey: partnerOptionsQueryKey }),
+        queryClient.invalidateQueries({ queryKey: partnerKeys.admin }),
+        queryClient.invalidateQueries({ queryKey: partnerKeys.options }),
       ]),
   });
 }

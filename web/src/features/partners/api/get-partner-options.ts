@@ -3,11 +3,10 @@ import { compareRu } from '#contract/collation';
 import { type TPartnerOption, ZPartnerOptionsResponse } from '#contract/partners';
 import { api } from '@/lib/api';
 import { isRefusal } from '@/lib/api-client';
+import { partnerKeys } from '@/lib/query-keys';
 
 /** SPEC §4: the add-coupon dropdown asks again every 3 s until the list arrives. */
 const PARTNER_OPTIONS_RETRY_MS = 3000;
-
-export const partnerOptionsQueryKey = ['partners', 'options'] as const;
 
 const byNameThenRegion = (a: TPartnerOption, b: TPartnerOption) =>
   compareRu(a.companyName, b.companyName) || compareRu(a.region, b.region);
@@ -20,7 +19,7 @@ export const getPartnerOptions = async () =>
 
 export const getPartnerOptionsQueryOptions = () =>
   queryOptions({
-    queryKey: partnerOptionsQueryKey,
+    queryKey: partnerKeys.options,
     queryFn: getPartnerOptions,
     retry: false,
     refetchInterval: (query) => (query.state.status === 'success' ? false : PARTNER_OPTIONS_RETRY_MS),

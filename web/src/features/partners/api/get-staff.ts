@@ -1,14 +1,13 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ZStaffResponse } from '#contract/back-office-partners';
 import { api } from '@/lib/api';
-
-export const staffQueryKey = (partnerId: number | null) => ['partners', 'staff', partnerId] as const;
+import { partnerKeys } from '@/lib/query-keys';
 
 export const getStaff = (partnerId: number) => api.get(`/api/partners/${partnerId}/staff`, ZStaffResponse);
 
 export const getStaffQueryOptions = (partnerId: number | null) =>
   queryOptions({
-    queryKey: staffQueryKey(partnerId),
+    queryKey: partnerKeys.staff(partnerId),
     queryFn: partnerId === null ? skipToken : () => getStaff(partnerId),
   });
 

@@ -1,8 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZOkResponse } from '#contract/coupons';
 import { api } from '@/lib/api';
-import { adminPartnersQueryKey } from './get-admin-partners';
-import { staffQueryKey } from './get-staff';
+import { partnerKeys } from '@/lib/query-keys';
 
 export const saveStaff = ({ partnerId, usernames }: { partnerId: number; usernames: string[] }) =>
   api.put(`/api/partners/${partnerId}/staff`, { body: { usernames }, schema: ZOkResponse });
@@ -14,8 +13,8 @@ export function useSaveStaff() {
     mutationFn: saveStaff,
     onSuccess: (_answer, { partnerId }) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: staffQueryKey(partnerId) }),
-        queryClient.invalidateQueries({ queryKey: adminPartnersQueryKey }),
+        queryClient.invalidateQueries({ queryKey: partnerKeys.staff(partnerId) }),
+        queryClient.invalidateQueries({ queryKey: partnerKeys.admin }),
       ]),
   });
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZOkResponse } from '#contract/coupons';
 import { api } from '@/lib/api';
-import { adminPartnersQueryKey } from './get-admin-partners';
+import { partnerKeys } from '@/lib/query-keys';
 
 export const setOfferWithdrawn = ({ offerId, withdrawn }: { offerId: number; withdrawn: boolean }) =>
   api.post(`/api/admin/coupons/${offerId}/${withdrawn ? 'withdraw' : 'reopen'}`, { schema: ZOkResponse });
@@ -11,6 +11,6 @@ export function useSetOfferWithdrawn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: setOfferWithdrawn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPartnersQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: partnerKeys.admin }),
   });
 }

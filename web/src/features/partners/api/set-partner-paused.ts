@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZOkResponse } from '#contract/coupons';
 import { api } from '@/lib/api';
-import { adminPartnersQueryKey } from './get-admin-partners';
+import { partnerKeys } from '@/lib/query-keys';
 
 export const setPartnerPaused = ({ partnerId, paused }: { partnerId: number; paused: boolean }) =>
   api.post(`/api/admin/partners/${partnerId}/${paused ? 'pause' : 'resume'}`, { schema: ZOkResponse });
@@ -12,6 +12,6 @@ export function useSetPartnerPaused() {
   return useMutation({
     mutationFn: setPartnerPaused,
     // Failed or not, the list shows the state the server holds.
-    onSettled: () => queryClient.invalidateQueries({ queryKey: adminPartnersQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: partnerKeys.admin }),
   });
 }

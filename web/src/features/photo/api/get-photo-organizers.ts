@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPhotoOrganizersResponse } from '#contract/photo';
 import { api } from '@/lib/api';
+import { photoKeys } from '@/lib/query-keys';
 import { toSelectNames } from '@/lib/select-lists';
 
 export const getPhotoOrganizers = async (region: string, month: number) =>
@@ -10,7 +11,7 @@ export const getPhotoOrganizers = async (region: string, month: number) =>
 
 export const getPhotoOrganizersQueryOptions = (region: string, month: number) =>
   queryOptions({
-    queryKey: ['photo', 'organizers', region, month],
+    queryKey: photoKeys.organizers(region, month),
     queryFn: () => getPhotoOrganizers(region, month),
   });
 

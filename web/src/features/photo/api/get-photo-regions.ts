@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZPhotoRegionsResponse } from '#contract/photo';
 import { api } from '@/lib/api';
+import { photoKeys } from '@/lib/query-keys';
 import { toSelectNames } from '@/lib/select-lists';
 
 /** SPEC §4: a connection page asks again every 5 s until its data arrives. */
@@ -15,7 +16,7 @@ export const getPhotoRegions = async () =>
 
 export const getPhotoRegionsQueryOptions = () =>
   queryOptions({
-    queryKey: ['photo', 'regions'],
+    queryKey: photoKeys.regions,
     queryFn: getPhotoRegions,
     // The 5 s rhythm is the retry; the client's own quicker retries would only crowd it.
     retry: false,

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { photoKeys } from '@/lib/query-keys';
 
 export const removePhotoDirectory = (id: number) => api.delete(`/api/admin/photo-directories/${id}`);
 
@@ -7,6 +8,6 @@ export function useRemovePhotoDirectory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: removePhotoDirectory,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['photo'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: photoKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TPhotoDirectoryInput, ZPhotoDirectory } from '#contract/photo';
 import { api } from '@/lib/api';
+import { photoKeys } from '@/lib/query-keys';
 
 export type SavePhotoDirectory = { id?: number; input: TPhotoDirectoryInput };
 
@@ -15,6 +16,6 @@ export function useSavePhotoDirectory() {
   return useMutation({
     mutationFn: savePhotoDirectory,
     // The admin's list, and the regions and organizers everyone picks from.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['photo'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: photoKeys.all }),
   });
 }

@@ -1,6 +1,7 @@
-import { type UseMutationOptions, useMutation } from '@tanstack/react-query';
+import { type UseMutationOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type TConfirmPurchaseResponse, ZConfirmPurchaseResponse } from '#contract/purchases';
 import { api } from '@/lib/api';
+import { myCouponsKeys } from '@/lib/query-keys';
 
 export type ConfirmPurchaseInput = {
   couponId: string;
@@ -16,9 +17,22 @@ export const confirmPurchase = ({ couponId, customerUsername, paymentId }: Confi
     schema: ZConfirmPurchaseResponse,
   });
 
-export const useConfirmPurchase = (
-  options: Pick<
-    UseMutationOptions<TConfirmPurchaseResponse, Error, ConfirmPurchaseInput>,
-    'onSuccess' | 'onError'
-  > = {},
-) => useMutation({ mutationFn: confirmPurchase, ...options });
+export function useConfirmPurchase({
+  onSuccess,
+  onError,
+}: Pick<
+  UseMutationOptions<TConfirmPurchaseResponse, Error, ConfirmPurchaseInput>,
+  'onSuccess' | 'onError'
+> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmPurchase,
+    // The coupon is issued: My QR's list is asked again before the caller moves on, so the screen
+    // it opens next shows the new coupon from its first frame.
+    onSuccess: async (...answer) => {
+      await queryClient.invalidateQueries({ queryKey: myCouponsKeys.of(answer[1].customerUsername) });
+      await onSuccess?.(...answer);
+    },
+    onError,
+  });
+}

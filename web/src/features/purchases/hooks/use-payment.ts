@@ -1,10 +1,11 @@
-import { type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { TStartPaymentResponse } from '#contract/purchases';
 import { type TMeResponse, UserErrorCode } from '#contract/session';
 import { paths } from '@/config/paths';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { myCouponsKeys } from '@/lib/query-keys';
 import { useNavigate } from '@/lib/router/router';
 import { vibrateFor } from '@/telegram/haptics';
 import { canOpenInvoice, openInvoiceSheet } from '@/telegram/open-invoice';
@@ -30,8 +31,6 @@ export type PaymentOptions = {
    * be sure; without a change, only asked again (a non-member may have joined the chat since).
    */
   refreshBuyer: (change?: Partial<Pick<TMeResponse, 'consentGiven' | 'email'>>) => void;
-  /** My QR's list, asked again once Telegram's payment sheet has closed on a payment. */
-  myCouponsKey: QueryKey;
 };
 
 /** SPEC §4: the payment check opens 2.5 s after the payment page. */
@@ -54,7 +53,7 @@ const isNotChatMember = (error: unknown): error is ApiError =>
  * answered the checkout step (consent, the receipt's e-mail); the press acts once per chosen offer,
  * and only a failure lets it be pressed again.
  */
-export function usePayment({ checkout, buyer, refreshBuyer, myCouponsKey }: PaymentOptions) {
+export function usePayment({ checkout, buyer, refreshBuyer }: PaymentOptions) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const startPayment = useStartPayment();
@@ -150,7 +149,8 @@ export function usePayment({ checkout, buyer, refreshBuyer, myCouponsKey }: Paym
       case 'paid':
       case 'pending':
         if (status === 'paid') vibrateFor('success');
-        void queryClient.invalidateQueries({ queryKey: myCouponsKey });
+        // The sheet closed on a payment: My QR, opened next, asks for its list at once.
+        void queryClient.invalidateQueries({ queryKey: myCouponsKeys.all });
         navigate(paths.myCoupons.getHref());
         return;
       case 'failed':

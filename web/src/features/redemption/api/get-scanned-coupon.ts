@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ZScannedCoupon } from '#contract/redemption';
 import { api } from '@/lib/api';
 import { isNetworkError } from '@/lib/api-client';
+import { scannedCouponKeys } from '@/lib/query-keys';
 
 /**
  * How often a card that could not reach the server asks again: a webview may say it is online
@@ -12,13 +13,10 @@ const NO_SIGNAL_RETRY_MS = 15_000;
 export const getScannedCoupon = (qrToken: string) =>
   api.get(`/api/coupon/scan/${encodeURIComponent(qrToken)}`, ZScannedCoupon);
 
-/** Every scanned coupon's answer: what «Погашено сегодня» reads the latest of. */
-export const scannedCouponsKey = ['scanned-coupon'] as const;
-
 /** The coupon's state on the server now, not the one printed into its QR at purchase. */
 export const getScannedCouponQueryOptions = (qrToken: string | undefined) =>
   queryOptions({
-    queryKey: [...scannedCouponsKey, qrToken],
+    queryKey: scannedCouponKeys.of(qrToken),
     queryFn: () => getScannedCoupon(qrToken ?? ''),
     enabled: !!qrToken,
     refetchInterval: (query) => (isNetworkError(query.state.error) ? NO_SIGNAL_RETRY_MS : false),

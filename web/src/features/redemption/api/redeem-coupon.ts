@@ -3,7 +3,7 @@ import { COUPON_EXPIRED } from '#contract/redeem-texts';
 import { type TScannedCoupon, ZRedeemResponse } from '#contract/redemption';
 import { api } from '@/lib/api';
 import { isRefusal } from '@/lib/api-client';
-import { getScannedCouponQueryOptions } from './get-scanned-coupon';
+import { scannedCouponKeys } from '@/lib/query-keys';
 
 /**
  * SPEC §4 Redeem: 'apply' when the server answered "", 'not_apply' when it refused, 'expired' when
@@ -34,13 +34,13 @@ export function useRedeemCoupon() {
   return useMutation({
     mutationFn: redeemCoupon,
     onSuccess: (outcome, { qrToken, partnerUsername }) => {
-      const { queryKey } = getScannedCouponQueryOptions(qrToken);
+      const queryKey = scannedCouponKeys.of(qrToken);
       // SPEC §4: a redeemed coupon is USED at once, by the caller now, one more of today's; a
       // refused one is asked about again.
       if (outcome === 'apply')
-        queryClient.setQueryData(
+        queryClient.setQueryData<TScannedCoupon>(
           queryKey,
-          (current): TScannedCoupon | undefined =>
+          (current) =>
             current && {
               ...current,
               status: 'USED',

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ZOkResponse } from '#contract/coupons';
 import type { TScannedCoupon } from '#contract/redemption';
 import { api } from '@/lib/api';
-import { getScannedCouponQueryOptions } from './get-scanned-coupon';
+import { scannedCouponKeys } from '@/lib/query-keys';
 
 /** Takes a redemption back (the redeeming partner within ten minutes, an admin any time). */
 export const undoRedemption = (qrToken: string) =>
@@ -17,10 +17,10 @@ export function useUndoRedemption() {
   return useMutation({
     mutationFn: undoRedemption,
     onSuccess: (_answer, qrToken) => {
-      const { queryKey } = getScannedCouponQueryOptions(qrToken);
-      queryClient.setQueryData(
+      const queryKey = scannedCouponKeys.of(qrToken);
+      queryClient.setQueryData<TScannedCoupon>(
         queryKey,
-        (current): TScannedCoupon | undefined =>
+        (current) =>
           current && { ...current, status: 'NOT_USED', canUndo: false, redeemedAt: null, redeemedBy: null },
       );
       void queryClient.invalidateQueries({ queryKey });

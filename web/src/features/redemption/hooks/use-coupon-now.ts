@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { isNetworkError } from '@/lib/api-client';
-import { getScannedCouponQueryOptions, useScannedCoupon } from '../api/get-scanned-coupon';
+import { scannedCouponKeys } from '@/lib/query-keys';
+import { useScannedCoupon } from '../api/get-scanned-coupon';
 import { useIsOnline, useOfflineState } from '../offline/use-offline-state';
 
 /**
@@ -16,8 +17,7 @@ import { useIsOnline, useOfflineState } from '../offline/use-offline-state';
 export function useCouponNow(qrToken: string | undefined) {
   const live = useScannedCoupon(qrToken);
   // Counted, not timed: the phone's clock says nothing of which answer came first.
-  const answers =
-    useQueryClient().getQueryState(getScannedCouponQueryOptions(qrToken).queryKey)?.dataUpdateCount ?? 0;
+  const answers = useQueryClient().getQueryState(scannedCouponKeys.of(qrToken))?.dataUpdateCount ?? 0;
   const online = useIsOnline();
   const { pending, syncs } = useOfflineState();
   const waiting = !!qrToken && pending.some((item) => item.qrToken === qrToken);

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { type ParsedCouponQr, parseCouponQr } from '#contract/coupon-qr';
-import { getScannedCouponQueryOptions } from '../api/get-scanned-coupon';
+import { scannedCouponKeys } from '@/lib/query-keys';
 import type { BrowserQrScanOutcome, CameraProblem } from '../browser-qr-scanner';
 import { loadQrDecoder } from '../qr-decoder';
 import { isTelegramQrScannerAvailable, scanWithTelegram, type TelegramQrScan } from '../telegram-qr-scanner';
@@ -67,7 +67,7 @@ export function useQrScan(texts: QrScanTexts) {
   const acceptScan = (text: string) => {
     const qr = parseCouponQr(text);
     // A second scan of the same QR asks the server afresh.
-    if (qr.token) queryClient.removeQueries({ queryKey: getScannedCouponQueryOptions(qr.token).queryKey });
+    if (qr.token) queryClient.removeQueries({ queryKey: scannedCouponKeys.of(qr.token) });
     scansRead.current += 1;
     setScanned({ id: scansRead.current, scan: { text, qr } });
   };

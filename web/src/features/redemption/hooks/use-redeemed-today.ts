@@ -2,13 +2,13 @@ import { type QueryCache, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { dayIn } from '#contract/date-time';
 import type { TScannedCoupon } from '#contract/redemption';
-import { scannedCouponsKey } from '../api/get-scanned-coupon';
+import { scannedCouponKeys } from '@/lib/query-keys';
 import { useOfflineState } from '../offline/use-offline-state';
 
 /** What the server said last, in its latest answer to a scan, of the caller's redemptions today. */
 function latestCount(cache: QueryCache): number | undefined {
   let latest: { at: number; count: number } | undefined;
-  for (const query of cache.findAll({ queryKey: scannedCouponsKey })) {
+  for (const query of cache.findAll({ queryKey: scannedCouponKeys.all })) {
     const data = query.state.data as TScannedCoupon | undefined;
     if (data && (!latest || query.state.dataUpdatedAt >= latest.at))
       latest = { at: query.state.dataUpdatedAt, count: data.redeemedToday };

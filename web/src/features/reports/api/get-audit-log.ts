@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { type TAuditKind, ZAuditResponse } from '#contract/reports';
 import { api } from '@/lib/api';
+import { reportKeys } from '@/lib/query-keys';
 import type { Period } from '../period';
 
 export type AuditQuery = Period & { kind?: TAuditKind | undefined };
@@ -10,7 +11,7 @@ export const getAuditLog = ({ from, to, kind }: AuditQuery) =>
 
 export const getAuditLogQueryOptions = (query: AuditQuery | null) =>
   queryOptions({
-    queryKey: ['reports', 'audit', query],
+    queryKey: reportKeys.audit(query),
     queryFn: query ? () => getAuditLog(query) : skipToken,
   });
 

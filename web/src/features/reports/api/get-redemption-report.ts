@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ZRedemptionReport } from '#contract/reports';
 import { api } from '@/lib/api';
+import { reportKeys } from '@/lib/query-keys';
 import type { Period } from '../period';
 
 export type RedemptionReportQuery = Period & { partnerId: number };
@@ -13,7 +14,7 @@ export const getRedemptionReport = ({ from, to, partnerId }: RedemptionReportQue
 
 export const getRedemptionReportQueryOptions = (query: RedemptionReportQuery | null) =>
   queryOptions({
-    queryKey: ['reports', 'redemptions', query],
+    queryKey: reportKeys.redemptionsOf(query),
     queryFn: query ? () => getRedemptionReport(query) : skipToken,
   });
 

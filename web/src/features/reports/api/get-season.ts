@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ZSeasonResponse } from '#contract/reports';
 import { api } from '@/lib/api';
+import { reportKeys } from '@/lib/query-keys';
 import type { Period } from '../period';
 
 export const getSeason = ({ from, to }: Period) =>
@@ -8,7 +9,7 @@ export const getSeason = ({ from, to }: Period) =>
 
 export const getSeasonQueryOptions = (period: Period | null) =>
   queryOptions({
-    queryKey: ['reports', 'season', period],
+    queryKey: reportKeys.season(period),
     queryFn: period ? () => getSeason(period) : skipToken,
   });
 

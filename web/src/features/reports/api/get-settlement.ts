@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ZSettlementResponse } from '#contract/reports';
 import { api } from '@/lib/api';
+import { reportKeys } from '@/lib/query-keys';
 import type { Period } from '../period';
 
 export const getSettlement = ({ from, to }: Period) =>
@@ -8,7 +9,7 @@ export const getSettlement = ({ from, to }: Period) =>
 
 export const getSettlementQueryOptions = (period: Period | null) =>
   queryOptions({
-    queryKey: ['reports', 'settlement', period],
+    queryKey: reportKeys.settlement(period),
     queryFn: period ? () => getSettlement(period) : skipToken,
   });
 

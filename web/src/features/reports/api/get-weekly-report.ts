@@ -1,6 +1,7 @@
 import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import { ZWeeklyReport } from '#contract/reports';
 import { api } from '@/lib/api';
+import { reportKeys } from '@/lib/query-keys';
 import type { Period } from '../period';
 
 /** A period, and the partner it is about (all the caller may read when absent). */
@@ -18,7 +19,7 @@ export const getWeeklyReport = ({ from, to, partnerId }: WeeklyReportQuery) =>
 
 export const getWeeklyReportQueryOptions = (query: WeeklyReportQuery | null) =>
   queryOptions({
-    queryKey: ['reports', 'weekly', query],
+    queryKey: reportKeys.weekly(query),
     queryFn: query ? () => getWeeklyReport(query) : skipToken,
   });
 

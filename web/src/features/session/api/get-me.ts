@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { sessionKeys } from '@/lib/query-keys';
 import { launchUser } from '@/telegram/launch-params';
 import { readStoredUser, storeUser, type TUserState, toUserState } from '../user-state';
 import { meCheck } from './me-check';
@@ -10,7 +11,7 @@ export const getMe = () => api.get('/api/me', meCheck);
 
 export const getMeQueryOptions = () =>
   queryOptions({
-    queryKey: ['me'],
+    queryKey: sessionKeys.me,
     queryFn: async () => {
       const me = await getMe();
       storeUser(me);

@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { myCouponsKeys } from '@/lib/query-keys';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { myCoupon } from '@/test/my-coupon';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
@@ -93,6 +94,29 @@ describe('GiftPage', () => {
     expect(message).toHaveClass('notice--success');
     expect(posts(api)).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeDisabled();
+  });
+
+  it('asks for the giver’s usable coupons again once the gift is made, and My QR’s list is stale', async () => {
+    const GIFTABLE = 'GET /api/coupon/valid/qr/customer/user_ivan';
+    const api = stubApi({
+      'GET /api/me': () => jsonResponse(ME),
+      [GIFTABLE]: () => jsonResponse([myCoupon(COUPON_ID, 'Прокат')]),
+      ...seen('friend_olga'),
+      [giftTo('friend_olga')]: () => jsonResponse({ status: 'sent', giftId: 1 }),
+    });
+    const { queryClient } = renderWithProviders(<GiftPage />, {
+      route: `/gift-to-friend?couponId=${COUPON_ID}`,
+      user: plainUser,
+    });
+    queryClient.setQueryData(myCouponsKeys.of('user_ivan'), { data: [], etag: '"v1"' });
+    await waitFor(() => expect(api.callsTo(GIFTABLE)).toHaveLength(1));
+
+    typeFriend('friend_olga');
+    pressGift();
+    await screen.findByText('Купон отправлен');
+    await waitFor(() => expect(api.callsTo(GIFTABLE)).toHaveLength(2));
+    expect(queryClient.getQueryState(myCouponsKeys.of('user_ivan'))?.isInvalidated).toBe(true);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('says the friend is not in the chat or does not exist on 404', async () => {

@@ -1,10 +1,8 @@
 import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Notice } from '@/components/ui/notice';
-import { canShareGifts, shareGift } from '@/features/gifts/share-gift';
-import { giftTexts } from '@/features/gifts/texts';
 import { errorMessage } from '@/lib/api-client';
 import type { BottomButtonAction } from '@/telegram/use-main-button';
+import { canShareGifts, shareGift } from '../share-gift';
+import { giftTexts } from '../texts';
 
 type Sharing = { state: 'idle' | 'sharing' | 'sent' } | { state: 'failed'; message: string };
 
@@ -34,23 +32,4 @@ export function useGiftSharing(giftId: number | undefined) {
   return { available, sharing, press, action };
 }
 
-type GiftSharingProps = {
-  sharing: ReturnType<typeof useGiftSharing>;
-  /** The page's own button; inside Telegram the main button is it. */
-  withButton: boolean;
-};
-
-export function GiftSharing({ sharing: { available, sharing, press }, withButton }: GiftSharingProps) {
-  if (!available) return null;
-  return (
-    <>
-      {withButton && (
-        <Button busy={sharing.state === 'sharing' && giftTexts.sharing} onClick={press}>
-          {giftTexts.share}
-        </Button>
-      )}
-      {sharing.state === 'sent' && <Notice tone="success">{giftTexts.shared}</Notice>}
-      {sharing.state === 'failed' && <Notice tone="error">{sharing.message}</Notice>}
-    </>
-  );
-}
+export type GiftSharingState = ReturnType<typeof useGiftSharing>;

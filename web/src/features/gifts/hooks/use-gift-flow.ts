@@ -1,0 +1,139 @@
+import { type FormEvent, useState } from 'react';
+import { isSameUsername, parseUsername } from '#contract/usernames';
+import { useOncePerPress } from '@/hooks/use-once-per-press';
+import { vibrateFor } from '@/telegram/haptics';
+import { askWriteAccessOnce } from '@/telegram/write-access';
+import { useGiftCoupon } from '../api/gift-coupon';
+import { classifyGiftFailure, type GiftFailure } from '../gift-rules';
+
+/** What became of the last send: given, or why not (the screen says each in its own words). */
+export type GiftOutcome = { kind: 'sent' } | { kind: 'to_self' } | GiftFailure;
+
+type GiftFlowOptions = {
+  couponId: string | null;
+  /** The giver's username, the session's. */
+  giver: string | null | undefined;
+  /** The giver's usable coupons' ids, once known: a link naming another says so before the form is filled. */
+  giftable: readonly string[] | undefined;
+  /** Whether anyone opened the app with a username (the session's lookup). */
+  isUsernameSeen: (username: string) => Promise<boolean>;
+};
+
+/**
+ * Giving a coupon to a friend (SPEC §2 Gift, §5; ADR 0012): the name checked by the one username
+ * rule, a gift to oneself refused here, a known member given the coupon at once, a username the
+ * app has never seen asked about first and then held for it; the bot's right to write asked before
+ * the gift, the phone's buzz for the outcome, one send per press.
+ */
+export function useGiftFlow({ couponId, giver, giftable, isUsernameSeen }: GiftFlowOptions) {
+  const gift = useGiftCoupon();
+  const sendPress = useOncePerPress();
+  const [friend, setFriend] = useState('');
+  // What is wrong with the name itself, said under it.
+  const [friendError, setFriendError] = useState<string>();
+  const [outcome, setOutcome] = useState<GiftOutcome>();
+  // A username the app has never seen, waiting for the giver's second look before its gift is held.
+  const [unseen, setUnseen] = useState<string>();
+  const [heldCanceled, setHeldCanceled] = useState(false);
+  const sent = gift.data;
+  const notYours = !!couponId && !!giftable && !sent && !giftable.includes(couponId);
+
+  const refuse = (why: GiftOutcome) => {
+    sendPress.release();
+    setOutcome(why);
+    vibrateFor('error');
+  };
+
+  const failed = (error: unknown) => {
+    const failure = classifyGiftFailure(error);
+    if (failure.kind === 'not_sent') console.error('The gift did not reach the server', error);
+    refuse(failure);
+  };
+
+  const give = async (purchasedCouponId: string, ownUsername: string, friendUsername: string) => {
+    // The bot tells the friend, and the giver when a held gift is claimed: it may need to ask first.
+    await askWriteAccessOnce();
+    gift.mutate(
+      { purchasedCouponId, ownUsername, friendUsername },
+      {
+        onSuccess: ({ status }) => {
+          // A held gift's state is told by its own notice: nobody has it yet.
+          if (status === 'sent') setOutcome({ kind: 'sent' });
+          vibrateFor('success');
+        },
+        onError: failed,
+      },
+    );
+  };
+
+  /** A known member gets the gift at once; a username never seen is asked about first. */
+  const check = async (purchasedCouponId: string, ownUsername: string, friendUsername: string) => {
+    if (isSameUsername(friendUsername, ownUsername)) {
+      refuse({ kind: 'to_self' });
+      return;
+    }
+    setOutcome(undefined);
+    let seen: boolean;
+    try {
+      seen = await isUsernameSeen(friendUsername);
+    } catch (error) {
+      failed(error);
+      return;
+    }
+    if (seen) await give(purchasedCouponId, ownUsername, friendUsername);
+    else {
+      sendPress.release();
+      setUnseen(friendUsername);
+    }
+  };
+
+  const send = () => {
+    if (friend.trim() === '' || !couponId || !giver || unseen || notYours) return;
+    const parsed = parseUsername(friend);
+    if (!parsed.ok) {
+      setOutcome(undefined);
+      setFriendError(parsed.message);
+      vibrateFor('error');
+      return;
+    }
+    sendPress.press(() => void check(couponId, giver, parsed.username));
+  };
+
+  const confirmUnseen = () => {
+    if (!unseen || !couponId || !giver) return;
+    const friendUsername = unseen;
+    sendPress.press(() => {
+      setUnseen(undefined);
+      void give(couponId, giver, friendUsername);
+    });
+  };
+
+  return {
+    friend,
+    /** Typing a new name forgets what was said about the last one. */
+    typeFriend: (text: string) => {
+      setFriend(text);
+      setFriendError(undefined);
+      setUnseen(undefined);
+    },
+    friendError,
+    notYours,
+    /** The send button acts: a coupon of the giver's, a name typed, no question open. */
+    mayGive: !!couponId && !notYours && friend.trim() !== '' && !unseen,
+    send,
+    submit: (event: FormEvent) => {
+      event.preventDefault();
+      send();
+    },
+    sending: gift.isPending,
+    /** The server's answer: given (`sent`) or held for a username not seen yet. */
+    sent,
+    outcome,
+    unseen,
+    confirmUnseen,
+    dropUnseen: () => setUnseen(undefined),
+    /** A held gift taken back is the giver's again: there is nothing left to tell the friend. */
+    heldCanceled,
+    onHeldCanceled: () => setHeldCanceled(true),
+  };
+}

@@ -1,0 +1,4 @@
+export const adminKeys = {
+  invites: ['admin', 'invites'] as const,
+  undelivered: ['admin', 'undelivered'] as const,
+};

@@ -1,0 +1,3 @@
+export const couponRequestKeys = {
+  all: ['coupon-requests'] as const,
+};

@@ -1,0 +1,3 @@
+export const giftKeys = {
+  held: ['held-gifts'] as const,
+};

@@ -1,0 +1,3 @@
+export const offerKeys = {
+  terms: ['offer'] as const,
+};

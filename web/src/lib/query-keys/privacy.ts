@@ -1,0 +1,4 @@
+export const privacyKeys = {
+  policy: ['privacy'] as const,
+  myData: ['my-data'] as const,
+};

@@ -1,0 +1,3 @@
+export const sessionKeys = {
+  me: ['me'] as const,
+};
