@@ -51,6 +51,7 @@ import { redemptionManifest } from './modules/redemption/redemption.manifest.ts'
 import { remindersManifest } from './modules/reminders/reminders.manifest.ts';
 import { reportsManifest } from './modules/reports/reports.manifest.ts';
 import { telegramWebhookManifest } from './modules/telegram-webhook/telegram-webhook.manifest.ts';
+import type { UpdateInbox } from './modules/telegram-webhook/update-inbox.ts';
 import { userRoutesManifest, usersManifest } from './modules/users/users.manifest.ts';
 import { waitlistManifest } from './modules/waitlist/waitlist.manifest.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
@@ -66,6 +67,8 @@ import { createBotUsername } from './telegram/bot-username.ts';
 export interface Telegram {
   /** The grammY bot; absent in the local stand-in. */
   bot?: Bot;
+  /** Long polling's updates, written down before they are handled; tests drive `handleDue(now)`. */
+  updateInbox?: UpdateInbox;
   /** What the other modules call to tell people about events. */
   notifications: NotificationService;
   /** Sends the outbox; tests drive `outbox.deliverDue()` directly. */
@@ -223,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     sweepClock,
     metrics,
   });
-  const { db, bot, notifications, outbox, qrImages } = made;
+  const { db, bot, updateInbox, notifications, outbox, qrImages } = made;
   for (const module of plugged) await module.openRoutes?.(app);
   // The stand-in's taps and replies come as updates to a bot of its own, through the same handlers.
   for (const updates of [bot, standIn?.bot]) {
@@ -240,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   let runner: BotRunner | undefined;
   const telegram: Telegram = {
     bot,
+    updateInbox,
     notifications,
     outbox,
     async start() {
@@ -249,6 +253,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           publicUrl: config.publicUrl,
           webhookSecret: config.telegramWebhookSecret,
           log: app.log,
+          inbox: updateInbox,
         });
       }
     },

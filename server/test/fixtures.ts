@@ -1,10 +1,34 @@
-import { eq, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { purchasedCoupons, users } from '../src/db/schema.ts';
 import { holdForRefund } from '../src/modules/purchased-coupons/coupon-state.ts';
 import type { TelegramUser } from '../src/telegram/init-data.ts';
 import type { TestApp } from './harness.ts';
 
 let partnerSeq = 0;
+
+/** How many coupons a payment has issued: one once it is paid, however often that is told. */
+export const couponsIssuedFor = async (t: TestApp, paymentId: string) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.paymentId, paymentId))
+  )[0]?.n;
+
+/** Telegram's message of an invoice paid on its own sheet (`successful_payment`), as an update carries it. */
+export const paidInvoiceMessage = (user: TelegramUser, paymentId: string, chargeId: string) => ({
+  message_id: 1,
+  date: Math.floor(Date.now() / 1000),
+  chat: { id: user.id, type: 'private', first_name: user.firstName },
+  from: { id: user.id, is_bot: false, first_name: user.firstName, username: user.username },
+  successful_payment: {
+    currency: 'RUB',
+    total_amount: 10_000,
+    invoice_payload: paymentId,
+    telegram_payment_charge_id: chargeId,
+    provider_payment_charge_id: `yk-${chargeId}`,
+  },
+});
 
 /** A partner added by `admin` through the API, with coupons requested and decided through it too. */
 export async function addPartnerWithCoupons(

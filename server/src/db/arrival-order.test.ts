@@ -1,6 +1,6 @@
-import Fastify from 'fastify';
+import Fastify, { type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inArrivalOrder, stampArrivals } from './arrival-order.ts';
+import { inArrivalOrder, isCallerGone, stampArrivals } from './arrival-order.ts';
 import { stepAside } from './step-aside.ts';
 
 /** A database that runs one statement at a time, as the test lets it: what it ran, in order. */
@@ -144,5 +144,45 @@ describe('statements in their requests’ arrival order', () => {
     await database.finish();
     await Promise.all([two, three]);
     expect(database.ran).toEqual(['one', 'two', 'three']);
+  });
+
+  it('a read whose caller has gone gives up its turn; a write whose caller has gone still runs', async () => {
+    const database = heldDatabase();
+    const asked = [signal(), signal()];
+    const closed = [signal(), signal()];
+    let refusal: unknown;
+    const server = Fastify();
+    app = server;
+    stampArrivals(server);
+    const route = (index: number, sql: string) => async (request: FastifyRequest) => {
+      request.raw.socket.once('close', closed[index]?.fire ?? (() => {}));
+      const statement = database.client.query(sql);
+      asked[index]?.fire();
+      await statement.catch((error: unknown) => {
+        refusal = error;
+      });
+      return 'ok';
+    };
+    server.get('/read', route(0, 'read'));
+    server.post('/write', route(1, 'write'));
+    const background = database.client.query('job');
+    await database.running();
+    const base = await server.listen({ port: 0, host: '127.0.0.1' });
+    for (const [index, method] of ['GET', 'POST'].entries()) {
+      const leaving = new AbortController();
+      const left = fetch(`${base}/${method === 'GET' ? 'read' : 'write'}`, {
+        method,
+        signal: leaving.signal,
+      });
+      await asked[index]?.fired;
+      leaving.abort();
+      await left.catch(() => {});
+      await closed[index]?.fired;
+    }
+    await database.finish();
+    await background;
+    await database.finish();
+    expect(isCallerGone(refusal)).toBe(true);
+    expect(database.ran).toEqual(['job', 'write']);
   });
 });

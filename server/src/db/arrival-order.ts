@@ -10,15 +10,55 @@ import type { FastifyInstance } from 'fastify';
  * (issue 36, the crowd of `npm run bench`). Here the statements wait in the order their requests arrived instead: the
  * oldest request's next statement goes first, and work outside a request (jobs, the outbox) takes
  * its place in that order when it asks.
+ *
+ * Oldest first has a failure of its own: when the crowd outgrows what the one connection serves,
+ * the oldest requests are those whose callers gave up waiting, and serving them first makes every
+ * later caller wait as long and give up too. So a read whose connection has closed gives up its
+ * turn: its statement is refused (`CallerGoneError`) and the next caller's goes.
  */
-const arrival = new AsyncLocalStorage<{ order: number }>();
+const arrival = new AsyncLocalStorage<Turn>();
 let lastArrival = 0;
 
-/** Every request, from its first hook on, carries the order it arrived in. */
+interface Turn {
+  order: number;
+  /** Whether the caller has gone (its connection closed): nobody will read the answer. */
+  gone(): boolean;
+}
+
+/** A statement not run because the request's caller had gone. */
+export class CallerGoneError extends Error {
+  constructor() {
+    super('the caller has gone; the statement was not run');
+  }
+}
+
+/** Whether a failure is a `CallerGoneError`, looking through drizzle's wrapper. */
+export function isCallerGone(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 4; e = e.cause, depth += 1) {
+    if (e instanceof CallerGoneError) return true;
+  }
+  return false;
+}
+
+/** Work outside a request takes its place in the order when it asks; nobody waits on it to leave. */
+function outsideRequests(): Turn {
+  lastArrival += 1;
+  return { order: lastArrival, gone: () => false };
+}
+
+/**
+ * Every request, from its first hook on, carries the order it arrived in. Only a GET gives up its
+ * turn when its caller has gone: its writes (a profile, a day opened, a held gift claimed) are each
+ * whole and made again by the next open, where a POST cut between two statements (a payment started
+ * at the provider, not yet recorded) would leave half a change. A POST runs to its end, as it would
+ * on PostgreSQL.
+ */
 export function stampArrivals(app: FastifyInstance) {
-  app.addHook('onRequest', (_request, _reply, done) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     lastArrival += 1;
-    arrival.run({ order: lastArrival }, done);
+    const { socket } = request.raw;
+    const gone = request.method === 'GET' ? () => socket?.destroyed === true : () => false;
+    arrival.run({ order: lastArrival, gone }, done);
   });
 }
 
@@ -39,24 +79,28 @@ type Client = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
 
 /** `client` with its statements (and transactions, whole) served in their requests' arrival order. */
 export function inArrivalOrder<C extends Client>(client: C): C {
-  const waiting: Array<{ order: number; go: () => void }> = [];
+  const waiting: Array<Turn & { go: () => void; refuse: (error: Error) => void }> = [];
   let busy = false;
 
   function take(): Promise<void> {
+    const turn = arrival.getStore() ?? outsideRequests();
+    if (turn.gone()) return Promise.reject(new CallerGoneError());
     if (!busy) {
       busy = true;
       return Promise.resolve();
     }
-    let order = arrival.getStore()?.order;
-    if (order === undefined) {
-      lastArrival += 1;
-      order = lastArrival;
-    }
-    const place = order;
-    return new Promise((go) => waiting.push({ order: place, go }));
+    return new Promise((go, refuse) => waiting.push({ ...turn, go, refuse }));
   }
 
   function next() {
+    for (const turn of waiting.filter((t) => t.gone())) {
+      waiting.splice(waiting.indexOf(turn), 1);
+      turn.refuse(new CallerGoneError());
+    }
+    if (waiting.length === 0) {
+      busy = false;
+      return;
+    }
     let first = 0;
     for (let i = 1; i < waiting.length; i += 1) {
       if ((waiting[i]?.order ?? 0) < (waiting[first]?.order ?? 0)) first = i;

@@ -757,3 +757,28 @@ export const visitRatings = pgTable(
     check('visit_ratings_stars', sql`${t.stars} BETWEEN 1 AND 5`),
   ],
 );
+
+/**
+ * The bot's updates taken by long polling (no PUBLIC_URL), written here before their offset is
+ * confirmed to Telegram, which then forgets them: a paid invoice the handlers failed on is tried
+ * again from here until it is settled (telegram-webhook/update-inbox.ts). `body` is the update as
+ * Telegram sent it while it waits; once handled only the id stays, so Telegram's resend of an
+ * unconfirmed update (after a restart) is not handled twice, until it is older than Telegram keeps any.
+ */
+export const telegramUpdates = pgTable(
+  'telegram_updates',
+  {
+    updateId: bigint('update_id', { mode: 'number' }).primaryKey(),
+    body: jsonb('body').$type<Record<string, unknown>>(),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a process may take it next; one taking it pushes this forward (its lease). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('telegram_updates_due_idx').on(t.nextAttemptAt).where(sql`${t.handledAt} IS NULL`),
+    index('telegram_updates_handled_idx').on(t.handledAt),
+  ],
+);

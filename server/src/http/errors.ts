@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '#contract/errors';
 import type { TErrorResponse } from '#contract/session';
+import { isCallerGone } from '../db/arrival-order.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError, type DomainErrorDetails } from '../domain/domain-error.ts';
 import { httpTexts } from './texts.ts';
@@ -61,6 +62,13 @@ export function registerErrorHandling(app: FastifyInstance, tables: Refusals[]) 
       return reply
         .status(status)
         .send({ error: error.code ?? ErrorCode.badRequest, message: httpTexts.badRequest });
+    }
+    if (isCallerGone(error)) {
+      // Nobody reads the answer; one line, not an error: the caller gave up waiting.
+      request.log.info('request dropped: its caller had gone before its turn at the database');
+      return reply
+        .status(503)
+        .send({ error: ErrorCode.databaseUnavailable, message: httpTexts.databaseUnavailable });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'request failed: the database does not answer');

@@ -3,12 +3,19 @@ import { Bot, InlineKeyboard } from 'grammy';
 import type { Chat, User } from 'grammy/types';
 import { abortAfter } from './bot-api.ts';
 import type { TelegramUser } from './init-data.ts';
+import { startLongPolling, type UpdateStore } from './long-polling.ts';
 import { isMemberStatus } from './member-status.ts';
 import { botTexts } from './texts.ts';
 
 export const WEBHOOK_PATH = '/api/telegram/webhook';
 /** Telegram sends chat_member updates only to bots that ask for them by name. */
 export const ALLOWED_UPDATES = ['message', 'chat_member', 'pre_checkout_query', 'callback_query'] as const;
+
+/** Whether the update tells of a paid invoice (successful_payment): money taken, never to be lost. */
+export const isPaidInvoice = (update: object) => {
+  const message = 'message' in update ? update.message : undefined;
+  return typeof message === 'object' && message !== null && 'successful_payment' in message;
+};
 
 /** An invoice as Telegram reports it: our payment id in the payload, the sum in kopecks. */
 export interface InvoiceFacts {
@@ -151,10 +158,6 @@ export function createBot(options: BotOptions): Bot {
     }
   });
 
-  // Long polling stops on an unhandled error; one bad update must not deafen the bot.
-  bot.catch((error) => {
-    log.error({ err: error.error, updateId: error.ctx.update.update_id }, 'telegram update failed');
-  });
   return bot;
 }
 
@@ -165,11 +168,12 @@ export interface BotRunner {
 /**
  * Connects the bot to Telegram, one way only. With PUBLIC_URL: setWebhook (with the secret and
  * chat_member among allowed_updates) and the menu button, retried until they succeed; the webhook
- * route receives the updates. Without: long polling, which itself removes any webhook.
+ * route receives the updates. Without: long polling (long-polling.ts), which itself removes any
+ * webhook, each update written to `inbox` before Telegram is told it was received.
  */
 export async function launchBot(
   bot: Bot,
-  options: { publicUrl?: string; webhookSecret: string; log: Logger; retryMs?: number },
+  options: { publicUrl?: string; webhookSecret: string; log: Logger; retryMs?: number; inbox?: UpdateStore },
 ): Promise<BotRunner> {
   const { publicUrl, webhookSecret, log } = options;
 
@@ -209,16 +213,12 @@ export async function launchBot(
     };
   }
 
-  const polling = bot
-    .start({
-      allowed_updates: [...ALLOWED_UPDATES],
-      onStart: (me) => log.info({ bot: me.username }, 'telegram bot receiving updates by long polling'),
-    })
-    .catch((err: unknown) => log.error({ err }, 'telegram long polling stopped'));
-  return {
-    async stop() {
-      if (bot.isRunning()) await bot.stop().catch(() => {});
-      await polling;
-    },
-  };
+  if (!options.inbox) throw new Error('long polling needs an inbox to write the updates to');
+  return startLongPolling({
+    bot,
+    allowedUpdates: ALLOWED_UPDATES,
+    inbox: options.inbox,
+    log,
+    retryMs: options.retryMs,
+  });
 }

@@ -54,6 +54,14 @@ export const PERSONAL_DATA: ReadonlyArray<{ table: string; people: readonly stri
   { table: 'refunds', people: ['requested_by'], kinds: 'кто просил вернуть деньги' },
   { table: 'visit_ratings', people: ['user_id'], kinds: 'оценки и отзывы о визитах' },
   { table: 'audit_events', people: ['actor_id'], kinds: 'журнал действий: кто, что и когда' },
+  {
+    table: 'telegram_updates',
+    // Only while an update waits to be handled (seconds; a paid invoice until it is settled).
+    people: [
+      "coalesce(body #>> '{message,from,id}', body #>> '{pre_checkout_query,from,id}', body #>> '{callback_query,from,id}', body #>> '{chat_member,new_chat_member,user,id}')",
+    ],
+    kinds: 'сообщения боту и в чат, оплаты, еще не обработанные ботом',
+  },
 ];
 
 /** Tables that name nobody: offers, links, keys, counters by key, and rows that point at coupons only. */

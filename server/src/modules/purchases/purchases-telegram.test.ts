@@ -1,9 +1,15 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeQrPng } from '../../../test/decode-qr.ts';
-import { addPartnerWithCoupons, ageMembership, giveConsent } from '../../../test/fixtures.ts';
+import {
+  addPartnerWithCoupons,
+  ageMembership,
+  couponsIssuedFor,
+  giveConsent,
+  paidInvoiceMessage,
+} from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { offerHolds, payments, purchasedCoupons } from '../../db/schema.ts';
+import { offerHolds, payments } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 
 const SECRET = 'webhook-secret-for-invoices_0123456789';
@@ -62,29 +68,9 @@ const preCheckout = (user: TelegramUser, payload: string, totalKopecks = 10_000)
     },
   });
 const successfulPayment = (user: TelegramUser, payload: string, chargeId: string) =>
-  update({
-    message: {
-      message_id: nextUpdateId,
-      date: Math.floor(Date.now() / 1000),
-      chat: { id: user.id, type: 'private', first_name: user.firstName },
-      from: from(user),
-      successful_payment: {
-        currency: 'RUB',
-        total_amount: 10_000,
-        invoice_payload: payload,
-        telegram_payment_charge_id: chargeId,
-        provider_payment_charge_id: `yk-${chargeId}`,
-      },
-    },
-  });
+  update({ message: paidInvoiceMessage(user, payload, chargeId) });
 const lastAnswer = () => t.botApi.callsOf('answerPreCheckoutQuery').at(-1)?.params;
-const issuedFor = async (paymentId: string) =>
-  (
-    await t.database.db
-      .select({ n: count() })
-      .from(purchasedCoupons)
-      .where(eq(purchasedCoupons.paymentId, paymentId))
-  )[0]?.n;
+const issuedFor = (paymentId: string) => couponsIssuedFor(t, paymentId);
 
 async function startInvoice(user = buyer, offerId = couponId) {
   const res = await t.as(user).post(`/api/payments/${offerId}`);

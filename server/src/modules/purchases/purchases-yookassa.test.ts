@@ -1,10 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCouponQr } from '#contract/coupon-qr';
 import { type FakeYooKassa, startFakeYooKassa } from '../../../../test-support/fake-yookassa.ts';
 import { decodeQrPng } from '../../../test/decode-qr.ts';
-import { addPartnerWithCoupons, giveConsent } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, couponsIssuedFor, giveConsent } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, type TestAppOptions, telegramUser } from '../../../test/harness.ts';
 import { payments, purchasedCoupons } from '../../db/schema.ts';
 
@@ -66,13 +66,7 @@ const askedLongAgo = (paymentId: string) =>
 const webhook = (app: TestApp, body: unknown) =>
   app.app.inject({ method: 'POST', url: '/api/payments/webhook/yookassa', payload: body as object });
 
-const issuedFor = async (paymentId: string) =>
-  (
-    await t.database.db
-      .select({ n: count() })
-      .from(purchasedCoupons)
-      .where(eq(purchasedCoupons.paymentId, paymentId))
-  )[0]?.n;
+const issuedFor = (paymentId: string) => couponsIssuedFor(t, paymentId);
 
 describe('buying through YooKassa', () => {
   it('opens YooKassa’s confirmation page for a payment of the coupon’s price', async () => {

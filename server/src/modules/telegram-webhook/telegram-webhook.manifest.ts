@@ -6,6 +6,7 @@ import type { MembershipService } from '../users/membership.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import { telegramWebhookRoutes } from './telegram-webhook.routes.ts';
 import { telegramWebhookRefusals } from './texts.ts';
+import { createUpdateInbox } from './update-inbox.ts';
 
 /**
  * The bot (grammY; none in the local stand-in) and the webhook Telegram calls it through. Made
@@ -17,12 +18,13 @@ export const telegramWebhookManifest = manifest({
   refusals: telegramWebhookRefusals,
   make: ({
     config,
+    db,
     log,
     metrics,
     users,
     membership,
     checkout,
-  }: Pick<Core, 'config' | 'log' | 'metrics'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'metrics'> & {
     users: UserService;
     membership: MembershipService;
     checkout: CheckoutService;
@@ -53,7 +55,8 @@ export const telegramWebhookManifest = manifest({
       : undefined;
     if (bot) metrics?.observeBotApi(bot.api);
     return {
-      gives: { bot },
+      // Long polling writes each update down before Telegram forgets it (update-inbox.ts).
+      gives: { bot, updateInbox: bot ? createUpdateInbox({ db, bot, log }) : undefined },
       // Webhook or long polling, never both: the webhook only with PUBLIC_URL.
       openRoutes:
         bot && config.publicUrl

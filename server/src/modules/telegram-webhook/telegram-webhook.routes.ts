@@ -7,19 +7,13 @@ import { z } from 'zod';
 import { ErrorCode } from '#contract/errors';
 import { DomainError } from '../../domain/domain-error.ts';
 import { NUL_CHARACTER } from '../../http/nul-guard.ts';
-import { WEBHOOK_PATH } from '../../telegram/bot.ts';
+import { isPaidInvoice, WEBHOOK_PATH } from '../../telegram/bot.ts';
 import { abortAfter } from '../../telegram/bot-api.ts';
 import type { TelegramWebhookRefusal } from './texts.ts';
 
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
 const ZUpdate = z.looseObject({ update_id: z.number().int().nonnegative() });
-
-/** Whether the update tells of a paid invoice (successful_payment). */
-const paidInvoice = (update: Record<string, unknown>) => {
-  const message = update.message;
-  return typeof message === 'object' && message !== null && 'successful_payment' in message;
-};
 
 /**
  * Telegram's webhook: no init data and no CSRF token, the secret header is its proof (compared in
@@ -73,7 +67,7 @@ export const telegramWebhookRoutes: FastifyPluginAsyncZod<{ bot: Bot; secret: st
       request.log.error({ err, updateId: request.body.update_id }, 'telegram update failed');
       // Money taken that we failed to record is asked for again: Telegram resends what was not
       // answered 200, and settling a charge twice issues one coupon.
-      if (paidInvoice(request.body)) throw err;
+      if (isPaidInvoice(request.body)) throw err;
     }
     return reply.status(200).send();
   });
