@@ -15,8 +15,6 @@ export type LoadedQuery<T> = {
 
 type LoadedProps<T> = {
   query: LoadedQuery<T>;
-  /** The spinner's words while the answer is on its way. */
-  loading: string;
   /**
    * The class of the line the spinner and the empty text stand in (`state-line`, or the screen's
    * own); without one, the spinner alone.
@@ -44,7 +42,6 @@ type LoadedProps<T> = {
  */
 export function Loaded<T>({
   query,
-  loading,
   className,
   idle = false,
   failed,
@@ -75,7 +72,7 @@ export function Loaded<T>({
     return (
       !idle && (
         <StateLine className={className}>
-          <Spinner label={loading} />
+          <Spinner />
         </StateLine>
       )
     );

@@ -41,6 +41,7 @@ import {
   toSearchParams,
 } from './buy-selection';
 import './buy-coupons-page.css';
+import { uiTexts } from '@/components/ui/texts';
 import { texts } from './texts';
 
 /** SPEC §9: the bad-payment message shows for 2.5 s. */
@@ -50,7 +51,6 @@ const namesToOptions = (names: readonly string[]) => names.map((name) => ({ valu
 
 /** The catalogue's reads ask again by themselves: a failure is told as connecting, not as an error. */
 const LADDER = {
-  loading: texts.loading,
   connecting: texts.connecting,
   className: 'buy__state',
   emptyClassName: 'buy__state buy__state--empty',
@@ -134,7 +134,7 @@ export function BuyCouponsPage() {
                       ? texts.partnerTypePlaceholder
                       : types.isError
                         ? texts.connecting
-                        : texts.loading
+                        : uiTexts.loading
                 }
                 options={namesToOptions(types.data ?? [])}
                 value={selection.type}

@@ -36,6 +36,5 @@ export const texts = {
   saleCountdown: (countdown: string) => `До начала продажи: ${countdown}`,
   soldOutNotice: 'Купоны закончились: их разобрали. Если кто-то не оплатит свой, он вернется в продажу.',
   perBuyer: (perBuyer: number) => `Не больше ${perBuyer} в одни руки`,
-  loading: 'Загрузка…',
   connecting: 'Соединяемся с сервером, скоро коннект',
 } as const;

@@ -132,7 +132,7 @@ export function MyCouponsPage() {
           </>
         ) : loading ? (
           <div className="my-coupons__empty">
-            <Spinner label={texts.loading} />
+            <Spinner />
           </div>
         ) : (
           <p className="my-coupons__empty">{texts.noQr}</p>

@@ -51,7 +51,7 @@ function HeldData({ onErased }: { onErased: () => void }) {
       <p className="my-data__lead">
         {texts.lead} <Link to={paths.privacy.getHref()}>{texts.policy}</Link>
       </p>
-      <Loaded query={data} loading={texts.loading} className="my-data__state">
+      <Loaded query={data} className="my-data__state">
         {(held) => (
           <>
             <DownloadMyData />

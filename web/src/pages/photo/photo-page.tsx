@@ -14,6 +14,7 @@ import { openExternalLink } from '@/telegram/open-external-link';
 import { Page } from '@/telegram/page';
 import { texts } from './texts';
 import './photo-page.css';
+import { uiTexts } from '@/components/ui/texts';
 
 type LookupResult =
   | { kind: 'link'; link: string }
@@ -119,7 +120,7 @@ export function PhotoPage() {
                   {organizersReady
                     ? texts.noOrganizer
                     : region && month !== null
-                      ? texts.organizersLoading
+                      ? uiTexts.loading
                       : texts.chooseRegionAndMonthFirst}
                 </option>
                 {(organizersReady ? organizers.data : []).map((name) => (

@@ -11,6 +11,7 @@ import { Page } from '@/telegram/page';
 import { POLICY_SECTIONS } from './policy-sections';
 import { texts } from './texts';
 import './privacy-page.css';
+import { uiTexts } from '@/components/ui/texts';
 
 /** The privacy policy (152-ФЗ), the operator's details filled in from the server's configuration. */
 export function PrivacyPage() {
@@ -30,7 +31,7 @@ export function PrivacyPage() {
         </p>
         {!info.data ? (
           <Notice tone={info.isError ? 'error' : 'info'}>
-            {info.isError ? texts.failed : texts.loading}
+            {info.isError ? texts.failed : uiTexts.loading}
           </Notice>
         ) : (
           <article className="privacy">

@@ -7,6 +7,7 @@ import { isAdmin } from '@/features/session/user-state';
 import { Page } from '@/telegram/page';
 import { RequestCard } from './request-card';
 import './request-coupons-page.css';
+import { uiTexts } from '@/components/ui/texts';
 import { texts } from './texts';
 
 /** SPEC §4: a failed accept or decline says so for 2 s. */
@@ -41,7 +42,7 @@ function RequestList() {
         </div>
       )}
       {!requests ? (
-        <p className="request-coupons__state">{texts.loading}</p>
+        <p className="request-coupons__state">{uiTexts.loading}</p>
       ) : requests.length === 0 ? (
         <p className="request-coupons__state">{texts.empty}</p>
       ) : (

@@ -57,7 +57,7 @@ function GpxDownload({ track }: { track: TrackKey }) {
 function TrackDetails({ track }: { track: TrackKey }) {
   const details = useGeoTrack(track);
   if (details.isError) return <Notice tone="error">{errorMessage(details.error)}</Notice>;
-  if (!details.data) return <Spinner label={geoTexts.tracksLoading} />;
+  if (!details.data) return <Spinner />;
   return (
     <>
       <TrackMap points={details.data.points} />
@@ -78,7 +78,7 @@ export function RecordedTracks() {
         <Notice tone="error">{errorMessage(tracks.error)}</Notice>
       ) : !tracks.data ? (
         <p className="recorded-tracks__state">
-          <Spinner label={geoTexts.tracksLoading} />
+          <Spinner />
         </p>
       ) : tracks.data.length === 0 ? (
         <p className="recorded-tracks__state">{geoTexts.noTracks}</p>

@@ -3,6 +3,7 @@ import { useOffer } from '../api/get-offer';
 import { OFFER_SECTIONS } from '../offer-sections';
 import { offerTexts } from '../texts';
 import './offer-text.css';
+import { uiTexts } from '@/components/ui/texts';
 
 type OfferTextProps = {
   /** h2 on the offer page (under its h1), h3 in the popup (under the popup's h2). */
@@ -16,7 +17,7 @@ export function OfferText({ sectionHeading: SectionHeading }: OfferTextProps) {
     return offer.isError ? (
       <Notice tone="error">{offerTexts.detailsFailed}</Notice>
     ) : (
-      <Notice tone="info">{offerTexts.detailsLoading}</Notice>
+      <Notice tone="info">{uiTexts.loading}</Notice>
     );
   }
   const context = offer.data;
