@@ -9,6 +9,7 @@ import { Section } from '@/components/ui/section';
 import { useEraseMe } from '@/features/privacy/api/erase-me';
 import { getMyDataQueryOptions } from '@/features/privacy/api/get-my-data';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { ErasedData } from './erased-data';
 import { texts } from './texts';
 
 type EraseMyDataProps = {
@@ -54,7 +55,8 @@ export function EraseMyData({ coupons, onErased }: EraseMyDataProps) {
 
   return (
     <Section title={texts.erase}>
-      <p className="my-data__summary">{texts.eraseExplained}</p>
+      <ErasedData lead={texts.eraseGoes} />
+      <p className="my-data__summary">{texts.eraseKept}</p>
       {!asking ? (
         <Button variant="secondary" className="my-data__erase" onClick={() => setAsking(true)}>
           {texts.eraseButton}
