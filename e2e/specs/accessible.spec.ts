@@ -165,6 +165,9 @@ test('Home, My QR and Purchases meet WCAG’s contrast in every palette Telegram
         .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
         .toBe(rgbOf(palette.bg_color));
       await untilStill(page);
+      // Home under each palette, for a person to look at too.
+      if (screen.path === '/')
+        await page.screenshot({ path: `test-results/screens/palette-home-${name}.png` });
       const violations = await contrastViolations(page);
       if (violations.length > 0) found[`${screen.path} in ${name}`] = violations;
     }

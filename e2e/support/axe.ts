@@ -14,7 +14,8 @@ type RunOnly = { type: 'tag' | 'rule'; values: string[] };
 /** axe-core's serious and critical findings of `runOnly` on the page as drawn now, or in `selector`'s part. */
 async function violationsOf(page: Page, runOnly: RunOnly, selector?: string): Promise<Violation[]> {
   // Evaluated rather than added as a <script>: the app's content security policy allows no inline script.
-  await page.evaluate(axeSource);
+  // Once a page: a screen checked under ten palettes parses its half a megabyte once, not ten times.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(
     async ([only, part]) => {
       const axe = (window as unknown as { axe: typeof import('axe-core') }).axe;
