@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
+import { namedPalettes } from '#test-support/telegram-palettes';
 import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
-import { seriousViolations, type Violation } from '../support/axe.ts';
+import { contrastViolations, seriousViolations, type Violation } from '../support/axe.ts';
 import { DEMO } from '../support/constants.ts';
 import { type Theme, untilStill } from '../support/looks.ts';
 import { buyCoupon } from '../support/purchases.ts';
@@ -158,3 +159,42 @@ test.describe('readable in both Telegram themes', () => {
     });
   }
 });
+
+// The two themes above are Telegram Web A's; the other clients send palettes of their own
+// (test-support/telegram-palettes.ts). Every colour pair the styles draw is checked under each of
+// them by readable-palettes.test.ts; here a few screens rich in colours prove it on the page. Each
+// screen is opened once and handed the palettes as Telegram hands a changed theme, which costs a
+// tenth of opening it under each.
+test('Home, My QR and Purchases meet WCAG’s contrast in every palette Telegram’s clients send', async ({
+  page,
+  request,
+}) => {
+  await buyCoupon(request, DEMO.member);
+  const found: Record<string, Violation[]> = {};
+  for (const screen of [
+    { path: '/', heading: 'КАТАЙСЯ С НАМИ', as: DEMO.member },
+    { path: '/my-coupons', heading: 'МОИ QR', as: DEMO.member },
+    { path: '/purchases', heading: 'ПОКУПКИ', as: DEMO.admin },
+  ]) {
+    await openAsTelegram(page, screen.as, { path: screen.path });
+    await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+    await expect(page.locator('.spinner')).toHaveCount(0);
+    for (const { name, palette } of namedPalettes()) {
+      await emitTelegramEvent(page, 'theme_changed', { theme_params: palette });
+      await expect
+        .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
+        .toBe(rgbOf(palette.bg_color));
+      await untilStill(page);
+      // Home under each palette, for a person to look at too.
+      if (screen.path === '/')
+        await page.screenshot({ path: `test-results/screens/palette-home-${name}.png` });
+      const violations = await contrastViolations(page);
+      if (violations.length > 0) found[`${screen.path} in ${name}`] = violations;
+    }
+  }
+  expect(found).toEqual({});
+});
+
+/** `#rrggbb` as a computed style gives it, `rgb(r, g, b)`. */
+const rgbOf = (hex = '') =>
+  `rgb(${[1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16)).join(', ')})`;

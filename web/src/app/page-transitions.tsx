@@ -5,7 +5,6 @@ import type { Location } from '@/lib/router/history';
 import { AtLocation, useLocation, useNavigationType } from '@/lib/router/router';
 import { Page } from '@/telegram/page';
 import { AppRoutes } from './routes';
-import { appTexts } from './texts';
 import './page-transitions.css';
 
 /** As long as the CSS animations of page-transitions.css. */
@@ -27,7 +26,7 @@ function ScreenLoading() {
   return (
     <Page>
       <div className="page-transitions__loading">
-        <Spinner label={appTexts.loadingScreen} />
+        <Spinner />
       </div>
     </Page>
   );

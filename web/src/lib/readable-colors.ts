@@ -5,12 +5,13 @@
  * steps, only as far as it must, so a theme that already reads well keeps its colours.
  */
 
-type Rgb = readonly [number, number, number];
+export type Rgb = readonly [number, number, number];
 
 /** WCAG's minimum contrast for text under 24 px (18.66 px bold). */
 export const TEXT_CONTRAST = 4.5;
 
-const STEP = 0.05;
+/** How finely a colour is moved: in fiftieths of the way, so it stops close to where it first reads. */
+const STEPS = 50;
 
 export function parseColor(value: string): Rgb | undefined {
   const text = value.trim().toLowerCase();
@@ -43,22 +44,41 @@ export function contrast(a: Rgb, b: Rgb): number {
   return (light + 0.05) / (dark + 0.05);
 }
 
-/** Moves `color` toward `toward` until `meets` holds; `toward` itself when nothing short of it does. */
-function movedUntil(color: Rgb, toward: Rgb, meets: (candidate: Rgb) => boolean): Rgb {
-  for (let t = 0; t < 1; t += STEP) {
-    const candidate = mix(color, toward, t);
-    if (meets(candidate)) return candidate;
-  }
-  return toward;
+/** The colour as the page will be given it: `toHex` rounds each channel to a whole 0–255. */
+const drawn = (color: Rgb): Rgb => color.map((channel) => Math.round(channel)) as unknown as Rgb;
+
+/**
+ * Moves `color` toward each of `towards` in turn until `meets` holds; the last of them when nothing
+ * short of it does. Each candidate is judged as drawn, rounded to whole channels: the unrounded mix
+ * of Telegram's #2481cc button met 4.5:1 and was drawn at 4.48:1.
+ */
+function movedUntil(color: Rgb, towards: readonly Rgb[], meets: (candidate: Rgb) => boolean): Rgb {
+  for (const toward of towards)
+    for (let step = 0; step <= STEPS; step++) {
+      const candidate = drawn(mix(color, toward, step / STEPS));
+      if (meets(candidate)) return candidate;
+    }
+  return towards.at(-1) as Rgb;
 }
+
+const BLACK: Rgb = [0, 0, 0];
+const WHITE: Rgb = [255, 255, 255];
+
+/** Black or white, whichever contrasts more with the weakest of `others`. */
+const starkestAgainst = (others: readonly Rgb[]): Rgb =>
+  Math.min(...others.map((other) => contrast(BLACK, other))) >=
+  Math.min(...others.map((other) => contrast(WHITE, other)))
+    ? BLACK
+    : WHITE;
 
 /**
  * A text colour readable on every one of `backgrounds`, and on each of them tinted with the text's
  * own colour (a notice's background is 12% of its text colour), moved toward `toward` (the theme's
- * text colour) only as far as it must.
+ * text colour) only as far as it must, and on toward black or white where the theme's text itself
+ * falls short.
  */
 export function readableText(color: Rgb, backgrounds: readonly Rgb[], toward: Rgb): Rgb {
-  return movedUntil(color, toward, (candidate) =>
+  return movedUntil(color, [toward, starkestAgainst(backgrounds)], (candidate) =>
     backgrounds.every(
       (background) =>
         contrast(candidate, background) >= TEXT_CONTRAST &&
@@ -67,10 +87,17 @@ export function readableText(color: Rgb, backgrounds: readonly Rgb[], toward: Rg
   );
 }
 
-/** A fill under `text` (a button's colour under its label), darkened or lightened away from it. */
+/**
+ * A fill under `text` (a button's colour under its label), darkened or lightened away from it:
+ * toward black or white, whichever contrasts more with the text, which one of them always does
+ * by at least 4.58:1 (the square root of 21:1).
+ */
 export function readableFill(fill: Rgb, text: Rgb): Rgb {
-  const away: Rgb = luminance(text) > 0.5 ? [0, 0, 0] : [255, 255, 255];
-  return movedUntil(fill, away, (candidate) => contrast(candidate, text) >= TEXT_CONTRAST);
+  return movedUntil(
+    fill,
+    [starkestAgainst([text])],
+    (candidate) => contrast(candidate, text) >= TEXT_CONTRAST,
+  );
 }
 
 /** The colours the styles use as text on the page's backgrounds: `--readable-<name>` from `--theme-<name>`. */
@@ -80,7 +107,37 @@ const FILLS = [
   { name: 'button', fill: 'button', text: 'button-text' },
   { name: 'destructive-fill', fill: 'destructive', text: undefined },
 ] as const;
-const WHITE: Rgb = [255, 255, 255];
+
+/** How much of the button's colour tints a chosen option's background (buy-coupons-page.css). */
+export const CHOSEN_TINT = 0.14;
+
+/** A palette's colour by the stylesheet's name for it (`text`, `bg`, `button` ...), if it has one. */
+export type ThemeColor = (name: string) => Rgb | undefined;
+
+/**
+ * The readable variants of a palette, by the name of the `--readable-*` variable each sets; none
+ * without the palette's text and background colours.
+ */
+export function readableVariants(theme: ThemeColor): Record<string, Rgb> {
+  const text = theme('text');
+  const [bg, secondaryBg, sectionBg] = [theme('bg'), theme('secondary-bg'), theme('section-bg')];
+  if (!text || !bg || !secondaryBg || !sectionBg) return {};
+  const variants: Record<string, Rgb> = {};
+  for (const { name, fill, text: label } of FILLS) {
+    const color = theme(fill);
+    const over = label ? theme(label) : WHITE;
+    if (color && over) variants[name] = readableFill(color, over);
+  }
+  const button = variants.button ?? theme('button');
+  // A chosen option (an offer on the buy screen) is the secondary background tinted with the button's colour.
+  const chosen = button && mix(secondaryBg, button, CHOSEN_TINT);
+  const backgrounds = chosen ? [bg, secondaryBg, sectionBg, chosen] : [bg, secondaryBg, sectionBg];
+  for (const name of TEXT_COLORS) {
+    const color = theme(name);
+    if (color) variants[name] = readableText(color, backgrounds, text);
+  }
+  return variants;
+}
 
 /**
  * Sets the readable variants of the theme the stylesheet resolves now (global.css's --theme-*),
@@ -89,17 +146,7 @@ const WHITE: Rgb = [255, 255, 255];
  */
 export function applyReadableColors(root: HTMLElement = document.documentElement): void {
   const resolved = getComputedStyle(root);
-  const theme = (name: string) => parseColor(resolved.getPropertyValue(`--theme-${name}`));
-  const text = theme('text');
-  const backgrounds = [theme('bg'), theme('secondary-bg'), theme('section-bg')];
-  if (!text || !backgrounds.every((background) => background !== undefined)) return;
-  for (const name of TEXT_COLORS) {
-    const color = theme(name);
-    if (color) root.style.setProperty(`--readable-${name}`, toHex(readableText(color, backgrounds, text)));
-  }
-  for (const { name, fill, text: label } of FILLS) {
-    const color = theme(fill);
-    const over = label ? theme(label) : WHITE;
-    if (color && over) root.style.setProperty(`--readable-${name}`, toHex(readableFill(color, over)));
-  }
+  const variants = readableVariants((name) => parseColor(resolved.getPropertyValue(`--theme-${name}`)));
+  for (const [name, color] of Object.entries(variants))
+    root.style.setProperty(`--readable-${name}`, toHex(color));
 }

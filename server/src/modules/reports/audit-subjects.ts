@@ -1,7 +1,9 @@
 import { eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { formatRubles } from '#contract/coupon-terms';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import { joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
 import { displayName } from '../users/display-name.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -23,10 +25,30 @@ const boughtName = (row: Parameters<typeof offerName>[0] & { username: string | 
 /** The people audit details name by id (`ownerId`, `toUserId`), named as the back office names them. */
 const PERSON_KEYS: Record<string, string> = { ownerId: 'owner', toUserId: 'toUser' };
 
-/** Each event's details with the people in them named («owner: @buyer») instead of their ids. */
-export async function namePeopleInDetails(
+/** The things audit details name by id, with the subject type that names each as the subject line does. */
+const SUBJECT_KEYS: Record<string, { named: string; type: 'offer' | 'partner' | 'purchase' }> = {
+  offerId: { named: 'offer', type: 'offer' },
+  partnerId: { named: 'partner', type: 'partner' },
+  purchasedCouponId: { named: 'purchase', type: 'purchase' },
+};
+
+/** The subjects (`offer:2`) the details of events name by id, for nameAuditSubjects to name with the rest. */
+export const subjectsInDetails = (details: readonly Record<string, unknown>[]): string[] =>
+  details.flatMap((entry) =>
+    Object.entries(SUBJECT_KEYS)
+      .filter(([key]) => typeof entry[key] === 'number' || typeof entry[key] === 'string')
+      .map(([key, { type }]) => `${type}:${entry[key]}`),
+  );
+
+/**
+ * Each event's details with the people in them named («owner: @buyer») and the offer, partner or
+ * purchase named as `subjectNames` names subjects («offer: Порог: скидка 500 руб за 150 руб»),
+ * instead of their ids; an id whose row is gone stays as it is.
+ */
+export async function nameDetails(
   db: Db,
   details: readonly Record<string, unknown>[],
+  subjectNames: ReadonlyMap<string, string>,
 ): Promise<Record<string, unknown>[]> {
   const ids = [
     ...new Set(
@@ -48,17 +70,24 @@ export async function namePeopleInDetails(
   return details.map((entry) =>
     Object.fromEntries(
       Object.entries(entry).map(([key, value]) => {
-        const named = PERSON_KEYS[key] && typeof value === 'number' ? names.get(value) : undefined;
-        return named ? [PERSON_KEYS[key], named] : [key, value];
+        const person = PERSON_KEYS[key] && typeof value === 'number' ? names.get(value) : undefined;
+        if (person) return [PERSON_KEYS[key], person];
+        const thing = SUBJECT_KEYS[key];
+        const named = thing && subjectNames.get(`${thing.type}:${value}`);
+        return named ? [thing.named, named] : [key, value];
       }),
     ),
   );
 }
 
+/** Who paid: a payment's user, who stays a purchase's buyer after the coupon is gifted on. */
+const buyers = alias(users, 'buyers');
+
 /**
  * What each audit subject is, in words an admin recognises: the partner's name; the offer's
- * partner, discount and price; a purchase's or payment's offer and buyer. A subject whose row is
- * gone (a partner erased) has no name and shows its id.
+ * partner, discount and price; a purchase's or payment's offer and the buyer who paid (not the
+ * friend a gift made its owner). A subject whose row is gone (a partner erased) has no name and
+ * shows its id.
  */
 export async function nameAuditSubjects(db: Db, subjects: readonly string[]): Promise<Map<string, string>> {
   const partnerIds = idsOf(subjects, 'partner').map(Number).filter(Number.isSafeInteger);
@@ -70,7 +99,6 @@ export async function nameAuditSubjects(db: Db, subjects: readonly string[]): Pr
     discount: coupons.discount,
     price: coupons.price,
   };
-  const buyerColumns = { username: users.username, firstName: users.firstName };
 
   const [partnerRows, offerRows, purchaseRows, paymentRows] = await Promise.all([
     partnerIds.length === 0
@@ -88,17 +116,23 @@ export async function nameAuditSubjects(db: Db, subjects: readonly string[]): Pr
           .where(inArray(coupons.id, offerIds)),
     purchaseIds.length === 0
       ? []
-      : db
-          .select({ id: purchasedCoupons.id, ...offerColumns, ...buyerColumns })
-          .from(purchasedCoupons)
-          .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
-          .innerJoin(partners, eq(partners.id, coupons.partnerId))
-          .innerJoin(users, eq(users.id, purchasedCoupons.ownerId))
+      : joinPurchasedCoupon(
+          db
+            .select({
+              id: purchasedCoupons.id,
+              ...offerColumns,
+              username: buyers.username,
+              firstName: buyers.firstName,
+            })
+            .from(purchasedCoupons)
+            .$dynamic(),
+        )
+          .innerJoin(buyers, eq(buyers.id, payments.userId))
           .where(inArray(purchasedCoupons.id, purchaseIds)),
     paymentIds.length === 0
       ? []
       : db
-          .select({ id: payments.id, ...offerColumns, ...buyerColumns })
+          .select({ id: payments.id, ...offerColumns, username: users.username, firstName: users.firstName })
           .from(payments)
           .innerJoin(coupons, eq(coupons.id, payments.couponId))
           .innerJoin(partners, eq(partners.id, coupons.partnerId))

@@ -25,7 +25,7 @@ import { withinDays } from '../admin-purchases/period.ts';
 import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
-import { nameAuditSubjects, namePeopleInDetails } from './audit-subjects.ts';
+import { nameAuditSubjects, nameDetails, subjectsInDetails } from './audit-subjects.ts';
 import { inPartnerChunks } from './partner-chunks.ts';
 import { createWeeklyFigures } from './weekly.service.ts';
 
@@ -287,13 +287,14 @@ export function createReportService(
       )
       .orderBy(desc(auditEvents.at), desc(auditEvents.id))
       .limit(limit);
-    const names = await nameAuditSubjects(
-      db,
-      rows.map((row) => row.subject),
-    );
-    const details = await namePeopleInDetails(
+    const names = await nameAuditSubjects(db, [
+      ...rows.map((row) => row.subject),
+      ...subjectsInDetails(rows.map((row) => row.details)),
+    ]);
+    const details = await nameDetails(
       db,
       rows.map((row) => row.details),
+      names,
     );
     return rows.map((row, index) => ({
       pageKey: row.pageKey,

@@ -197,6 +197,15 @@ describe('exports', () => {
 
 describe('the audit log', () => {
   it('names what each event is about: the partner, the offer, the purchase’s offer and buyer', async () => {
+    // Gifted on, the coupon's owner is the friend; the log still names the buyer who paid.
+    const friend = telegramUser('rp_friend');
+    t.botApi.members.set(friend.id, 'member');
+    await t.as(friend).get('/api/me');
+    const giftedId = await buyCoupon(t, buyer, b.couponIds[0] as number);
+    const gifted = await t
+      .as(buyer)
+      .post(`/api/coupons/buy/friend/${giftedId}/rp_buyer/${encodeURIComponent('@rp_friend')}`);
+    expect(gifted.json()).toMatchObject({ status: 'sent' });
     const res = await t.as(admin).get(`/api/admin/audit?${periodAroundToday()}`);
     expect(res.statusCode).toBe(200);
     const events: Array<{
@@ -212,11 +221,22 @@ describe('the audit log', () => {
       (event) => event.kind === 'coupon.issued' && event.subject.startsWith('purchase:'),
     );
     // The people in an event's details by name, not by Telegram id.
+    // The people in an event's details by name, not by Telegram id; the offer as the subject names it.
     expect(issued?.details).toMatchObject({
       owner: '@rp_buyer',
+      offer: expect.stringMatching(/: скидка \d+\u00a0руб за \d+\u00a0руб$/),
     });
     expect(issued?.details).not.toHaveProperty('ownerId');
+    expect(issued?.details).not.toHaveProperty('offerId');
     expect(issued?.subjectName).toMatch(/: скидка \d+\u00a0руб за \d+\u00a0руб, покупатель @rp_buyer$/);
+    expect(named(`purchase:${giftedId}`)).toBe(
+      'Катунь: скидка 200\u00a0руб за 60\u00a0руб, покупатель @rp_buyer',
+    );
+    const started = events.find((event) => event.kind === 'payment.started');
+    expect(started?.details).toMatchObject({
+      offer: expect.stringMatching(/: скидка \d+\u00a0руб за \d+\u00a0руб$/),
+    });
+    expect(started?.details).not.toHaveProperty('offerId');
   });
 });
 
@@ -260,8 +280,10 @@ describe('the admin’s purchase list', () => {
       seen.push(...page.items);
       cursor = page.nextCursor;
     }
-    expect(seen).toHaveLength(23);
-    expect(new Set(seen.map((item) => item.id)).size).toBe(23);
+    // Every purchase of the file's tests, each once.
+    const bought = await t.database.db.select({ id: purchasedCoupons.id }).from(purchasedCoupons);
+    expect(seen).toHaveLength(bought.length);
+    expect(new Set(seen.map((item) => item.id))).toEqual(new Set(bought.map(({ id }) => id)));
     const times = seen.map((item) => item.purchasedAt);
     expect(times).toEqual([...times].sort().reverse());
     expect((await t.as(spokesman).get('/api/admin/purchases')).statusCode).toBe(403);

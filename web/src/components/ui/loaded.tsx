@@ -15,13 +15,13 @@ export type LoadedQuery<T> = {
 
 type LoadedProps<T> = {
   query: LoadedQuery<T>;
-  /** The spinner's words while the answer is on its way. */
-  loading: string;
   /**
    * The class of the line the spinner and the empty text stand in (`state-line`, or the screen's
    * own); without one, the spinner alone.
    */
   className?: string;
+  /** The spinner's words where the spec gives the screen its own (the calendar's); «Загрузка…» else. */
+  loading?: string;
   /** Nothing is asked yet (the screen still waits for input): nothing is shown until it is. */
   idle?: boolean;
   /** What a failure says when the server said nothing of its own (`errorMessage`'s fallback). */
@@ -49,8 +49,8 @@ type LoadedProps<T> = {
  */
 export function Loaded<T>({
   query,
-  loading,
   className,
+  loading,
   idle = false,
   failed,
   failedAlways,

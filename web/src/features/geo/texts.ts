@@ -11,7 +11,6 @@ const formatNumber = (value: number, digits: number) =>
 /** Texts of the recorded tracks and their map (shown on the geo service screen). */
 export const geoTexts = {
   tracksTitle: 'ЗАПИСАННЫЕ МАРШРУТЫ',
-  tracksLoading: 'Загрузка…',
   noTracks: 'Записанных маршрутов пока нет',
   pointCount: (count: number) => `${count} ${POINT_WORDS[pointForms.select(count)] ?? 'точки'}`,
   downloadGpx: 'Скачать GPX',

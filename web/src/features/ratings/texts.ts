@@ -10,7 +10,6 @@ export const texts = {
   save: 'Сохранить',
   saving: 'Сохранение…',
   cancel: 'Отмена',
-  loading: 'Загрузка оценки…',
   thanks: (stars: number) => `Спасибо! Ваша оценка: ${stars} из 5.`,
   changeableUntil: (day: string) => `Оценку и отзыв можно изменить до ${day} включительно.`,
   closed: `Оценку можно поставить или изменить в течение ${RATING_CHANGEABLE_DAYS} дней после визита.`,

@@ -35,8 +35,21 @@ describe('readable variants of a theme', () => {
     expect(toHex(readableText(color('#1c5fa8'), [WHITE], BLACK))).toBe('#1c5fa8');
   });
 
-  it('falls back to the text colour for a theme colour no mix short of it makes readable', () => {
-    expect(toHex(readableText(color('#ffff00'), [WHITE], color('#ffffff')))).toBe('#ffffff');
+  it('moves on toward black where even the theme’s text colour does not read on its background', () => {
+    const readable = readableText(color('#ffff00'), [WHITE], color('#ffffff'));
+    expect(contrast(readable, WHITE)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+
+  it('judges a colour as drawn, rounded to whole channels', () => {
+    // Telegram macOS's button: its unrounded mix met 4.5:1 and was drawn at 4.48:1.
+    const button = readableFill(color('#2481cc'), WHITE);
+    expect(contrast(color(toHex(button)), WHITE)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
+  });
+
+  it('darkens a fill under a light-grey label, which no lightening could make readable', () => {
+    const label = color('#999999');
+    const fill = readableFill(color('#8a8a8a'), label);
+    expect(contrast(fill, label)).toBeGreaterThanOrEqual(TEXT_CONTRAST);
   });
 
   it('reads on a notice tinted with the text’s own colour', () => {

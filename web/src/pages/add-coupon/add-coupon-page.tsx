@@ -24,6 +24,7 @@ import { vibrateFor } from '@/telegram/haptics';
 import { Page } from '@/telegram/page';
 import { useMainButton } from '@/telegram/use-main-button';
 import './add-coupon-page.css';
+import { uiTexts } from '@/components/ui/texts';
 import { texts } from './texts';
 
 /** SPEC §9: the request's result shows for 2 s. */
@@ -170,10 +171,11 @@ function AddCouponForm() {
           note={options.length === 0 ? texts.noPartners : undefined}
         />
       ) : (
-        // SPEC §4: until the list arrives the dropdown says so, and it is asked for every 3 s.
+        // SPEC §4: until the list arrives the dropdown says so («Загрузка...», written with the one
+        // ellipsis every screen's «Загрузка…» has), and it is asked for every 3 s.
         <SelectField
           label={texts.partner}
-          placeholder={texts.loading}
+          placeholder={uiTexts.loading}
           options={[]}
           value=""
           onValueChange={setPartnerId}

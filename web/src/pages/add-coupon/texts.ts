@@ -13,7 +13,6 @@ export const texts = {
     `По правилу 15% скидка действует на услуги от ${formatRubles(serviceThreshold(discount))}.`,
   partner: 'Партнер',
   partnerPlaceholder: 'Выберите партнера',
-  loading: 'Загрузка...',
   partnersOnly: 'Заявку на купон отправляют только партнеры и администраторы.',
   noPartners: 'Партнеров пока нет: сначала добавьте партнера',
   submit: 'ДОБАВИТЬ КУПОН',

@@ -64,7 +64,7 @@ function AuditLog() {
         onValueChange={(value) => setKind(value === ALL ? undefined : (value as TAuditKind))}
       />
       <ExportButton request={valid && { report: 'audit', ...valid, ...(kind && { kind }) }} />
-      <Loaded query={events} loading={texts.loading} className="state-line" idle={!valid}>
+      <Loaded query={events} className="state-line" idle={!valid}>
         {(list) => (
           <Section title={texts.events}>
             {list.length === 0 ? (

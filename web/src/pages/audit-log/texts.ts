@@ -3,7 +3,6 @@ export const texts = {
   adminsOnly: 'Журнал событий видят только администраторы',
   kind: 'Событие',
   allKinds: 'Все события',
-  loading: 'Загрузка…',
   empty: 'За этот период событий нет',
   events: 'СОБЫТИЯ',
   system: 'система',

@@ -54,7 +54,6 @@ const namesToOptions = (names: readonly string[]) => names.map((name) => ({ valu
 
 /** The catalogue's reads ask again by themselves: a failure is told as connecting, not as an error. */
 const LADDER = {
-  loading: texts.loading,
   connecting: texts.connecting,
   className: 'buy__state',
   emptyClassName: 'buy__state buy__state--empty',

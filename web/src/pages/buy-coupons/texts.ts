@@ -44,6 +44,5 @@ export const texts = {
     `Купон отложен для вас до ${until}. Оплатите его до этого времени, потом он перейдет следующему в очереди.`,
   heldCountdown: (countdown: string) => `Осталось: ${countdown}`,
   perBuyer: (perBuyer: number) => `Не больше ${perBuyer} в одни руки`,
-  loading: 'Загрузка…',
   connecting: 'Соединяемся с сервером, скоро коннект',
 } as const;

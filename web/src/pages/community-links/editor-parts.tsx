@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
+import { uiTexts } from '@/components/ui/texts';
 import { errorMessage } from '@/lib/api-client';
 import { EditableItem } from './editable-item';
 import { texts } from './texts';
@@ -17,7 +18,7 @@ export function EditorList<TItem extends { id: number }>(props: {
   after?: (items: TItem[]) => ReactNode;
 }) {
   return (
-    <Loaded query={props.query} loading={texts.loading} failed={texts.loading}>
+    <Loaded query={props.query} failed={uiTexts.loading}>
       {(items) => (
         <>
           {items.length === 0 && <p className="links-editor__empty">{props.empty}</p>}

@@ -26,7 +26,7 @@ export function InvitesPage() {
 function InviteStats() {
   const stats = useInviteStats();
   return (
-    <Loaded query={stats} loading={texts.loading} className="state-line">
+    <Loaded query={stats} className="state-line">
       {(rows) => (
         <>
           <p className="invites__lead">{texts.lead}</p>

@@ -98,7 +98,7 @@ export function MyCouponsPage() {
       <Stack>
         {offline && coupons && coupons.length > 0 && <Notice tone="info">{texts.offline}</Notice>}
         <NoOfflineShellNotice screen="my-coupons" text={texts.noShell} understood={texts.understood} />
-        <Loaded query={shown} loading={texts.loading} className="my-coupons__empty" empty={texts.noQr}>
+        <Loaded query={shown} className="my-coupons__empty" empty={texts.noQr}>
           {(list) => (
             <>
               <Slider

@@ -7,6 +7,7 @@ import { Notice } from '@/components/ui/notice';
 import { Section } from '@/components/ui/section';
 import { useEraseMe } from '@/features/privacy/api/erase-me';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { ErasedData } from './erased-data';
 import { texts } from './texts';
 
 type EraseMyDataProps = {
@@ -48,7 +49,8 @@ export function EraseMyData({ coupons, onErased }: EraseMyDataProps) {
 
   return (
     <Section title={texts.erase}>
-      <p className="my-data__summary">{texts.eraseExplained}</p>
+      <ErasedData lead={texts.eraseGoes} />
+      <p className="my-data__summary">{texts.eraseKept}</p>
       {!asking ? (
         <Button variant="secondary" className="my-data__erase" onClick={() => setAsking(true)}>
           {texts.eraseButton}

@@ -15,6 +15,7 @@ import { Page } from '@/telegram/page';
 import { CouponReminders } from './coupon-reminders';
 import { DownloadMyData } from './download-my-data';
 import { EraseMyData } from './erase-my-data';
+import { ErasedData } from './erased-data';
 import { MyDataView } from './my-data-view';
 import { PartnerOffersSetting } from './partner-offers-setting';
 import { QrPhotosSetting } from './qr-photos-setting';
@@ -49,7 +50,7 @@ function HeldData({ onErased }: { onErased: () => void }) {
       <p className="my-data__lead">
         {texts.lead} <Link to={paths.privacy.getHref()}>{texts.policy}</Link>
       </p>
-      <Loaded query={data} loading={texts.loading} className="my-data__state">
+      <Loaded query={data} className="my-data__state">
         {(held) => (
           <>
             <DownloadMyData />
@@ -71,7 +72,8 @@ function Erased() {
   return (
     <>
       <Notice tone="success">{texts.erased}</Notice>
-      <p className="my-data__summary">{texts.erasedExplained}</p>
+      <ErasedData lead={texts.erasedGone} />
+      <p className="my-data__summary">{texts.erasedAfter}</p>
       <Button pressed={pendingTo === home} onClick={() => go(home, { replace: true })}>
         {texts.home}
       </Button>

@@ -181,7 +181,6 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
       <Section title={texts.listTitle}>
         <Loaded
           query={{ data: usernames, isError: staff.isError, error: staff.error, refetch: staff.refetch }}
-          loading={texts.loading}
           empty={texts.empty}
           emptyClassName="partner-staff__empty"
         >

@@ -1,7 +1,6 @@
 export const texts = {
   title: 'СОТРУДНИКИ',
   managersOnly: 'Сотрудников партнера назначают администратор и представитель партнера',
-  loading: 'Загрузка…',
   noPartners: 'Партнеров пока нет',
   partner: 'Партнер',
   partnerPlaceholder: 'Выберите партнера',

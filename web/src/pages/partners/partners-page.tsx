@@ -29,7 +29,7 @@ function PartnerList() {
   const [openId, setOpenId] = useState<number | null>(null);
 
   return (
-    <Loaded query={partners} loading={texts.loading} className="partners__state" empty={texts.empty}>
+    <Loaded query={partners} className="partners__state" empty={texts.empty}>
       {(list) => (
         <div className="partners__list">
           {list.map((partner) => (

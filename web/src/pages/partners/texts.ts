@@ -5,7 +5,6 @@ import { formatRating, type TPartnerRating } from '#contract/ratings';
 export const texts = {
   title: 'ПАРТНЕРЫ',
   adminsOnly: 'Список партнеров видят только администраторы',
-  loading: 'Загрузка…',
   empty: 'ПАРТНЕРОВ ПОКА НЕТ',
   paused: 'Приостановлен',
   onSale: (count: number) => `Купонов в продаже: ${count}`,

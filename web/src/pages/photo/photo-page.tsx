@@ -6,6 +6,7 @@ import { Field, SelectField } from '@/components/ui/field';
 import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';
+import { uiTexts } from '@/components/ui/texts';
 import { getDirectoryLink } from '@/features/photo/api/get-directory-link';
 import { usePhotoOrganizers } from '@/features/photo/api/get-photo-organizers';
 import { arePhotoRegionsLoaded, usePhotoRegions } from '@/features/photo/api/get-photo-regions';
@@ -115,7 +116,7 @@ export function PhotoPage() {
                         {organizersReady
                           ? texts.noOrganizer
                           : region && month !== null
-                            ? texts.organizersLoading
+                            ? uiTexts.loading
                             : texts.chooseRegionAndMonthFirst}
                       </option>
                       {(organizersReady ? organizers.data : []).map((name) => (

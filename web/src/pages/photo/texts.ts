@@ -8,7 +8,6 @@ export const texts = {
   organizerOptional: '*необязательно',
   noOrganizer: 'Без организатора',
   chooseRegionAndMonthFirst: 'Сначала выберите регион и месяц',
-  organizersLoading: 'Загрузка…',
   getLink: 'Получить ссылку',
   linkLabel: 'Ссылка на папку с фото:',
   regionAndMonthRequired: 'Нужно указать как минимум регион и месяц!',

@@ -29,7 +29,7 @@ export function PrivacyPage() {
             {texts.myDataLink}
           </Link>
         </p>
-        <Loaded query={info} loading={texts.loading} failedAlways={texts.failed} className="state-line">
+        <Loaded query={info} failedAlways={texts.failed} className="state-line">
           {(operator) => (
             <article className="privacy">
               <p className="privacy__heading">{texts.heading}</p>

@@ -16,6 +16,7 @@ import { Page } from '@/telegram/page';
 import { PurchaseCard } from './purchase-card';
 import { PurchaseFilters } from './purchase-filters';
 import './purchases-page.css';
+import { uiTexts } from '@/components/ui/texts';
 import { texts } from './texts';
 
 /** Purchases, in the back office: every purchase, newest first, filtered and searched; an admin refunds or voids one. */
@@ -50,7 +51,6 @@ function Purchases() {
           error: purchases.error,
           refetch: purchases.refetch,
         }}
-        loading={texts.loading}
         className="state-line"
         empty={texts.empty}
       >
@@ -70,7 +70,7 @@ function Purchases() {
       {purchases.isFetchNextPageError && <Notice tone="error">{errorMessage(purchases.error)}</Notice>}
       {purchases.hasNextPage && (
         <Button
-          busy={purchases.isFetchingNextPage && texts.loading}
+          busy={purchases.isFetchingNextPage && uiTexts.loading}
           variant="secondary"
           onClick={() => void purchases.fetchNextPage()}
         >

@@ -21,7 +21,6 @@ export const texts = {
   buyer: 'Покупатель',
   buyerPlaceholder: '@username',
   find: 'Найти',
-  loading: 'Загрузка…',
   empty: 'Покупок не найдено',
   more: 'Показать еще',
   states: {

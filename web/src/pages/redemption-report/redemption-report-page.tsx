@@ -64,7 +64,7 @@ function RedemptionReport() {
       {(partner) => (
         <>
           <PeriodFields period={period} onChange={setPeriod} problem={problem} />
-          <Loaded query={report} loading={texts.loading} className="state-line" idle={!valid}>
+          <Loaded query={report} className="state-line" idle={!valid}>
             {({ totals }) => (
               <ReportTotals
                 totals={[

@@ -1,7 +1,6 @@
 export const texts = {
   title: 'ОТЧЕТ О ПОГАШЕНИЯХ',
   readersOnly: 'Отчет о погашениях видят партнеры, их сотрудники и администраторы',
-  loading: 'Загрузка…',
   noPartners: 'Партнеров пока нет',
   partner: 'Партнер',
   partnerPlaceholder: 'Выберите партнера',

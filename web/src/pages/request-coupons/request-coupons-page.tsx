@@ -2,6 +2,7 @@ import { Header } from '@/components/layout/header';
 import { Loaded } from '@/components/ui/loaded';
 import { Notice, useTimedMessage } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';
+import { uiTexts } from '@/components/ui/texts';
 import { useCouponRequests } from '@/features/coupon-requests/api/get-coupon-requests';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
@@ -44,8 +45,7 @@ function RequestList() {
       {/* The 4 s poll is the retry: a failed load waits for the next tick, as the first one does. */}
       <Loaded
         query={requests}
-        loading={texts.loading}
-        connecting={texts.loading}
+        connecting={uiTexts.loading}
         className="request-coupons__state"
         empty={texts.empty}
       >

@@ -2,7 +2,6 @@ import { formatRubles } from '#contract/coupon-terms';
 
 export const texts = {
   title: 'Список заявок на добавление купонов',
-  loading: 'Заявки загружаются',
   adminsOnly: 'Заявки на купоны рассматривают только администраторы.',
   empty: 'Заявок нет.',
   price: 'Стоимость',

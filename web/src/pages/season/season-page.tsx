@@ -48,7 +48,7 @@ function Season() {
   return (
     <>
       <PeriodFields period={period} onChange={setPeriod} problem={problem} />
-      <Loaded query={season} loading={texts.loading} className="state-line" idle={!valid}>
+      <Loaded query={season} className="state-line" idle={!valid}>
         {(figures) => valid && <SeasonFigures season={figures} period={valid} />}
       </Loaded>
     </>

@@ -5,7 +5,6 @@ const number = (value: number) => value.toLocaleString('ru-RU');
 export const texts = {
   title: 'СЕЗОН В ЦИФРАХ',
   adminsOnly: 'Сезон в цифрах видят только администраторы',
-  loading: 'Загрузка…',
   total: 'ИТОГО',
   weeks: 'ПО НЕДЕЛЯМ',
   funnel: 'ОТ ОТКРЫТИЯ ДО ПОГАШЕНИЯ',

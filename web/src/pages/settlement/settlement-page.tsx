@@ -61,7 +61,7 @@ function Settlement() {
   return (
     <>
       <PeriodFields period={period} onChange={setPeriod} problem={problem} />
-      <Loaded query={settlement} loading={texts.loading} className="state-line" idle={!valid}>
+      <Loaded query={settlement} className="state-line" idle={!valid}>
         {(rows) => (
           <Section title={texts.total}>
             <FigureTiles figures={rows.reduce<Figures>(add, NONE)} />

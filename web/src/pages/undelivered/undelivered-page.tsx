@@ -31,7 +31,7 @@ export function UndeliveredPage() {
 function UndeliveredList() {
   const undelivered = useUndelivered();
   return (
-    <Loaded query={undelivered} loading={texts.loading} className="state-line">
+    <Loaded query={undelivered} className="state-line">
       {(messages) => (
         <>
           <p className="undelivered__lead">{texts.lead}</p>

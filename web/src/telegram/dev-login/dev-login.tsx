@@ -6,6 +6,7 @@ import { useDevUsers } from './api/get-dev-users';
 import { OpenInTelegram } from './open-in-telegram';
 import { chatTexts, texts } from './texts';
 import './dev-login.css';
+import { uiTexts } from '@/components/ui/texts';
 
 const BotChat = lazy(() => import('./bot-chat/bot-chat').then((module) => ({ default: module.BotChat })));
 
@@ -23,7 +24,7 @@ export function DevLogin({ onLogin }: DevLoginProps) {
   if (users.isPending) {
     return (
       <main className="dev-login">
-        <p className="dev-login__hint">{texts.picker.loading}</p>
+        <p className="dev-login__hint">{uiTexts.loading}</p>
       </main>
     );
   }

@@ -7,7 +7,6 @@ export const texts = {
   picker: {
     title: 'Войти как…',
     body: 'Локальный режим без Telegram: сервер подпишет вход за выбранного демо-пользователя.',
-    loading: 'Загрузка…',
   },
   switchUser: 'Сменить пользователя',
   signInRefused: { title: 'Не удалось войти' },

@@ -13,7 +13,7 @@ const query = (state: Partial<LoadedQuery<string[]>> = {}): LoadedQuery<string[]
 
 function Names(props: Partial<Parameters<typeof Loaded<string[]>>[0]> & { query: LoadedQuery<string[]> }) {
   return (
-    <Loaded loading="Загрузка…" className="names__state" empty="ПАРТНЕРОВ ПОКА НЕТ" {...props}>
+    <Loaded className="names__state" empty="ПАРТНЕРОВ ПОКА НЕТ" {...props}>
       {(names) => (
         <ul>
           {names.map((name) => (

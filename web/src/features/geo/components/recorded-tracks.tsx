@@ -57,7 +57,7 @@ function GpxDownload({ track }: { track: TrackKey }) {
 
 function TrackDetails({ track }: { track: TrackKey }) {
   return (
-    <Loaded query={useGeoTrack(track)} loading={geoTexts.tracksLoading}>
+    <Loaded query={useGeoTrack(track)}>
       {({ points }) => (
         <>
           <TrackMap points={points} />
@@ -76,12 +76,7 @@ export function RecordedTracks() {
 
   return (
     <Section title={geoTexts.tracksTitle}>
-      <Loaded
-        query={tracks}
-        loading={geoTexts.tracksLoading}
-        className="recorded-tracks__state"
-        empty={geoTexts.noTracks}
-      >
+      <Loaded query={tracks} className="recorded-tracks__state" empty={geoTexts.noTracks}>
         {(recorded) => (
           <ul className="recorded-tracks">
             {recorded.map((track) => {

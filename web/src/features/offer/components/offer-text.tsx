@@ -13,12 +13,7 @@ type OfferTextProps = {
 /** The whole public offer, the seller's details filled in from the server's configuration. */
 export function OfferText({ sectionHeading }: OfferTextProps) {
   return (
-    <Loaded
-      query={useOffer()}
-      loading={offerTexts.detailsLoading}
-      failedAlways={offerTexts.detailsFailed}
-      className="state-line"
-    >
+    <Loaded query={useOffer()} failedAlways={offerTexts.detailsFailed} className="state-line">
       {(context) => (
         <article className="offer-text">
           <p className="offer-text__heading">{offerTexts.heading}</p>

@@ -39,7 +39,7 @@ type PartnerChoiceProps = {
   /** The one shown (`useChosenPartner`), and how another is chosen. */
   chosen: TPartnerOption | undefined;
   onChoose: (partnerId: number) => void;
-  texts: { loading: string; noPartners: string; partner: string; partnerPlaceholder: string };
+  texts: { noPartners: string; partner: string; partnerPlaceholder: string };
   /** The class of the line that says the partners are loading, or that there are none. */
   stateClassName: string;
   /** What the screen shows of the chosen partner, below the picker. */
@@ -56,7 +56,7 @@ export function PartnerChoice({
   children,
 }: PartnerChoiceProps) {
   return (
-    <Loaded query={options} loading={texts.loading} className={stateClassName} empty={texts.noPartners}>
+    <Loaded query={options} className={stateClassName} empty={texts.noPartners}>
       {(list) =>
         // Chosen whenever there are options: the one named in the address, else the first.
         chosen && (

@@ -7,6 +7,7 @@ import { formatDay } from '@/lib/dates';
 import { getMyVisitRating, rateVisit } from '../api/my-visit-rating';
 import { texts } from '../texts';
 import './rate-visit.css';
+import { uiTexts } from '@/components/ui/texts';
 
 type RateVisitProps = {
   purchasedCouponId: string;
@@ -64,7 +65,7 @@ export function RateVisit({ purchasedCouponId, dayOf, onClose }: RateVisitProps)
 
   return (
     <section className="rate-visit" aria-label={texts.rate}>
-      {!known && !said && <p className="rate-visit__note">{texts.loading}</p>}
+      {!known && !said && <p className="rate-visit__note">{uiTexts.loading}</p>}
       {known && !open && <p className="rate-visit__note">{texts.closed}</p>}
       {known && open && (
         <>

@@ -44,7 +44,7 @@ describe('AddCouponPage', () => {
     vi.useRealTimers();
   });
 
-  it('says Загрузка... while the partner list cannot be loaded and asks again every 3 s', async () => {
+  it('says Загрузка… while the partner list cannot be loaded and asks again every 3 s', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     let reachable = false;
     const api = stubApi({
@@ -56,12 +56,12 @@ describe('AddCouponPage', () => {
     renderWithProviders(<AddCouponPage />, { user: partnerUser });
 
     expect(screen.getByLabelText('Партнер')).toBeDisabled();
-    expect(screen.getByRole('option', { name: 'Загрузка...' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Загрузка…' })).toBeInTheDocument();
     await wait(2900);
     expect(api.callsTo(PARTNERS)).toHaveLength(1);
     await wait(100);
     expect(api.callsTo(PARTNERS)).toHaveLength(2);
-    expect(screen.getByText('Загрузка...')).toBeInTheDocument();
+    expect(screen.getByText('Загрузка…')).toBeInTheDocument();
 
     reachable = true;
     await wait(3000);

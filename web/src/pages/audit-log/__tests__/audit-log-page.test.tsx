@@ -19,6 +19,15 @@ const EVENTS: TAuditEvent[] = [
     details: { amount: 5000, outside: false },
   },
   {
+    id: 13,
+    at: '2026-07-09T21:45:00.000Z',
+    kind: 'payment.started',
+    actor: '@demo_member',
+    subject: 'payment:9b2e4c1d-5f6a-4b7c-8d9e-0a1b2c3d4e5f',
+    subjectName: 'Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_member',
+    details: { offer: 'Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб', amount: 150 },
+  },
+  {
     id: 11,
     at: '2026-07-09T21:30:00.000Z',
     kind: 'coupon.expired',
@@ -59,6 +68,8 @@ describe('AuditLogPage', () => {
     const events = within(await screen.findByRole('list')).getAllByRole('listitem');
     expect(events.map((event) => event.textContent)).toEqual([
       'Деньги возвращены@demo_admin · 10.07.2026 10:00 по МосквеПокупка Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_memberсумма: 5000; вне платежного сервиса: нет',
+      // The offer the server named, not «купон №: 2».
+      'Начата оплата@demo_member · 10.07.2026 00:45 по МосквеПлатеж Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_memberкупон: Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб; сумма: 150',
       'Срок действия истексистема · 10.07.2026 00:30 по МосквеПокупка 77',
     ]);
   });

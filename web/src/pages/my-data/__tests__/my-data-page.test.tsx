@@ -343,13 +343,28 @@ describe('MyDataPage', () => {
       [ERASE]: () => new Response(null, { status: 204 }),
     });
     localStorage.setItem('katajsya.myQr.7', JSON.stringify({ coupons: [], images: {} }));
+    const erasedItems = (list: string) =>
+      within(screen.getByRole('list', { name: list }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    const erasedData = [
+      'профиль и e-mail',
+      'согласия на обработку данных и на предложения партнеров',
+      'геоточки',
+      'оценки визитов и отзывы',
+      'дни, когда вы открывали приложение',
+      'код вашей ссылки-приглашения',
+    ];
 
     await user.click(await screen.findByRole('button', { name: ERASE_BUTTON }));
+    // What goes is said before the press, and again once it has gone.
+    expect(erasedItems('Удалятся:')).toEqual(erasedData);
     expect(screen.getByText('Удалить ваши данные? Отменить это будет нельзя.')).toBeInTheDocument();
     expect(screen.queryByRole('checkbox', { name: GIVE_UP })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: CONFIRM_BUTTON }));
 
     expect(await screen.findByText('Ваши данные удалены')).toBeInTheDocument();
+    expect(erasedItems('Сервис больше не хранит:')).toEqual(erasedData);
     expect(erasesSent(api)).toEqual([undefined]);
     // The QR list kept for a day without signal goes too.
     await vi.waitFor(() => expect(localStorage.getItem('katajsya.myQr.7')).toBeNull());

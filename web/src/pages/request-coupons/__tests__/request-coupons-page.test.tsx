@@ -72,7 +72,7 @@ describe('RequestCouponsPage', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Список заявок на добавление купонов',
     );
-    expect(screen.getByText('Заявки загружаются')).toBeInTheDocument();
+    expect(screen.getByText('Загрузка…')).toBeInTheDocument();
     reachable = true;
     await wait(4000);
     expect(await screen.findByText('Заявок нет.')).toBeInTheDocument();
@@ -85,7 +85,7 @@ describe('RequestCouponsPage', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Заявки на купоны рассматривают только администраторы.',
     );
-    expect(screen.queryByText('Заявки загружаются')).not.toBeInTheDocument();
+    expect(screen.queryByText('Загрузка…')).not.toBeInTheDocument();
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
@@ -97,7 +97,7 @@ describe('RequestCouponsPage', () => {
     renderWithProviders(<RequestCouponsPage />, { user: adminUser });
 
     expect(await screen.findByRole('alert')).toHaveTextContent('Недостаточно прав');
-    expect(screen.queryByText('Заявки загружаются')).not.toBeInTheDocument();
+    expect(screen.queryByText('Загрузка…')).not.toBeInTheDocument();
   });
 
   it('shows a card per request and polls the list every 4 s', async () => {
