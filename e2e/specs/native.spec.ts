@@ -6,7 +6,7 @@ import { DEMO, E2E_BOT_TOKEN, E2E_CHAT_ID, E2E_INVOICE_URL, FRESH_MEMBERS } from
 import { themesToPicture, untilStill } from '../support/looks.ts';
 import { apiAs, buyCoupon, DEMO_COMPANY, DEMO_REGION, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { decodeQrPng } from '../support/qr.ts';
-import { startServer } from '../support/server.ts';
+import { SERVER_START_BOUND_MS, startServer } from '../support/server.ts';
 import {
   drawTelegramBottomBar,
   emitTelegramEvent,
@@ -167,8 +167,9 @@ test.describe('Telegram’s payment sheet (PAYMENT_PROVIDER=telegram)', () => {
   let stopServer: () => Promise<void>;
 
   test.beforeAll(async () => {
-    // Its own server: the others pay through the sandbox checkout.
-    test.setTimeout(90_000);
+    // Its own server: the others pay through the sandbox checkout. Its start is bounded by
+    // startServer's own wait (a migration and the demo data on a loaded runner).
+    test.setTimeout(SERVER_START_BOUND_MS + 30_000);
     botApi = await startFakeBotApi({ token: E2E_BOT_TOKEN });
     botApi.members.set(DEMO.member.id, 'member');
     stopServer = await startServer(E2E_INVOICE_URL, {
