@@ -11,6 +11,7 @@ import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { handOverFreed, isLimited, releaseHold, takeHold, type WaitlistPolicy } from './offer-holds.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
+import { turnsByKey } from './turns-by-key.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -77,6 +78,8 @@ export function createPaymentStart(options: {
   const { db, provider, log, timeZone, privacy, receipts, holdMinutes, waitlist } = options;
   const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId, waitlist);
 
+  const offerTurns = turnsByKey();
+
   const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
     db
       .select({
@@ -95,6 +98,8 @@ export function createPaymentStart(options: {
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
       .where(and(eq(coupons.id, couponId), options.onSaleOnly ? offerOnSale(timeZone) : undefined));
+
+  type OnSaleOffer = NonNullable<Awaited<ReturnType<typeof offerOf>>[number]>;
 
   /** What the provider is asked to make: the same for a start and for its retry after a restart. */
   const paymentInput = (
@@ -129,26 +134,9 @@ export function createPaymentStart(options: {
       : {}),
   });
 
-  async function startPayment(userId: number, couponId: number, given: { email?: string } = {}) {
-    const [offer] = await offerOf(couponId, { onSaleOnly: true });
-    if (!offer) throw refuse('offer_not_on_sale');
-    if (!offer.saleStarted && offer.saleStartsAt) {
-      throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.saleNotStarted, {
-        startsAt: offer.saleStartsAt.toISOString(),
-      });
-    }
-    // Sold out is told without queueing for the offer's lock: after a drop, most starts end here.
-    // Not to one the line holds a unit for.
-    if (
-      offer.quantity !== null &&
-      leftOf(offer.quantity, (await stockOf(db, [couponId])).get(couponId)) === 0 &&
-      !(await lineHoldsFor(db, couponId, userId))
-    ) {
-      throw refuse(PurchaseErrorCode.soldOut);
-    }
-    const { email } = await privacy.requireReadyToPay(userId, { email: given.email, receipts });
-
-    const payment = await db.transaction(async (tx) => {
+  /** The payment's row, and for a limited offer its unit: a refusal when none is left to the buyer. */
+  function reserve(userId: number, couponId: number, offer: OnSaleOffer): Promise<{ id: string }> {
+    return db.transaction(async (tx) => {
       const insertPayment = async () => {
         const [row] = await tx
           .insert(payments)
@@ -179,6 +167,33 @@ export function createPaymentStart(options: {
       });
       return row;
     });
+  }
+
+  async function startPayment(userId: number, couponId: number, given: { email?: string } = {}) {
+    const [offer] = await offerOf(couponId, { onSaleOnly: true });
+    if (!offer) throw refuse('offer_not_on_sale');
+    if (!offer.saleStarted && offer.saleStartsAt) {
+      throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.saleNotStarted, {
+        startsAt: offer.saleStartsAt.toISOString(),
+      });
+    }
+    // Sold out is told without queueing for the offer's lock: after a drop, most starts end here.
+    // Not to one the line holds a unit for.
+    if (
+      offer.quantity !== null &&
+      leftOf(offer.quantity, (await stockOf(db, [couponId])).get(couponId)) === 0 &&
+      !(await lineHoldsFor(db, couponId, userId))
+    ) {
+      throw refuse(PurchaseErrorCode.soldOut);
+    }
+    const { email } = await privacy.requireReadyToPay(userId, { email: given.email, receipts });
+    // A limited offer's starts take turns in this process: one waits for the offer's lock holding a
+    // database connection, the rest wait here holding none. Two hundred presses at a drop otherwise
+    // held every connection of the pool waiting on that one lock, and the requests past them timed out
+    // (503) waiting for a connection. Across processes the lock still decides.
+    const payment = isLimited(offer)
+      ? await offerTurns.inTurn(couponId, () => reserve(userId, couponId, offer))
+      : await reserve(userId, couponId, offer);
 
     try {
       const created = await provider.createPayment(
