@@ -134,6 +134,20 @@ export function createPaymentStart(options: {
       : {}),
   });
 
+  /**
+   * Sold out, read without the offer's lock: a refusal the lock would give too. Not to one the line
+   * holds a unit for.
+   */
+  async function refuseIfSoldOut(userId: number, couponId: number, offer: OnSaleOffer) {
+    if (
+      offer.quantity !== null &&
+      leftOf(offer.quantity, (await stockOf(db, [couponId])).get(couponId)) === 0 &&
+      !(await lineHoldsFor(db, couponId, userId))
+    ) {
+      throw refuse(PurchaseErrorCode.soldOut);
+    }
+  }
+
   /** The payment's row, and for a limited offer its unit: a refusal when none is left to the buyer. */
   function reserve(userId: number, couponId: number, offer: OnSaleOffer): Promise<{ id: string }> {
     return db.transaction(async (tx) => {
@@ -178,21 +192,18 @@ export function createPaymentStart(options: {
       });
     }
     // Sold out is told without queueing for the offer's lock: after a drop, most starts end here.
-    // Not to one the line holds a unit for.
-    if (
-      offer.quantity !== null &&
-      leftOf(offer.quantity, (await stockOf(db, [couponId])).get(couponId)) === 0 &&
-      !(await lineHoldsFor(db, couponId, userId))
-    ) {
-      throw refuse(PurchaseErrorCode.soldOut);
-    }
+    await refuseIfSoldOut(userId, couponId, offer);
     const { email } = await privacy.requireReadyToPay(userId, { email: given.email, receipts });
     // A limited offer's starts take turns in this process: one waits for the offer's lock holding a
     // database connection, the rest wait here holding none. Two hundred presses at a drop otherwise
     // held every connection of the pool waiting on that one lock, and the requests past them timed out
     // (503) waiting for a connection. Across processes the lock still decides.
     const payment = isLimited(offer)
-      ? await offerTurns.inTurn(couponId, () => reserve(userId, couponId, offer))
+      ? await offerTurns.inTurn(couponId, async () => {
+          // Asked again in turn: the starts queued behind the last unit end here, not at the lock.
+          await refuseIfSoldOut(userId, couponId, offer);
+          return reserve(userId, couponId, offer);
+        })
       : await reserve(userId, couponId, offer);
 
     try {
