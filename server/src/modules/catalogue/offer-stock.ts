@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, ne, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { coupons, offerHolds, offerWaitlist, purchasedCoupons } from '../../db/schema.ts';
 
@@ -10,6 +10,11 @@ export interface OfferStock {
   sold: number;
   held: number;
   waiting: number;
+  /**
+   * Units held past their time (for a payment or a person of the line) whose rows are still there:
+   * free in truth, and given on (to the line first) by the next start under the lock, or the sweep.
+   */
+  lapsed: number;
 }
 
 /**
@@ -23,7 +28,9 @@ export const countsAsSold = and(isNull(purchasedCoupons.refundedAt), ne(purchase
  * hold past its time counts no more here, though its row stays until a start or the sweep removes it.
  */
 export async function stockOf(db: Db, couponIds: readonly number[]): Promise<Map<number, OfferStock>> {
-  const stock = new Map<number, OfferStock>(couponIds.map((id) => [id, { sold: 0, held: 0, waiting: 0 }]));
+  const stock = new Map<number, OfferStock>(
+    couponIds.map((id) => [id, { sold: 0, held: 0, waiting: 0, lapsed: 0 }]),
+  );
   if (couponIds.length === 0) return stock;
   const counted = sql<number>`count(*)::int`;
   const of = (subquery: SQLWrapper) => sql<number>`(${subquery})`;
@@ -55,6 +62,18 @@ export async function stockOf(db: Db, couponIds: readonly number[]): Promise<Map
           .from(offerWaitlist)
           .where(and(eq(offerWaitlist.couponId, coupons.id), isNull(offerWaitlist.heldUntil))),
       ),
+      lapsedForPayments: of(
+        db
+          .select({ count: counted })
+          .from(offerHolds)
+          .where(and(eq(offerHolds.couponId, coupons.id), lte(offerHolds.expiresAt, sql`now()`))),
+      ),
+      lapsedForLine: of(
+        db
+          .select({ count: counted })
+          .from(offerWaitlist)
+          .where(and(eq(offerWaitlist.couponId, coupons.id), lte(offerWaitlist.heldUntil, sql`now()`))),
+      ),
     })
     .from(coupons)
     .where(inArray(coupons.id, [...couponIds]));
@@ -63,6 +82,7 @@ export async function stockOf(db: Db, couponIds: readonly number[]): Promise<Map
       sold: Number(row.sold),
       held: Number(row.heldForPayments) + Number(row.heldForLine),
       waiting: Number(row.waiting),
+      lapsed: Number(row.lapsedForPayments) + Number(row.lapsedForLine),
     });
   }
   return stock;

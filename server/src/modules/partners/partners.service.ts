@@ -29,7 +29,7 @@ type PartnerRow = typeof partners.$inferSelect;
 export const toAdminOffer = (
   row: typeof coupons.$inferSelect,
   paymentLinkNeeded: boolean,
-  stock: OfferStock = { sold: 0, held: 0, waiting: 0 },
+  stock: OfferStock = { sold: 0, held: 0, waiting: 0, lapsed: 0 },
 ): TAdminOffer => ({
   id: row.id,
   partnerId: row.partnerId,

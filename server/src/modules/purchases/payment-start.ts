@@ -136,12 +136,15 @@ export function createPaymentStart(options: {
 
   /**
    * Sold out, read without the offer's lock: a refusal the lock would give too. Not to one the line
-   * holds a unit for.
+   * holds a unit for, nor while a lapsed hold waits to be given on: this start goes to the lock,
+   * which hands it to the line at once (else only the sweep would, minutes later).
    */
   async function refuseIfSoldOut(userId: number, couponId: number, offer: OnSaleOffer) {
+    if (offer.quantity === null) return;
+    const stock = (await stockOf(db, [couponId])).get(couponId);
     if (
-      offer.quantity !== null &&
-      leftOf(offer.quantity, (await stockOf(db, [couponId])).get(couponId)) === 0 &&
+      leftOf(offer.quantity, stock) === 0 &&
+      !stock?.lapsed &&
       !(await lineHoldsFor(db, couponId, userId))
     ) {
       throw refuse(PurchaseErrorCode.soldOut);
@@ -149,8 +152,8 @@ export function createPaymentStart(options: {
   }
 
   /** The payment's row, and for a limited offer its unit: a refusal when none is left to the buyer. */
-  function reserve(userId: number, couponId: number, offer: OnSaleOffer): Promise<{ id: string }> {
-    return db.transaction(async (tx) => {
+  async function reserve(userId: number, couponId: number, offer: OnSaleOffer): Promise<{ id: string }> {
+    const reserved = await db.transaction(async (tx) => {
       const insertPayment = async () => {
         const [row] = await tx
           .insert(payments)
@@ -162,13 +165,9 @@ export function createPaymentStart(options: {
       let row: { id: string };
       if (isLimited(offer)) {
         const held = await takeHold(tx, { couponId, userId, minutes: holdMinutes, waitlist }, insertPayment);
-        if ('refused' in held) {
-          throw held.refused === 'sold_out'
-            ? refuse(PurchaseErrorCode.soldOut)
-            : new DomainError<PurchaseRefusal>(PurchaseErrorCode.perBuyerReached, {
-                perBuyer: held.perBuyer,
-              });
-        }
+        // Returned, not thrown: what the lock did before refusing (lapsed holds removed, their units
+        // handed to the line, its people told) is kept. No payment was written.
+        if ('refused' in held) return held;
         row = { id: held.paymentId };
       } else {
         row = await insertPayment();
@@ -181,6 +180,14 @@ export function createPaymentStart(options: {
       });
       return row;
     });
+    if ('refused' in reserved) {
+      throw reserved.refused === 'sold_out'
+        ? refuse(PurchaseErrorCode.soldOut)
+        : new DomainError<PurchaseRefusal>(PurchaseErrorCode.perBuyerReached, {
+            perBuyer: reserved.perBuyer,
+          });
+    }
+    return reserved;
   }
 
   async function startPayment(userId: number, couponId: number, given: { email?: string } = {}) {

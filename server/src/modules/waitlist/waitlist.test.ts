@@ -212,6 +212,22 @@ describe('a unit freed goes to the first in line', () => {
     expect(await placeOf(gleb, couponId)).toEqual({ position: 1, heldUntil: null });
   });
 
+  it('hands a lapsed hold’s unit to the line at the next start, before any sweep, and refuses that start', async () => {
+    const { couponId, paymentIds } = await soldOutOffer();
+    await join(boris, couponId);
+    const toldBefore = (await toldOfUnit(boris)).length;
+    await t.database.db
+      .update(offerHolds)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(offerHolds.paymentId, paymentIds[0] as string));
+
+    const outsider = await start(gleb, couponId);
+    expect(outsider.statusCode, outsider.body).toBe(409);
+    expect(outsider.json().error).toBe('sold_out');
+    expect((await placeOf(boris, couponId)).heldUntil).not.toBeNull();
+    expect(await toldOfUnit(boris)).toHaveLength(toldBefore + 1);
+  });
+
   it('hands a raised quantity’s units to the line at once', async () => {
     const { couponId } = await soldOutOffer();
     await join(anna, couponId);
