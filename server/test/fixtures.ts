@@ -1,8 +1,8 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import { purchasedCoupons, users } from '../src/db/schema.ts';
 import { holdForRefund } from '../src/modules/purchased-coupons/coupon-state.ts';
 import type { TelegramUser } from '../src/telegram/init-data.ts';
-import type { TestApp } from './harness.ts';
+import { type TestApp, telegramUser } from './harness.ts';
 
 let partnerSeq = 0;
 
@@ -118,6 +118,30 @@ export const ageMembership = (t: TestApp, userId: number) =>
     .update(users)
     .set({ membershipCheckedAt: sql`now() - interval '2 minutes'` })
     .where(eq(users.id, userId));
+
+/**
+ * `size` chat members ready to pay on every app given (the first writes their consent): each app's
+ * fake Telegram knows them, and Telegram answered about each a moment ago, so a burst of theirs is
+ * about the database, not getChatMember.
+ */
+export async function payingCrowd(apps: readonly [TestApp, ...TestApp[]], name: string, size: number) {
+  const crowd = Array.from({ length: size }, (_, i) => telegramUser(`${name}_${i}`));
+  const [first] = apps;
+  for (const person of crowd) {
+    for (const app of apps) app.botApi.members.set(person.id, 'member');
+    await giveConsent(first, person);
+  }
+  await first.database.db
+    .update(users)
+    .set({ isChatMember: true, membershipCheckedAt: sql`now()` })
+    .where(
+      inArray(
+        users.id,
+        crowd.map((person) => person.id),
+      ),
+    );
+  return crowd;
+}
 
 /** As if the coupon's last day had ended an hour ago. */
 export const expireCoupon = (t: TestApp, purchasedCouponId: string) =>

@@ -1,13 +1,14 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addLimitedOffer,
   addPartnerWithCoupons,
   giveConsent,
+  payingCrowd,
   sandboxPayment,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { auditEvents, offerHolds, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import { auditEvents, offerHolds, payments, purchasedCoupons } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 import { takeHold } from './offer-holds.ts';
 
@@ -232,22 +233,7 @@ describe('many starts at once on two server processes', () => {
   it('gives exactly 10 holds to 200 concurrent starts on 10 units', async () => {
     const other = await createTestApp({ sameDatabaseAs: t, rateLimits: false });
     try {
-      const crowd = Array.from({ length: 20 }, (_, i) => telegramUser(`crowd_${i}`));
-      for (const buyer of crowd) {
-        t.botApi.members.set(buyer.id, 'member');
-        other.botApi.members.set(buyer.id, 'member');
-        await giveConsent(t, buyer);
-      }
-      // Telegram answered about each of them a moment ago: the burst is about the database, not getChatMember.
-      await t.database.db
-        .update(users)
-        .set({ isChatMember: true, membershipCheckedAt: sql`now()` })
-        .where(
-          inArray(
-            users.id,
-            crowd.map((buyer) => buyer.id),
-          ),
-        );
+      const crowd = await payingCrowd([t, other], 'crowd', 20);
       const couponId = await offerWith({ quantity: 10 });
       const results = await Promise.all(
         Array.from({ length: 200 }, (_, i) =>

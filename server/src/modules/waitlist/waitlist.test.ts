@@ -1,13 +1,14 @@
-import { count, eq, inArray, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addLimitedOffer,
   addPartnerWithCoupons,
   giveConsent,
+  payingCrowd,
   sandboxPayment,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { offerHolds, offerWaitlist, payments, users } from '../../db/schema.ts';
+import { offerHolds, offerWaitlist, payments } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 
 const PUBLIC_URL = 'https://coupons.example.ru';
@@ -259,21 +260,7 @@ describe('a line joined on two server processes at once', () => {
   it('numbers 20 places without a gap or a repeat, and hands freed units to the first of them', async () => {
     const other = await createTestApp({ sameDatabaseAs: t, rateLimits: false });
     try {
-      const crowd = Array.from({ length: 20 }, (_, i) => telegramUser(`line_crowd_${i}`));
-      for (const person of crowd) {
-        t.botApi.members.set(person.id, 'member');
-        other.botApi.members.set(person.id, 'member');
-        await giveConsent(t, person);
-      }
-      await t.database.db
-        .update(users)
-        .set({ isChatMember: true, membershipCheckedAt: sql`now()` })
-        .where(
-          inArray(
-            users.id,
-            crowd.map((person) => person.id),
-          ),
-        );
+      const crowd = await payingCrowd([t, other], 'line_crowd', 20);
       const { couponId, paymentIds } = await soldOutOffer(3);
       const joined = await Promise.all(crowd.map((person, i) => join(person, couponId, i % 2 ? other : t)));
       const positions = joined.map((res) => res.json().position as number);
