@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { HELD_GIFT_DAYS, heldGiftUntil } from './gift-hold.ts';
+
 export const GIFT_TO_SELF = 'Нельзя отправить купон себе!!';
 export const GIFT_FRIEND_NOT_FOUND = 'Человек с таким юзернеймом не состоит в чате, либо его не существует.';
 export const GIFT_COUPON_UNAVAILABLE = 'Этот купон уже использован или больше не ваш';
@@ -17,9 +19,6 @@ export const GiftErrorCode = {
   shareUnavailable: 'share_unavailable',
 } as const;
 
-/** How long a held gift waits for its addressee before it returns to the giver. */
-export const HELD_GIFT_DAYS = 7;
-
 /**
  * A gift's answer: `sent` to a known member at once, or `held` for a username nobody has opened
  * the app with yet, until they do or `heldUntil` (ISO time) passes (ADR 0012).
@@ -29,10 +28,6 @@ export const ZGiftResponse = z.discriminatedUnion('status', [
   z.object({ status: z.literal('held'), giftId: z.number().int(), heldUntil: z.string() }),
 ]);
 export type TGiftResponse = z.infer<typeof ZGiftResponse>;
-
-/** When a gift held from `createdAt` goes back to its giver unless claimed. */
-export const heldGiftUntil = (createdAt: Date) =>
-  new Date(createdAt.getTime() + HELD_GIFT_DAYS * 24 * 60 * 60 * 1000);
 
 /** GET /api/gifts/held: the caller's gifts still waiting for their addressee (each may be canceled). */
 export const ZHeldGift = z.object({

@@ -1,4 +1,4 @@
-import { HELD_GIFT_DAYS } from '#contract/gifts';
+import { HELD_GIFT_DAYS } from '#contract/gift-hold';
 
 /** Texts of held gifts and of sharing a gift, on the gift screen and My QR. */
 export const giftTexts = {

@@ -36,7 +36,8 @@ const HeldGifts = lazy(() =>
   import('@/features/gifts/components/held-gifts').then((module) => ({ default: module.HeldGifts })),
 );
 
-// A buyer's own refund is rare too, and carries the contract's zod check: loaded where a coupon offers it.
+// A buyer's own refund is rare too: loaded where a coupon offers it, once the QR are drawn (its
+// chunk evaluated beside them lengthened the screen's longest task).
 const RefundCoupon = lazy(() =>
   import('@/features/my-coupons/components/refund-coupon').then((module) => ({
     default: module.RefundCoupon,
@@ -128,7 +129,7 @@ export function MyCouponsPage() {
                   {texts.gift}
                 </Button>
               )}
-              {refundable && (
+              {refundable && drawn && (
                 <Suspense fallback={null}>
                   <RefundCoupon key={refundable.id} coupon={refundable} onOutcome={setRefundOutcome} />
                 </Suspense>

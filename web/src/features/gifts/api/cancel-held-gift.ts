@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZOkResponse } from '#contract/coupons';
 import { api } from '@/lib/api';
 import { giftKeys, myCouponsKeys } from '@/lib/query-keys';
+import { okCheck } from './held-gifts-check';
 
 /** Takes back a gift still waiting for its addressee: the coupon returns with a new QR. */
 export const cancelHeldGift = (giftId: number) =>
-  api.post(`/api/gifts/${giftId}/cancel`, { schema: ZOkResponse });
+  api.post(`/api/gifts/${giftId}/cancel`, { schema: okCheck });
 
 export function useCancelHeldGift() {
   const queryClient = useQueryClient();

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ZRefundResponse } from '#contract/back-office-purchases';
 import { api } from '@/lib/api';
 import { myCouponsKeys } from '@/lib/query-keys';
+import { refundAnswerCheck } from './refund-answer-check';
 
 /** The holder's own «Вернуть деньги»: REFUNDED at once, or REFUND_PENDING while it is being returned. */
 export const refundMyCoupon = (purchasedCouponId: string) =>
-  api.post(`/api/me/coupons/${encodeURIComponent(purchasedCouponId)}/refund`, { schema: ZRefundResponse });
+  api.post(`/api/me/coupons/${encodeURIComponent(purchasedCouponId)}/refund`, { schema: refundAnswerCheck });
 
 export function useRefundMyCoupon() {
   const queryClient = useQueryClient();
