@@ -12,7 +12,6 @@
  * way at the same rate right before; the load generator.
  */
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { signInitData } from '../src/telegram/init-data.ts';
 import { type AppServer, startAppServer } from './app-server.ts';
@@ -20,7 +19,7 @@ import type { BurstJob, BurstResult, BurstStep } from './burst-load.ts';
 import { profileClock } from './cpu-profile.ts';
 import type { FakeTelegramCounts, FakeTelegramJob } from './fake-telegram.ts';
 import { temporaryDatabase } from './postgres.ts';
-import { firstLine, outputOf, runTs, stop } from './processes.ts';
+import { cpuSeconds, firstLine, outputOf, runTs, stop } from './processes.ts';
 
 /** BENCH_BURST_USERS makes a shorter run to look at (the figures are for 5,000). */
 const BURST_USERS = Number(process.env.BENCH_BURST_USERS ?? 5_000);
@@ -59,16 +58,6 @@ export interface BurstMeasure {
   cpuMsPerOpen: { app: number; bare: number };
   /** The machine's 1-minute load average before the bare run and after the app's. */
   load: [number, number];
-}
-
-/** CPU seconds a process has used so far (Linux: /proc/<pid>/stat, user + system). */
-function cpuSeconds(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 /** Two lines a process prints once listening (the fake Bot API: its root, then its counter). */

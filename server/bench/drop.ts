@@ -17,10 +17,11 @@ import { loadavg } from 'node:os';
 import pg from 'pg';
 import { signInitData } from '../src/telegram/init-data.ts';
 import { type AppServer, startAppServer } from './app-server.ts';
+import { profileClock } from './cpu-profile.ts';
 import type { DropJob, DropLoadResult, Press } from './drop-load.ts';
 import type { FakeTelegramJob } from './fake-telegram.ts';
 import { temporaryDatabase } from './postgres.ts';
-import { firstLine, outputOf, runTs, stop } from './processes.ts';
+import { cpuSeconds, firstLine, outputOf, runTs, stop } from './processes.ts';
 
 const DROP_USERS = Number(process.env.BENCH_DROP_USERS ?? 3_000);
 const DROP_QUANTITY = 50;
@@ -56,6 +57,10 @@ export interface DropMeasure {
   /** Payments the line's holders started and paid. */
   linePaid: number;
   load: [number, number];
+  /** CPU milliseconds a press cost the server processes, and a bare GET the bare ones, in their runs. */
+  cpuMsPerPress: { app: number; bare: number };
+  /** The app's run on the profiles' clock (profileClock), for `--cpu-prof`. */
+  window: { from: number; to: number };
 }
 
 async function generate(job: DropJob): Promise<DropLoadResult> {
@@ -94,7 +99,12 @@ const member = (index: number) => ({
   firstName: 'Гость',
 });
 
-export async function measureDrop(options: { databaseUrl: string; pgbouncerPort: number }) {
+export async function measureDrop(options: {
+  databaseUrl: string;
+  pgbouncerPort: number;
+  /** With it, the server processes write `--cpu-prof` profiles there. */
+  cpuProfileDir?: string;
+}) {
   const database = await temporaryDatabase(options.databaseUrl);
   const telegramJob: FakeTelegramJob = {
     token: BOT_TOKEN,
@@ -122,7 +132,9 @@ export async function measureDrop(options: { databaseUrl: string; pgbouncerPort:
       ADMIN_USERNAMES: ADMIN.username,
       DEMO_DATA: '1',
     };
-    for (let i = 0; i < PROCESSES; i += 1) servers.push(await startAppServer({ env }));
+    for (let i = 0; i < PROCESSES; i += 1) {
+      servers.push(await startAppServer({ env, cpuProfileDir: options.cpuProfileDir }));
+    }
     for (let i = 0; i < PROCESSES; i += 1) bares.push(runTs('server/bench/bare-fastify.ts', []));
     const bareBases = await Promise.all(bares.map((bare) => firstLine(bare)));
     const bases = servers.map((server) => server.base);
@@ -134,6 +146,10 @@ export async function measureDrop(options: { databaseUrl: string; pgbouncerPort:
     const consentFailures = consent.presses.filter((p) => p.status !== 204).length;
 
     const loadBefore = loadavg()[0] ?? 0;
+    const cpuOf = (pids: number[]) => pids.reduce((sum, pid) => sum + cpuSeconds(pid), 0);
+    const barePids = bares.map((bare) => bare.pid ?? 0);
+    const appPids = servers.map((server) => server.pid);
+    const bareCpu = cpuOf(barePids);
     const bareRun = await generate({
       ...common,
       mode: 'bare',
@@ -156,6 +172,9 @@ export async function measureDrop(options: { databaseUrl: string; pgbouncerPort:
       ?.couponId as number;
     await admin('POST', '/api/coupon/apply/accept', { couponId, paymentLink: '' });
 
+    const bareCpuMs = ((cpuOf(barePids) - bareCpu) * 1000) / bareRun.presses.length;
+    const appCpu = cpuOf(appPids);
+    const from = profileClock();
     const appRun = await generate({
       ...common,
       mode: 'drop',
@@ -165,6 +184,8 @@ export async function measureDrop(options: { databaseUrl: string; pgbouncerPort:
       arriveFrom: startsAt - DROP_WINDOW_MS / 2,
       windowMs: DROP_WINDOW_MS,
     });
+    const to = profileClock();
+    const appCpuMs = ((cpuOf(appPids) - appCpu) * 1000) / appRun.presses.length;
     const load: [number, number] = [loadBefore, loadavg()[0] ?? 0];
     const count = async (query: string) =>
       Number((await sql.query<{ n: string }>(query, [couponId])).rows[0]?.n ?? 0);
@@ -230,6 +251,8 @@ export async function measureDrop(options: { databaseUrl: string; pgbouncerPort:
       line,
       linePaid,
       load,
+      cpuMsPerPress: { app: appCpuMs, bare: bareCpuMs },
+      window: { from, to },
     } satisfies DropMeasure;
   } finally {
     await sql.end().catch(() => undefined);
@@ -281,6 +304,9 @@ export function printDrop(m: DropMeasure) {
   );
   console.log(
     `Coupons issued: ${m.database.coupons} of ${DROP_QUANTITY} (oversold: ${Math.max(0, m.database.coupons - DROP_QUANTITY)}); payments succeeded without a coupon: ${m.database.succeededWithoutCoupon}; consents refused in the setup: ${m.consentFailures}`,
+  );
+  console.log(
+    `Server CPU per press: ${m.cpuMsPerPress.app.toFixed(2)} ms (both processes; bare Fastify ${m.cpuMsPerPress.bare.toFixed(2)} ms a GET)`,
   );
   console.log(
     `Generator lag (an arrival's press after it was due), at most: ${m.maxLateMs.app.toFixed(0)} ms (bare run ${m.maxLateMs.bare.toFixed(0)} ms)`,

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -70,4 +71,14 @@ export async function stop(child: ChildProcess): Promise<void> {
   const force = setTimeout(() => child.kill('SIGKILL'), 30_000);
   await gone;
   clearTimeout(force);
+}
+
+/** CPU seconds a process has used so far (Linux: /proc/<pid>/stat, user + system). */
+export function cpuSeconds(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return Number.NaN;
+  }
 }

@@ -10,7 +10,8 @@
  * - The web app is built, each screen's JavaScript on the wire counted in Chromium, and Lighthouse
  *   (mobile) run on Home and My QR.
  *
- * `npm run bench -- --api` leaves the web app's measures out: the endpoints alone.
+ * `npm run bench -- --api` leaves the web app's measures out: the endpoints alone; `--web` measures
+ * the web app alone (with the member's coupons bought, as in the full run).
  * `npm run bench -- --crash` measures start-up after a SIGKILL alone (crash-restart.ts, wal-replay.ts);
  * the other runs end with it.
  * `npm run bench -- --cpu-prof` instead profiles the server under each My QR poll and prints where
@@ -179,6 +180,41 @@ async function throughput(server: AppServer, bare: Target, targets: Target[]): P
 
 const ms = (value: number) => value.toFixed(1);
 
+/** Each screen's JavaScript and Lighthouse's figures (web-load.ts). */
+function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
+  console.log(
+    '\nJavaScript of each screen on its first load (Chromium, no cache), asked for before its heading was drawn:',
+  );
+  console.table(
+    web.routes.map((r) => ({
+      route: r.route,
+      'KB on the wire': (r.jsOnWire / 1000).toFixed(1),
+      'KB unpacked': (r.jsDecoded / 1000).toFixed(1),
+      scripts: r.scripts,
+      'KB until idle (with fetched ahead)': (r.jsOnWireUntilIdle / 1000).toFixed(1),
+    })),
+  );
+  console.log(
+    'Lighthouse, mobile (simulated slow 4G, mid phone; the CPU slowdown calibrated to the host), each run in a Chromium of its own as its command line runs; the median run, and the lowest and highest of all:',
+  );
+  console.table(
+    web.lighthouse.map((s) => ({
+      page: s.page,
+      runs: `${s.runs} of ${s.made}`,
+      performance: s.performance,
+      'performance, all runs': s.performanceRange.join('–'),
+      'FCP s': (s.fcpMs / 1000).toFixed(2),
+      'LCP s': (s.lcpMs / 1000).toFixed(2),
+      'TBT ms': Math.round(s.tbtMs),
+      'TBT ms, all runs': s.tbtRange.map(Math.round).join('–'),
+      'unused JS KB': (s.unusedJsBytes / 1000).toFixed(0),
+      benchmarkIndex: Math.round(s.benchmarkIndex),
+      'CPU slowdown': `${s.cpuSlowdown.toFixed(2)}×`,
+      ...(s.failure ? { failure: s.failure } : {}),
+    })),
+  );
+}
+
 async function onDatabase(
   label: string,
   databaseUrl: string | undefined,
@@ -189,33 +225,7 @@ async function onDatabase(
   const server = await startAppServer({ databaseUrl: database?.url });
   try {
     const targets = await pollTargets(server);
-    if (options.web) {
-      const web = await measureWeb(server.base, server.botToken);
-      console.log(
-        '\nJavaScript of each screen on its first load (Chromium, no cache), asked for before its heading was drawn:',
-      );
-      console.table(
-        web.routes.map((r) => ({
-          route: r.route,
-          'KB on the wire': (r.jsOnWire / 1000).toFixed(1),
-          'KB unpacked': (r.jsDecoded / 1000).toFixed(1),
-          scripts: r.scripts,
-          'KB until idle (with fetched ahead)': (r.jsOnWireUntilIdle / 1000).toFixed(1),
-        })),
-      );
-      console.log('Lighthouse, mobile (simulated slow 4G, mid phone):');
-      console.table(
-        web.lighthouse.map((s) => ({
-          page: s.page,
-          performance: s.performance,
-          'FCP s': (s.fcpMs / 1000).toFixed(2),
-          'LCP s': (s.lcpMs / 1000).toFixed(2),
-          'TBT ms': Math.round(s.tbtMs),
-          'unused JS KB': (s.unusedJsBytes / 1000).toFixed(0),
-          ...(s.failure ? { failure: s.failure } : {}),
-        })),
-      );
-    }
+    if (options.web) printWeb(await measureWeb(server.base, server.botToken));
     const rows = await throughput(server, bare, targets);
     console.log(
       `\n${label}: closed model, ${CONNECTIONS} connections, ${ROUNDS} × ${SECONDS} s per endpoint, each after a bare run:`,
@@ -281,12 +291,25 @@ async function main() {
   // The drop needs no web app: measured before it is built.
   if (process.argv.includes('--drop')) {
     if (!postgresUrl) throw new Error('--drop needs BENCH_DATABASE_URL (PostgreSQL, which PgBouncer fronts)');
-    printDrop(await measureDrop({ databaseUrl: postgresUrl, pgbouncerPort: await startPgbouncer() }));
+    const pgbouncerPort = await startPgbouncer();
+    await profiledWhenAsked('drop', (cpuProfileDir) =>
+      measureDrop({ databaseUrl: postgresUrl, pgbouncerPort, cpuProfileDir }),
+    ).then(printDrop);
     return;
   }
   console.log('building the web app…');
   await outputOf(runTs('server/scripts/build-web.ts', []));
 
+  if (process.argv.includes('--web')) {
+    const server = await startAppServer({});
+    try {
+      await pollTargets(server);
+      printWeb(await measureWeb(server.base, server.botToken));
+    } finally {
+      await server.stop();
+    }
+    return;
+  }
   if (process.argv.includes('--crash')) {
     await crashRestart();
     return;
@@ -343,18 +366,30 @@ async function crowd(databases: Array<[string, string | undefined]>) {
  */
 async function burst(databaseUrl: string) {
   const pgbouncerPort = await startPgbouncer();
-  if (!process.argv.includes('--cpu-prof')) {
-    printBurst(await measureBurst({ databaseUrl, pgbouncerPort }));
-    return;
-  }
+  printBurst(
+    await profiledWhenAsked('burst', (cpuProfileDir) =>
+      measureBurst({ databaseUrl, pgbouncerPort, cpuProfileDir }),
+    ),
+  );
+}
+
+/**
+ * A measure of server processes, which with `--cpu-prof` write profiles: where their time went in
+ * the measure's window is printed (self time), before the measure itself is.
+ */
+async function profiledWhenAsked<M extends { window: { from: number; to: number } }>(
+  what: string,
+  measure: (cpuProfileDir?: string) => Promise<M>,
+): Promise<M> {
+  if (!process.argv.includes('--cpu-prof')) return measure();
   const folder = mkdtempSync(path.join(tmpdir(), 'kss-cpu-prof-'));
   try {
-    const measure = await measureBurst({ databaseUrl, pgbouncerPort, cpuProfileDir: folder });
-    printBurst(measure);
-    const { places, functions } = summarizeCpuProfiles(folder, measure.window.from, measure.window.to, 25);
-    console.log('\nWhere both server processes spent the burst (self time):');
+    const measured = await measure(folder);
+    const { places, functions } = summarizeCpuProfiles(folder, measured.window.from, measured.window.to, 25);
+    console.log(`\nWhere the server processes spent the ${what} (self time):`);
     console.table(places);
     console.table(functions);
+    return measured;
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
