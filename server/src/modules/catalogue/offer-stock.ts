@@ -9,6 +9,8 @@ import { coupons, offerHolds, offerWaitlist, purchasedCoupons } from '../../db/s
 export interface OfferStock {
   sold: number;
   held: number;
+  /** Of `held`, the units held for people of the line: theirs, whoever else finds the offer sold out. */
+  heldForLine: number;
   waiting: number;
   /**
    * Units held past their time (for a payment or a person of the line) whose rows are still there:
@@ -16,6 +18,9 @@ export interface OfferStock {
    */
   lapsed: number;
 }
+
+/** An offer nothing is taken of. */
+export const NO_STOCK: Readonly<OfferStock> = { sold: 0, held: 0, heldForLine: 0, waiting: 0, lapsed: 0 };
 
 /**
  * A coupon that counts against its offer's quantity: sold, and neither refunded nor voided (its money
@@ -28,9 +33,7 @@ export const countsAsSold = and(isNull(purchasedCoupons.refundedAt), ne(purchase
  * hold past its time counts no more here, though its row stays until a start or the sweep removes it.
  */
 export async function stockOf(db: Db, couponIds: readonly number[]): Promise<Map<number, OfferStock>> {
-  const stock = new Map<number, OfferStock>(
-    couponIds.map((id) => [id, { sold: 0, held: 0, waiting: 0, lapsed: 0 }]),
-  );
+  const stock = new Map<number, OfferStock>(couponIds.map((id) => [id, { ...NO_STOCK }]));
   if (couponIds.length === 0) return stock;
   const counted = sql<number>`count(*)::int`;
   const of = (subquery: SQLWrapper) => sql<number>`(${subquery})`;
@@ -81,6 +84,7 @@ export async function stockOf(db: Db, couponIds: readonly number[]): Promise<Map
     stock.set(row.couponId, {
       sold: Number(row.sold),
       held: Number(row.heldForPayments) + Number(row.heldForLine),
+      heldForLine: Number(row.heldForLine),
       waiting: Number(row.waiting),
       lapsed: Number(row.lapsedForPayments) + Number(row.lapsedForLine),
     });

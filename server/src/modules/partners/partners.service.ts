@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { coupons, partnerStaff, partners, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
-import { type OfferStock, stockOf } from '../catalogue/offer-stock.ts';
+import { NO_STOCK, type OfferStock, stockOf } from '../catalogue/offer-stock.ts';
 import type { PartnerRefusal } from './texts.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
@@ -29,7 +29,7 @@ type PartnerRow = typeof partners.$inferSelect;
 export const toAdminOffer = (
   row: typeof coupons.$inferSelect,
   paymentLinkNeeded: boolean,
-  stock: OfferStock = { sold: 0, held: 0, waiting: 0, lapsed: 0 },
+  stock: OfferStock = NO_STOCK,
 ): TAdminOffer => ({
   id: row.id,
   partnerId: row.partnerId,

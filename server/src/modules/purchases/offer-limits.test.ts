@@ -134,6 +134,21 @@ describe('holds', () => {
     expect(await paymentsOf(couponId)).toBe(2);
   });
 
+  it('tells a drop’s refusals before asking the person anything: the sale’s start, then «sold out» once the last unit is held', async () => {
+    // Outside the chat and without consent: the start itself would refuse them for that, but at a
+    // drop the offer's own refusal comes first, from what the process knows (offer-gate.ts).
+    const stranger = telegramUser('limits_stranger');
+    t.botApi.members.set(stranger.id, 'left');
+    const later = await offerWith({ quantity: 1, saleStartsAt: '2030-11-29T07:00:00Z' });
+    expect((await start(stranger, later)).json()).toMatchObject({ error: 'sale_not_started' });
+    const couponId = await offerWith({ quantity: 1 });
+    expect((await start(stranger, couponId)).json()).toMatchObject({ error: 'consent_required' });
+    expect((await start(first, couponId)).statusCode).toBe(200);
+    const refused = await start(stranger, couponId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ error: 'sold_out', message: 'Купоны закончились' });
+  });
+
   it('gives a canceled payment’s unit back at once', async () => {
     const couponId = await offerWith({ quantity: 1 });
     const held = (await start(first, couponId)).json();

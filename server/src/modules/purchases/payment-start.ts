@@ -6,9 +6,10 @@ import { coupons, offerHolds, offerWaitlist, partners, payments, users } from '.
 import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
-import { leftOf, stockOf } from '../catalogue/offer-stock.ts';
+import { leftOf } from '../catalogue/offer-stock.ts';
 import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
+import { createOfferGate } from './offer-gate.ts';
 import { handOverFreed, isLimited, releaseHold, takeHold, type WaitlistPolicy } from './offer-holds.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 import { turnsByKey } from './turns-by-key.ts';
@@ -79,6 +80,7 @@ export function createPaymentStart(options: {
   const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId, waitlist);
 
   const offerTurns = turnsByKey();
+  const gate = createOfferGate(db);
 
   const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
     db
@@ -141,11 +143,11 @@ export function createPaymentStart(options: {
    */
   async function refuseIfSoldOut(userId: number, couponId: number, offer: OnSaleOffer) {
     if (offer.quantity === null) return;
-    const stock = (await stockOf(db, [couponId])).get(couponId);
+    const stock = await gate.stockNow(couponId);
     if (
       leftOf(offer.quantity, stock) === 0 &&
       !stock?.lapsed &&
-      !(await lineHoldsFor(db, couponId, userId))
+      !(stock?.heldForLine && (await lineHoldsFor(db, couponId, userId)))
     ) {
       throw refuse(PurchaseErrorCode.soldOut);
     }
@@ -198,8 +200,6 @@ export function createPaymentStart(options: {
         startsAt: offer.saleStartsAt.toISOString(),
       });
     }
-    // Sold out is told without queueing for the offer's lock: after a drop, most starts end here.
-    await refuseIfSoldOut(userId, couponId, offer);
     const { email } = await privacy.requireReadyToPay(userId, { email: given.email, receipts });
     // A limited offer's starts take turns in this process: one waits for the offer's lock holding a
     // database connection, the rest wait here holding none. Two hundred presses at a drop otherwise
@@ -207,7 +207,8 @@ export function createPaymentStart(options: {
     // (503) waiting for a connection. Across processes the lock still decides.
     const payment = isLimited(offer)
       ? await offerTurns.inTurn(couponId, async () => {
-          // Asked again in turn: the starts queued behind the last unit end here, not at the lock.
+          // Sold out was told before the start's reads (offer-gate.ts); asked again in turn, so the
+          // starts queued behind the last unit end here, not at the lock.
           await refuseIfSoldOut(userId, couponId, offer);
           return reserve(userId, couponId, offer);
         })
@@ -266,7 +267,7 @@ export function createPaymentStart(options: {
     return tracked;
   }
 
-  return { offerOf, startPayment, recoverStart };
+  return { offerOf, startPayment, recoverStart, refuseEarly: gate.refuseEarly };
 }
 
 export type PaymentStart = ReturnType<typeof createPaymentStart>;

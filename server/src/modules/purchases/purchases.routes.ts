@@ -47,8 +47,15 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
     '/api/payments/:couponId',
     {
       config: { rateLimit: RATE_LIMITS.startPayment },
-      // Consent first: a refusal for it asks Telegram nothing and writes nothing.
-      preHandler: [requireUsername, privacy.requireConsent, chatMember],
+      // A limited offer's sale not started or sold out first, from memory (offer-gate.ts): at a drop
+      // most presses end there. Then consent: a refusal for it asks Telegram nothing and writes nothing.
+      preHandler: [
+        requireUsername,
+        (request: FastifyRequest<{ Params: { couponId: number } }>) =>
+          checkout.refuseEarly(request.params.couponId),
+        privacy.requireConsent,
+        chatMember,
+      ],
       schema: {
         params: z.object({ couponId: ZDbId }),
         body: ZStartPaymentRequest,
