@@ -49,6 +49,18 @@ export type AnswerCheck<T> = {
   safeParse(value: unknown): { success: true; data: T } | { success: false; error: unknown };
 };
 
+/** A list checked by hand: every item must pass `item` (undefined refuses it), else the whole answer fails. */
+export function listCheck<T>(item: (value: unknown) => T | undefined, what: string): AnswerCheck<T[]> {
+  return {
+    safeParse(value) {
+      const items = Array.isArray(value) ? value.map(item) : undefined;
+      return items?.every((one) => one !== undefined)
+        ? { success: true, data: items as T[] }
+        : { success: false, error: new TypeError(`not a list of ${what}`) };
+    },
+  };
+}
+
 type RequestOptions<T> = {
   body?: unknown;
   /** Validates the answer; without it the parsed JSON is returned as is. */

@@ -1,5 +1,5 @@
 import type { THeldGift } from '#contract/gifts';
-import type { AnswerCheck } from '@/lib/api-client';
+import { type AnswerCheck, listCheck } from '@/lib/api-client';
 
 function toHeldGift(value: unknown): THeldGift | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -19,14 +19,7 @@ function toHeldGift(value: unknown): THeldGift | undefined {
  * zod's chunk (92 KB unpacked) evaluated there was the screen's longest task on a phone.
  * held-gifts-check.test.ts holds both to the zod schemas.
  */
-export const heldGiftsCheck: AnswerCheck<THeldGift[]> = {
-  safeParse(value) {
-    const gifts = Array.isArray(value) ? value.map(toHeldGift) : undefined;
-    return gifts?.every((gift) => gift !== undefined)
-      ? { success: true, data: gifts }
-      : { success: false, error: new TypeError('not a list of held gifts') };
-  },
-};
+export const heldGiftsCheck: AnswerCheck<THeldGift[]> = listCheck(toHeldGift, 'held gifts');
 
 export const okCheck: AnswerCheck<'ok'> = {
   safeParse: (value) =>

@@ -1,6 +1,6 @@
 import { PURCHASED_COUPON_STATUSES } from '#contract/coupon-statuses';
 import type { TMyCoupon } from '#contract/purchases';
-import type { AnswerCheck } from '@/lib/api-client';
+import { type AnswerCheck, listCheck } from '@/lib/api-client';
 
 function toMyCoupon(value: unknown): TMyCoupon | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -37,11 +37,4 @@ function toMyCoupon(value: unknown): TMyCoupon | undefined {
  * My QR's largest paint, and zod's chunk would come before it (24 KB and its start-up on a
  * phone). my-coupons-check.test.ts holds it to the zod schema.
  */
-export const myCouponsCheck: AnswerCheck<TMyCoupon[]> = {
-  safeParse(value) {
-    const coupons = Array.isArray(value) ? value.map(toMyCoupon) : undefined;
-    return coupons?.every((coupon) => coupon !== undefined)
-      ? { success: true, data: coupons }
-      : { success: false, error: new TypeError('not a list of My QR coupons') };
-  },
-};
+export const myCouponsCheck: AnswerCheck<TMyCoupon[]> = listCheck(toMyCoupon, 'My QR coupons');
