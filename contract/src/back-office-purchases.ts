@@ -77,6 +77,32 @@ export const ZRefundResponse = z.object({ status: z.enum(['REFUNDED', 'REFUND_PE
 export type TRefundResponse = z.infer<typeof ZRefundResponse>;
 export const ZVoidResponse = z.object({ status: z.literal('VOID') });
 
+/**
+ * A payment that came after its hold lapsed and found no unit, whose provider did not give the money
+ * back (paid by link, on Telegram's sheet, or a refund refused): no coupon, money owed, until an
+ * admin returns it and marks it (GET /api/admin/unsold-refunds, oldest first).
+ */
+export const ZUnsoldRefund = z.object({
+  /** The refund's id, which «Отметить возврат» names. */
+  id: z.string(),
+  paymentId: z.string(),
+  buyer: z.object({ id: z.number().int(), name: z.string() }),
+  partner: z.object({ id: z.number().int(), companyName: z.string(), region: z.string() }),
+  offerId: z.number().int(),
+  discount: z.number().int(),
+  amount: z.number().int(),
+  provider: ZPaymentProviderName,
+  /** Where the admin finds the payment: YooKassa's id (of a Telegram payment too); null when paid by link. */
+  providerPaymentId: z.string().nullable(),
+  /** When the money came and no unit was left. */
+  at: z.string(),
+});
+export type TUnsoldRefund = z.infer<typeof ZUnsoldRefund>;
+export const ZUnsoldRefundsResponse = z.array(ZUnsoldRefund);
+
+/** POST /api/admin/unsold-refunds/{refundId}/settle: the money is back; asked again, the same. */
+export const ZUnsoldRefundSettled = z.object({ status: z.literal('REFUNDED') });
+
 /** The `error` codes of refunding and voiding. */
 export const RefundErrorCode = {
   purchaseNotFound: 'purchase_not_found',
@@ -85,6 +111,7 @@ export const RefundErrorCode = {
   notLinkProvider: 'not_link_provider',
   giftHeld: 'gift_held',
   refundFailed: 'refund_failed',
+  unsoldRefundNotFound: 'unsold_refund_not_found',
 } as const;
 
 /**

@@ -47,10 +47,12 @@ export const ZAdminOffer = ZValidity.extend(ZOfferLimitsShown.shape).extend({
   termsProblem: z.string().nullable(),
   /**
    * Coupons sold of it and not given back; units held for payments under way and for people of its
-   * line; people of its line still waiting for a unit.
+   * line; units left for a buyer outside the line (null when unlimited); people of its line still
+   * waiting for a unit.
    */
   sold: z.number().int(),
   held: z.number().int(),
+  left: z.number().int().nullable(),
   inLine: z.number().int(),
 });
 export type TAdminOffer = z.infer<typeof ZAdminOffer>;

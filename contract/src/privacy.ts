@@ -100,6 +100,29 @@ export const ZMyData = z.object({
   ),
   /** The days (`YYYY-MM-DD`, newest first) the person opened the app: the season counts people by them. */
   appOpenDays: z.array(z.string()),
+  /**
+   * Their places in the lines of sold-out offers: waiting (`position`, 1 for the first), or a unit
+   * held for them until `heldUntil`.
+   */
+  waitlistPlaces: z.array(
+    z.object({
+      companyName: z.string(),
+      discount: z.number().int(),
+      position: z.number().int().nullable(),
+      joinedAt: z.string(),
+      heldUntil: z.string().nullable(),
+    }),
+  ),
+  /** Units of limited offers held for their payments under way, each until its time. */
+  offerHolds: z.array(
+    z.object({
+      paymentId: z.string(),
+      companyName: z.string(),
+      discount: z.number().int(),
+      heldAt: z.string(),
+      heldUntil: z.string(),
+    }),
+  ),
 });
 export type TMyData = z.infer<typeof ZMyData>;
 

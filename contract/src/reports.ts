@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDay } from './dates.ts';
 import { ZDbId } from './ids.ts';
+import { ZOfferStock } from './offer-stock.ts';
 
 export const ZExportFormat = z.enum(['json', 'csv']);
 
@@ -103,6 +104,7 @@ export const AUDIT_KINDS = [
   'payment.succeeded',
   'payment.canceled',
   'payment.refunded_sold_out',
+  'payment.refunded_outside',
   'coupon.issued',
   'coupon.gifted',
   'coupon.gift_held',
@@ -138,7 +140,8 @@ export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
   'payment.started': 'Начата оплата',
   'payment.succeeded': 'Оплата прошла',
   'payment.canceled': 'Оплата отменена',
-  'payment.refunded_sold_out': 'Оплата возвращена: купоны закончились',
+  'payment.refunded_sold_out': 'Купоны закончились, пока шла оплата: деньги возвращаются',
+  'payment.refunded_outside': 'Деньги за оплату без купона возвращены вне приложения',
   'coupon.issued': 'Купон выдан',
   'coupon.gifted': 'Купон подарен',
   'coupon.gift_held': 'Подарок ждет получателя',
@@ -244,6 +247,7 @@ export type TWeekFigure = (typeof WEEK_FIGURES)[number];
 /**
  * One offer's weeks, beside the partner it belongs to: only the weeks with anything in them (the
  * screens and exports draw the others as zeros, weeks.ts `everyWeekOf`), so an offer costs what it did.
+ * A limited offer on sale is listed with its stock even when its weeks are empty.
  */
 export const ZWeeklyOffer = z.object({
   couponId: z.number().int(),
@@ -252,10 +256,15 @@ export const ZWeeklyOffer = z.object({
   discount: z.number().int(),
   price: z.number().int(),
   weeks: z.array(ZWeekFigures),
+  /** A limited offer's units now, whatever the period (null: unlimited). */
+  stock: ZOfferStock.nullable(),
 });
 export type TWeeklyOffer = z.infer<typeof ZWeeklyOffer>;
 
-/** GET /api/reports/weekly: every week of the period for all offers together, and each offer's weeks that had any. */
+/**
+ * GET /api/reports/weekly: every week of the period for all offers together, and each offer's weeks
+ * that had any (and each limited offer on sale, with none).
+ */
 export const ZWeeklyReport = z.object({
   weeks: z.array(ZWeekFigures),
   offers: z.array(ZWeeklyOffer),

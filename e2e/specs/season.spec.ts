@@ -57,6 +57,7 @@ async function showBusySummer(page: Page) {
           discount: 1000,
           price: 150,
           weeks: busyWeeks(from, to),
+          stock: null,
         },
         {
           couponId: 2,
@@ -65,6 +66,7 @@ async function showBusySummer(page: Page) {
           discount: 3000,
           price: 450,
           weeks: busyWeeks(from, to),
+          stock: null,
         },
       ],
     };

@@ -162,7 +162,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['purchases', 'purchases/purchases-page', 119.5],
+  // Money owed without a coupon above the purchases (its list, «Отметить возврат», their texts and
+  // schema): 1.1 KB.
+  ['purchases', 'purchases/purchases-page', 120.6],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.5 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
@@ -170,7 +172,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // on the report screens below and on settlement.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
-  ['audit-log', 'audit-log/audit-log-page', 117],
+  // The audit kind of money returned outside the app, and a limited offer's stock in the reports'
+  // contract this screen shares: 0.2–0.4 KB.
+  ['audit-log', 'audit-log/audit-log-page', 117.4],
   // The entry's two more lazy Home blocks (the chat rule, the coupon line) and the bottom bar's room: 0.3 KB.
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
@@ -193,7 +197,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
   // Three merges of one day (every query key from lib/query-keys, the waitlist's line, «Загрузка…» one way): the figure + 0.4 KB.
-  ['my-data', 'my-data/my-data-page', 120.9],
+  // Places in lines and units held for payments, on the screen and in the data's schema: 0.6 KB.
+  ['my-data', 'my-data/my-data-page', 121.3],
   // The report screens with their weekly charts (hand-drawn SVG, ADR 0018): the charts, the offer
   // picker and the table for screen readers are 2.1 KB with the funnel; the season screen is all charts.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -203,18 +208,21 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // drawn from what the server left out: 0.2 KB beside the period rule.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
-  ['redemption-report', 'redemption-report/redemption-report-page', 122.2],
+  // A limited offer's stock over its weekly charts (contract/offer-stock.ts, its line, the schema): 0.6 KB.
+  ['redemption-report', 'redemption-report/redemption-report-page', 122.7],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.3 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
-  ['settlement', 'settlement/settlement-page', 118.6],
+  // A limited offer's stock over its weekly charts (contract/offer-stock.ts, its line, the schema): 0.6 KB.
+  ['settlement', 'settlement/settlement-page', 119.2],
   // The season's ladder through the shared Loaded (its chunk, with the retry button): 0.6 KB.
   // At its budget already: the entry's hashed names and the bottom bar's room moved it 0.04 KB over: 0.2 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['season', 'season/season-page', 115.8],
+  // The weekly charts' chunk it shares with the reports gained a limited offer's stock: 0.5 KB.
+  ['season', 'season/season-page', 116.4],
 ];
 
 interface ManifestChunk {

@@ -267,6 +267,11 @@ export const payments = pgTable(
     checkedAt: timestamp('checked_at', { withTimezone: true }),
     /** Telegram's id of a paid invoice (`successful_payment`): one payment is settled by one charge. */
     telegramChargeId: text('telegram_charge_id'),
+    /**
+     * The payment provider's id of that charge (`provider_payment_charge_id`: YooKassa's payment id
+     * behind BotFather's token), which an admin finds the payment by in YooKassa's dashboard.
+     */
+    providerChargeId: text('provider_charge_id'),
   },
   (t) => [
     uniqueIndex('payments_telegram_charge_key').on(t.telegramChargeId),
@@ -492,6 +497,13 @@ export const notificationKind = pgEnum('notification_kind', [
   'SOLD_OUT_REFUNDED',
   /** A unit freed of a sold-out offer, held for the first in its line (event_key: the place's id). */
   'WAITLIST_UNIT_HELD',
+  /**
+   * A payment that found no unit, whose money the provider did not give back: the admins return it
+   * (event_key: the payment's id).
+   */
+  'UNSOLD_REFUND_ASKED',
+  /** An admin marked such money returned: its buyer told (event_key: the refund's id). */
+  'UNSOLD_REFUND_SETTLED',
 ]);
 
 /**
@@ -566,15 +578,19 @@ export const refundStatus = pgEnum('refund_status', ['PENDING', 'SUCCEEDED', 'CA
 /**
  * A refund an admin or the buyer asked for, one live one per purchased coupon (the partial unique key): the row is
  * written before the provider is called, and its id is the provider's idempotence key, so a second
- * press, a retried request or another process finds it and the provider makes the refund once.
+ * press, a retried request or another process finds it and the provider makes the refund once. A
+ * payment left without a unit whose provider could not give its money back waits here for the
+ * admins too (no coupon, one per payment: `refunds_unsold_key`).
  */
 export const refunds = pgTable(
   'refunds',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    purchasedCouponId: uuid('purchased_coupon_id')
-      .notNull()
-      .references(() => purchasedCoupons.id),
+    /**
+     * The coupon whose money goes back; null for a payment that came after its hold lapsed and found
+     * no unit (purchases/unsold-refund.ts): no coupon was issued, the money is owed all the same.
+     */
+    purchasedCouponId: uuid('purchased_coupon_id').references(() => purchasedCoupons.id),
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id),
@@ -592,6 +608,7 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_live_key').on(t.purchasedCouponId).where(sql`${t.status} <> 'CANCELED'`),
+    uniqueIndex('refunds_unsold_key').on(t.paymentId).where(sql`${t.purchasedCouponId} IS NULL`),
     index('refunds_provider_refund_idx').on(t.providerRefundId),
   ],
 );

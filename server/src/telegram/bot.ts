@@ -29,7 +29,8 @@ export interface InvoiceFacts {
 export interface InvoiceHandlers {
   /** Undefined to accept the pre-checkout query, else the Russian reason shown on the sheet. */
   check(invoice: InvoiceFacts): Promise<string | undefined>;
-  settle(paid: InvoiceFacts & { chargeId: string }): Promise<void>;
+  /** `providerChargeId`: the payment provider's id of the charge (YooKassa's payment id). */
+  settle(paid: InvoiceFacts & { chargeId: string; providerChargeId: string }): Promise<void>;
 }
 
 /** A member seen writing in the chat is not written down again for this long. */
@@ -145,6 +146,7 @@ export function createBot(options: BotOptions): Bot {
       currency: paid.currency,
       totalKopecks: paid.total_amount,
       chargeId: paid.telegram_payment_charge_id,
+      providerChargeId: paid.provider_payment_charge_id,
     });
   });
 

@@ -5,8 +5,12 @@ import { buyerRefundsRoutes } from './buyer-refunds.routes.ts';
 import { createPurchaseListService } from './purchase-list.service.ts';
 import { createRefundService } from './refunds.service.ts';
 import { adminPurchaseRefusals } from './texts.ts';
+import { createUnsoldRefunds } from './unsold-refunds.service.ts';
 
-/** The admin's list of purchases, refunds and voids, and the buyer's own refund. */
+/**
+ * The admin's list of purchases, refunds and voids, the money owed without a coupon, and the buyer's
+ * own refund.
+ */
 export const adminPurchasesManifest = manifest({
   name: 'admin-purchases',
   refusals: adminPurchaseRefusals,
@@ -33,6 +37,7 @@ export const adminPurchasesManifest = manifest({
         await api.register(adminPurchasesRoutes, {
           purchases: createPurchaseListService(db, timeZone),
           refunds,
+          unsoldRefunds: createUnsoldRefunds({ db, notifications }),
         });
         // The buyer's own «Вернуть деньги» in My QR: the same refunds, asked by the one who paid.
         await api.register(buyerRefundsRoutes, { refunds });

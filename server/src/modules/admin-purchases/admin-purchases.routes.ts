@@ -4,18 +4,23 @@ import {
   ZAdminPurchasesQuery,
   ZAdminPurchasesResponse,
   ZRefundResponse,
+  ZUnsoldRefundSettled,
+  ZUnsoldRefundsResponse,
   ZVoidResponse,
 } from '#contract/back-office-purchases';
 import { requireRole } from '../users/caller.ts';
 import type { PurchaseListService } from './purchase-list.service.ts';
 import type { RefundService } from './refunds.service.ts';
+import type { UnsoldRefunds } from './unsold-refunds.service.ts';
 
 const ZPurchaseParams = z.object({ purchasedCouponId: z.uuid('Ожидался номер покупки') });
+const ZUnsoldRefundParams = z.object({ refundId: z.uuid('Ожидался номер возврата') });
 
 export const adminPurchasesRoutes: FastifyPluginAsyncZod<{
   purchases: PurchaseListService;
   refunds: RefundService;
-}> = async (app, { purchases, refunds }) => {
+  unsoldRefunds: UnsoldRefunds;
+}> = async (app, { purchases, refunds, unsoldRefunds }) => {
   app.addHook('preValidation', requireRole('admin'));
 
   app.get(
@@ -37,5 +42,16 @@ export const adminPurchasesRoutes: FastifyPluginAsyncZod<{
       await refunds.voidPurchase(request.caller.id, request.params.purchasedCouponId);
       return { status: 'VOID' as const };
     },
+  );
+
+  // Money owed without a coupon (a late payment that found no unit): the admins return it outside.
+  app.get('/api/admin/unsold-refunds', { schema: { response: { 200: ZUnsoldRefundsResponse } } }, async () =>
+    unsoldRefunds.list(),
+  );
+
+  app.post(
+    '/api/admin/unsold-refunds/:refundId/settle',
+    { schema: { params: ZUnsoldRefundParams, response: { 200: ZUnsoldRefundSettled } } },
+    async (request) => unsoldRefunds.settle(request.caller.id, request.params.refundId),
   );
 };

@@ -22,6 +22,15 @@ import type { AdminPurchaseRefusal } from './texts.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
 
+/**
+ * The coupon of a refund this service handles. A refund without one (a payment left without a unit)
+ * is the admins' own queue's (unsold-refunds.service.ts), and never reaches here.
+ */
+function couponOf(row: RefundRow): string {
+  if (row.purchasedCouponId === null) throw new Error(`refund ${row.id} is of no coupon`);
+  return row.purchasedCouponId;
+}
+
 const refuse = (code: AdminPurchaseRefusal, details?: DomainErrorDetails) =>
   new DomainError<AdminPurchaseRefusal>(code, details);
 
@@ -194,7 +203,7 @@ export function createRefundService(options: {
       .returning();
     // The coupon's `coupon.refunded` event names the admin who marked it.
     if (!settled) return;
-    await close(tx, row.purchasedCouponId, adminId, {
+    await close(tx, couponOf(row), adminId, {
       status: 'REFUNDED',
       amountRub: row.amount,
       refundId: row.id,
@@ -322,13 +331,13 @@ export function createRefundService(options: {
       if (answer.status === 'SUCCEEDED') {
         await close(
           tx,
-          row.purchasedCouponId,
+          couponOf(row),
           row.requestedBy,
           { status: 'REFUNDED', amountRub: row.amount, refundId: row.id },
           closerOf(row.requestedBy, row.byBuyer),
         );
       } else {
-        await holdForRefund(tx, row.purchasedCouponId, false);
+        await holdForRefund(tx, couponOf(row), false);
       }
       return updated.status;
     });
@@ -353,6 +362,8 @@ export function createRefundService(options: {
         and(
           eq(refunds.status, 'PENDING'),
           eq(refunds.provider, provider.name),
+          // One made outside the app waits for an admin's word, not the provider's.
+          eq(refunds.outside, false),
           lte(refunds.createdAt, sql`now() - ${ASK_AFTER}`),
         ),
       )

@@ -25,6 +25,7 @@ export const adminPurchaseRefusals = {
     message: 'Купон подарен и ждет получателя: сначала даритель должен отменить подарок',
   },
   already_refunded: { status: 409, message: 'Деньги за этот купон уже возвращены' },
+  [RefundErrorCode.unsoldRefundNotFound]: { status: 404, message: 'Такого возврата нет' },
   [RefundErrorCode.refundFailed]: {
     status: 502,
     message: 'Платежный сервис не вернул деньги. Попробуйте еще раз позже или верните их в личном кабинете',

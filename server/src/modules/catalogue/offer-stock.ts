@@ -100,3 +100,11 @@ export const leftOf = (quantity: number | null, stock: OfferStock | undefined): 
   quantity === null
     ? null
     : Math.max(0, quantity - (stock?.sold ?? 0) - (stock?.held ?? 0) - (stock?.waiting ?? 0));
+
+/** An offer's units as the back office and the reports show them (contract's offer-stock.ts). */
+export const unitsShown = (quantity: number | null, stock: OfferStock | undefined) => ({
+  sold: stock?.sold ?? 0,
+  held: stock?.held ?? 0,
+  left: leftOf(quantity, stock),
+  inLine: stock?.waiting ?? 0,
+});

@@ -4,6 +4,7 @@ import { InlineKeyboard } from 'grammy';
 import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { type notificationKind, type notificationPurpose, notifications, users } from '../../db/schema.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 import { notificationButtons, notificationTexts } from './texts.ts';
 
@@ -38,6 +39,8 @@ export const NOTIFICATION_PURPOSES: Record<NotificationKind, NotificationPurpose
   SOLD_OUT_REFUNDED: 'service',
   // Told only to someone who asked to be in the offer's line: about their place, not an offer.
   WAITLIST_UNIT_HELD: 'service',
+  UNSOLD_REFUND_ASKED: 'service',
+  UNSOLD_REFUND_SETTLED: 'service',
 };
 
 /**
@@ -71,6 +74,9 @@ export const NOTIFICATION_DELIVERY: Record<NotificationKind, 'at-once' | 'groupe
   SOLD_OUT_REFUNDED: 'at-once',
   // What the person asked for by joining the line, and its hold runs from now.
   WAITLIST_UNIT_HELD: 'at-once',
+  UNSOLD_REFUND_ASKED: 'grouped',
+  // What an admin did: grouped, as their refunds are.
+  UNSOLD_REFUND_SETTLED: 'grouped',
 };
 
 /** A database handle or the caller's transaction: `tx` ties the message to the event's commit. */
@@ -144,6 +150,15 @@ export interface UnverifiedPurchase extends PurchaseConfirmed {
 export interface RefundRequested extends PurchaseConfirmed {
   /** What goes back: the payment's amount. */
   amountRub: number;
+}
+
+/** A payment left without a unit whose money the admins are to return. */
+export interface UnsoldRefund {
+  paymentId: string;
+  buyerId: number;
+  coupon: CouponLine;
+  amountRub: number;
+  provider: PaymentProvider['name'];
 }
 
 interface Outgoing {
@@ -454,6 +469,50 @@ export function createNotificationService(options: {
       const eventKey = input.paymentId;
       await enqueue({ kind: 'SOLD_OUT_REFUNDED', eventKey }, tx, () => [
         { kind: 'SOLD_OUT_REFUNDED', eventKey, chatId: input.buyerId, text: input.text },
+      ]);
+    },
+
+    /**
+     * A payment came after its hold lapsed, found no unit, and its provider did not give the money
+     * back (the `link` and `telegram` providers cannot; YooKassa refused): the admins return it and
+     * mark it in «Покупки».
+     */
+    async notifyUnsoldRefundAsked(input: UnsoldRefund, tx?: Executor): Promise<void> {
+      const eventKey = input.paymentId;
+      await enqueue({ kind: 'UNSOLD_REFUND_ASKED', eventKey }, tx, async (exec) => {
+        const [buyer] = await exec
+          .select({ username: users.username, firstName: users.firstName })
+          .from(users)
+          .where(eq(users.id, input.buyerId));
+        const text = notificationTexts.unsoldRefundAsked({
+          buyerUsername: buyer?.username ?? null,
+          buyerFirstName: buyer?.firstName ?? '',
+          coupon: input.coupon,
+          amountRub: input.amountRub,
+          provider: input.provider,
+        });
+        return toAdmins(exec, {
+          kind: 'UNSOLD_REFUND_ASKED',
+          eventKey,
+          text,
+          button: notificationButtons.purchases,
+        });
+      });
+    },
+
+    /** An admin marked the money of a payment left without a unit returned: its buyer is told. */
+    async notifyUnsoldRefundSettled(
+      input: { refundId: string; buyerId: number; coupon: CouponLine; amountRub: number },
+      tx?: Executor,
+    ): Promise<void> {
+      const eventKey = input.refundId;
+      await enqueue({ kind: 'UNSOLD_REFUND_SETTLED', eventKey }, tx, () => [
+        {
+          kind: 'UNSOLD_REFUND_SETTLED',
+          eventKey,
+          chatId: input.buyerId,
+          text: notificationTexts.unsoldRefundSettled(input),
+        },
       ]);
     },
 

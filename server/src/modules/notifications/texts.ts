@@ -3,6 +3,7 @@
 import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
 import { ErrorCode } from '#contract/errors';
 import type { Refusals } from '../../http/errors.ts';
+import type { PaymentProvider } from '../../payments/provider.ts';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 
 const rub = (amount: number) => `${amount} руб.`;
@@ -10,6 +11,14 @@ const who = (username: string | null, firstName?: string) =>
   username ? `@${username}` : firstName?.trim() || 'участник чата';
 
 const coupon = ({ companyName, region }: CouponLine) => `«${companyName}»${region ? ` (${region})` : ''}`;
+
+/** Why the admins return the money of a payment left without a unit, and where it was paid. */
+const UNSOLD_REFUND_WAYS: Record<PaymentProvider['name'], string> = {
+  link: 'Оплата была по ссылке: вернуть ее может только администратор.',
+  telegram: 'Оплата была в Telegram: верните ее в личном кабинете ЮKassa.',
+  yookassa: 'ЮKassa не приняла возврат.',
+  sandbox: 'Песочница не приняла возврат.',
+};
 
 export const notificationTexts = {
   giftReceived: (input: { fromUsername: string | null; fromFirstName?: string; coupon: CouponLine }) =>
@@ -78,6 +87,22 @@ export const notificationTexts = {
     `${who(input.buyerUsername, input.buyerFirstName)} просит вернуть деньги за купон ${coupon(input.coupon)} ` +
     `на скидку ${rub(input.coupon.discount)}: ${rub(input.amountRub)} (оплата по ссылке, купон уже не действует).\n` +
     'Верните их и отметьте возврат в разделе «Покупки».',
+
+  unsoldRefundAsked: (input: {
+    buyerUsername: string | null;
+    buyerFirstName: string;
+    coupon: CouponLine;
+    amountRub: number;
+    provider: PaymentProvider['name'];
+  }) =>
+    `${who(input.buyerUsername, input.buyerFirstName)} заплатил ${rub(input.amountRub)} за купон ` +
+    `${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)}, но купоны закончились, пока шла оплата, ` +
+    `и купон не выдан. ${UNSOLD_REFUND_WAYS[input.provider]}\n` +
+    'Верните деньги и отметьте возврат в разделе «Покупки».',
+
+  unsoldRefundSettled: (input: { coupon: CouponLine; amountRub: number }) =>
+    `Администратор вернул вам ${rub(input.amountRub)} за купон ${coupon(input.coupon)} на скидку ` +
+    `${rub(input.coupon.discount)}: купоны закончились, пока шла оплата.`,
 
   couponVoided: (input: { coupon: CouponLine }) =>
     `Купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} аннулирован: ` +

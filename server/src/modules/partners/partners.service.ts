@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { coupons, partnerStaff, partners, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
-import { NO_STOCK, type OfferStock, stockOf } from '../catalogue/offer-stock.ts';
+import { NO_STOCK, type OfferStock, stockOf, unitsShown } from '../catalogue/offer-stock.ts';
 import type { PartnerRefusal } from './texts.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
@@ -44,9 +44,7 @@ export const toAdminOffer = (
   quantity: row.quantity,
   perBuyer: row.perBuyer,
   saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
-  sold: stock.sold,
-  held: stock.held,
-  inLine: stock.waiting,
+  ...unitsShown(row.quantity, stock),
 });
 
 function offerState(row: typeof coupons.$inferSelect): TOfferState {

@@ -1,4 +1,5 @@
 import { type Core, manifest } from '../manifest.ts';
+import type { WaitlistPolicy } from '../purchases/offer-holds.ts';
 import type { ReminderService } from '../reminders/reminders.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import { privacyInfoRoutes, privacyRoutes } from './privacy.routes.ts';
@@ -16,11 +17,13 @@ export const privacyManifest = manifest({
     botApi,
     users,
     reminders,
+    waitlist,
   }: Pick<Core, 'config' | 'db' | 'botToken' | 'botApi'> & {
     users: Pick<UserService, 'forgetSeen'>;
     reminders: Pick<ReminderService, 'setRemindersOn'>;
+    waitlist: WaitlistPolicy;
   }) => {
-    const privacy = createPrivacyService(db, users.forgetSeen);
+    const privacy = createPrivacyService(db, users.forgetSeen, waitlist);
     return {
       gives: { privacy },
       openRoutes: (app) => app.register(privacyInfoRoutes, { config, privacy, botToken }),

@@ -26,6 +26,8 @@ import {
 import { DomainError } from '../../domain/domain-error.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
+import { handOverFreed, type WaitlistPolicy } from '../purchases/offer-holds.ts';
+import { placesOfPerson } from '../waitlist/waitlist.service.ts';
 import type { PrivacyRefusal } from './texts.ts';
 
 const refuse = (code: PrivacyRefusal, details?: Record<string, string>) =>
@@ -38,7 +40,12 @@ const ERASED_NAME = 'удаленный пользователь';
  * Personal data under 152-ФЗ: consent to the policy, the e-mail for receipts, the person's own data
  * on request, and erasure that keeps what accounting law requires.
  */
-export function createPrivacyService(db: Db, forgetSeen: (userId: number) => void) {
+export function createPrivacyService(
+  db: Db,
+  forgetSeen: (userId: number) => void,
+  /** How a unit held for a place in a line passes to the next when its person is forgotten. */
+  waitlist: WaitlistPolicy,
+) {
   async function stateOf(userId: number) {
     const [row] = await db
       .select({ email: users.email, consentEdition: users.consentEdition })
@@ -94,7 +101,7 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
   async function exportData(userId: number): Promise<TMyData> {
     const [user] = await db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new Error(`no user ${userId}`);
-    const [paid, owned, giftRows, attempts, points, rated, opened] = await Promise.all([
+    const [paid, owned, giftRows, attempts, points, rated, opened, places, holds] = await Promise.all([
       db
         .select({
           id: payments.id,
@@ -150,6 +157,20 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
         .from(appOpens)
         .where(eq(appOpens.userId, userId))
         .orderBy(desc(appOpens.day)),
+      placesOfPerson(db, userId),
+      db
+        .select({
+          paymentId: offerHolds.paymentId,
+          companyName: partners.companyName,
+          discount: coupons.discount,
+          heldAt: offerHolds.createdAt,
+          heldUntil: offerHolds.expiresAt,
+        })
+        .from(offerHolds)
+        .innerJoin(coupons, eq(coupons.id, offerHolds.couponId))
+        .innerJoin(partners, eq(partners.id, coupons.partnerId))
+        .where(eq(offerHolds.userId, userId))
+        .orderBy(desc(offerHolds.createdAt)),
     ]);
     const iso = (date: Date) => date.toISOString();
     return {
@@ -193,18 +214,24 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
       })),
       visitRatings: rated.map((row) => ({ ...row, at: iso(row.at) })),
       appOpenDays: opened.map((row) => row.day),
+      waitlistPlaces: places.map((row) => ({
+        ...row,
+        joinedAt: iso(row.joinedAt),
+        heldUntil: row.heldUntil ? iso(row.heldUntil) : null,
+      })),
+      offerHolds: holds.map((row) => ({ ...row, heldAt: iso(row.heldAt), heldUntil: iso(row.heldUntil) })),
     };
   }
 
   /**
-   * Forgets a person: their user row, names, username, e-mail, consent, geo points, visit ratings, roles and
-   * messages go; payments, coupons, refunds and the audit log stay (accounting law) under an
+   * Forgets a person: their user row, names, username, e-mail, consent, geo points, visit ratings, roles,
+   * places in lines (a unit held for one passes to the next) and messages go; payments, coupons, refunds and the audit log stay (accounting law) under an
    * anonymous id that no Telegram user can have (a negative one). Unused coupons go with them, once
    * the person confirms giving them up. Their own row stays, blank: the next time this Telegram user
    * opens the app they are new.
    */
   async function erase(userId: number, giveUpCoupons: boolean): Promise<void> {
-    await db.transaction(async (tx) => {
+    const freed = await db.transaction(async (tx) => {
       const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
       if (!user) return;
       const unused = await tx
@@ -250,7 +277,10 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
       await tx.update(payments).set({ userId: moved }).where(eq(payments.userId, userId));
       await tx.update(offerHolds).set({ userId: moved }).where(eq(offerHolds.userId, userId));
       // A place in a line is theirs alone and no money record: it goes (a unit it held, to the next).
-      await tx.delete(offerWaitlist).where(eq(offerWaitlist.userId, userId));
+      const places = await tx
+        .delete(offerWaitlist)
+        .where(eq(offerWaitlist.userId, userId))
+        .returning({ couponId: offerWaitlist.couponId, heldUntil: offerWaitlist.heldUntil });
       await tx.update(purchasedCoupons).set({ ownerId: moved }).where(eq(purchasedCoupons.ownerId, userId));
       await tx
         .update(purchasedCoupons)
@@ -327,8 +357,12 @@ export function createPrivacyService(db: Db, forgetSeen: (userId: number) => voi
           lastSeenAt: sql`now()`,
         })
         .where(eq(users.id, userId));
+      return places.filter((place) => place.heldUntil !== null).map((place) => place.couponId);
     });
     forgetSeen(userId);
+    // Once the erasure is in: a start holds the offer's lock and then waits on the person's row, which
+    // this transaction held, so handing over inside it could deadlock with one.
+    for (const couponId of freed ?? []) await handOverFreed(db, couponId, waitlist);
   }
 
   return {

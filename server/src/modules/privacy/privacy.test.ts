@@ -1,12 +1,20 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dayIn } from '#contract/date-time';
-import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
+import {
+  addLimitedOffer,
+  addPartnerWithCoupons,
+  buyCoupon,
+  giveConsent,
+  sandboxPayment,
+} from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import {
   auditEvents,
   geoPoints,
   gifts,
+  offerHolds,
+  offerWaitlist,
   payments,
   purchasedCoupons,
   redemptions,
@@ -243,6 +251,90 @@ describe('the person’s data', () => {
     const data = (await t.as(person).get('/api/me/data')).json();
     expect(data).toMatchObject({ payments: [], coupons: [], gifts: [], geoPoints: [], redeemAttempts: [] });
     expect((await t.as(person).post(`/api/payments/${couponId}`)).statusCode).toBe(403);
+  });
+});
+
+describe('places in lines and units held', () => {
+  const liner = telegramUser('pv_liner', 'Очередник');
+  const payer = telegramUser('pv_payer');
+  const next = telegramUser('pv_next');
+  let line: number;
+  let held: number;
+  let heldPayment: string;
+  const dataOf = async (who: typeof liner) => (await t.as(who).get('/api/me/data')).json();
+
+  beforeAll(async () => {
+    for (const user of [liner, payer, next]) {
+      t.botApi.members.set(user.id, 'member');
+      await giveConsent(t, user);
+    }
+    const { partnerId } = await addPartnerWithCoupons(t, admin, { companyName: 'Очередь' });
+    // One coupon, held for the payer's payment: the liner and then the next person wait in its line.
+    line = await addLimitedOffer(t, admin, partnerId, { quantity: 1 });
+    expect((await t.as(payer).post(`/api/payments/${line}`)).statusCode).toBe(200);
+    for (const who of [liner, next])
+      expect((await t.as(who).post(`/api/offers/${line}/waitlist`)).statusCode).toBe(200);
+    // Another offer's only coupon, held for the liner's own payment under way.
+    held = await addLimitedOffer(t, admin, partnerId, { quantity: 1 });
+    const start = await t.as(liner).post(`/api/payments/${held}`);
+    expect(start.statusCode).toBe(200);
+    heldPayment = start.json().paymentId;
+  });
+
+  it('«Мои данные» lists the person’s places (position, joined, held until) and the units held for their payments', async () => {
+    const data = await dataOf(liner);
+    expect(data.waitlistPlaces).toEqual([
+      {
+        companyName: 'Очередь',
+        discount: 900,
+        position: 1,
+        joinedAt: expect.any(String),
+        heldUntil: null,
+      },
+    ]);
+    expect(data.offerHolds).toEqual([
+      {
+        paymentId: heldPayment,
+        companyName: 'Очередь',
+        discount: 900,
+        heldAt: expect.any(String),
+        heldUntil: expect.any(String),
+      },
+    ]);
+    expect(Date.parse(data.offerHolds[0].heldUntil)).toBeGreaterThan(Date.now());
+    expect((await dataOf(next)).waitlistPlaces[0]).toMatchObject({ position: 2, heldUntil: null });
+    expect((await dataOf(payer)).waitlistPlaces).toEqual([]);
+
+    // The payer gives up: the unit is held for the liner, first in line, who has no position now.
+    const [payment] = (await dataOf(payer)).payments;
+    await sandboxPayment(t, payment.id, 'cancel');
+    const [place] = (await dataOf(liner)).waitlistPlaces;
+    expect(place.position).toBeNull();
+    expect(Date.parse(place.heldUntil)).toBeGreaterThan(Date.now());
+    expect((await dataOf(next)).waitlistPlaces[0]).toMatchObject({ position: 1, heldUntil: null });
+  });
+
+  it('erasure removes their places, at once handing the unit held for them to the next, and keeps their hold under the anonymous id', async () => {
+    const res = await t.as(liner).request({ method: 'DELETE', url: '/api/me', payload: {} });
+    expect(res.statusCode).toBe(204);
+
+    const places = await t.database.db.select().from(offerWaitlist).where(eq(offerWaitlist.couponId, line));
+    expect(places.map((place) => place.userId)).toEqual([next.id]);
+    expect(places[0]?.heldUntil).not.toBeNull();
+    await t.deliverNotifications();
+    expect(
+      t.botApi.sentMessages().some((m) => m.chatId === next.id && m.text.startsWith('Освободился купон')),
+    ).toBe(true);
+
+    // The hold is part of a payment (a money record): it stays, no longer naming them.
+    const [hold] = await t.database.db.select().from(offerHolds).where(eq(offerHolds.paymentId, heldPayment));
+    expect(Number(hold?.userId)).toBeLessThan(0);
+    const [naming] = await rowsOf<{ n: number }>(
+      sql`SELECT ((SELECT count(*) FROM offer_waitlist WHERE user_id = ${liner.id})
+        + (SELECT count(*) FROM offer_holds WHERE user_id = ${liner.id}))::int AS n`,
+    );
+    expect(naming?.n).toBe(0);
+    expect(await dataOf(liner)).toMatchObject({ waitlistPlaces: [], offerHolds: [] });
   });
 });
 

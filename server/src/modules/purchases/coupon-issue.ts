@@ -24,7 +24,11 @@ export type CouponIssueOptions = {
   log: FastifyBaseLogger;
   notifications: Pick<
     NotificationService,
-    'notifyPurchaseConfirmed' | 'notifyUnverifiedPurchase' | 'notifyCouponWithdrawn' | 'notifySoldOutRefunded'
+    | 'notifyPurchaseConfirmed'
+    | 'notifyUnverifiedPurchase'
+    | 'notifyCouponWithdrawn'
+    | 'notifySoldOutRefunded'
+    | 'notifyUnsoldRefundAsked'
   >;
   /** Where an offer's days begin and end (REPORT_TIME_ZONE): a coupon's expiry is counted in it. */
   timeZone: string;

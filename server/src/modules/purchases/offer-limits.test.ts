@@ -191,7 +191,7 @@ describe('holds', () => {
     const res = await confirm(first, couponId, late.paymentId);
     expect(res.statusCode).toBe(409);
     expect(res.json().error).toBe('sold_out');
-    expect(res.json().message).toContain('Деньги вернутся на карту');
+    expect(res.json().message).toContain('Деньги вам вернут');
     expect(await issuedOf(couponId)).toBe(0);
     const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, late.paymentId));
     expect(payment?.status).toBe('CANCELED');

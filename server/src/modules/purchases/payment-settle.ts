@@ -308,6 +308,7 @@ export function createPaymentSettle(options: {
     currency: string;
     totalKopecks: number;
     chargeId: string;
+    providerChargeId: string;
   }): Promise<IssuedCoupon | 'sold_out' | undefined> {
     const payment = await invoicePayment(paid.payload, paid.buyerId);
     if (!payment) {
@@ -323,7 +324,11 @@ export function createPaymentSettle(options: {
     }
     await db
       .update(payments)
-      .set({ telegramChargeId: paid.chargeId, updatedAt: sql`now()` })
+      .set({
+        telegramChargeId: paid.chargeId,
+        providerChargeId: paid.providerChargeId,
+        updatedAt: sql`now()`,
+      })
       .where(and(eq(payments.id, payment.id), isNull(payments.telegramChargeId)));
     const [charged] = await db.select().from(payments).where(eq(payments.id, payment.id));
     if (charged?.telegramChargeId !== paid.chargeId) {

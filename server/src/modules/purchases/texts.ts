@@ -26,9 +26,10 @@ export const purchaseTexts = {
   soldOutRefunded: (offer: { companyName: string; amountRub: number }) =>
     `Купоны «${offer.companyName}» закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. ` +
     `Мы вернули ${offer.amountRub} руб, деньги придут на карту в течение нескольких дней.`,
-  soldOutNoRefund: (offer: { companyName: string; amountRub: number }) =>
+  /** The provider could not give the money back by itself: the admins were told, and do. */
+  soldOutOwed: (offer: { companyName: string; amountRub: number }) =>
     `Купоны «${offer.companyName}» закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. ` +
-    `Напишите администратору, он вернет ${offer.amountRub} руб.`,
+    `Администраторы уже знают об этом и вернут вам ${offer.amountRub} руб. Бот напишет, когда деньги вернут.`,
 } as const;
 
 /** The pages a browser shows outside the mini-app: the sandbox checkout and the return page. */
@@ -85,7 +86,8 @@ export const purchaseRefusals = {
     status: 409,
     error: PurchaseErrorCode.soldOut,
     message:
-      'Купоны закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. Деньги вернутся на карту, бот пришлет сообщение.',
+      // Returned by the provider or by the admins (unsold-refund.ts): the bot's message says which.
+      'Купоны закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. Деньги вам вернут, бот пришлет сообщение.',
   },
   [PurchaseErrorCode.notPaid]: {
     status: 402,

@@ -26,6 +26,9 @@ const WEEK_COLUMNS = [
   'Скидки, руб',
 ];
 
+const offerName = (offer: { companyName: string; discount: number; price: number }) =>
+  `${offer.companyName}: скидка ${offer.discount} руб за ${offer.price} руб`;
+
 /**
  * The weeks of a report as a second table: each week (Monday to Sunday, cut to the period) for all
  * offers together, then each offer's every week.
@@ -38,13 +41,38 @@ function weeksTable(weekly: TWeeklyReport, period: { from: string; to: string })
     header: ['Неделя', 'Купон', ...WEEK_COLUMNS],
     rows: (function* () {
       yield* lines('Все купоны', weekly.weeks);
-      for (const offer of weekly.offers)
-        yield* lines(
-          `${offer.companyName}: скидка ${offer.discount} руб за ${offer.price} руб`,
-          everyWeekOf(period, offer.weeks),
-        );
+      for (const offer of weekly.offers) yield* lines(offerName(offer), everyWeekOf(period, offer.weeks));
     })(),
   };
+}
+
+/**
+ * The limited offers' units as they stand at the export (not in the period: a unit is sold, held or
+ * free now), one offer a row; none when no offer is limited.
+ */
+function stockTables(weekly: TWeeklyReport): CsvTable[] {
+  const limited = weekly.offers.flatMap((offer) => (offer.stock ? [{ ...offer, stock: offer.stock }] : []));
+  if (limited.length === 0) return [];
+  return [
+    {
+      header: [
+        'Купон с ограничением (на момент выгрузки)',
+        'Всего, шт',
+        'Продано, шт',
+        'Отложено, шт',
+        'Осталось, шт',
+        'В очереди, чел',
+      ],
+      rows: limited.map(({ stock, ...offer }) => [
+        offerName(offer),
+        stock.quantity,
+        stock.sold,
+        stock.held,
+        stock.left,
+        stock.inLine,
+      ]),
+    },
+  ];
 }
 
 const FILE_NAMES: Record<ExportRequest['report'], string> = {
@@ -119,6 +147,7 @@ async function exportTables(
           rows: rows(),
         },
         weeksTable(weekly, request),
+        ...stockTables(weekly),
       ];
     }
     case 'settlement': {
@@ -154,6 +183,7 @@ async function exportTables(
           ]),
         },
         weeksTable(weekly, request),
+        ...stockTables(weekly),
       ];
     }
     case 'audit': {

@@ -11,6 +11,7 @@ import {
 import { everyWeekOf } from '#contract/weeks';
 import type { Db } from '../../db/client.ts';
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';
+import { limitedOffersOf } from './limited-offers.ts';
 import { inPartnerChunks } from './partner-chunks.ts';
 import type { Period } from './reports.service.ts';
 
@@ -137,11 +138,20 @@ export function createWeeklyFigures(
     );
   }
 
-  /** The period week by week, all the partners' offers together and each offer with anything in it. */
+  /**
+   * The period week by week, all the partners' offers together and each offer with anything in it,
+   * and every limited offer on sale with its units now (its weeks empty when nothing happened).
+   */
   async function weekly(period: Period, partnerIds: readonly number[]): Promise<TWeeklyReport> {
     const rows = await offerWeeks(period, partnerIds);
     const byOffer = new Map<number, OfferWeekRow[]>();
     for (const row of rows) byOffer.set(row.coupon_id, [...(byOffer.get(row.coupon_id) ?? []), row]);
+    const limited = new Map(
+      (await limitedOffersOf(db, timeZone, partnerIds, [...byOffer.keys()])).map((offer) => [
+        offer.couponId,
+        offer,
+      ]),
+    );
     const offers: TWeeklyOffer[] = [...byOffer.values()].map((own) => {
       const first = own[0] as OfferWeekRow;
       return {
@@ -151,8 +161,11 @@ export function createWeeklyFigures(
         discount: first.discount,
         price: first.price,
         weeks: own.map((row) => ({ week: row.week, ...figuresOf(row) })).sort(byWeek),
+        stock: limited.get(first.coupon_id)?.stock ?? null,
       };
     });
+    for (const offer of limited.values())
+      if (!byOffer.has(offer.couponId)) offers.push({ ...offer, weeks: [] });
     offers.sort(
       (a, b) => compareRu(a.companyName, b.companyName) || b.discount - a.discount || a.couponId - b.couponId,
     );

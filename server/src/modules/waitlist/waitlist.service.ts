@@ -1,4 +1,4 @@
-import { and, count, eq, isNull, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { buyScreenPathOf } from '#contract/buy-screen-link';
 import { type TWaitlistPlace, WaitlistErrorCode } from '#contract/waitlist';
 import type { Db } from '../../db/client.ts';
@@ -12,29 +12,52 @@ import { type WaitlistRefusal, waitlistTexts } from './texts.ts';
 const refuse = (code: WaitlistRefusal) => new DomainError<WaitlistRefusal>(code);
 const NOT_IN_LINE: TWaitlistPlace = { position: null, heldUntil: null };
 
+/**
+ * A waiting place's position in its line, 1 for the first: the places of its offer still waiting
+ * for a unit that joined before it, and itself. Names written out: drizzle leaves a one-table
+ * select's columns unqualified, which inside this subquery would name the inner row twice.
+ */
+const position = sql<number>`(SELECT count(*)::int FROM offer_waitlist AS ahead
+  WHERE ahead.coupon_id = offer_waitlist.coupon_id AND ahead.held_until IS NULL
+    AND ahead.id <= offer_waitlist.id)`;
+
 /** The caller's place: held a unit until a time, or waiting behind `position - 1` others. */
 async function placeIn(exec: Db, couponId: number, userId: number): Promise<TWaitlistPlace | undefined> {
   const [place] = await exec
     .select({
-      id: offerWaitlist.id,
       heldUntil: offerWaitlist.heldUntil,
       lapsed: sql<boolean>`${offerWaitlist.heldUntil} <= now()`,
+      position,
     })
     .from(offerWaitlist)
     .where(and(eq(offerWaitlist.couponId, couponId), eq(offerWaitlist.userId, userId)));
   if (!place || place.lapsed) return undefined;
   if (place.heldUntil) return { position: null, heldUntil: place.heldUntil.toISOString() };
-  const [ahead] = await exec
-    .select({ n: count() })
+  return { position: Number(place.position), heldUntil: null };
+}
+
+/**
+ * Every place of a person in any line, newest first, with its offer: what «Мои данные» lists. A
+ * place held for them has no position; one whose time passed stays as it is until the sweep.
+ */
+export async function placesOfPerson(exec: Db, userId: number) {
+  const places = await exec
+    .select({
+      companyName: partners.companyName,
+      discount: coupons.discount,
+      position,
+      joinedAt: offerWaitlist.createdAt,
+      heldUntil: offerWaitlist.heldUntil,
+    })
     .from(offerWaitlist)
-    .where(
-      and(
-        eq(offerWaitlist.couponId, couponId),
-        isNull(offerWaitlist.heldUntil),
-        lte(offerWaitlist.id, place.id),
-      ),
-    );
-  return { position: ahead?.n ?? 1, heldUntil: null };
+    .innerJoin(coupons, eq(coupons.id, offerWaitlist.couponId))
+    .innerJoin(partners, eq(partners.id, coupons.partnerId))
+    .where(eq(offerWaitlist.userId, userId))
+    .orderBy(desc(offerWaitlist.createdAt));
+  return places.map((place) => ({
+    ...place,
+    position: place.heldUntil ? null : Number(place.position),
+  }));
 }
 
 /**

@@ -1,3 +1,4 @@
+import { offerStockText } from '#contract/offer-stock';
 import type { TWeekFigure } from '#contract/reports';
 
 const number = (value: number) => value.toLocaleString('ru-RU');
@@ -22,6 +23,9 @@ export const chartTexts = {
   weekDays: (first: string, last: string) => `${first}–${last}`,
   offer: 'Купон',
   allOffers: 'Все купоны',
+  /** A limited offer's units now, as the admin's offer card says them. */
+  offerStock: offerStockText,
+  stockNow: 'Остатки сейчас',
   offerName: (offer: { companyName: string; discount: number; price: number }, withCompany: boolean) =>
     `${withCompany ? `${offer.companyName}: с` : 'С'}кидка ${number(offer.discount)} руб за ${number(offer.price)} руб`,
 } as const;

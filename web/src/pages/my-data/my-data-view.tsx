@@ -144,6 +144,25 @@ export function MyDataView({ data }: { data: TMyData }) {
           }))}
         />
       </Section>
+      <Section title={texts.lines}>
+        <Lines
+          lines={[
+            ...data.waitlistPlaces.map((place) => ({
+              key: `place/${place.joinedAt}/${place.companyName}`,
+              main: texts.couponLine(place.companyName, place.discount),
+              detail:
+                place.heldUntil === null
+                  ? texts.placeWaiting(place.position ?? 0, clock.dateTime(place.joinedAt))
+                  : texts.placeHeld(clock.dateTime(place.heldUntil), clock.dateTime(place.joinedAt)),
+            })),
+            ...data.offerHolds.map((hold) => ({
+              key: `hold/${hold.paymentId}`,
+              main: texts.couponLine(hold.companyName, hold.discount),
+              detail: texts.holdDetail(clock.dateTime(hold.heldUntil)),
+            })),
+          ]}
+        />
+      </Section>
       <Section title={texts.appOpens}>
         <Lines
           lines={

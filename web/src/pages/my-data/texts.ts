@@ -99,6 +99,12 @@ export const texts = {
   ratingLine: (company: string, stars: number) => `${company} — оценка ${stars} из 5`,
   noComment: 'без отзыва',
 
+  lines: 'ОЧЕРЕДИ И ОТЛОЖЕННЫЕ КУПОНЫ',
+  placeWaiting: (position: number, joined: string) => `в очереди ${position}-й · встали ${joined}`,
+  placeHeld: (until: string, joined: string) =>
+    `в очереди: купон отложен для вас до ${until} · встали ${joined}`,
+  holdDetail: (until: string) => `купон отложен на время оплаты до ${until}`,
+
   appOpens: 'ДНИ, КОГДА ВЫ ОТКРЫВАЛИ ПРИЛОЖЕНИЕ',
   appOpensLine: (days: number) => `Дней: ${days}`,
   appOpensSpan: (first: string, last: string) => (first === last ? first : `с ${first} по ${last}`),
@@ -120,6 +126,7 @@ export const texts = {
     'геоточки',
     'оценки визитов и отзывы',
     'дни, когда вы открывали приложение',
+    'места в очередях за купонами',
     'код вашей ссылки-приглашения',
   ],
   eraseKept:

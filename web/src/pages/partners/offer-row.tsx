@@ -33,9 +33,6 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
   const withdrawPress = useOncePerPress();
   const withdrawn = offer.state === 'withdrawn';
   const clock = useClock();
-  // A unit free while people wait in the line is theirs: it is not left for anyone else.
-  const left =
-    offer.quantity === null ? null : Math.max(0, offer.quantity - offer.sold - offer.held - offer.inLine);
 
   return (
     <li className="offer-row" data-state={offer.state}>
@@ -47,7 +44,7 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
         <p className="offer-row__line offer-row__problem">{texts.offerTermsProblem(offer.termsProblem)}</p>
       )}
       <p className="offer-row__line">{offerValidityText(offer) || texts.noTimeLimit}</p>
-      {isDecided(offer) && <p className="offer-row__line">{texts.offerStock({ ...offer, left })}</p>}
+      {isDecided(offer) && <p className="offer-row__line">{texts.offerStock(offer)}</p>}
       {offer.perBuyer !== null && <p className="offer-row__line">{texts.offerPerBuyer(offer.perBuyer)}</p>}
       {offer.saleStartsAt !== null && (
         <p className="offer-row__line">{texts.offerSaleStarts(clock.dateTime(offer.saleStartsAt))}</p>

@@ -1,4 +1,5 @@
 import { formatRubles } from '#contract/coupon-terms';
+import { offerStockText } from '#contract/offer-stock';
 import type { TOfferState } from '#contract/offers';
 import { formatRating, type TPartnerRating } from '#contract/ratings';
 
@@ -28,24 +29,8 @@ export const texts = {
   noOffers: 'Купонов нет',
   offerTerms: (discount: number, price: number) => `Скидка ${discount} руб · Цена ${price} руб`,
   offerTermsProblem: (reason: string) => `Не продается. ${reason}`,
-  /**
-   * What of an offer is sold, held (for payments under way and for the first in its line), left, and
-   * how many wait in its line (of a limited one).
-   */
-  offerStock: (stock: {
-    sold: number;
-    held: number;
-    left: number | null;
-    quantity: number | null;
-    inLine: number;
-  }) =>
-    [
-      `Продано ${stock.sold}`,
-      `отложено ${stock.held}`,
-      ...(stock.quantity !== null && stock.left !== null
-        ? [`осталось ${stock.left} из ${stock.quantity}`, `в очереди ${stock.inLine}`]
-        : []),
-    ].join(' · '),
+  /** What of an offer is sold, held, left and waiting in its line: the reports say it alike. */
+  offerStock: offerStockText,
   offerPerBuyer: (perBuyer: number) => `В одни руки: не больше ${perBuyer}`,
   offerSaleStarts: (when: string) => `Продажа с ${when}`,
   offerStates: {

@@ -18,6 +18,7 @@ import { PurchaseFilters } from './purchase-filters';
 import './purchases-page.css';
 import { uiTexts } from '@/components/ui/texts';
 import { texts } from './texts';
+import { UnsoldRefunds } from './unsold-refunds';
 
 /** Purchases, in the back office: every purchase, newest first, filtered and searched; an admin refunds or voids one. */
 export function PurchasesPage() {
@@ -42,6 +43,7 @@ function Purchases() {
 
   return (
     <>
+      <UnsoldRefunds />
       <PurchaseFilters filters={filters} partners={partners.data ?? []} onChange={setFilters} />
       <Loaded
         // A later page that fails is told below the list; the list stays.

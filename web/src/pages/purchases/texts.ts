@@ -71,4 +71,17 @@ export const texts = {
   refundedOutside: 'Возврат отмечен, купон больше не действует',
   refundPending: 'Возврат запрошен: платежный сервис вернет деньги, купон уже не действует',
   voided: 'Купон аннулирован',
+  /** Payments that found no coupon left and whose provider did not give the money back. */
+  unsold: {
+    title: 'ВЕРНУТЬ ДЕНЬГИ БЕЗ КУПОНА',
+    lead:
+      'Эти покупатели заплатили, когда купоны уже закончились: купон не выдан, а платежный сервис ' +
+      'не вернул деньги сам. Верните деньги и отметьте возврат — бот сообщит покупателю.',
+    owed: (amount: number) => `Вернуть ${amount} руб`,
+    paidAt: 'Оплачено',
+    noPaymentId: 'нет (оплата по ссылке)',
+    question: (amount: number, buyer: string) => `Отметить, что ${amount} руб вернули покупателю ${buyer}?`,
+    detail: 'Бот напишет покупателю, что деньги вернули.',
+    settled: (amount: number, buyer: string) => `Возврат ${amount} руб покупателю ${buyer} отмечен`,
+  },
 } as const;

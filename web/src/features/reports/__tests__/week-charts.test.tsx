@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TWeekFigures, TWeeklyReport } from '#contract/reports';
+import type { TWeekFigures, TWeeklyOffer, TWeeklyReport } from '#contract/reports';
 import { WeekCharts, WeeklySection } from '../components/week-charts';
 
 const week = (monday: string, figures: Partial<TWeekFigures> = {}): TWeekFigures => ({
@@ -66,19 +66,44 @@ describe('WeekCharts', () => {
 });
 
 describe('WeeklySection', () => {
-  const report: TWeeklyReport = {
+  const unlimited: TWeeklyOffer = {
+    couponId: 7,
+    partnerId: 1,
+    companyName: 'Шуя',
+    discount: 1000,
+    price: 250,
+    weeks: [week('2026-06-01'), week('2026-06-08', { sold: 6, takenSum: 1500 }), week('2026-06-15')],
+    stock: null,
+  };
+  const report: TWeeklyReport = { weeks: WEEKS, offers: [unlimited] };
+
+  /** Two limited offers: one sold in the period, one on sale with nothing in it yet. */
+  const limited: TWeeklyReport = {
     weeks: WEEKS,
     offers: [
       {
-        couponId: 7,
+        couponId: 8,
         partnerId: 1,
         companyName: 'Шуя',
-        discount: 1000,
-        price: 250,
-        weeks: [week('2026-06-01'), week('2026-06-08', { sold: 6, takenSum: 1500 }), week('2026-06-15')],
+        discount: 500,
+        price: 50,
+        weeks: [week('2026-06-08', { sold: 12, takenSum: 600 })],
+        stock: { quantity: 20, sold: 12, held: 3, left: 1, inLine: 4 },
       },
+      {
+        couponId: 9,
+        partnerId: 2,
+        companyName: 'Порог',
+        discount: 1000,
+        price: 100,
+        weeks: [],
+        stock: { quantity: 10, sold: 0, held: 0, left: 10, inLine: 0 },
+      },
+      unlimited,
     ],
   };
+
+  const stockLines = () => screen.getAllByRole('listitem').map((item) => item.textContent);
 
   it('shows one offer’s weeks when it is chosen, and all again', () => {
     render(<WeeklySection report={report} period={PERIOD} withCompany />);
@@ -94,5 +119,26 @@ describe('WeeklySection', () => {
     expect(rowsOf(table())[2]?.[1]).toBe('6 шт');
     fireEvent.change(picker, { target: { value: 'all' } });
     expect(rowsOf(table())[2]?.[1]).toBe('12 шт');
+  });
+
+  it('says a chosen limited offer’s units now above its charts, as the offer card says them', () => {
+    render(<WeeklySection report={limited} period={PERIOD} withCompany />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Купон' }), { target: { value: '8' } });
+    expect(screen.getByRole('heading', { name: 'Остатки сейчас' })).toBeVisible();
+    expect(stockLines()).toEqual(['Продано 12 · отложено 3 · осталось 1 из 20 · в очереди 4']);
+    // An unlimited offer has no units to count: no line.
+    fireEvent.change(screen.getByRole('combobox', { name: 'Купон' }), { target: { value: '7' } });
+    expect(screen.queryByRole('heading', { name: 'Остатки сейчас' })).toBeNull();
+    expect(screen.queryAllByRole('listitem')).toEqual([]);
+  });
+
+  it('lists every limited offer’s line, named, with «Все купоны», one with nothing in the period too', () => {
+    render(<WeeklySection report={limited} period={PERIOD} withCompany />);
+    expect(stockLines()).toEqual([
+      'Шуя: скидка 500 руб за 50 рубПродано 12 · отложено 3 · осталось 1 из 20 · в очереди 4',
+      'Порог: скидка 1\u00a0000 руб за 100 рубПродано 0 · отложено 0 · осталось 10 из 10 · в очереди 0',
+    ]);
+    const first = screen.getAllByRole('listitem')[0] as HTMLElement;
+    expect(within(first).getByText('Продано 12 · отложено 3 · осталось 1 из 20 · в очереди 4')).toBeVisible();
   });
 });

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { type TWeekFigure, type TWeekFigures, type TWeeklyReport, WEEK_FIGURES } from '#contract/reports';
+import {
+  type TWeekFigure,
+  type TWeekFigures,
+  type TWeeklyOffer,
+  type TWeeklyReport,
+  WEEK_FIGURES,
+} from '#contract/reports';
 import { daysInPeriod, everyWeekOf, formatShortDay } from '#contract/weeks';
 import { SelectField } from '@/components/ui/field';
 import { Notice } from '@/components/ui/notice';
@@ -164,8 +170,42 @@ export function WeeklySection({
           onValueChange={choose}
         />
       )}
+      <OfferStocks offers={offer ? [offer] : report.offers} named={!offer} withCompany={withCompany} />
       <WeekCharts weeks={offer ? everyWeekOf(period, offer.weeks) : report.weeks} period={period} />
     </>
+  );
+}
+
+/**
+ * The units of the limited ones of `offers` as they stand now, a line each (as the admin's offer
+ * card says them); `named` puts each offer's name before its line, where several are listed.
+ */
+function OfferStocks({
+  offers,
+  named,
+  withCompany,
+}: {
+  offers: readonly TWeeklyOffer[];
+  named: boolean;
+  withCompany: boolean;
+}) {
+  const limited = offers.flatMap((offer) => (offer.stock ? [{ offer, stock: offer.stock }] : []));
+  if (limited.length === 0) return null;
+  return (
+    <div className="week-charts__stocks">
+      {/* The charts count the period; these lines count every coupon of the offer, as of now. */}
+      <h3 className="week-charts__stocks-title">{chartTexts.stockNow}</h3>
+      <ul className="week-charts__stock-lines">
+        {limited.map(({ offer, stock }) => (
+          <li key={offer.couponId}>
+            {named && (
+              <span className="week-charts__stock-name">{chartTexts.offerName(offer, withCompany)}</span>
+            )}
+            <span>{chartTexts.offerStock(stock)}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

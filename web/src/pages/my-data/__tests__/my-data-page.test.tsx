@@ -101,6 +101,31 @@ const held: TMyData = {
     },
   ],
   appOpenDays: ['2026-09-02', '2026-08-03', '2026-06-15'],
+  waitlistPlaces: [
+    {
+      companyName: 'Клуб «Шивера»',
+      discount: 500,
+      position: 3,
+      joinedAt: '2026-11-22T07:00:00.000Z',
+      heldUntil: null,
+    },
+    {
+      companyName: 'Прокат «Байдарка»',
+      discount: 300,
+      position: null,
+      joinedAt: '2026-11-21T07:00:00.000Z',
+      heldUntil: '2026-11-23T10:00:00.000Z',
+    },
+  ],
+  offerHolds: [
+    {
+      paymentId: 'p-2',
+      companyName: 'Рафт-школа «Порог»',
+      discount: 750,
+      heldAt: '2026-11-23T08:50:00.000Z',
+      heldUntil: '2026-11-23T09:05:00.000Z',
+    },
+  ],
 };
 
 /** The user as the rest of the app sees it, to show the session starts afresh. */
@@ -189,6 +214,16 @@ describe('MyDataPage', () => {
       sectionNamed('ОЦЕНКИ ВИЗИТОВ').getByText('Рафт-школа «Порог» — оценка 5 из 5'),
     ).toBeInTheDocument();
     expect(sectionNamed('ОЦЕНКИ ВИЗИТОВ').getByText(/· Все понравилось\.$/)).toBeInTheDocument();
+    const lines = sectionNamed('ОЧЕРЕДИ И ОТЛОЖЕННЫЕ КУПОНЫ');
+    expect(lines.getByText('Клуб «Шивера» — скидка 500 руб.')).toBeVisible();
+    expect(lines.getByText('в очереди 3-й · встали 22.11.2026 10:00 по Москве')).toBeVisible();
+    expect(
+      lines.getByText(
+        'в очереди: купон отложен для вас до 23.11.2026 13:00 по Москве · встали 21.11.2026 10:00 по Москве',
+      ),
+    ).toBeVisible();
+    expect(lines.getByText('Рафт-школа «Порог» — скидка 750 руб.')).toBeVisible();
+    expect(lines.getByText('купон отложен на время оплаты до 23.11.2026 12:05 по Москве')).toBeVisible();
     const opens = sectionNamed('ДНИ, КОГДА ВЫ ОТКРЫВАЛИ ПРИЛОЖЕНИЕ');
     expect(opens.getByText('Дней: 3')).toBeInTheDocument();
     expect(opens.getByText('с 15.06.2026 по 02.09.2026')).toBeInTheDocument();
@@ -353,6 +388,7 @@ describe('MyDataPage', () => {
       'геоточки',
       'оценки визитов и отзывы',
       'дни, когда вы открывали приложение',
+      'места в очередях за купонами',
       'код вашей ссылки-приглашения',
     ];
 

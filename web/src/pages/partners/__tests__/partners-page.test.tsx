@@ -25,6 +25,7 @@ const offer = (id: number, extra: Partial<TAdminOffer> = {}): TAdminOffer => ({
   saleStartsAt: null,
   sold: 0,
   held: 0,
+  left: null,
   inLine: 0,
   ...extra,
 });
@@ -309,6 +310,7 @@ describe('PartnersPage', () => {
       quantity: 20,
       sold: 12,
       held: 8,
+      left: 0,
       inLine: 4,
       perBuyer: 2,
       saleStartsAt: '2026-11-29T07:00:00.000Z',

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TAdminPurchase } from '#contract/back-office-purchases';
+import type { TAdminPurchase, TUnsoldRefund } from '#contract/back-office-purchases';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { adminUser, jsonResponse, partnerUser, renderWithProviders } from '@/test/render';
 import { PurchasesPage } from '../purchases-page';
@@ -49,8 +49,10 @@ const page =
   () =>
     jsonResponse({ items, nextCursor });
 
+const UNSOLD = 'GET /api/admin/unsold-refunds';
+
 function renderPurchases(routes: Record<string, FakeRoute>) {
-  const api = stubApi({ ...PARTNERS, ...routes });
+  const api = stubApi({ ...PARTNERS, [UNSOLD]: () => jsonResponse([]), ...routes });
   renderWithProviders(<PurchasesPage />, { route: '/purchases', user: adminUser });
   return api;
 }
@@ -290,5 +292,60 @@ describe('PurchasesPage', () => {
     const opened = await openCard(user, /@demo_member/);
     expect(opened).toHaveTextContent('Идет возврат денег');
     expect(within(opened).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
+  });
+
+  it('lists money owed without a coupon above the purchases and marks it returned, once however often tapped', async () => {
+    const user = userEvent.setup();
+    const owed: TUnsoldRefund = {
+      id: '5e0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a44',
+      paymentId: '6f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a55',
+      buyer: { id: 9, name: '@late_anna' },
+      partner: { id: 1, companyName: 'Рафт-школа «Порог»', region: 'Карелия' },
+      offerId: 21,
+      discount: 750,
+      amount: 5000,
+      provider: 'telegram',
+      providerPaymentId: '2f1c-yk-99',
+      at: '2026-07-01T09:30:00.000Z',
+    };
+    let settled = false;
+    const api = renderPurchases({
+      [LIST]: page([PAID]),
+      [UNSOLD]: () => jsonResponse(settled ? [] : [owed]),
+      [`POST /api/admin/unsold-refunds/${owed.id}/settle`]: () => {
+        settled = true;
+        return jsonResponse({ status: 'REFUNDED' });
+      },
+    });
+
+    const section = (await screen.findByRole('heading', { name: 'ВЕРНУТЬ ДЕНЬГИ БЕЗ КУПОНА' })).closest(
+      'section',
+    ) as HTMLElement;
+    const item = within(section).getByRole('listitem', { name: '@late_anna, Рафт-школа «Порог»' });
+    expect(item).toBeVisible();
+    expect(item).toHaveTextContent('Вернуть 5000 руб');
+    expect(item).toHaveTextContent('Оплата' + 'Telegram (ЮKassa)');
+    expect(item).toHaveTextContent('ID платежа' + '2f1c-yk-99');
+    expect(item).toHaveTextContent('Оплачено' + '01.07.2026 12:30 по Москве');
+
+    await user.click(within(item).getByRole('button', { name: 'Отметить возврат' }));
+    expect(
+      within(item).getByRole('group', { name: 'Отметить, что 5000 руб вернули покупателю @late_anna?' }),
+    ).toHaveTextContent('Бот напишет покупателю, что деньги вернули.');
+    const confirm = within(item).getByRole('button', { name: 'Да, отметить' });
+    act(() => {
+      confirm.click();
+      confirm.click();
+    });
+
+    expect(await within(section).findByText('Возврат 5000 руб покупателю @late_anna отмечен')).toBeVisible();
+    expect(within(section).queryByRole('listitem')).not.toBeInTheDocument();
+    expect(api.callsTo(`POST /api/admin/unsold-refunds/${owed.id}/settle`)).toHaveLength(1);
+  });
+
+  it('shows no such section while nothing is owed', async () => {
+    renderPurchases({ [LIST]: page([PAID]) });
+    await screen.findByRole('article', { name: /@demo_member/ });
+    expect(screen.queryByRole('heading', { name: 'ВЕРНУТЬ ДЕНЬГИ БЕЗ КУПОНА' })).not.toBeInTheDocument();
   });
 });
