@@ -31,7 +31,7 @@ const pgbouncer = process.env.TEST_PGBOUNCER_URL;
  * A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL at
  * TEST_DATABASE_URL (dropped again on close), so the same suite proves both.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(onStatement?: (text: string) => void): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
@@ -39,7 +39,7 @@ export async function openTestDatabase(): Promise<{
   const base = process.env.TEST_DATABASE_URL;
   if (!base) {
     const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
-    const database = await openDatabase({ dataDir: 'memory://', pgliteSnapshot: snapshot });
+    const database = await openDatabase({ dataDir: 'memory://', pgliteSnapshot: snapshot, onStatement });
     return { database, drop: async () => {} };
   }
   const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
@@ -47,7 +47,12 @@ export async function openTestDatabase(): Promise<{
   await createDatabase(base, name, template);
   const url = new URL(pgbouncer ?? base);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: '', throughPgbouncer: !!pgbouncer });
+  const database = await openDatabase({
+    url: url.toString(),
+    dataDir: '',
+    throughPgbouncer: !!pgbouncer,
+    onStatement,
+  });
   return {
     database,
     url: url.toString(),
@@ -131,13 +136,15 @@ export interface TestAppOptions {
   rateLimits?: boolean;
   /** Log lines at LOG_LEVEL go here (by default the app logs nothing). */
   logStream?: NodeJS.WritableStream;
+  /** Hears each statement the app sends its database (not with `sameDatabaseAs`). */
+  onStatement?: (text: string) => void;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const botApi = await startFakeBotApi({ token: TEST_BOT_TOKEN });
   const { database, drop, url } = options.sameDatabaseAs
     ? await reopenTestDatabase(options.sameDatabaseAs)
-    : await openTestDatabase();
+    : await openTestDatabase(options.onStatement);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kss-data-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -133,6 +133,17 @@ describe('statements in their requests’ arrival order', () => {
     expect(database.ran).toEqual(['job', 'report: page 1', 'another job', 'poll', 'report: page 2']);
   });
 
+  it('a statement asked of an idle database waits for the loop to turn, not run in the phase that asked', async () => {
+    const database = heldDatabase();
+    const lone = database.client.query('lone');
+    for (let i = 0; i < 10; i += 1) await Promise.resolve();
+    expect(database.ran).toEqual([]);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(database.ran).toEqual(['lone']);
+    await database.finish();
+    await lone;
+  });
+
   it('outside requests, statements run in the order they were asked; a failed one lets the next go', async () => {
     const database = heldDatabase();
     const one = database.client.query('one');

@@ -50,11 +50,17 @@ export async function openDatabase(options: {
   pgliteSnapshot?: Blob;
   /** `url` is a PgBouncer in transaction mode (DATABASE_PGBOUNCER). */
   throughPgbouncer?: boolean;
+  /** Hears each statement as drizzle sends it: a test counts what a request costs the database. */
+  onStatement?: (text: string) => void;
 }): Promise<Database> {
+  const logger = options.onStatement && { logQuery: options.onStatement };
   return options.url
-    ? openPostgres(options.url, options.throughPgbouncer ?? false)
-    : openPglite(options.dataDir, options.pgliteSnapshot);
+    ? openPostgres(options.url, options.throughPgbouncer ?? false, logger)
+    : openPglite(options.dataDir, options.pgliteSnapshot, logger);
 }
+
+/** drizzle's hook on every statement it sends (`onStatement`). */
+type StatementLogger = { logQuery(text: string): void } | undefined;
 
 /**
  * How long the database may keep a request waiting. Past these a request answers 503 in Russian
@@ -72,7 +78,11 @@ export const DATABASE_TIMEOUTS = {
 /** Connections each process keeps to PostgreSQL at most. */
 const POOL_MAX = 10;
 
-async function openPostgres(url: string, throughPgbouncer: boolean): Promise<Database> {
+async function openPostgres(
+  url: string,
+  throughPgbouncer: boolean,
+  logger: StatementLogger,
+): Promise<Database> {
   // Migrations wait for other processes' migrations (the advisory lock) and may run long: on a
   // connection of their own, without the timeouts every request has; but a server that cannot be
   // reached fails the start instead of holding it for as long as the partition lasts.
@@ -111,7 +121,7 @@ async function openPostgres(url: string, throughPgbouncer: boolean): Promise<Dat
         "DATABASE_PGBOUNCER: the database role has no statement_timeout, so a stuck statement holds its connection for good; ALTER ROLE … SET statement_timeout = '5s' (README)",
       );
   }
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  const db = drizzlePg(pool, { schema, logger }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -121,14 +131,18 @@ async function openPostgres(url: string, throughPgbouncer: boolean): Promise<Dat
   };
 }
 
-async function openPglite(dataDir: string, snapshot?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  snapshot: Blob | undefined,
+  logger: StatementLogger,
+): Promise<Database> {
   const inMemory = dataDir === 'memory://';
   const location = inMemory ? dataDir : path.resolve(dataDir, 'pglite');
   if (!inMemory) mkdirSync(location, { recursive: true });
   const release = inMemory ? () => {} : claimDataDir(`${location}.pid`);
   try {
     const client = await PGlite.create(location, snapshot ? { loadDataDir: snapshot } : {});
-    const pgliteDb = drizzlePglite({ client: inArrivalOrder(client), schema });
+    const pgliteDb = drizzlePglite({ client: inArrivalOrder(client), schema, logger });
     await migratePglite(pgliteDb, { migrationsFolder });
     // A folder on disk outlives a crash: what it must replay then stays short (pglite-checkpoints.ts).
     const checkpoints = inMemory ? undefined : startCheckpoints(client);

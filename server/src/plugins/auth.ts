@@ -31,8 +31,9 @@ function createIdentityCheck(botToken: string, maxAgeS: number) {
 }
 
 /**
- * Every route registered inside `scope` needs valid init data: the user is upserted and becomes
- * `request.caller`. One hook for the whole authenticated tree, not a check per handler.
+ * Every route registered inside `scope` needs valid init data: the user is upserted, their day's
+ * open recorded, and they become `request.caller`. One hook for the whole authenticated tree, not a
+ * check per handler.
  */
 export function requireInitData(
   scope: FastifyInstance,
@@ -42,11 +43,11 @@ export function requireInitData(
   scope.decorateRequest('caller', null as unknown as Caller);
   scope.addHook('onRequest', async (request) => {
     const { user, authDate } = identify(request.headers.authorization);
-    await options.users.upsertUser(user, authDate);
-    await options.users.recordOpen(user.id);
+    const row = await options.users.recordVisit(user, authDate);
     let role: Promise<TRole> | undefined;
     request.caller = {
       ...user,
+      row,
       role: () => {
         role ??= options.users.resolveRole(user.id);
         return role;

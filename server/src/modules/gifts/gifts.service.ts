@@ -11,6 +11,7 @@ import { newQrToken } from '../purchased-coupons/qr.ts';
 import { couponStateOf } from '../purchased-coupons/visible-state.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { normalizeUsername, type UserService } from '../users/users.service.ts';
+import { heldForUser } from './held-for-user.ts';
 import type { GiftRefusal } from './texts.ts';
 
 type GiftRow = typeof gifts.$inferSelect;
@@ -201,16 +202,16 @@ export function createGiftService(options: {
   /**
    * Gifts held for the caller's username become theirs when they open the app as a chat member.
    * The username is the one the database holds for them now (ADR 0004: newer news wins), never
-   * one from an old init data. Costs one indexed read when nothing waits.
+   * one from an old init data. Costs one indexed read when nothing waits, none when the caller's
+   * row, read a moment ago (users/caller-row.ts), says nothing does.
    */
-  async function claimHeldGifts(userId: number): Promise<number> {
-    // One read by the username the database holds now (ADR 0004): every first open asks it.
-    const waiting = await db
+  async function claimHeldGifts(userId: number, known?: { heldGiftWaits: boolean }): Promise<number> {
+    if (known?.heldGiftWaits === false) return 0;
+    const claimable = await db
       .select(getTableColumns(gifts))
       .from(gifts)
-      .innerJoin(usersTable, sql`lower(${gifts.toUsername}) = lower(${usersTable.username})`)
-      .where(and(eq(usersTable.id, userId), eq(gifts.status, 'HELD')));
-    const claimable = waiting.filter((gift) => gift.fromUserId !== userId);
+      .innerJoin(usersTable, heldForUser)
+      .where(eq(usersTable.id, userId));
     if (claimable.length === 0 || !(await membership.isChatMember(userId))) return 0;
     let claimed = 0;
     for (const gift of claimable) {

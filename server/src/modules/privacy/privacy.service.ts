@@ -33,6 +33,14 @@ import type { PrivacyRefusal } from './texts.ts';
 const refuse = (code: PrivacyRefusal, details?: Record<string, string>) =>
   new DomainError<PrivacyRefusal>(code, details);
 
+/** What the users row holds of consent and the receipts' e-mail: read by `stateOf`, and with the caller's row. */
+export const storedConsent = { email: users.email, consentEdition: users.consentEdition };
+
+export interface StoredConsent {
+  email: string | null;
+  consentEdition: string | null;
+}
+
 /** Who a person was, in texts written before they asked to be forgotten. */
 const ERASED_NAME = 'удаленный пользователь';
 
@@ -46,11 +54,12 @@ export function createPrivacyService(
   /** How a unit held for a place in a line passes to the next when its person is forgotten. */
   waitlist: WaitlistPolicy,
 ) {
-  async function stateOf(userId: number) {
-    const [row] = await db
-      .select({ email: users.email, consentEdition: users.consentEdition })
-      .from(users)
-      .where(eq(users.id, userId));
+  /**
+   * The e-mail for receipts and whether the current policy is consented to. `known`: the user's row
+   * as read a moment ago (users/caller-row.ts), to spare reading it again.
+   */
+  async function stateOf(userId: number, known?: StoredConsent) {
+    const row = known ?? (await db.select(storedConsent).from(users).where(eq(users.id, userId)))[0];
     return { email: row?.email ?? null, consentGiven: row?.consentEdition === PRIVACY_POLICY_EDITION };
   }
 

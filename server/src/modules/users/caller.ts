@@ -4,6 +4,7 @@ import { ErrorCode } from '#contract/errors';
 import type { TRole } from '#contract/session';
 import { DomainError } from '../../domain/domain-error.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
+import type { CallerRow } from './caller-row.ts';
 import type { UserRefusal } from './texts.ts';
 import { normalizeUsername, type UserService } from './users.service.ts';
 
@@ -11,6 +12,11 @@ import { normalizeUsername, type UserService } from './users.service.ts';
 export interface Caller extends TelegramUser {
   /** Resolved on first use and kept for the rest of the request. */
   role(): Promise<TRole>;
+  /**
+   * Their row as this request's write of their profile returned it (caller-row.ts), for /api/me;
+   * undefined when the request wrote none (written lately, or older news than stored).
+   */
+  row: CallerRow | undefined;
 }
 
 declare module 'fastify' {

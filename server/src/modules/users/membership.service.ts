@@ -19,6 +19,21 @@ const DEFAULT_RETRY_AFTER_S = 5;
  */
 export type Membership = 'member' | 'not_member' | 'unknown';
 
+/** What the users row holds of a membership: the columns `stored` reads, and the caller's row. */
+export const storedMembership = {
+  member: users.isChatMember,
+  checked: sql<boolean>`${users.membershipCheckedAt} IS NOT NULL`,
+  // The database's clock on both sides: server processes' clocks may differ.
+  fresh: sql<boolean>`coalesce(${users.membershipCheckedAt} > now() - make_interval(secs => ${FRESH_FOR_S}), false)`,
+};
+
+export interface StoredMembership {
+  member: boolean;
+  checked: boolean;
+  /** Telegram's answer is young enough to stand without asking again. */
+  fresh: boolean;
+}
+
 /**
  * Is a user in the community chat now? Asked of the Bot API (getChatMember); the answer is kept in
  * the users table for a minute, where every server process sees it, and where a chat_member update
@@ -47,17 +62,9 @@ export function createMembershipService(options: {
   /** Telegram said to wait (429) until this time (ms): nobody is asked about before then. */
   let quietUntil = 0;
 
-  async function stored(userId: number) {
-    const [row] = await db
-      .select({
-        member: users.isChatMember,
-        checked: sql<boolean>`${users.membershipCheckedAt} IS NOT NULL`,
-        // The database's clock on both sides: server processes' clocks may differ.
-        fresh: sql<boolean>`coalesce(${users.membershipCheckedAt} > now() - make_interval(secs => ${FRESH_FOR_S}), false)`,
-      })
-      .from(users)
-      .where(eq(users.id, userId));
-    return { member: row?.member ?? false, fresh: row?.fresh ?? false, checked: row?.checked ?? false };
+  async function stored(userId: number): Promise<StoredMembership> {
+    const [row] = await db.select(storedMembership).from(users).where(eq(users.id, userId));
+    return row ?? { member: false, fresh: false, checked: false };
   }
 
   /** Records a membership learned from Telegram (a getChatMember answer or a chat_member update). */
@@ -81,8 +88,11 @@ export function createMembershipService(options: {
     quietUntil = until;
   }
 
-  async function check(userId: number): Promise<Membership> {
-    const known = await stored(userId);
+  async function check(userId: number, given?: StoredMembership): Promise<Membership> {
+    // A row read a moment ago stands when Telegram is not to be asked; before Telegram is, the row
+    // is read again here, in the check the asks about one user share: another request's check may
+    // have just recorded Telegram's answer.
+    const known = given && (given.fresh || !botApi || !chatId) ? given : await stored(userId);
     const asKnown: Membership = known.member ? 'member' : 'not_member';
     // What is known when Telegram cannot be asked now: nothing, for someone it never answered about.
     const lastKnown = (): Membership => (known.checked ? asKnown : 'unknown');
@@ -110,11 +120,14 @@ export function createMembershipService(options: {
     }
   }
 
-  /** The user's membership now; the asks about one user that come together share one answer. */
-  function membershipOf(userId: number): Promise<Membership> {
+  /**
+   * The user's membership now; the asks about one user that come together share one answer.
+   * `known`: the user's row as read a moment ago (users/caller-row.ts), to spare reading it again.
+   */
+  function membershipOf(userId: number, known?: StoredMembership): Promise<Membership> {
     const under = checking.get(userId);
     if (under) return under;
-    const answer = check(userId);
+    const answer = check(userId, known);
     checking.set(userId, answer);
     const forget = () => {
       if (checking.get(userId) === answer) checking.delete(userId);

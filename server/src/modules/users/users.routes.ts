@@ -23,7 +23,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   /** REPORT_TIME_ZONE: the clock every screen shows times on. */
   timeZone: string;
   /** Opening the app hands over gifts held for the caller's username (gifts.service.ts). */
-  claimHeldGifts: (userId: number) => Promise<number>;
+  claimHeldGifts: (userId: number, known: { heldGiftWaits: boolean }) => Promise<number>;
   /** Opening the app through a member's invitation link records who invited (invites.service.ts). */
   recordArrival: (userId: number, startParam: string | undefined) => Promise<void>;
 }> = async (
@@ -44,11 +44,14 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   app.get('/api/me', me, async (request) => {
     const { caller } = request;
     await recordArrival(caller.id, startParamOf(request.headers.authorization));
-    await claimHeldGifts(caller.id);
+    // One statement for membership, consent and held gifts; none on a first open, whose profile's
+    // write returned it (issue 36: on PGlite a crowd waits for each other's every statement).
+    const row = caller.row ?? (await users.callerRowOf(caller.id));
+    await claimHeldGifts(caller.id, row);
     const [role, chat, personal] = await Promise.all([
       caller.role(),
-      membership.membershipOf(caller.id),
-      privacy.stateOf(caller.id),
+      membership.membershipOf(caller.id, row),
+      privacy.stateOf(caller.id, row),
     ]);
     return {
       id: caller.id,

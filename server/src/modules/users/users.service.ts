@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { adminBindings, appOpens, partnerStaff, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
+import { type CallerRow, readCallerRow, returningCallerRow } from './caller-row.ts';
 
 /** How usernames are compared and looked up: the one rule of usernames.ts, in lower case. */
 export const normalizeUsername = (username: string) => usernameOf(username).toLowerCase();
@@ -26,7 +27,7 @@ export function createUserService(
 ) {
   const configuredIds = adminUsernames.filter((name) => /^\d+$/.test(name)).map(Number);
   const configuredNames = adminUsernames.filter((name) => !/^\d+$/.test(name));
-  /** Users written recently with these exact attributes: a poll every 5 s should not write every 5 s. */
+  /** Users written recently, with the attributes written (`seenLately`). */
   const seen = new Map<number, { key: string; at: number }>();
   /** The day each user's opening of the app was last recorded on: one write a person a day. */
   const openedOn = new Map<number, string>();
@@ -44,11 +45,43 @@ export function createUserService(
    * init data cannot take a username back from whoever holds it now.
    */
   async function upsertUser(user: TelegramUser, asOf = new Date()): Promise<void> {
-    const key = `${user.username ?? ''}\u0000${user.firstName}\u0000${user.lastName ?? ''}`;
-    const cached = seen.get(user.id);
-    if (cached && cached.key === key && Date.now() - cached.at < SEEN_TTL_MS) return;
+    if (!seenLately(user)) await writeProfile(user, asOf);
+  }
 
-    const written = await writeProfileAtOnce(user, asOf);
+  /**
+   * What a request of the app records of its caller: the profile (as `upsertUser`) and that they
+   * opened the app today (in `timeZone`: the season's funnel counts the people who did in a
+   * period; a row a person a day). A first open has both to write, in one statement, which returns
+   * the caller's row as written for /api/me (caller-row.ts); undefined when that statement did not
+   * write the profile.
+   */
+  async function recordVisit(user: TelegramUser, asOf: Date): Promise<CallerRow | undefined> {
+    const day = dayIn(timeZone, new Date());
+    const openDay = openedOn.get(user.id) === day ? undefined : day;
+    const row = seenLately(user) ? undefined : await writeProfile(user, asOf, openDay);
+    if (openDay === undefined) return row;
+    if (!row) await db.insert(appOpens).values({ userId: user.id, day }).onConflictDoNothing();
+    if (openedOn.size >= MAX_ROLES) openedOn.clear();
+    openedOn.set(user.id, day);
+    return row;
+  }
+
+  /** Written lately with these exact attributes: a poll every 5 s should not write every 5 s. */
+  function seenLately(user: TelegramUser): boolean {
+    const cached = seen.get(user.id);
+    return cached !== undefined && cached.key === profileKey(user) && Date.now() - cached.at < SEEN_TTL_MS;
+  }
+
+  const profileKey = (user: TelegramUser) =>
+    `${user.username ?? ''}\u0000${user.firstName}\u0000${user.lastName ?? ''}`;
+
+  /** The profile written, and with `openDay` the day's open; the caller's row when one statement did both. */
+  async function writeProfile(
+    user: TelegramUser,
+    asOf: Date,
+    openDay?: string,
+  ): Promise<CallerRow | undefined> {
+    const written = await writeProfileAtOnce(user, asOf, openDay);
     if (!written) {
       await writeProfileTakingUsername(user, asOf);
       forgetRoles();
@@ -59,19 +92,22 @@ export function createUserService(
       // Someone new, bound to nothing: a user, and nobody else's role changed.
       knowRole(user.id, 'user');
     }
-    seen.set(user.id, { key, at: Date.now() });
+    seen.set(user.id, { key: profileKey(user), at: Date.now() });
+    return written ? written.row : undefined;
   }
 
   /**
    * The common case in one statement (a burst of first opens writes one each): the profile is news
-   * and nobody else holds the username. False, having changed nothing, when it is not: a username
-   * someone else holds (the unique index refuses the whole statement) or older news than stored.
-   * Else whether the user is new, and how many roles named by the username were bound to them.
+   * and nobody else holds the username; the day's open too, given `openDay`. False, having changed
+   * nothing, when it is not: a username someone else holds (the unique index refuses the whole
+   * statement) or older news than stored. Else whether the user is new, how many roles named by the
+   * username were bound to them, and their row as written.
    */
   async function writeProfileAtOnce(
     user: TelegramUser,
     asOf: Date,
-  ): Promise<{ inserted: boolean; bound: number } | false> {
+    openDay: string | undefined,
+  ): Promise<{ inserted: boolean; bound: number; row: CallerRow } | false> {
     const name = user.username ? normalizeUsername(user.username) : null;
     const written = sql`EXISTS (SELECT 1 FROM profile)`;
     const bindings = name
@@ -93,6 +129,16 @@ export function createUserService(
             : sql``
         }`
       : sql``;
+    // Its reference to users is checked at the statement's end, when the profile's insert is there.
+    const opened = openDay
+      ? sql`, opened AS (
+          INSERT INTO ${appOpens} (user_id, day) SELECT ${user.id}, ${openDay} WHERE ${written}
+          ON CONFLICT DO NOTHING
+        )`
+      : sql``;
+    const rolesBound = name
+      ? sql`(SELECT count(*) FROM spokesman) + (SELECT count(*) FROM staff)${adminUsernames.includes(name) ? sql` + (SELECT count(*) FROM admin)` : sql``}`
+      : sql`0`;
     try {
       const result = await db.execute(sql`
         WITH profile AS (
@@ -101,16 +147,14 @@ export function createUserService(
           ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
             last_name = excluded.last_name, profile_as_of = excluded.profile_as_of, last_seen_at = now()
           WHERE ${users.profileAsOf} <= excluded.profile_as_of
-          RETURNING (xmax = 0) AS inserted
-        )${bindings}
-        SELECT (SELECT count(*) FROM profile)::int AS written,
-          coalesce((SELECT bool_or(inserted) FROM profile), false) AS inserted,
-          (${name ? sql`(SELECT count(*) FROM spokesman) + (SELECT count(*) FROM staff)${adminUsernames.includes(name) ? sql` + (SELECT count(*) FROM admin)` : sql``}` : sql`0`})::int AS bound`);
-      const [row] = (
-        result as unknown as { rows: Array<{ written: number; inserted: boolean; bound: number }> }
-      ).rows;
-      if (!row || row.written === 0) return false;
-      return { inserted: row.inserted, bound: row.bound };
+          RETURNING (xmax = 0) AS inserted, ${returningCallerRow}
+        )${bindings}${opened}
+        SELECT profile.*, (${rolesBound})::int AS bound FROM profile`);
+      const [row] = (result as unknown as { rows: Array<CallerRow & { inserted: boolean; bound: number }> })
+        .rows;
+      if (!row) return false;
+      const { inserted, bound, ...callerRow } = row;
+      return { inserted, bound, row: callerRow };
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
@@ -145,22 +189,6 @@ export function createUserService(
         });
       if (username) await bindUsername(tx, user.id, normalizeUsername(username));
     });
-  }
-
-  /**
-   * Records that the user opened the app today (in `timeZone`): the season's funnel counts the
-   * people who did in a period. Once a day a person; the row is written only once.
-   */
-  function recordOpen(userId: number, at = new Date()): Promise<void> | undefined {
-    const day = dayIn(timeZone, at);
-    // Every authenticated request passes here: one already recorded today costs no promise.
-    return openedOn.get(userId) === day ? undefined : writeOpen(userId, day);
-  }
-
-  async function writeOpen(userId: number, day: string): Promise<void> {
-    await db.insert(appOpens).values({ userId, day }).onConflictDoNothing();
-    if (openedOn.size >= MAX_ROLES) openedOn.clear();
-    openedOn.set(userId, day);
   }
 
   /** Whether they hold a coupon they could give away (an unused one of their own). */
@@ -292,7 +320,8 @@ export function createUserService(
 
   return {
     upsertUser,
-    recordOpen,
+    recordVisit,
+    callerRowOf: (userId: number) => readCallerRow(db, userId),
     usernameOf,
     forgetSeen,
     forgetRoles,
