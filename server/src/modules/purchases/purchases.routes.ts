@@ -47,8 +47,9 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
     '/api/payments/:couponId',
     {
       config: { rateLimit: RATE_LIMITS.startPayment },
-      // A limited offer's sale not started or sold out first, from memory (offer-gate.ts): at a drop
-      // most presses end there. Then consent: a refusal for it asks Telegram nothing and writes nothing.
+      // A limited offer's sale not started or sold out first, before the start's own reads
+      // (offer-gate.ts): at a drop most presses end there. Then consent: a refusal for it asks
+      // Telegram nothing and writes nothing.
       preHandler: [
         requireUsername,
         (request: FastifyRequest<{ Params: { couponId: number } }>) =>
