@@ -116,3 +116,35 @@ test.describe('a tap on a very slow network', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'СКИДКИ' })).toBeVisible({ timeout: 60_000 });
   });
 });
+
+test.describe('the screens behind Home’s buttons, fetched ahead', () => {
+  // As on an iPhone: no offline shell that would keep the files anyway.
+  test.use({ serviceWorkers: 'block' });
+
+  test('are in the browser’s cache once Home is idle: with the network gone, a tap still opens the screen', async ({
+    page,
+    context,
+  }) => {
+    await openAsTelegram(page, DEMO.member, { path: '/' });
+    await expect(page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' })).toBeVisible();
+    // The build's list of each screen's files (web/screen-pages/plugin.ts), as the page reads it.
+    const files = await page.evaluate(async () => {
+      const list = document.querySelector<HTMLMetaElement>('meta[name="lazy-files"]')?.content ?? '';
+      return ((await (await fetch(list)).json()) as Record<string, string[]>).discounts ?? [];
+    });
+    expect(files.length).toBeGreaterThan(0);
+    const fetched = () =>
+      page.evaluate(
+        (wanted) =>
+          wanted.filter((file) =>
+            performance.getEntriesByType('resource').some((entry) => entry.name.endsWith(file)),
+          ),
+        files,
+      );
+    await expect.poll(fetched).toEqual(files);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'СКИДКИ' })).toBeVisible();
+  });
+});

@@ -30,11 +30,22 @@ function stylesOf(bundle: OutputBundle, files: Set<string>): string[] {
   return [...styles];
 }
 
+/** The meta element that names the list of files to fetch ahead (read by web/src/lib/fetch-ahead.ts). */
+const LAZY_FILES_META = 'lazy-files';
+
+/** A module loaded on demand, by its path under src/ without its extension. */
+const LAZY_MODULE = /\/web\/src\/(.+)\.tsx?$/;
+
 /**
  * Writes beside index.html one page per screen, `screens/<folder>.html`: index.html that also asks
  * for the screen's own chunk, the chunks it imports and its styles, so that they come together with
  * the app's entry instead of after the entry has run (issue 14: 150 ms of My QR's Lighthouse LCP).
  * The server sends a screen's page for the screen's path (server/src/plugins/static.ts).
+ *
+ * Every page, index.html too, also names a JSON asset of the files of each screen by its folder and
+ * of each other chunk loaded on demand by its module: a page fetches its buttons' screens ahead
+ * from that list without running them (src/lib/fetch-ahead.ts). The list is an asset of its own,
+ * hashed like the rest, not in the page: some 20 KB that no first screen waits for.
  */
 export function screenPages(): Plugin {
   return {
@@ -48,15 +59,26 @@ export function screenPages(): Plugin {
       );
       if (index?.type !== 'asset' || !isChunk(entry))
         throw new Error('the build has no index.html to extend');
-      const page = String(index.source);
       const inEntry = staticClosure(bundle, entry.fileName);
       const entryStyles = new Set(stylesOf(bundle, inEntry));
+      const screens = new Map<string, { scripts: string[]; styles: string[] }>();
+      const files: Record<string, string[]> = {};
       for (const output of Object.values(bundle)) {
-        const folder =
-          isChunk(output) && output.isDynamicEntry && SCREEN_MODULE.exec(output.facadeModuleId ?? '')?.[1];
-        if (!folder) continue;
+        if (!isChunk(output) || !output.isDynamicEntry) continue;
         const scripts = [...staticClosure(bundle, output.fileName)].filter((file) => !inEntry.has(file));
         const styles = stylesOf(bundle, new Set(scripts)).filter((file) => !entryStyles.has(file));
+        const folder = SCREEN_MODULE.exec(output.facadeModuleId ?? '')?.[1];
+        if (folder) screens.set(folder, { scripts, styles });
+        const key = folder ?? LAZY_MODULE.exec(output.facadeModuleId ?? '')?.[1];
+        if (key) files[key] = [...scripts, ...styles].map((file) => `/${file}`);
+      }
+      const list = this.getFileName(
+        this.emitFile({ type: 'asset', name: 'lazy-files.json', source: JSON.stringify(files) }),
+      );
+      const meta = `<meta name="${LAZY_FILES_META}" content="/${list}">`;
+      const page = String(index.source).replace(/\s*<\/head>/, `\n    ${meta}\n  </head>`);
+      index.source = page;
+      for (const [folder, { scripts, styles }] of screens) {
         const links = [
           ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
           ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),

@@ -1,12 +1,14 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { paths } from '@/config/paths';
-import { whenIdle } from '@/lib/when-idle';
+import { fetchAheadWhenIdle } from '@/lib/route-prefetch';
 import { offerTexts } from '../texts';
 import './offer-link.css';
 
-// The offer is long and read rarely: its popup comes in a chunk of its own, after the screen is up.
-const loadPopup = () => import('./offer-popup');
-const OfferPopup = lazy(() => loadPopup().then((module) => ({ default: module.OfferPopup })));
+// The offer is long and read rarely: its popup comes in a chunk of its own, fetched once the screen
+// is up and run only when opened (it checks the offer's answer with zod, 23 KB that no screen waits
+// for). The build lists the chunk's files by the module's path (web/screen-pages/plugin.ts).
+const POPUP_MODULE = 'features/offer/components/offer-popup';
+const OfferPopup = lazy(() => import('./offer-popup').then((module) => ({ default: module.OfferPopup })));
 
 type OfferLinkProps = {
   /** The link's words; «Публичная оферта» by default. */
@@ -21,13 +23,7 @@ type OfferLinkProps = {
 export function OfferLink({ children = offerTexts.link, className }: OfferLinkProps) {
   const [open, setOpen] = useState(false);
   // Fetched ahead once the link is on screen and the page idle, so a tap opens it at once.
-  useEffect(
-    () =>
-      whenIdle(() => {
-        loadPopup().catch((error: unknown) => console.warn('Could not fetch the offer ahead', error));
-      }),
-    [],
-  );
+  useEffect(() => fetchAheadWhenIdle([POPUP_MODULE]), []);
   return (
     <>
       <a
