@@ -15,8 +15,6 @@ export default defineConfig({
     // PGlite are imported once a worker, not once a file (that was a third of the suite's time).
     // Each file still has its own database and app; no server test mocks modules or leaves globals.
     isolate: false,
-    // Run as its own group before the web tests: the two projects want different worker counts.
-    sequence: { groupOrder: 0 },
     // Bounds on waiting, not claims about speed: a 2-core runner at load 15 runs a child process's
     // start-up (tsx, migrations) eight times slower than a quiet one.
     testTimeout: 120_000,

@@ -18,7 +18,6 @@ export const webProjects = [
         restoreMocks: true,
         // One worker a core (vitest's default keeps one for itself); the two projects share them.
         maxWorkers: 2,
-        sequence: { groupOrder: 1 },
         // Generous limits: on a busy 2-core machine typing into a form can take seconds. They bound
         // waiting, they claim nothing about speed.
         testTimeout: 60_000,
@@ -35,7 +34,6 @@ export const webProjects = [
         exclude: ['src/**/*.dom.test.ts'],
         restoreMocks: true,
         maxWorkers: 2,
-        sequence: { groupOrder: 1 },
       },
     }),
   ),

@@ -172,19 +172,23 @@ test.describe('Telegram’s payment sheet (PAYMENT_PROVIDER=telegram)', () => {
     test.setTimeout(SERVER_START_BOUND_MS + 30_000);
     botApi = await startFakeBotApi({ token: E2E_BOT_TOKEN });
     botApi.members.set(DEMO.member.id, 'member');
-    stopServer = await startServer(E2E_INVOICE_URL, {
-      NODE_ENV: 'test',
-      DEMO_DATA: '1',
-      BOT_TOKEN: E2E_BOT_TOKEN,
-      PAYMENT_PROVIDER: 'telegram',
-      TELEGRAM_PAYMENT_PROVIDER_TOKEN: '381764678:TEST:100500',
-      TELEGRAM_API_ROOT: botApi.apiRoot,
-      // Updates come by webhook, which the test posts as Telegram would.
-      PUBLIC_URL: 'https://katajsya.example',
-      TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
-      COMMUNITY_CHAT_ID: E2E_CHAT_ID,
-      COMMUNITY_CHAT_LINK: 'https://t.me/katajsya_s_nami_chat',
-    });
+    stopServer = await startServer(
+      E2E_INVOICE_URL,
+      {
+        NODE_ENV: 'test',
+        DEMO_DATA: '1',
+        BOT_TOKEN: E2E_BOT_TOKEN,
+        PAYMENT_PROVIDER: 'telegram',
+        TELEGRAM_PAYMENT_PROVIDER_TOKEN: '381764678:TEST:100500',
+        TELEGRAM_API_ROOT: botApi.apiRoot,
+        // Updates come by webhook, which the test posts as Telegram would.
+        PUBLIC_URL: 'https://katajsya.example',
+        TELEGRAM_WEBHOOK_SECRET: WEBHOOK_SECRET,
+        COMMUNITY_CHAT_ID: E2E_CHAT_ID,
+        COMMUNITY_CHAT_LINK: 'https://t.me/katajsya_s_nami_chat',
+      },
+      { migrated: true },
+    );
   });
 
   test.afterAll(async () => {

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,9 +26,28 @@ async function waitForHealth(server: ChildProcess, baseUrl: string, deadline: nu
  */
 export const SERVER_START_BOUND_MS = 300_000;
 
-/** The real server in a process of its own, on an embedded database in a fresh folder; resolves to its stop. */
-export async function startServer(baseUrl: string, env: Record<string, string>) {
+/**
+ * The run's migrated data folder (global-setup.ts), which a server may start from instead of an
+ * empty one: it then starts as after a restart, in about 3.7 CPU seconds instead of 8.3 (initdb
+ * and every migration), and the run's servers all started at once on two cores.
+ */
+export const MIGRATED_DATA_DIR = 'E2E_MIGRATED_DATA_DIR';
+
+/**
+ * The real server in a process of its own, on an embedded database in a fresh folder (a copy of the
+ * run's migrated one when `migrated`); resolves to its stop.
+ */
+export async function startServer(
+  baseUrl: string,
+  env: Record<string, string>,
+  { migrated = false }: { migrated?: boolean } = {},
+) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kss-e2e-'));
+  const template = process.env[MIGRATED_DATA_DIR];
+  if (migrated) {
+    if (!template) throw new Error(`${MIGRATED_DATA_DIR} is not set: global-setup.ts makes it`);
+    cpSync(template, dataDir, { recursive: true });
+  }
   const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: root,
     env: {
