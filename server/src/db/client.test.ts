@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../../test/harness.ts';
 import { openDatabase } from './client.ts';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -61,5 +62,20 @@ describe.skipIf(!base)('connections to PostgreSQL', () => {
     expect(await statementTimeoutOf(false)).toBe('5s');
     // The server's own setting (the role's, behind PgBouncer); this server has none.
     expect(await statementTimeoutOf(true)).toBe('0');
+  });
+});
+
+// The embedded database's own settings: PGlite only.
+describe.skipIf(!!base)('the embedded database', () => {
+  it('prices a page read at random as a page in memory, so small reads take their index', async () => {
+    const { database } = await openTestDatabase();
+    try {
+      const result = (await database.db.execute(sql`SHOW random_page_cost`)) as unknown as {
+        rows: { random_page_cost: string }[];
+      };
+      expect(result.rows[0]?.random_page_cost).toBe('1.1');
+    } finally {
+      await database.close();
+    }
   });
 });
