@@ -37,18 +37,21 @@ async function picture(page: Page, name: string, shown: Locator) {
 
 /**
  * Opens a path of the stand-in. A button pressed just before (the chat's «Открыть QR», a user
- * picked) may still be navigating the page itself; one of the two navigations is then cut short
- * (Chromium's net::ERR_ABORTED, or Playwright's «interrupted by another navigation»), and this one
- * is made again once the page's own has landed.
+ * picked, «Открыть как новый человек») may still be navigating the page itself, once or twice; a
+ * navigation of ours is then cut short (Chromium's net::ERR_ABORTED, or Playwright's «interrupted by
+ * another navigation»), and made again once the page's own has landed.
  */
 async function openStandIn(page: Page, path: string) {
   const url = `${E2E_STAND_IN_URL}${path}`;
-  try {
-    await page.goto(url);
-  } catch (error) {
-    if (!/net::ERR_ABORTED|interrupted by another navigation/.test(String(error))) throw error;
-    await page.waitForLoadState();
-    await page.goto(url);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await page.goto(url);
+      return;
+    } catch (error) {
+      if (attempt === 3 || !/net::ERR_ABORTED|interrupted by another navigation/.test(String(error)))
+        throw error;
+      await page.waitForLoadState();
+    }
   }
 }
 

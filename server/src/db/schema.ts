@@ -277,6 +277,8 @@ export const payments = pgTable(
     uniqueIndex('payments_telegram_charge_key').on(t.telegramChargeId),
     uniqueIndex('payments_provider_payment_key').on(t.provider, t.providerPaymentId),
     index('payments_user_idx').on(t.userId),
+    // The sweep's look back for payments left without their coupon (purchases/payment-settle.ts).
+    index('payments_updated_idx').on(t.updatedAt),
   ],
 );
 

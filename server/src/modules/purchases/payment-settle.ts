@@ -22,6 +22,14 @@ const STALE_AFTER = sql`interval '10 minutes'`;
 /** …until it is this old: a provider forgets idempotence keys after a day, and pages expire sooner. */
 const GIVE_UP_AFTER = sql`interval '2 days'`;
 const STALE_BATCH = 50;
+/**
+ * How far back a sweep looks for payments left without their coupon, after a process's first sweep
+ * has looked at every payment ever made: one left so is found within a minute while the process
+ * runs, and a process that was down for longer looks at all of them again when it starts. (Every
+ * sweep looking at all of them took 56–85 ms at 30,000 payments on PGlite, growing with the
+ * history, and a request that came meanwhile waited for it.)
+ */
+const UNISSUED_LOOKBACK = sql`interval '2 days'`;
 
 /**
  * Settling a payment on the provider's word, never the caller's: the buyer's «Да», a provider's
@@ -217,6 +225,9 @@ export function createPaymentSettle(options: {
     return { asked: stale.length, issued: issued + repaired };
   }
 
+  /** Whether this process has looked at every payment ever made (UNISSUED_LOOKBACK). */
+  let lookedAtEvery = false;
+
   /**
    * Payments whose money came and whose coupon did not: marked SUCCEEDED, or charged by Telegram
    * (its successful_payment recorded, the issue after it cut short: the charge and the coupon are
@@ -229,6 +240,7 @@ export function createPaymentSettle(options: {
       .from(payments)
       .where(
         and(
+          lookedAtEvery ? gte(payments.updatedAt, sql`now() - ${UNISSUED_LOOKBACK}`) : undefined,
           or(
             eq(payments.status, 'SUCCEEDED'),
             and(eq(payments.status, 'PENDING'), isNotNull(payments.telegramChargeId)),
@@ -243,6 +255,8 @@ export function createPaymentSettle(options: {
       )
       .orderBy(payments.createdAt)
       .limit(STALE_BATCH);
+    // A full batch may leave more behind it: the next sweep looks at every payment again.
+    if (unissued.length < STALE_BATCH) lookedAtEvery = true;
     let issued = 0;
     for (const payment of unissued) {
       try {

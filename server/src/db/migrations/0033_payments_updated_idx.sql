@@ -1,0 +1,1 @@
+CREATE INDEX "payments_updated_idx" ON "payments" USING btree ("updated_at");
