@@ -212,6 +212,9 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     const share = page.getByRole('dialog', { name: 'Поделиться в Telegram' });
     await expect(share.getByText(/https:\/\/t\.me\/katajsya_local_bot\?startapp=ref_/)).toBeVisible();
     await share.getByRole('button', { name: 'Открыть как новый человек' }).click();
+    // The stand-in signs the new person in, then opens the app anew at Home: that navigation is
+    // waited for, or the next one of ours races it (the page above still shows the app's name).
+    await page.waitForURL((url) => url.pathname === '/');
     await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
     await signInAs(page, /^Администратор/);
     await openStandIn(page, '/invites');
