@@ -43,8 +43,8 @@ export async function startServer(
   { migrated = false }: { migrated?: boolean } = {},
 ) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kss-e2e-'));
-  const template = process.env[MIGRATED_DATA_DIR];
   if (migrated) {
+    const template = process.env[MIGRATED_DATA_DIR];
     if (!template) throw new Error(`${MIGRATED_DATA_DIR} is not set: global-setup.ts makes it`);
     cpSync(template, dataDir, { recursive: true });
   }

@@ -147,7 +147,7 @@ async function openPglite(
     const client = await PGlite.create(location, snapshot ? { loadDataDir: snapshot } : {});
     // PostgreSQL's default (4) prices a page read at random as a disk seek, which PGlite's pages,
     // in memory or the OS's cache, never are: with it a report's two partners were read by a scan of
-    // every purchase rather than their offers' index (a weekly chunk 52 → 29 ms, issue 36).
+    // every purchase rather than their offers' index (a weekly chunk 52 → 29 ms: docs/performance.md).
     await client.exec('SET random_page_cost = 1.1');
     const pgliteDb = drizzlePglite({ client: inArrivalOrder(client), schema, logger });
     await migratePglite(pgliteDb, { migrationsFolder });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { paths } from '@/config/paths';
-import type { Location } from '@/lib/router/history';
+import { type Location, pathOf } from '@/lib/router/history';
 import { Navigate } from '@/lib/router/link';
 import { HomePage } from '@/pages/home/home-page';
 import { type LazyScreen, lazyScreen, Screen } from './lazy-route';
@@ -117,9 +117,6 @@ const SCREENS: { [name in Exclude<keyof typeof paths, 'home'>]: LazyScreen } = {
 const SCREEN_AT = new Map<string, LazyScreen>(
   Object.entries(SCREENS).map(([name, screen]) => [paths[name as keyof typeof SCREENS].path, screen]),
 );
-
-/** The path of SPEC §2 an address is at: its query and hash dropped, a trailing slash too. */
-const pathOf = (href: string) => (href.split(/[?#]/)[0] ?? '').replace(/(.)\/+$/, '$1');
 
 const screenAt = (href: string) => SCREEN_AT.get(pathOf(href));
 

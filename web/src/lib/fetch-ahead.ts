@@ -55,7 +55,7 @@ function drain() {
   else setTimeout(next, 16);
 }
 
-/** Fetches ahead the files of the screen in `folder`, or of the lazy module at `module` under src/. */
+/** Fetches ahead the files listed under `key`: a screen's folder, or a lazy module's path under src/. */
 export async function fetchAhead(key: string): Promise<void> {
   const files = (await listsOfFiles())[key] ?? [];
   const fresh = files.filter((file) => !asked.has(file));

@@ -1,4 +1,5 @@
 import { createContext, useEffect } from 'react';
+import { pathOf } from './router/history';
 import { whenIdle } from './when-idle';
 
 /** Fetches what the screen at an address needs (its code, its first data) and runs its code. */
@@ -7,8 +8,8 @@ export type PrefetchRoute = (href: string) => void;
 /** The app's router provides it (app/router.tsx); without one, nothing is fetched at a press. */
 export const RoutePrefetchContext = createContext<PrefetchRoute>(() => {});
 
-/** The folder of the screen at an address: its path without the slashes, its query and hash dropped. */
-const folderOf = (href: string) => (href.split(/[?#]/)[0] ?? '').replace(/^\/+|\/+$/g, '');
+/** The folder of the screen at an address (web/screen-pages): its path without the leading slash. */
+const folderOf = (href: string) => pathOf(href).slice(1);
 
 /**
  * Once the page is idle, fetches ahead the files of the screens (by folder) or lazy modules (by path

@@ -139,3 +139,6 @@ export function memoryHistory(entries: readonly string[] = ['/'], index = entrie
     },
   };
 }
+
+/** The path an address is at: its query and hash dropped, a trailing slash too (`/` stays `/`). */
+export const pathOf = (href: string) => (href.split(/[?#]/)[0] ?? '').replace(/(.)\/+$/, '$1');
