@@ -4,7 +4,7 @@
  * DROP_WINDOW_MS centred on `saleStartsAt` of an offer of DROP_QUANTITY, each pressing pay at once
  * (again the moment the sale opens, if they came early), on two server processes on one PostgreSQL
  * through PgBouncer in transaction mode. Two bare Fastify processes, loaded with the same arrivals
- * right before, are the yardstick.
+ * right before (the first half's again at the window's middle), are the yardstick.
  *
  * Then what follows a drop: DROP_PAID of the holders pay (the sandbox checkout), the first
  * DROP_LINE of those refused join the offer's line in the order they pressed, the unpaid holds lapse
@@ -150,11 +150,13 @@ export async function measureDrop(options: {
     const barePids = bares.map((bare) => bare.pid ?? 0);
     const appPids = servers.map((server) => server.pid);
     const bareCpu = cpuOf(barePids);
+    const bareFrom = Date.now() + 5_000;
     const bareRun = await generate({
       ...common,
       mode: 'bare',
       bases: bareBases,
-      arriveFrom: Date.now() + 5_000,
+      arriveFrom: bareFrom,
+      startsAt: bareFrom + DROP_WINDOW_MS / 2,
       windowMs: DROP_WINDOW_MS,
     });
 
@@ -293,6 +295,8 @@ export function printDrop(m: DropMeasure) {
     { run: 'ratio', count: '', p50: ratio(app.p50, bare.p50), p99: ratio(app.p99, bare.p99), max: '' },
   ]);
   console.log(`Answers: ${JSON.stringify(byAnswer)}; 5xx or no answer: ${fiveXx}`);
+  console.log("By the second a press left, from the sale's start (the early second presses in second 0):");
+  console.table(bySecond(m));
   console.log(
     `Before the start: ${early.length} presses (${early.filter((p) => p.status === 200).length} held), holds written before it: ${m.database.heldBeforeStart}, payments: ${m.database.paymentsBeforeStart}`,
   );
@@ -311,6 +315,18 @@ export function printDrop(m: DropMeasure) {
   console.log(
     `Generator lag (an arrival's press after it was due), at most: ${m.maxLateMs.app.toFixed(0)} ms (bare run ${m.maxLateMs.bare.toFixed(0)} ms)`,
   );
+}
+
+/** Where in the window the time goes: the presses grouped by the second they left in. */
+function bySecond(m: DropMeasure) {
+  const seconds = new Map<number, Press[]>();
+  for (const p of m.presses) {
+    const second = Math.floor((p.sentAt - m.startsAt) / 1000);
+    seconds.set(second, [...(seconds.get(second) ?? []), p]);
+  }
+  return [...seconds.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([second, presses]) => ({ second, ...round(quantiles(presses.map((p) => p.ms))) }));
 }
 
 const round = (q: { count: number; p50: number; p99: number; max: number }) => ({

@@ -7,7 +7,8 @@ import { createDatabaseRateLimitStore } from './rate-limit-store.ts';
 
 /**
  * Counts per Telegram user in the database, so every server process shares one count. The limit is a route's own onRequest hook, which runs
- * after the one that checks init data, and before any refusal that would still write a row.
+ * after the one that checks init data and the route's own onRequest refusals (the offer gate's, told
+ * from memory and cheaper than the count's write), and before any refusal that would still write a row.
  * Only routes that name a limit in `config.rateLimit` are counted.
  */
 export async function registerRateLimit(app: FastifyInstance, db: Db) {

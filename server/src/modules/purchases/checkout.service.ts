@@ -20,7 +20,7 @@ export function createCheckoutService(
 ) {
   const start = createPaymentStart(options);
   const settle = createPaymentSettle({ ...options, start, issuing: createCouponIssue(options) });
-  return { startPayment: start.startPayment, refuseEarly: start.refuseEarly, ...settle };
+  return { startPayment: start.startPayment, admit: start.admit, ...settle };
 }
 
 export type CheckoutService = ReturnType<typeof createCheckoutService>;

@@ -149,6 +149,29 @@ describe('holds', () => {
     expect(refused.json()).toEqual({ error: 'sold_out', message: 'Купоны закончились' });
   });
 
+  it('gives a press’s place at the gate back whatever refused it after: the sixth stranger still waits for nothing', async () => {
+    const couponId = await offerWith({ quantity: 1 });
+    for (let i = 0; i < 6; i += 1) {
+      const stranger = telegramUser(`limits_no_consent_${i}`);
+      expect((await start(stranger, couponId)).json()).toMatchObject({ error: 'consent_required' });
+    }
+    expect((await start(first, couponId)).statusCode).toBe(200);
+  });
+
+  it('does not count a refusal of the gate against the person’s limit of starts', async () => {
+    const limited = await createTestApp({ sameDatabaseAs: t });
+    for (const buyer of [first, second]) limited.botApi.members.set(buyer.id, 'member');
+    try {
+      const couponId = await offerWith({ quantity: 1 });
+      expect((await start(first, couponId, limited)).statusCode).toBe(200);
+      const presses = [];
+      for (let i = 0; i < 12; i += 1) presses.push((await start(second, couponId, limited)).json());
+      expect(presses.map((answer) => answer.error)).toEqual(Array(12).fill('sold_out'));
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('gives a canceled payment’s unit back at once', async () => {
     const couponId = await offerWith({ quantity: 1 });
     const held = (await start(first, couponId)).json();

@@ -267,7 +267,7 @@ export function createPaymentStart(options: {
     return tracked;
   }
 
-  return { offerOf, startPayment, recoverStart, refuseEarly: gate.refuseEarly };
+  return { offerOf, startPayment, recoverStart, admit: gate.admit };
 }
 
 export type PaymentStart = ReturnType<typeof createPaymentStart>;
