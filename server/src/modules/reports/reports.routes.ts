@@ -22,6 +22,7 @@ import {
   ZWeeklyReport,
 } from '#contract/reports';
 import { DomainError } from '../../domain/domain-error.ts';
+import { sendJsonInPieces } from '../../http/json-in-pieces.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
 import type { TakeTurn } from '../../http/turns.ts';
@@ -138,7 +139,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
         partnerId,
       });
       await deps.queue(request.caller.id, reply);
-      return reports.weekly(period, partnerIds);
+      return sendJsonInPieces(reply, ZWeeklyReport, 'offers', await reports.weekly(period, partnerIds));
     },
   );
 
