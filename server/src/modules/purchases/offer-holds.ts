@@ -29,11 +29,8 @@ export async function lockOffer(tx: Db, couponId: number): Promise<OfferLimitsRo
 
 const counted = sql<number>`count(*)::int`;
 
-/**
- * Units taken under the lock: coupons sold and not given back, the holds still there, and the units
- * held for people of the line. One statement: it runs while every other start of the offer waits.
- */
-export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promise<number> {
+/** Units taken of an offer (of one buyer's, with `buyerId`): sold and not given back, held, held for the line. */
+function unitsTaken(tx: Db, couponId: number, buyerId?: number) {
   const sold = tx
     .select({ count: counted })
     .from(purchasedCoupons)
@@ -64,25 +61,75 @@ export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promi
         buyerId === undefined ? undefined : eq(offerWaitlist.userId, buyerId),
       ),
     );
+  return sql<number>`((${sold}) + (${held}) + (${heldForLine}))::int`;
+}
+
+/**
+ * Units taken under the lock: coupons sold and not given back, the holds still there, and the units
+ * held for people of the line. One statement: it runs while every other start of the offer waits.
+ */
+export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promise<number> {
   const [row] = await tx
-    .select({ count: sql<number>`((${sold}) + (${held}) + (${heldForLine}))::int` })
+    .select({ count: unitsTaken(tx, couponId, buyerId) })
     .from(coupons)
     .where(eq(coupons.id, couponId));
   return row?.count ?? 0;
 }
 
+/** A place of an offer's line holding a unit for one person. */
+export interface HeldPlace {
+  id: number;
+  heldUntil: Date;
+}
+
+/** The place of the line holding a unit for `buyerId` now, if one does. */
+const placeHeldFor = (tx: Db, couponId: number, buyerId: number) =>
+  tx
+    .select({ id: offerWaitlist.id, heldUntil: offerWaitlist.heldUntil })
+    .from(offerWaitlist)
+    .where(
+      and(
+        eq(offerWaitlist.couponId, couponId),
+        eq(offerWaitlist.userId, buyerId),
+        gt(offerWaitlist.heldUntil, sql`now()`),
+      ),
+    );
+
+/** `takenOf` and the place held for `buyerId`, in the one statement. */
+async function takenAndPlaceOf(tx: Db, couponId: number, buyerId: number) {
+  const place = placeHeldFor(tx, couponId, buyerId);
+  const [row] = await tx
+    .select({
+      count: unitsTaken(tx, couponId),
+      placeId: sql<number | null>`(SELECT p.id FROM (${place}) p)`,
+      placeHeldUntil: sql<Date | null>`(SELECT p.held_until FROM (${place}) p)`.mapWith(
+        offerWaitlist.heldUntil,
+      ),
+    })
+    .from(coupons)
+    .where(eq(coupons.id, couponId));
+  const own: HeldPlace | undefined =
+    row?.placeId != null && row.placeHeldUntil
+      ? { id: row.placeId, heldUntil: row.placeHeldUntil }
+      : undefined;
+  return { taken: row?.count ?? 0, own };
+}
+
 /**
  * Holds past their time give their units back: removed, under the offer's lock. A place in the line
- * whose unit was not taken in its time is removed with it: the unit passes to the next.
+ * whose unit was not taken in its time is removed with it: the unit passes to the next. One
+ * statement (it runs while every other start of the offer waits); returns how many holds lapsed.
  */
-async function dropLapsed(tx: Db, couponId: number) {
-  await tx
-    .delete(offerWaitlist)
-    .where(and(eq(offerWaitlist.couponId, couponId), lte(offerWaitlist.heldUntil, sql`now()`)));
-  return tx
-    .delete(offerHolds)
-    .where(and(eq(offerHolds.couponId, couponId), lte(offerHolds.expiresAt, sql`now()`)))
-    .returning({ paymentId: offerHolds.paymentId });
+async function dropLapsed(tx: Db, couponId: number): Promise<number> {
+  const result = await tx.execute(sql`
+    WITH lapsed_places AS (
+      DELETE FROM ${offerWaitlist}
+      WHERE ${offerWaitlist.couponId} = ${couponId} AND ${offerWaitlist.heldUntil} <= now()
+    )
+    DELETE FROM ${offerHolds}
+    WHERE ${offerHolds.couponId} = ${couponId} AND ${offerHolds.expiresAt} <= now()
+    RETURNING ${offerHolds.paymentId}`);
+  return (result as unknown as { rows: unknown[] }).rows.length;
 }
 
 /** A unit held for a person of an offer's line: whom to tell, and until when it waits for them. */
@@ -104,19 +151,28 @@ export interface WaitlistPolicy {
 /**
  * Under the offer's lock: holds and places past their time removed, then every unit free given to
  * the first places of its line that hold none, in the order they joined. A unit is free to a buyer
- * outside the line only once nobody waits. Returns how many holds of payments lapsed, and the units
- * taken after the hand-over (none counted of an unlimited offer).
+ * outside the line only once nobody waits. Returns how many holds of payments lapsed, the units
+ * taken after the hand-over (none counted of an unlimited offer) and, with `buyerId`, the place
+ * holding a unit for that buyer after it (read with the count: one statement fewer under the lock).
  */
 export async function serveLine(
   tx: Db,
   offer: { couponId: number; quantity: number | null },
   waitlist: WaitlistPolicy,
-): Promise<{ lapsed: number; taken: number }> {
-  const lapsed = (await dropLapsed(tx, offer.couponId)).length;
-  if (offer.quantity === null) return { lapsed, taken: 0 };
-  const taken = await takenOf(tx, offer.couponId);
+  buyerId?: number,
+): Promise<{ lapsed: number; taken: number; own?: HeldPlace }> {
+  const lapsed = await dropLapsed(tx, offer.couponId);
+  if (offer.quantity === null) {
+    if (buyerId === undefined) return { lapsed, taken: 0 };
+    const [own] = await placeHeldFor(tx, offer.couponId, buyerId);
+    return { lapsed, taken: 0, own: own?.heldUntil ? { id: own.id, heldUntil: own.heldUntil } : undefined };
+  }
+  const { taken, own } =
+    buyerId === undefined
+      ? { taken: await takenOf(tx, offer.couponId), own: undefined }
+      : await takenAndPlaceOf(tx, offer.couponId, buyerId);
   const free = offer.quantity - taken;
-  if (free <= 0) return { lapsed, taken };
+  if (free <= 0) return { lapsed, taken, own };
   const first = tx
     .select({ id: offerWaitlist.id })
     .from(offerWaitlist)
@@ -133,10 +189,13 @@ export async function serveLine(
       userId: offerWaitlist.userId,
       heldUntil: offerWaitlist.heldUntil,
     });
+  let ownNow = own;
   for (const place of held) {
-    if (place.heldUntil) await waitlist.tell(tx, { ...place, heldUntil: place.heldUntil });
+    if (!place.heldUntil) continue;
+    await waitlist.tell(tx, { ...place, heldUntil: place.heldUntil });
+    if (place.userId === buyerId) ownNow = { id: place.placeId, heldUntil: place.heldUntil };
   }
-  return { lapsed, taken: taken + held.length };
+  return { lapsed, taken: taken + held.length, own: ownNow };
 }
 
 export type HoldRefusal = { refused: 'sold_out' } | { refused: 'per_buyer_reached'; perBuyer: number };
@@ -154,17 +213,12 @@ export async function takeHold(
 ): Promise<{ paymentId: string } | HoldRefusal> {
   const offer = await lockOffer(tx, hold.couponId);
   if (!offer) throw new Error(`offer ${hold.couponId} vanished while starting a payment`);
-  const { taken } = await serveLine(tx, { couponId: hold.couponId, quantity: offer.quantity }, hold.waitlist);
-  const [own] = await tx
-    .select({ id: offerWaitlist.id, heldUntil: offerWaitlist.heldUntil })
-    .from(offerWaitlist)
-    .where(
-      and(
-        eq(offerWaitlist.couponId, hold.couponId),
-        eq(offerWaitlist.userId, hold.userId),
-        gt(offerWaitlist.heldUntil, sql`now()`),
-      ),
-    );
+  const { taken, own } = await serveLine(
+    tx,
+    { couponId: hold.couponId, quantity: offer.quantity },
+    hold.waitlist,
+    hold.userId,
+  );
   if (!own && offer.quantity !== null && taken >= offer.quantity) {
     return { refused: 'sold_out' };
   }

@@ -229,6 +229,19 @@ describe('a unit freed goes to the first in line', () => {
     expect(await toldOfUnit(boris)).toHaveLength(toldBefore + 1);
   });
 
+  it('gives the first in line the lapsed hold’s unit in the very start they press, before any sweep', async () => {
+    const { couponId, paymentIds } = await soldOutOffer();
+    await join(boris, couponId);
+    await t.database.db
+      .update(offerHolds)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(eq(offerHolds.paymentId, paymentIds[0] as string));
+
+    const started = await start(boris, couponId);
+    expect(started.statusCode, started.body).toBe(200);
+    expect(await placesOf(couponId)).toBe(0);
+  });
+
   it('hands a raised quantity’s units to the line at once', async () => {
     const { couponId } = await soldOutOffer();
     await join(anna, couponId);
