@@ -95,12 +95,20 @@ const placeHeldFor = (tx: Db, couponId: number, buyerId: number) =>
       ),
     );
 
-/** `takenOf` and the place held for `buyerId`, in the one statement. */
+/** Places of an offer's line waiting for a unit. */
+const waitingPlaces = (tx: Db, couponId: number) =>
+  tx
+    .select({ id: offerWaitlist.id })
+    .from(offerWaitlist)
+    .where(and(eq(offerWaitlist.couponId, couponId), isNull(offerWaitlist.heldUntil)));
+
+/** `takenOf`, the place held for `buyerId` and whether anyone waits for a unit, in the one statement. */
 async function takenAndPlaceOf(tx: Db, couponId: number, buyerId: number) {
   const place = placeHeldFor(tx, couponId, buyerId);
   const [row] = await tx
     .select({
       count: unitsTaken(tx, couponId),
+      waiting: sql<boolean>`EXISTS (${waitingPlaces(tx, couponId)})`,
       placeId: sql<number | null>`(SELECT p.id FROM (${place}) p)`,
       placeHeldUntil: sql<Date | null>`(SELECT p.held_until FROM (${place}) p)`.mapWith(
         offerWaitlist.heldUntil,
@@ -112,7 +120,7 @@ async function takenAndPlaceOf(tx: Db, couponId: number, buyerId: number) {
     row?.placeId != null && row.placeHeldUntil
       ? { id: row.placeId, heldUntil: row.placeHeldUntil }
       : undefined;
-  return { taken: row?.count ?? 0, own };
+  return { taken: row?.count ?? 0, own, waiting: row?.waiting ?? false };
 }
 
 /**
@@ -153,7 +161,9 @@ export interface WaitlistPolicy {
  * the first places of its line that hold none, in the order they joined. A unit is free to a buyer
  * outside the line only once nobody waits. Returns how many holds of payments lapsed, the units
  * taken after the hand-over (none counted of an unlimited offer) and, with `buyerId`, the place
- * holding a unit for that buyer after it (read with the count: one statement fewer under the lock).
+ * holding a unit for that buyer after it. With `buyerId` (a start, which runs while every other start
+ * of the offer waits) the place and whether anyone waits are read with the count, and an empty line
+ * costs no statement.
  */
 export async function serveLine(
   tx: Db,
@@ -167,18 +177,13 @@ export async function serveLine(
     const [own] = await placeHeldFor(tx, offer.couponId, buyerId);
     return { lapsed, taken: 0, own: own?.heldUntil ? { id: own.id, heldUntil: own.heldUntil } : undefined };
   }
-  const { taken, own } =
+  const { taken, own, waiting } =
     buyerId === undefined
-      ? { taken: await takenOf(tx, offer.couponId), own: undefined }
+      ? { taken: await takenOf(tx, offer.couponId), own: undefined, waiting: true }
       : await takenAndPlaceOf(tx, offer.couponId, buyerId);
   const free = offer.quantity - taken;
-  if (free <= 0) return { lapsed, taken, own };
-  const first = tx
-    .select({ id: offerWaitlist.id })
-    .from(offerWaitlist)
-    .where(and(eq(offerWaitlist.couponId, offer.couponId), isNull(offerWaitlist.heldUntil)))
-    .orderBy(asc(offerWaitlist.id))
-    .limit(free);
+  if (free <= 0 || !waiting) return { lapsed, taken, own };
+  const first = waitingPlaces(tx, offer.couponId).orderBy(asc(offerWaitlist.id)).limit(free);
   const held = await tx
     .update(offerWaitlist)
     .set({ heldUntil: sql`now() + make_interval(mins => ${waitlist.minutes})` })
