@@ -267,7 +267,7 @@ export async function measureDrop(options: {
 function quantiles(list: number[]) {
   const sorted = [...list].sort((a, b) => a - b);
   const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-  return { count: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
+  return { count: sorted.length, min: sorted[0] ?? 0, p50: at(0.5), p99: at(0.99), max: sorted.at(-1) ?? 0 };
 }
 
 export function printDrop(m: DropMeasure) {
@@ -299,6 +299,12 @@ export function printDrop(m: DropMeasure) {
   console.table(bySecond(m));
   console.log(
     `Before the start: ${early.length} presses (${early.filter((p) => p.status === 200).length} held), holds written before it: ${m.database.heldBeforeStart}, payments: ${m.database.paymentsBeforeStart}`,
+  );
+  const answeredAt = (p: Press) => p.sentAt + p.ms - m.startsAt;
+  const lastHold = Math.max(...holders.map(answeredAt));
+  const soldOut = quantiles(afterStart.filter((p) => p.error === 'sold_out').map(answeredAt));
+  console.log(
+    `After the start: the last hold answered at ${lastHold.toFixed(0)} ms; «sold out» answered from ${soldOut.min.toFixed(0)} ms, half of them by ${soldOut.p50.toFixed(0)} ms`,
   );
   console.log(
     `Holds after the drop: ${m.database.holdsAfterDrop} (200 answers: ${holders.length}); of them to the first ${FIRST_PRESSERS} who pressed after the start: ${fair}`,

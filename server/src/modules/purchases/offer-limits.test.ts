@@ -267,6 +267,16 @@ describe('holds', () => {
   });
 });
 
+describe('many starts at once in one process', () => {
+  it('gives the units to the first who pressed, in the order they came', async () => {
+    const crowd = await payingCrowd([t], 'queue', 40);
+    const couponId = await offerWith({ quantity: 5 });
+    const results = await Promise.all(crowd.map((person) => start(person, couponId)));
+    expect(results.map((r) => r.statusCode)).toEqual([...Array(5).fill(200), ...Array(35).fill(409)]);
+    expect(new Set(results.slice(5).map((r) => r.json().error))).toEqual(new Set(['sold_out']));
+  });
+});
+
 describe('many starts at once on two server processes', () => {
   it('gives exactly 10 holds to 200 concurrent starts on 10 units', async () => {
     const other = await createTestApp({ sameDatabaseAs: t, rateLimits: false });
