@@ -1,0 +1,43 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addLimitedOffer, addPartnerWithCoupons } from '../../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { createOfferGate } from './offer-gate.ts';
+
+let t: TestApp;
+let couponId: number;
+const admin = telegramUser('gate_admin');
+
+beforeAll(async () => {
+  t = await createTestApp({ env: { ADMIN_USERNAMES: 'gate_admin' } });
+  const { partnerId } = await addPartnerWithCoupons(t, admin, { companyName: 'Ворота' });
+  couponId = await addLimitedOffer(t, admin, partnerId, { quantity: 10 });
+});
+afterAll(() => t.close());
+
+describe('the offer gate', () => {
+  it('lets presses on in the order they came, those who came while the offer was read among them', async () => {
+    let now = Date.now();
+    const gate = createOfferGate(t.database.db, () => now);
+    const order: number[] = [];
+    // A press a turn of the event loop after another: some come while the offer is read, some
+    // after it came back, while the presses of the read before wait for theirs.
+    async function crowd(first: number) {
+      const presses: Promise<void>[] = [];
+      for (let who = first; who < first + 30; who += 1) {
+        presses.push(
+          gate.admit(couponId).then(({ leave }) => {
+            order.push(who);
+            leave();
+          }),
+        );
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await Promise.all(presses);
+    }
+    await crowd(0);
+    // A second later the offer is read again, and the same holds.
+    now += 1_000;
+    await crowd(30);
+    expect(order).toEqual(Array.from({ length: 60 }, (_, who) => who));
+  });
+});
