@@ -1,7 +1,7 @@
 import Fastify, { type FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { sendJsonInPieces } from './json-in-pieces.ts';
+import { sendJsonInPieces, sendJsonListInPieces } from './json-in-pieces.ts';
 
 const ZItem = z.object({ id: z.number().int(), name: z.string() });
 const ZReport = z.object({ total: z.number().int(), items: z.array(ZItem) });
@@ -35,6 +35,14 @@ describe('sendJsonInPieces', () => {
       sendJsonInPieces(reply, ZListOnly, 'items', { items: [{ id: 1, name: 'а' }] }),
     );
     expect(only.json()).toEqual({ items: [{ id: 1, name: 'а' }] });
+  });
+
+  it('answers a bare list the same way, and an empty one', async () => {
+    const items = Array.from({ length: 17 }, (_, id) => ({ id, name: `«${id}»`, secret: 'x' }));
+    const list = await answerOf((reply) => sendJsonListInPieces(reply, ZItem, items));
+    expect(list.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(list.json()).toEqual(items.map(({ secret: _, ...item }) => item));
+    expect((await answerOf((reply) => sendJsonListInPieces(reply, ZItem, []))).json()).toEqual([]);
   });
 
   it('turns the event loop between the pieces of a long list: 200 items, 25 pieces', async () => {

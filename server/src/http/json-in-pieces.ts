@@ -11,6 +11,20 @@ type ListKey<S extends z.ZodRawShape> = {
 }[keyof S] &
   string;
 
+/** A list's items as JSON, a few at a time with a turn of the event loop between: `[` and `]` left out. */
+async function* itemsInPieces(items: readonly unknown[], itemSchema: z.ZodType) {
+  for (let at = 0; at < items.length; at += ITEMS_PER_PIECE) {
+    if (at > 0) await new Promise((resolve) => setImmediate(resolve));
+    const piece = items
+      .slice(at, at + ITEMS_PER_PIECE)
+      .map((item) => JSON.stringify(itemSchema.encode(item)));
+    yield `${at > 0 ? ',' : ''}${piece.join(',')}`;
+  }
+}
+
+const sendJson = (reply: FastifyReply, pieces: AsyncIterable<string>) =>
+  reply.type('application/json; charset=utf-8').send(Readable.from(pieces));
+
 /**
  * Answers `value` as JSON, its list `listKey` a few items at a time with a turn of the event loop
  * between them; each part encoded by its schema as the route's response schema would (unknown keys
@@ -29,19 +43,20 @@ export function sendJsonInPieces<S extends z.ZodRawShape>(
   const itemSchema = (schema.shape[listKey] as unknown as z.ZodArray<z.ZodType>).element;
   const { [listKey]: list, ...rest } = value as Record<string, unknown>;
   const head = JSON.stringify(schema.omit({ [listKey]: true } as never).encode(rest as never));
-  const items = list as unknown[];
-
   async function* pieces() {
     yield `${head.slice(0, -1)}${head === '{}' ? '' : ','}${JSON.stringify(listKey)}:[`;
-    for (let at = 0; at < items.length; at += ITEMS_PER_PIECE) {
-      if (at > 0) await new Promise((resolve) => setImmediate(resolve));
-      const piece = items
-        .slice(at, at + ITEMS_PER_PIECE)
-        .map((item) => JSON.stringify(itemSchema.encode(item)));
-      yield `${at > 0 ? ',' : ''}${piece.join(',')}`;
-    }
+    yield* itemsInPieces(list as unknown[], itemSchema);
     yield ']}';
   }
+  return sendJson(reply, pieces());
+}
 
-  return reply.type('application/json; charset=utf-8').send(Readable.from(pieces()));
+/** Answers a list as JSON the same way: a few items at a time, each encoded by `itemSchema`. */
+export function sendJsonListInPieces(reply: FastifyReply, itemSchema: z.ZodType, items: readonly unknown[]) {
+  async function* pieces() {
+    yield '[';
+    yield* itemsInPieces(items, itemSchema);
+    yield ']';
+  }
+  return sendJson(reply, pieces());
 }

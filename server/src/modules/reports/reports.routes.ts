@@ -8,6 +8,7 @@ import { ZOkResponse } from '#contract/coupons';
 import { ZPartnerOptionsResponse } from '#contract/partners';
 import {
   ReportErrorCode,
+  ZAuditEvent,
   ZAuditQuery,
   ZAuditResponse,
   ZExportLinkResponse,
@@ -22,7 +23,7 @@ import {
   ZWeeklyReport,
 } from '#contract/reports';
 import { DomainError } from '../../domain/domain-error.ts';
-import { sendJsonInPieces } from '../../http/json-in-pieces.ts';
+import { sendJsonInPieces, sendJsonListInPieces } from '../../http/json-in-pieces.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
 import type { TakeTurn } from '../../http/turns.ts';
@@ -163,8 +164,9 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
     },
     async (request, reply) => {
       const { format, kind, ...period } = request.query;
-      return answer(request, reply, format, { report: 'audit', ...period, kind }, () =>
-        reports.audit(period, kind),
+      // Up to MAX_AUDIT_ROWS rows: written a few at a time, as the weekly report is.
+      return answer(request, reply, format, { report: 'audit', ...period, kind }, async () =>
+        sendJsonListInPieces(reply, ZAuditEvent, await reports.audit(period, kind)),
       );
     },
   );
