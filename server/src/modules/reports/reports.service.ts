@@ -1,4 +1,5 @@
-import { and, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { compareRu } from '#contract/collation';
 import type { TPartnerOption } from '#contract/partners';
 import type { TPartnerRating } from '#contract/ratings';
@@ -22,7 +23,7 @@ import {
 } from '../../db/schema.ts';
 import { stepAside } from '../../db/step-aside.ts';
 import { withinDays } from '../admin-purchases/period.ts';
-import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
+import { owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { nameAuditSubjects, nameDetails, subjectsInDetails } from './audit-subjects.ts';
@@ -102,7 +103,19 @@ export function createReportService(
     partnerIds: readonly number[],
     page: { limit: number; after?: PageEnd<string> },
   ) {
-    const used = db
+    // The people, the rating and the closing receipt are looked up for the page's rows alone: joined,
+    // they made eight relations whose order the planner searched on every page (16–18 ms of planning
+    // against 3–7 ms of execution, on PGlite, where nobody else's statement runs meanwhile).
+    const lookUp = <C extends AnyPgColumn>(
+      column: C,
+      from: PgTable,
+      where: SQL,
+      value: SQL = sql`${column}`,
+    ) => sql<C['_']['data'] | null>`(${db.select({ value }).from(from).where(where)})`.mapWith(column);
+    const ownerOf = eq(owners.id, purchasedCoupons.ownerId);
+    const redeemerOf = eq(redeemers.id, purchasedCoupons.redeemedBy);
+    const ratingOf = eq(visitRatings.purchasedCouponId, purchasedCoupons.id);
+    const query = db
       .select({
         redeemedAt: purchasedCoupons.redeemedAt,
         pageKey: sql<string>`${purchasedCoupons.redeemedAt}::text`,
@@ -110,28 +123,33 @@ export function createReportService(
         companyName: partners.companyName,
         discount: coupons.discount,
         price: payments.amount,
-        ownerUsername: owners.username,
-        ownerFirstName: owners.firstName,
-        redeemerUsername: redeemers.username,
-        redeemerFirstName: redeemers.firstName,
-        ratingId: visitRatings.id,
-        rating: visitRatings.stars,
-        comment: sql<
-          string | null
-        >`CASE WHEN ${visitRatings.commentHiddenAt} IS NULL THEN ${visitRatings.comment} END`,
-        closingReceipt: closingReceipts.status,
+        ownerUsername: lookUp(owners.username, owners, ownerOf),
+        ownerFirstName: lookUp(owners.firstName, owners, ownerOf),
+        redeemerUsername: lookUp(redeemers.username, redeemers, redeemerOf),
+        redeemerFirstName: lookUp(redeemers.firstName, redeemers, redeemerOf),
+        ratingId: lookUp(visitRatings.id, visitRatings, ratingOf),
+        rating: lookUp(visitRatings.stars, visitRatings, ratingOf),
+        comment: lookUp(
+          visitRatings.comment,
+          visitRatings,
+          ratingOf,
+          sql`CASE WHEN ${visitRatings.commentHiddenAt} IS NULL THEN ${visitRatings.comment} END`,
+        ),
+        closingReceipt: lookUp(
+          closingReceipts.status,
+          closingReceipts,
+          eq(closingReceipts.purchasedCouponId, purchasedCoupons.id),
+        ),
       })
       .from(purchasedCoupons)
-      .$dynamic();
-    const { after } = page;
-    const query = joinPurchasedCoupon(used)
-      .leftJoin(visitRatings, eq(visitRatings.purchasedCouponId, purchasedCoupons.id))
-      .leftJoin(closingReceipts, eq(closingReceipts.purchasedCouponId, purchasedCoupons.id))
+      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+      .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
+      .innerJoin(partners, eq(partners.id, coupons.partnerId))
       .where(
         and(
           usedIn(period, partnerIds),
-          after
-            ? sql`(${purchasedCoupons.redeemedAt}, ${purchasedCoupons.id}) < (${after.pageKey}::timestamptz, ${after.id}::uuid)`
+          page.after
+            ? sql`(${purchasedCoupons.redeemedAt}, ${purchasedCoupons.id}) < (${page.after.pageKey}::timestamptz, ${page.after.id}::uuid)`
             : undefined,
         ),
       )
