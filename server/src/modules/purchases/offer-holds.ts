@@ -1,14 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { TAuditKind } from '#contract/reports';
+import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import {
-  auditEvents,
-  coupons,
-  offerHolds,
-  offerWaitlist,
-  payments,
-  purchasedCoupons,
-} from '../../db/schema.ts';
+import { coupons, offerHolds, offerWaitlist, payments, purchasedCoupons } from '../../db/schema.ts';
 import { countsAsSold } from '../catalogue/offer-stock.ts';
 
 /** An offer's limits as a payment start reads them. */
@@ -213,68 +205,48 @@ export async function serveLine(
 
 export type HoldRefusal = { refused: 'sold_out' } | { refused: 'per_buyer_reached'; perBuyer: number };
 
-/** A payment to start with its unit held: who pays, for which offer, through whom, how much. */
-export interface HeldStart {
-  couponId: number;
-  userId: number;
-  provider: string;
-  amount: number;
-}
-
 /**
- * The payment, its hold and its «payment started» audit row, in one statement: it runs under the
- * offer's lock, while every other start of the offer waits (three statements there took two round
- * trips more each, one start after another, at a drop).
- */
-async function writeHeldStart(tx: Db, start: HeldStart, expiresAt: SQL): Promise<string> {
-  const details = { offerId: start.couponId, amount: start.amount, provider: start.provider };
-  const result = await tx.execute(sql`
-    WITH payment AS (
-      INSERT INTO ${payments} (coupon_id, user_id, provider, amount)
-      VALUES (${start.couponId}, ${start.userId}, ${start.provider}, ${start.amount})
-      RETURNING id
-    ), hold AS (
-      INSERT INTO ${offerHolds} (payment_id, coupon_id, user_id, expires_at)
-      SELECT id, ${start.couponId}::integer, ${start.userId}::bigint, ${expiresAt} FROM payment
-    ), audit AS (
-      INSERT INTO ${auditEvents} (kind, actor_id, subject, details)
-      SELECT ${'payment.started' satisfies TAuditKind}, ${start.userId}::bigint, 'payment:' || id::text,
-        ${JSON.stringify(details)}::jsonb
-      FROM payment
-    )
-    SELECT id FROM payment`);
-  const [row] = (result as unknown as { rows: { id: string }[] }).rows;
-  if (!row) throw new Error('insert returned no row');
-  return row.id;
-}
-
-/**
- * Takes a unit of a limited offer for a payment started with it (written in the same transaction,
+ * Takes a unit of a limited offer for the payment `insertPayment` writes (in the same transaction,
  * after the lock): the unit the line held for the buyer, else a free one nobody in the line waits
  * for; a refusal when there is none or the buyer has bought or is paying for as many as one person
  * may.
  */
 export async function takeHold(
   tx: Db,
-  hold: { start: HeldStart; minutes: number; waitlist: WaitlistPolicy },
+  hold: { couponId: number; userId: number; minutes: number; waitlist: WaitlistPolicy },
+  insertPayment: () => Promise<{ id: string }>,
 ): Promise<{ paymentId: string } | HoldRefusal> {
-  const { couponId, userId } = hold.start;
-  const offer = await lockOffer(tx, couponId);
-  if (!offer) throw new Error(`offer ${couponId} vanished while starting a payment`);
-  const { taken, own } = await serveLine(tx, { couponId, quantity: offer.quantity }, hold.waitlist, userId);
+  const offer = await lockOffer(tx, hold.couponId);
+  if (!offer) throw new Error(`offer ${hold.couponId} vanished while starting a payment`);
+  const { taken, own } = await serveLine(
+    tx,
+    { couponId: hold.couponId, quantity: offer.quantity },
+    hold.waitlist,
+    hold.userId,
+  );
   if (!own && offer.quantity !== null && taken >= offer.quantity) {
     return { refused: 'sold_out' };
   }
   // The unit the line held for the buyer is one of theirs already: it is not counted twice.
-  if (offer.perBuyer !== null && (await takenOf(tx, couponId, userId)) - (own ? 1 : 0) >= offer.perBuyer) {
+  if (
+    offer.perBuyer !== null &&
+    (await takenOf(tx, hold.couponId, hold.userId)) - (own ? 1 : 0) >= offer.perBuyer
+  ) {
     return { refused: 'per_buyer_reached', perBuyer: offer.perBuyer };
   }
+  const payment = await insertPayment();
   // A payment from the line keeps the unit at least as long as the line would have.
   const expiresAt = own
-    ? sql`greatest(${own.heldUntil}::timestamptz, now() + make_interval(mins => ${hold.minutes}))`
+    ? sql`greatest(${own.heldUntil}, now() + make_interval(mins => ${hold.minutes}))`
     : sql`now() + make_interval(mins => ${hold.minutes})`;
   if (own) await tx.delete(offerWaitlist).where(eq(offerWaitlist.id, own.id));
-  return { paymentId: await writeHeldStart(tx, hold.start, expiresAt) };
+  await tx.insert(offerHolds).values({
+    paymentId: payment.id,
+    couponId: hold.couponId,
+    userId: hold.userId,
+    expiresAt,
+  });
+  return { paymentId: payment.id };
 }
 
 /**

@@ -156,18 +156,24 @@ export function createPaymentStart(options: {
   /** The payment's row, and for a limited offer its unit: a refusal when none is left to the buyer. */
   async function reserve(userId: number, couponId: number, offer: OnSaleOffer): Promise<{ id: string }> {
     const reserved = await db.transaction(async (tx) => {
+      const insertPayment = async () => {
+        const [row] = await tx
+          .insert(payments)
+          .values({ couponId, userId, provider: provider.name, amount: offer.price })
+          .returning({ id: payments.id });
+        if (!row) throw new Error('insert returned no row');
+        return row;
+      };
+      let row: { id: string };
       if (isLimited(offer)) {
-        const start = { couponId, userId, provider: provider.name, amount: offer.price };
-        const held = await takeHold(tx, { start, minutes: holdMinutes, waitlist });
+        const held = await takeHold(tx, { couponId, userId, minutes: holdMinutes, waitlist }, insertPayment);
         // Returned, not thrown: what the lock did before refusing (lapsed holds removed, their units
         // handed to the line, its people told) is kept. No payment was written.
-        return 'refused' in held ? held : { id: held.paymentId };
+        if ('refused' in held) return held;
+        row = { id: held.paymentId };
+      } else {
+        row = await insertPayment();
       }
-      const [row] = await tx
-        .insert(payments)
-        .values({ couponId, userId, provider: provider.name, amount: offer.price })
-        .returning({ id: payments.id });
-      if (!row) throw new Error('insert returned no row');
       await recordAudit(tx, {
         kind: 'payment.started',
         actorId: userId,
