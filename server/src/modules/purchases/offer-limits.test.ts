@@ -125,9 +125,29 @@ describe('holds', () => {
 
   it('holds a unit per payment start and refuses the next when none is free, storing nothing', async () => {
     const couponId = await offerWith({ quantity: 2 });
-    expect((await start(first, couponId)).statusCode).toBe(200);
+    const held = (await start(first, couponId)).json();
     expect((await start(second, couponId)).statusCode).toBe(200);
     expect(await offerShown(couponId)).toMatchObject({ left: 0 });
+    // The payment, its hold and its audit row.
+    const [payment] = await t.database.db.select().from(payments).where(eq(payments.id, held.paymentId));
+    expect(payment).toMatchObject({ couponId, userId: first.id, amount: 100, status: 'PENDING' });
+    const [hold] = await t.database.db
+      .select()
+      .from(offerHolds)
+      .where(eq(offerHolds.paymentId, held.paymentId));
+    expect(hold).toMatchObject({ couponId, userId: first.id });
+    expect(hold?.expiresAt.getTime()).toBeGreaterThan(Date.now() + 14 * 60_000);
+    const audit = await t.database.db
+      .select({ kind: auditEvents.kind, actorId: auditEvents.actorId, details: auditEvents.details })
+      .from(auditEvents)
+      .where(eq(auditEvents.subject, `payment:${held.paymentId}`));
+    expect(audit).toEqual([
+      {
+        kind: 'payment.started',
+        actorId: first.id,
+        details: { offerId: couponId, amount: 100, provider: payment?.provider },
+      },
+    ]);
     const refused = await start(third, couponId);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toEqual({ error: 'sold_out', message: 'Купоны закончились' });
