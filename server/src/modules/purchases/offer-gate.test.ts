@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLimitedOffer, addPartnerWithCoupons } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
+import { isCallerGone } from '../../db/arrival-order.ts';
 import { createOfferGate } from './offer-gate.ts';
 
 let t: TestApp;
@@ -39,5 +40,37 @@ describe('the offer gate', () => {
     now += 1_000;
     await crowd(30);
     expect(order).toEqual(Array.from({ length: 60 }, (_, who) => who));
+  });
+
+  it('passes over a press whose caller left while it waited for a place', async () => {
+    const gate = createOfferGate(t.database.db);
+    const underWay = await Promise.all(Array.from({ length: 4 }, () => gate.admit(couponId)));
+    let bLeft = false;
+    const outcomes: string[] = [];
+    const press = (who: string, gone = () => false) =>
+      gate.admit(couponId, gone).then(
+        ({ leave }) => {
+          outcomes.push(`${who} let on`);
+          return leave;
+        },
+        (error: unknown) => {
+          outcomes.push(isCallerGone(error) ? `${who} passed over` : `${who} ${String(error)}`);
+          return () => {};
+        },
+      );
+    const a = press('a');
+    const b = press('b', () => bLeft);
+    const c = press('c');
+    // All three wait: every place is taken.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(outcomes).toEqual([]);
+    bLeft = true;
+    underWay[0]?.leave();
+    (await a)();
+    underWay[1]?.leave();
+    await Promise.all([b, c]);
+    expect(outcomes).toEqual(['a let on', 'b passed over', 'c let on']);
+    for (const { leave } of underWay.slice(2)) leave();
+    (await c)();
   });
 });

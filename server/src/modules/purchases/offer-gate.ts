@@ -1,5 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import { PurchaseErrorCode } from '#contract/purchases';
+import { CallerGoneError } from '../../db/arrival-order.ts';
 import { batchedRead } from '../../db/batched-read.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
@@ -20,7 +21,10 @@ type Facts = { exists: boolean; quantity: number | null; saleStartsAt: Date | nu
 const UNDER_WAY_PER_OFFER = 4;
 
 /** The presses of one offer under way past the gate, and those waiting for one of them to end. */
-type Line = { underWay: number; waiting: Array<{ since: number; go: () => void }> };
+type Line = {
+  underWay: number;
+  waiting: Array<{ since: number; gone: () => boolean; go: () => void; drop: (error: Error) => void }>;
+};
 
 /**
  * The refusals a start of a limited offer gets before the start's own reads (consent, membership,
@@ -97,21 +101,29 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
     }
   }
 
-  /** One of the offer's places, at once or after those who came before; `since`: when it came. */
-  async function takePlace(couponId: number, since: number): Promise<Line> {
+  /**
+   * One of the offer's places, at once or after those who came before; `since`: when it came. A
+   * press whose caller has gone while it waited is passed over when its turn comes (a `CallerGoneError`):
+   * at a drop, those who gave up would otherwise each start a payment nobody sees, its unit held.
+   */
+  async function takePlace(couponId: number, since: number, gone: () => boolean): Promise<Line> {
     const line = lines.get(couponId) ?? { underWay: 0, waiting: [] };
     lines.set(couponId, line);
     if (line.underWay < UNDER_WAY_PER_OFFER && line.waiting.length === 0) {
       line.underWay += 1;
     } else {
       // The place comes from `leave`, handed on without ever being free.
-      await new Promise<void>((go) => line.waiting.push({ since, go }));
+      await new Promise<void>((go, drop) => line.waiting.push({ since, gone, go, drop }));
     }
     return line;
   }
 
   function leave(couponId: number, line: Line) {
-    const next = line.waiting.shift();
+    let next = line.waiting.shift();
+    while (next?.gone()) {
+      next.drop(new CallerGoneError());
+      next = line.waiting.shift();
+    }
     if (next) {
       next.go();
       return;
@@ -125,8 +137,9 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
     /**
      * Lets a press of `couponId` on, or throws the refusal it gets before the start's own reads. A
      * press of a limited offer is let on holding one of its places: `leave` (once) gives it on.
+     * `gone`: whether the press's caller has gone (its connection closed).
      */
-    async admit(couponId: number): Promise<{ leave: () => void }> {
+    async admit(couponId: number, gone: () => boolean = () => false): Promise<{ leave: () => void }> {
       const offer = await factsOf(couponId);
       if (offer.quantity === null) return { leave: () => {} };
       if (offer.saleStartsAt && clock() < offer.saleStartsAt.getTime()) {
@@ -136,7 +149,7 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
       }
       await refuseIfSoldOut(couponId, offer.quantity);
       const since = performance.now();
-      const line = await takePlace(couponId, since);
+      const line = await takePlace(couponId, since, gone);
       let left = false;
       const leaveOnce = () => {
         if (!left) leave(couponId, line);

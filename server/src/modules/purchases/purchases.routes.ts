@@ -48,8 +48,10 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
     // Before validation the id is the path's text: one that is not an id is refused by the schema.
     const couponId = ZDbId.safeParse((request.params as { couponId?: unknown }).couponId);
     if (!couponId.success) return;
-    const { leave } = await checkout.admit(couponId.data);
-    reply.raw.once('close', leave);
+    const { leave } = await checkout.admit(couponId.data, () => request.raw.destroyed);
+    // A caller gone while the press waited has closed the answer already: no 'close' is coming.
+    if (reply.raw.closed) leave();
+    else reply.raw.once('close', leave);
   }
 
   app.post(
