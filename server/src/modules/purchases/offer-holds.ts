@@ -83,7 +83,7 @@ export interface HeldPlace {
 }
 
 /** The place of the line holding a unit for `buyerId` now, if one does. */
-const placeHeldFor = (tx: Db, couponId: number, buyerId: number) =>
+export const placeHeldFor = (tx: Db, couponId: number, buyerId: number) =>
   tx
     .select({ id: offerWaitlist.id, heldUntil: offerWaitlist.heldUntil })
     .from(offerWaitlist)

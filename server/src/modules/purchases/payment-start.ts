@@ -1,8 +1,8 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
-import { coupons, offerHolds, offerWaitlist, partners, payments, users } from '../../db/schema.ts';
+import { coupons, offerHolds, partners, payments, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
@@ -10,7 +10,14 @@ import { leftOf } from '../catalogue/offer-stock.ts';
 import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { createOfferGate } from './offer-gate.ts';
-import { handOverFreed, isLimited, releaseHold, takeHold, type WaitlistPolicy } from './offer-holds.ts';
+import {
+  handOverFreed,
+  isLimited,
+  placeHeldFor,
+  releaseHold,
+  takeHold,
+  type WaitlistPolicy,
+} from './offer-holds.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 import { turnsByKey } from './turns-by-key.ts';
 
@@ -40,21 +47,6 @@ export async function cancelPendingPayment(db: Db, paymentId: string, waitlist: 
     return released?.couponId;
   });
   if (freed !== undefined) await handOverFreed(db, freed, waitlist);
-}
-
-/** Whether the line of an offer holds a unit for this buyer now. */
-async function lineHoldsFor(db: Db, couponId: number, userId: number): Promise<boolean> {
-  const [place] = await db
-    .select({ id: offerWaitlist.id })
-    .from(offerWaitlist)
-    .where(
-      and(
-        eq(offerWaitlist.couponId, couponId),
-        eq(offerWaitlist.userId, userId),
-        gt(offerWaitlist.heldUntil, sql`now()`),
-      ),
-    );
-  return place !== undefined;
 }
 
 /**
@@ -147,7 +139,7 @@ export function createPaymentStart(options: {
     if (
       leftOf(offer.quantity, stock) === 0 &&
       !stock?.lapsed &&
-      !(stock?.heldForLine && (await lineHoldsFor(db, couponId, userId)))
+      !(stock?.heldForLine && (await placeHeldFor(db, couponId, userId)).length > 0)
     ) {
       throw refuse(PurchaseErrorCode.soldOut);
     }

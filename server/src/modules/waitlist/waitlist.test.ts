@@ -75,6 +75,12 @@ const lapseLineHold = (person: TelegramUser, couponId: number) =>
     .update(offerWaitlist)
     .set({ heldUntil: sql`now() - interval '1 second'` })
     .where(sql`${offerWaitlist.userId} = ${person.id} AND ${offerWaitlist.couponId} = ${couponId}`);
+/** As if OFFER_HOLD_MINUTES had passed for this payment's hold. */
+const lapsePaymentHold = (paymentId: string) =>
+  t.database.db
+    .update(offerHolds)
+    .set({ expiresAt: sql`now() - interval '1 second'` })
+    .where(eq(offerHolds.paymentId, paymentId));
 const sweep = () => t.app.maintenance.sweeps.stalePayments();
 
 describe('joining and leaving the line', () => {
@@ -198,10 +204,7 @@ describe('a unit freed goes to the first in line', () => {
     await join(vera, couponId);
     await join(gleb, couponId);
 
-    await t.database.db
-      .update(offerHolds)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(offerHolds.paymentId, abandoned));
+    await lapsePaymentHold(abandoned);
     await sweep();
     expect((await placeOf(boris, couponId)).heldUntil).not.toBeNull();
     expect(await placeOf(vera, couponId)).toEqual({ position: 1, heldUntil: null });
@@ -217,10 +220,7 @@ describe('a unit freed goes to the first in line', () => {
     const { couponId, paymentIds } = await soldOutOffer();
     await join(boris, couponId);
     const toldBefore = (await toldOfUnit(boris)).length;
-    await t.database.db
-      .update(offerHolds)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(offerHolds.paymentId, paymentIds[0] as string));
+    await lapsePaymentHold(paymentIds[0] as string);
 
     const outsider = await start(gleb, couponId);
     expect(outsider.statusCode, outsider.body).toBe(409);
@@ -232,10 +232,7 @@ describe('a unit freed goes to the first in line', () => {
   it('gives the first in line the lapsed hold’s unit in the very start they press, before any sweep', async () => {
     const { couponId, paymentIds } = await soldOutOffer();
     await join(boris, couponId);
-    await t.database.db
-      .update(offerHolds)
-      .set({ expiresAt: sql`now() - interval '1 second'` })
-      .where(eq(offerHolds.paymentId, paymentIds[0] as string));
+    await lapsePaymentHold(paymentIds[0] as string);
 
     const started = await start(boris, couponId);
     expect(started.statusCode, started.body).toBe(200);
