@@ -44,8 +44,10 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** The built app's hashed files: scripts, styles, wasm, none of them a page or a worker. */
+/** The built app's hashed files: scripts, styles, wasm, pages' parts but for the workers among them. */
 const ASSETS = '/assets/';
+/** A dedicated worker's script, named after its module (web/src/lib/fetch-ahead-worker.ts). */
+const WORKER_SCRIPT = /^\/assets\/[\w-]+-worker-[\w-]+\.js$/;
 /** What a browser reads as a page: the policy of where its parts may come from applies to it. */
 const DOCUMENT = /^(text\/html|image\/svg\+xml)/;
 /** Headers that matter on any answer, a JSON or an image too. */
@@ -57,8 +59,8 @@ const ON_EVERY_ANSWER = [
 ];
 
 /**
- * The web app's pages and the service worker (a worker's policy is that of its script) get all of
- * `securityHeaders()`. The scripts, styles and files under /assets/, and the API's answers but its
+ * The web app's pages and its workers, the service worker and the dedicated ones (a worker's policy
+ * is that of its script), get all of `securityHeaders()`. The scripts, styles and files under /assets/, and the API's answers but its
  * pages (JSON, QR images, a poll's 304), get the few that matter to them and a policy that lets
  * them be nothing but data — a page's policy governs what its scripts do: 250 bytes instead of 720,
  * on answers whose own bytes are often fewer (a first load asks for some twenty of them before it
@@ -77,7 +79,7 @@ export function registerSecurityHeaders(app: FastifyInstance) {
   app.addHook('onSend', (request, reply, payload, done) => {
     const page = request.url.startsWith('/api/')
       ? DOCUMENT.test(String(reply.getHeader('content-type') ?? ''))
-      : !request.url.startsWith(ASSETS);
+      : !request.url.startsWith(ASSETS) || WORKER_SCRIPT.test(request.url);
     if (page) reply.headers(forPages);
     else if (reply.statusCode !== 304) reply.headers(forData);
     done(null, payload);

@@ -21,6 +21,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webRoot, 'assets', 'index-3f9a1c.js.gz'), gzipSync('console.log(1)'));
   writeFileSync(path.join(webRoot, 'index.html.br'), brotliCompressSync(PAGE));
   writeFileSync(path.join(webRoot, 'sw.js'), 'self.addEventListener("fetch", () => {})');
+  writeFileSync(
+    path.join(webRoot, 'assets', 'fetch-ahead-worker-9b2e4d.js'),
+    'addEventListener("message", () => {})',
+  );
   // A screen's own page (web/screen-pages): index.html asking for the screen's chunks too.
   mkdirSync(path.join(webRoot, 'screens'));
   writeFileSync(path.join(webRoot, 'screens', 'my-coupons.html'), MY_QR_PAGE);
@@ -126,13 +130,17 @@ describe('serving the web app', () => {
     );
   });
 
-  it('sends a script or a style the headers that matter to data, the service worker the page’s policy', async () => {
+  it('sends a script or a style the headers that matter to data, the workers the page’s policy', async () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-3f9a1c.js' });
     expect(asset.headers['x-content-type-options']).toBe('nosniff');
     expect(asset.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
     expect(asset.headers['x-dns-prefetch-control']).toBeUndefined();
     const worker = await t.app.inject({ method: 'GET', url: '/sw.js' });
     expect(worker.headers['content-security-policy']).toContain("connect-src 'self'");
+    // A dedicated worker fetches (lib/fetch-ahead-worker.ts): its policy is its script's.
+    const dedicated = await t.app.inject({ method: 'GET', url: '/assets/fetch-ahead-worker-9b2e4d.js' });
+    expect(dedicated.statusCode).toBe(200);
+    expect(dedicated.headers['content-security-policy']).toContain("connect-src 'self'");
   });
 
   it('keeps the page’s policy on a 304 to a page revalidated (a browser takes its headers in)', async () => {

@@ -20,7 +20,7 @@ export function fetchAheadWhenIdle(keys: readonly string[]): () => void {
   return whenIdle(() => {
     import('./fetch-ahead').then(
       ({ fetchAhead }) => {
-        for (const key of keys) void fetchAhead(key);
+        for (const key of keys) fetchAhead(key);
       },
       // Nothing fetched ahead is fetched when used; only logged here.
       (error: unknown) => console.warn('Could not fetch ahead', error),

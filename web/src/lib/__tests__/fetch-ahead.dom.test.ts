@@ -1,7 +1,18 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** The build's list of files to fetch ahead, named in the page as the build names it. */
-const LIST = { discounts: ['/assets/coupons-page-a.js', '/assets/field-b.js', '/assets/coupons-page-c.css'] };
+/** What the page told each worker it made, in order. */
+let workers: Array<{ url: string; messages: unknown[] }>;
+
+class RecordingWorker {
+  private readonly record: { url: string; messages: unknown[] };
+  constructor(url: URL | string) {
+    this.record = { url: String(url), messages: [] };
+    workers.push(this.record);
+  }
+  postMessage(message: unknown) {
+    this.record.messages.push(message);
+  }
+}
 
 function pageNamingList() {
   const meta = document.createElement('meta');
@@ -10,52 +21,40 @@ function pageNamingList() {
   document.head.append(meta);
 }
 
-/** A fresh copy of the module: what it has asked for is its own state. */
+/** A fresh copy of the module: its worker is its own state. */
 const freshModule = async () => {
   vi.resetModules();
   return import('../fetch-ahead');
 };
 
 describe('fetchAhead', () => {
-  let requests: string[];
-
   beforeEach(() => {
-    requests = [];
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async (url: string) => {
-        requests.push(url);
-        return url.endsWith('.json') ? Response.json(LIST) : new Response('');
-      }),
-    );
-    vi.stubGlobal('requestIdleCallback', (work: () => void) => setTimeout(work, 0));
+    workers = [];
+    vi.stubGlobal('Worker', RecordingWorker);
   });
 
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.restoreAllMocks();
     document.head.replaceChildren();
   });
 
-  it('asks for each of the screen’s files once, into the browser’s cache', async () => {
+  it('hands the names to one worker, the list’s address first', async () => {
     pageNamingList();
     const { fetchAhead } = await freshModule();
-    await fetchAhead('discounts');
-    await fetchAhead('discounts');
-    await vi.waitFor(() => expect(requests).toHaveLength(4));
-    expect(requests).toEqual(['/assets/lazy-files-x.json', ...LIST.discounts]);
+    fetchAhead('discounts');
+    fetchAhead('my-coupons');
+    expect(workers).toHaveLength(1);
+    expect(workers[0]?.url).toContain('fetch-ahead-worker');
+    expect(workers[0]?.messages).toEqual([
+      { list: '/assets/lazy-files-x.json' },
+      { key: 'discounts' },
+      { key: 'my-coupons' },
+    ]);
   });
 
-  it('fetches only the list for a name it does not hold', async () => {
-    pageNamingList();
+  it('makes no worker on a page that names no list (a development build)', async () => {
     const { fetchAhead } = await freshModule();
-    await fetchAhead('no-such-screen');
-    expect(requests).toEqual(['/assets/lazy-files-x.json']);
-  });
-
-  it('fetches nothing on a page that names no list (a development build)', async () => {
-    const { fetchAhead } = await freshModule();
-    await fetchAhead('discounts');
-    expect(requests).toEqual([]);
+    fetchAhead('discounts');
+    expect(workers).toEqual([]);
   });
 });
