@@ -8,7 +8,7 @@
  * - Both databases: PGlite, and PostgreSQL when BENCH_DATABASE_URL is set (in a database of the
  *   bench's own beside the one named, dropped after).
  * - The web app is built, each screen's JavaScript on the wire counted in Chromium, and Lighthouse
- *   (mobile) run on Home and My QR.
+ *   (mobile) run on Home and My QR, in turn with React alone drawing three buttons (bare-react.ts).
  *
  * `npm run bench -- --api` leaves the web app's measures out: the endpoints alone; `--web` measures
  * the web app alone (with the member's coupons bought, as in the full run).
@@ -195,8 +195,9 @@ function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
     })),
   );
   console.log(
-    'Lighthouse, mobile (simulated slow 4G, mid phone; the CPU slowdown calibrated to the host), each run in a Chromium of its own as its command line runs; the median run, and the lowest and highest of all:',
+    'Lighthouse, mobile (simulated slow 4G, mid phone; the CPU slowdown calibrated to the host), each run in a Chromium of its own as its command line runs, the pages in turn; the median run, and the lowest and highest of all. React alone drawing three buttons (bench/bare-react.ts) is the yardstick:',
   );
+  const yardstick = web.lighthouse[0];
   console.table(
     web.lighthouse.map((s) => ({
       page: s.page,
@@ -207,6 +208,7 @@ function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
       'LCP s': (s.lcpMs / 1000).toFixed(2),
       'TBT ms': Math.round(s.tbtMs),
       'TBT ms, all runs': s.tbtRange.map(Math.round).join('–'),
+      'TBT ms over the yardstick': s === yardstick ? '' : Math.round(s.tbtMs - (yardstick?.tbtMs ?? 0)),
       'unused JS KB': (s.unusedJsBytes / 1000).toFixed(0),
       benchmarkIndex: Math.round(s.benchmarkIndex),
       'CPU slowdown': `${s.cpuSlowdown.toFixed(2)}×`,

@@ -8,6 +8,7 @@ import puppeteer, { type Browser } from 'puppeteer-core';
 import { paths } from '../../web/src/config/paths.ts';
 import { DEMO_USERS } from '../src/db/seed/demo-users.ts';
 import type { TelegramUser } from '../src/telegram/init-data.ts';
+import { startBareReact } from './bare-react.ts';
 import { launchUrl, TELEGRAM_PROXY_SCRIPT } from './launch-url.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -195,14 +196,11 @@ const scoreOf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?
 const rangeOf = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
 
 /**
- * Lighthouse's mobile run (its simulated slow 4G and mid phone) of one screen, opened as Telegram
- * opens it, `LIGHTHOUSE_RUNS` times: the run Lighthouse itself calls the median (closest to the
- * median first paint and time to interactive), and the spread. A run Lighthouse gives up on (it
- * sometimes misses the first paint on a busy machine) is counted, not hidden.
+ * Lighthouse's figures of one screen from its runs: the run Lighthouse itself calls the median
+ * (closest to the median first paint and time to interactive), and the spread. A run Lighthouse
+ * gave up on (it sometimes misses the first paint on a busy machine) is counted, not hidden.
  */
-async function score(name: string, url: string): Promise<LighthouseScore> {
-  const results: Array<Result | string> = [];
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) results.push(await lighthouseRun(url));
+function summarise(name: string, results: Array<Result | string>): LighthouseScore {
   const runs = filterToValidRuns(results.filter((result): result is Result => typeof result !== 'string'));
   const nothing = { performance: Number.NaN, fcpMs: Number.NaN, lcpMs: Number.NaN, tbtMs: Number.NaN };
   if (runs.length === 0) {
@@ -238,14 +236,36 @@ async function score(name: string, url: string): Promise<LighthouseScore> {
   };
 }
 
-/** What a phone meets: each screen's JavaScript on the wire, and Lighthouse on Home and My QR. */
+/**
+ * Lighthouse's mobile run (its simulated slow 4G and mid phone) of each page `LIGHTHOUSE_RUNS`
+ * times, the pages taking turns: a page's runs spread over the minutes the others' take, so that
+ * the machine's drift falls on all of them alike.
+ */
+async function scoreInTurns(pages: Array<[name: string, url: string]>): Promise<LighthouseScore[]> {
+  const results = pages.map((): Array<Result | string> => []);
+  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+    for (const [index, [, url]] of pages.entries()) results[index]?.push(await lighthouseRun(url));
+  }
+  return pages.map(([name], index) => summarise(name, results[index] ?? []));
+}
+
+/**
+ * What a phone meets: each screen's JavaScript on the wire, and Lighthouse on Home and My QR beside
+ * React alone (bare-react.ts), scored in the same run at the same slowdown.
+ */
 export async function measureWeb(base: string, botToken: string) {
   const browser = await launchChromium();
   const routes = await weighRoutes(browser, base, botToken).finally(() => browser.close());
   // Each run's browser is its own, and the one that weighed the screens is gone before they start.
-  const lighthouseScores = [
-    await score('Home', launchUrl(base, paths.home.getHref(), MEMBER, botToken)),
-    await score('My QR', launchUrl(base, paths.myCoupons.getHref(), MEMBER, botToken)),
-  ];
-  return { routes, lighthouse: lighthouseScores };
+  const bareReact = await startBareReact();
+  try {
+    const lighthouseScores = await scoreInTurns([
+      ['React alone (yardstick)', bareReact.url],
+      ['Home', launchUrl(base, paths.home.getHref(), MEMBER, botToken)],
+      ['My QR', launchUrl(base, paths.myCoupons.getHref(), MEMBER, botToken)],
+    ]);
+    return { routes, lighthouse: lighthouseScores };
+  } finally {
+    await bareReact.stop();
+  }
 }
