@@ -331,6 +331,25 @@ describe('each screen’s own page (web/screen-pages)', () => {
     expect(page).toContain(readFileSync(path.join(outDir, 'index.html'), 'utf8').split('</head>')[0]?.trim());
   });
 
+  it('marks the entry and each screen’s own chunk for V8’s compile hint, and nothing they share', () => {
+    const HINT = '//# allFunctionsCalledOnLoad\n';
+    const hinted = (file: string) => readFileSync(path.join(outDir, file), 'utf8').startsWith(HINT);
+    const screenChunks = Object.entries(manifest)
+      .filter(([key]) => /^src\/pages\/[a-z-]+\/[a-z-]+-page\.tsx$/.test(key))
+      .map(([, chunk]) => chunk.file);
+    expect(screenChunks.length).toBeGreaterThan(20);
+    expect(hinted(manifest['index.html']?.file ?? '')).toBe(true);
+    for (const file of screenChunks) expect(hinted(file), file).toBe(true);
+    const shared = Object.values(manifest)
+      .map((chunk) => chunk.file)
+      .filter(
+        (file) =>
+          file.endsWith('.js') && !screenChunks.includes(file) && file !== manifest['index.html']?.file,
+      );
+    expect(shared.length).toBeGreaterThan(20);
+    for (const file of shared) expect(hinted(file), file).toBe(false);
+  });
+
   it('leaves Home’s page, index.html, without any screen’s chunk', () => {
     const index = readFileSync(path.join(outDir, 'index.html'), 'utf8');
     const screenChunks = Object.entries(manifest)
