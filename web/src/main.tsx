@@ -13,10 +13,12 @@ import './app/styles/global.css';
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
-// Until Telegram's theme is known (or outside Telegram) the palette follows the system.
-applyColorScheme(systemColorScheme());
 authoriseRequestsWith(launchInitData);
 const launchState = launch();
+// A start in Telegram applies its palette as it starts talking to it (telegram/theme.ts); outside
+// Telegram, or after a failed start, the palette follows the system until one is known. Once, not
+// twice: deriving a palette's readable colours is part of the first screen's work.
+if (launchState !== 'started') applyColorScheme(systemColorScheme());
 
 const render = () =>
   createRoot(rootElement).render(
