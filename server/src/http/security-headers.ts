@@ -44,7 +44,7 @@ export function securityHeaders(): Record<string, string> {
   return headers;
 }
 
-/** The built app's hashed files: scripts, styles, wasm, pages' parts but for the workers among them. */
+/** The built app's hashed files: scripts, styles, wasm; parts of a page, but for a worker's script. */
 const ASSETS = '/assets/';
 /** A dedicated worker's script, named after its module (web/src/lib/fetch-ahead-worker.ts). */
 const WORKER_SCRIPT = /^\/assets\/[\w-]+-worker-[\w-]+\.js$/;
@@ -60,8 +60,9 @@ const ON_EVERY_ANSWER = [
 
 /**
  * The web app's pages and its workers, the service worker and the dedicated ones (a worker's policy
- * is that of its script), get all of `securityHeaders()`. The scripts, styles and files under /assets/, and the API's answers but its
- * pages (JSON, QR images, a poll's 304), get the few that matter to them and a policy that lets
+ * is that of its script), get all of `securityHeaders()`. The scripts, styles and files under
+ * /assets/, and the API's answers but its pages (JSON, QR images, a poll's 304), get the few that
+ * matter to them and a policy that lets
  * them be nothing but data — a page's policy governs what its scripts do: 250 bytes instead of 720,
  * on answers whose own bytes are often fewer (a first load asks for some twenty of them before it
  * draws). None on their 304, which only confirms an answer the browser keeps with its
