@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -28,7 +27,7 @@ export async function startBareReact() {
   const files = new Map<string, Buffer>();
   for (const file of await readdir(outDir, { recursive: true })) {
     if (!(path.extname(file) in TYPES)) continue;
-    files.set(`/${file}`, gzipSync(readFileSync(path.join(outDir, file))));
+    files.set(`/${file}`, gzipSync(await readFile(path.join(outDir, file))));
   }
   const server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://localhost').pathname;

@@ -242,11 +242,11 @@ function summarise(name: string, results: Array<Result | string>): LighthouseSco
  * the machine's drift falls on all of them alike.
  */
 async function scoreInTurns(pages: Array<[name: string, url: string]>): Promise<LighthouseScore[]> {
-  const results = pages.map((): Array<Result | string> => []);
+  const scored = pages.map(([name, url]) => ({ name, url, results: [] as Array<Result | string> }));
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
-    for (const [index, [, url]] of pages.entries()) results[index]?.push(await lighthouseRun(url));
+    for (const page of scored) page.results.push(await lighthouseRun(page.url));
   }
-  return pages.map(([name], index) => summarise(name, results[index] ?? []));
+  return scored.map(({ name, results }) => summarise(name, results));
 }
 
 /**

@@ -36,11 +36,17 @@ function network() {
   return { fetchFile, requests, failing, answerAll, mostAtOnce: () => mostAtOnce };
 }
 
+/** A fetcher on `net` that has been told the list's address, as the page tells it first. */
+async function toldTheList(net: ReturnType<typeof network>) {
+  const fetchAhead = filesFetcher(net.fetchFile);
+  await fetchAhead({ list: LIST_URL });
+  return fetchAhead;
+}
+
 describe('filesFetcher', () => {
   it('asks for each file of a name once, the list once, whatever names share a file', async () => {
     const net = network();
-    const fetchAhead = filesFetcher(net.fetchFile);
-    await fetchAhead({ list: LIST_URL });
+    const fetchAhead = await toldTheList(net);
     await fetchAhead({ key: 'discounts' });
     await fetchAhead({ key: 'discounts' });
     await fetchAhead({ key: 'my-coupons' });
@@ -53,8 +59,7 @@ describe('filesFetcher', () => {
 
   it('has no more than three requests out at once, and sends them all', async () => {
     const net = network();
-    const fetchAhead = filesFetcher(net.fetchFile);
-    await fetchAhead({ list: LIST_URL });
+    const fetchAhead = await toldTheList(net);
     await fetchAhead({ key: 'discounts' });
     await fetchAhead({ key: 'my-coupons' });
     expect(net.requests).toHaveLength(1 + 3);
@@ -66,8 +71,7 @@ describe('filesFetcher', () => {
   it('asks again for a file that could not be had, the next time its name is asked for', async () => {
     const net = network();
     net.failing.add('/assets/field-b.js');
-    const fetchAhead = filesFetcher(net.fetchFile);
-    await fetchAhead({ list: LIST_URL });
+    const fetchAhead = await toldTheList(net);
     await fetchAhead({ key: 'discounts' });
     await net.answerAll();
     net.failing.clear();
