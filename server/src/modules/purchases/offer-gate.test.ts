@@ -73,4 +73,24 @@ describe('the offer gate', () => {
     for (const { leave } of underWay.slice(2)) leave();
     (await c)();
   });
+
+  it('gives the turns at the offer’s lock in the order presses were let on, though a later one is ready first', async () => {
+    const gate = createOfferGate(t.database.db);
+    const [first, second, third] = await Promise.all(Array.from({ length: 3 }, () => gate.admit(couponId)));
+    if (!first || !second || !third) throw new Error('three presses let on');
+    const order: string[] = [];
+    // The second and third finish their own reads first.
+    const later = [
+      second.inTurn(async () => order.push('second')),
+      third.inTurn(async () => order.push('third')),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(order).toEqual([]);
+    await first.inTurn(async () => order.push('first'));
+    await Promise.all(later);
+    expect(order).toEqual(['first', 'second', 'third']);
+    first.leave();
+    second.leave();
+    third.leave();
+  });
 });

@@ -7,6 +7,7 @@ import { coupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { leftOf, stockOf } from '../catalogue/offer-stock.ts';
 import type { PurchaseRefusal } from './texts.ts';
+import { type Place, turnsByKey } from './turns-by-key.ts';
 
 /** How long an offer's limit and sale start, once read, answer presses before they are read again. */
 const FACTS_MS = 1_000;
@@ -19,6 +20,15 @@ type Facts = { exists: boolean; quantity: number | null; saleStartsAt: Date | nu
  * press reads; the rest wait in memory, in the order they came, holding no connection.
  */
 const UNDER_WAY_PER_OFFER = 4;
+
+/**
+ * A press let on: `inTurn` runs its start's work at the offer's lock one at a time, in the order the
+ * presses were let on; `leave` (once, when its answer has gone) gives its place on.
+ */
+export interface Admission {
+  inTurn: Place['inTurn'];
+  leave: () => void;
+}
 
 /** The presses of one offer under way past the gate, and those waiting for one of them to end. */
 type Line = {
@@ -88,6 +98,7 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
   const stockNow = batchedRead((ids: number[]) => stockOf(db, ids));
 
   const lines = new Map<number, Line>();
+  const turns = turnsByKey();
   /** When the read that last found an offer sold out was asked (performance.now()). */
   const soldOutAsked = new Map<number, number>();
 
@@ -136,12 +147,14 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
     stockNow,
     /**
      * Lets a press of `couponId` on, or throws the refusal it gets before the start's own reads. A
-     * press of a limited offer is let on holding one of its places: `leave` (once) gives it on.
-     * `gone`: whether the press's caller has gone (its connection closed).
+     * press of a limited offer is let on holding one of its places and its place in the turns at the
+     * lock. `gone`: whether the press's caller has gone (its connection closed).
      */
-    async admit(couponId: number, gone: () => boolean = () => false): Promise<{ leave: () => void }> {
+    async admit(couponId: number, gone: () => boolean = () => false): Promise<Admission> {
       const offer = await factsOf(couponId);
-      if (offer.quantity === null) return { leave: () => {} };
+      // An offer limited within FACTS_MS of this read still takes turns: its place is taken when
+      // the start asks for it.
+      if (offer.quantity === null) return { inTurn: (work) => turns.inTurn(couponId, work), leave: () => {} };
       if (offer.saleStartsAt && clock() < offer.saleStartsAt.getTime()) {
         throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.saleNotStarted, {
           startsAt: offer.saleStartsAt.toISOString(),
@@ -150,8 +163,11 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
       await refuseIfSoldOut(couponId, offer.quantity);
       const since = performance.now();
       const line = await takePlace(couponId, since, gone);
+      // Taken as the place is given, so the turns keep the order the presses came in.
+      const turn = turns.take(couponId);
       let left = false;
       const leaveOnce = () => {
+        turn.giveUp();
         if (!left) leave(couponId, line);
         left = true;
       };
@@ -165,7 +181,7 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
         leaveOnce();
         throw error;
       }
-      return { leave: leaveOnce };
+      return { inTurn: (work) => turn.inTurn(work), leave: leaveOnce };
     },
   };
 }

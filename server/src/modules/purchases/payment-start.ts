@@ -9,7 +9,7 @@ import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { leftOf } from '../catalogue/offer-stock.ts';
 import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
-import { createOfferGate } from './offer-gate.ts';
+import { type Admission, createOfferGate } from './offer-gate.ts';
 import {
   handOverFreed,
   isLimited,
@@ -19,7 +19,6 @@ import {
   type WaitlistPolicy,
 } from './offer-holds.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
-import { turnsByKey } from './turns-by-key.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
 
@@ -71,7 +70,6 @@ export function createPaymentStart(options: {
   const { db, provider, log, timeZone, privacy, receipts, holdMinutes, waitlist } = options;
   const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId, waitlist);
 
-  const offerTurns = turnsByKey();
   const gate = createOfferGate(db);
 
   const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
@@ -184,7 +182,16 @@ export function createPaymentStart(options: {
     return reserved;
   }
 
-  async function startPayment(userId: number, couponId: number, given: { email?: string } = {}) {
+  /**
+   * `admission`: the offer gate's word on this press (`admit`), whose turn at the offer's lock it
+   * takes.
+   */
+  async function startPayment(
+    userId: number,
+    couponId: number,
+    admission: Pick<Admission, 'inTurn'>,
+    given: { email?: string } = {},
+  ) {
     const [offer] = await offerOf(couponId, { onSaleOnly: true });
     if (!offer) throw refuse('offer_not_on_sale');
     if (!offer.saleStarted && offer.saleStartsAt) {
@@ -193,12 +200,13 @@ export function createPaymentStart(options: {
       });
     }
     const { email } = await privacy.requireReadyToPay(userId, { email: given.email, receipts });
-    // A limited offer's starts take turns in this process: one waits for the offer's lock holding a
-    // database connection, the rest wait here holding none. Two hundred presses at a drop otherwise
-    // held every connection of the pool waiting on that one lock, and the requests past them timed out
-    // (503) waiting for a connection. Across processes the lock still decides.
+    // A limited offer's starts take turns in this process, in the order the gate let them on: one
+    // waits for the offer's lock holding a database connection, the rest wait here holding none. Two
+    // hundred presses at a drop otherwise held every connection of the pool waiting on that one lock,
+    // and the requests past them timed out (503) waiting for a connection. Across processes the lock
+    // still decides.
     const payment = isLimited(offer)
-      ? await offerTurns.inTurn(couponId, async () => {
+      ? await admission.inTurn(async () => {
           // Sold out was told before the start's reads (offer-gate.ts); asked again in turn, so the
           // starts queued behind the last unit end here, not at the lock.
           await refuseIfSoldOut(userId, couponId, offer);

@@ -20,6 +20,7 @@ import { requireChatMember } from '../users/require-chat-member.ts';
 import type { UserService } from '../users/users.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MyCouponsService } from './my-coupons.service.ts';
+import type { Admission } from './offer-gate.ts';
 import type { PurchaseRefusal } from './texts.ts';
 
 /**
@@ -43,15 +44,19 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { checkout, myCoupons, qrImages, membership, users, privacy }) => {
   const chatMember = requireChatMember(membership);
 
+  /** The offer gate's word on each press let on, for its start to take its turn by. */
+  const admissions = new WeakMap<FastifyRequest, Admission>();
+
   /** The offer gate's word on a press; the place it holds is given on when the answer has gone. */
   async function admit(request: FastifyRequest, reply: FastifyReply) {
     // Before validation the id is the path's text: one that is not an id is refused by the schema.
     const couponId = ZDbId.safeParse((request.params as { couponId?: unknown }).couponId);
     if (!couponId.success) return;
-    const { leave } = await checkout.admit(couponId.data, () => request.raw.destroyed);
+    const admission = await checkout.admit(couponId.data, () => request.raw.destroyed);
+    admissions.set(request, admission);
     // A caller gone while the press waited has closed the answer already: no 'close' is coming.
-    if (reply.raw.closed) leave();
-    else reply.raw.once('close', leave);
+    if (reply.raw.closed) admission.leave();
+    else reply.raw.once('close', admission.leave);
   }
 
   app.post(
@@ -70,8 +75,14 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
         response: { 200: ZStartPaymentResponse },
       },
     },
-    async (request) =>
-      checkout.startPayment(request.caller.id, request.params.couponId, { email: request.body?.email }),
+    async (request) => {
+      const admission = admissions.get(request);
+      // admit's onRequest returns without one only for an id the schema has refused by now.
+      if (!admission) throw new Error('a payment start the offer gate never saw');
+      return checkout.startPayment(request.caller.id, request.params.couponId, admission, {
+        email: request.body?.email,
+      });
+    },
   );
 
   app.post(

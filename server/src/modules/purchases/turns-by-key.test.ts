@@ -47,4 +47,32 @@ describe('turns by key', () => {
     expect(await a2).toBe('a2');
     expect(log).toEqual(['a1 starts', 'b1 starts', 'b1 ends', 'a1 ends', 'a-fails', 'a2 starts', 'a2 ends']);
   });
+
+  it('runs work in the order places were taken, not the order it became ready; a place given up holds nobody', async () => {
+    const turns = turnsByKey();
+    const log: string[] = [];
+    const early = turns.take(1);
+    const unused = turns.take(1);
+    const late = turns.take(1);
+    const lateWork = gate(log, 'late');
+    const lateDone = late.inTurn(lateWork.work);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual([]);
+
+    const earlyWork = gate(log, 'early');
+    const earlyDone = early.inTurn(earlyWork.work);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(log).toEqual(['early starts']);
+    earlyWork.release();
+    await earlyDone;
+    await new Promise((resolve) => setImmediate(resolve));
+    // The place between them is still held.
+    expect(log).toEqual(['early starts', 'early ends']);
+
+    unused.giveUp();
+    lateWork.release();
+    expect(await lateDone).toBe('late');
+    expect(log).toEqual(['early starts', 'early ends', 'late starts', 'late ends']);
+    await expect(unused.inTurn(async () => 'again')).rejects.toThrow('given up');
+  });
 });
