@@ -99,7 +99,12 @@ export function MyCouponsPage() {
       <Stack>
         {offline && coupons && coupons.length > 0 && <Notice tone="info">{texts.offline}</Notice>}
         <NoOfflineShellNotice screen="my-coupons" text={texts.noShell} understood={texts.understood} />
-        <Loaded query={shown} className="my-coupons__empty" empty={texts.noQr}>
+        <Loaded
+          query={shown}
+          className="my-coupons__loading"
+          emptyClassName="my-coupons__empty"
+          empty={texts.noQr}
+        >
           {(list) => (
             <>
               <Slider
@@ -129,11 +134,14 @@ export function MyCouponsPage() {
                   {texts.gift}
                 </Button>
               )}
-              {refundable && drawn && (
-                <Suspense fallback={null}>
-                  <RefundCoupon key={refundable.id} coupon={refundable} onOutcome={setRefundOutcome} />
-                </Suspense>
-              )}
+              {refundable &&
+                (drawn ? (
+                  <Suspense fallback={<div className="my-coupons__button-space" />}>
+                    <RefundCoupon key={refundable.id} coupon={refundable} onOutcome={setRefundOutcome} />
+                  </Suspense>
+                ) : (
+                  <div className="my-coupons__button-space" />
+                ))}
             </>
           )}
         </Loaded>
