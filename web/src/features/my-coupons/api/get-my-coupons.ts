@@ -3,6 +3,7 @@ import type { TMyCoupon } from '#contract/purchases';
 import { api } from '@/lib/api';
 import type { Versioned } from '@/lib/api-client';
 import { myCouponsKeys } from '@/lib/query-keys';
+import { whenIdle } from '@/lib/when-idle';
 import { earlyMyCoupons } from './early-answer';
 import { currentUserId } from './get-saved-coupons';
 import { keepOnDevice } from './keep-on-device';
@@ -24,7 +25,9 @@ export const getMyCouponsQueryOptions = (username: string | null | undefined) =>
         (await api.getIfChanged(myCouponsPath(username ?? ''), { cached, schema: myCouponsCheck }));
       const userId = currentUserId();
       // Each new list replaces the saved one: a coupon gifted, refunded or redeemed elsewhere goes.
-      if (answer !== cached && userId !== undefined) void keepOnDevice(client, userId, answer.data);
+      // Once the page is idle: its images' fetches and the save are no part of drawing the list.
+      if (answer !== cached && userId !== undefined)
+        whenIdle(() => void keepOnDevice(client, userId, answer.data));
       return answer;
     },
     enabled: !!username,
