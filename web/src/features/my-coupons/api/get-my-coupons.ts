@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { TMyCoupon } from '#contract/purchases';
 import { api } from '@/lib/api';
 import type { Versioned } from '@/lib/api-client';
@@ -14,6 +14,23 @@ export const MY_COUPONS_POLL_MS = 5000;
 
 const myCouponsPath = (username: string) => `/api/coupon/valid/qr/customer/${encodeURIComponent(username)}`;
 
+/** The newest list not yet kept on the phone, if any. */
+let toKeep: { client: QueryClient; userId: number; coupons: TMyCoupon[] } | undefined;
+
+/**
+ * Keeps the list on the phone once the page is idle: its images' fetches and the save are no part of
+ * drawing it. Whichever idle moment comes first keeps the newest list, so an older one can never be
+ * saved over it.
+ */
+function keepWhenIdle(client: QueryClient, userId: number, coupons: TMyCoupon[]) {
+  toKeep = { client, userId, coupons };
+  whenIdle(() => {
+    if (!toKeep) return;
+    void keepOnDevice(toKeep.client, toKeep.userId, toKeep.coupons);
+    toKeep = undefined;
+  });
+}
+
 export const getMyCouponsQueryOptions = (username: string | null | undefined) =>
   queryOptions({
     queryKey: myCouponsKeys.of(username),
@@ -25,9 +42,7 @@ export const getMyCouponsQueryOptions = (username: string | null | undefined) =>
         (await api.getIfChanged(myCouponsPath(username ?? ''), { cached, schema: myCouponsCheck }));
       const userId = currentUserId();
       // Each new list replaces the saved one: a coupon gifted, refunded or redeemed elsewhere goes.
-      // Once the page is idle: its images' fetches and the save are no part of drawing the list.
-      if (answer !== cached && userId !== undefined)
-        whenIdle(() => void keepOnDevice(client, userId, answer.data));
+      if (answer !== cached && userId !== undefined) keepWhenIdle(client, userId, answer.data);
       return answer;
     },
     enabled: !!username,
