@@ -74,8 +74,10 @@ export function screenPages(): Plugin {
         const scripts = [...staticClosure(bundle, output.fileName)].filter((file) => !inEntry.has(file));
         const styles = stylesOf(bundle, new Set(scripts)).filter((file) => !entryStyles.has(file));
         const folder = SCREEN_MODULE.exec(output.facadeModuleId ?? '')?.[1];
-        if (folder) screens.set(folder, { scripts, styles });
-        if (folder) firstLoad.add(output.fileName);
+        if (folder) {
+          screens.set(folder, { scripts, styles });
+          firstLoad.add(output.fileName);
+        }
         const key = folder ?? LAZY_MODULE.exec(output.facadeModuleId ?? '')?.[1];
         if (key) files[key] = [...scripts, ...styles].map((file) => `/${file}`);
       }
