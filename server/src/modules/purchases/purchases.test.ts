@@ -130,6 +130,12 @@ describe('paying in the sandbox', () => {
     expect((await startPayment(buyer, pendingCouponId)).res.statusCode).toBe(404);
     expect((await startPayment(buyer, 987654)).res.statusCode).toBe(404);
   });
+
+  it('answers an id that is not one with a 400 naming it, past the offer gate', async () => {
+    const res = await t.as(buyer).post('/api/payments/abc');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().field).toBe('couponId');
+  });
 });
 
 describe('a non-member of the chat', () => {
