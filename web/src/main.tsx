@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { AppProvider } from './app/provider';
@@ -20,13 +20,18 @@ const launchState = launch();
 // twice: deriving a palette's readable colours is part of the first screen's work.
 if (launchState !== 'started') applyColorScheme(systemColorScheme());
 
+// The first render in a transition: React draws the app in slices and gives the phone back between
+// them, where one render of every provider, the router and the screen was the start's longest task
+// (docs/performance.md, «Session 23»).
 const render = () =>
-  createRoot(rootElement).render(
-    <StrictMode>
-      <AppProvider>
-        <App launchState={launchState} />
-      </AppProvider>
-    </StrictMode>,
+  startTransition(() =>
+    createRoot(rootElement).render(
+      <StrictMode>
+        <AppProvider>
+          <App launchState={launchState} />
+        </AppProvider>
+      </StrictMode>,
+    ),
   );
 
 // Outside Telegram the stand-in's user picker comes first, whatever the path.

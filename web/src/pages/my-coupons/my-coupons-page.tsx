@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useState } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import { Header } from '@/components/layout/header';
@@ -54,7 +54,10 @@ export function MyCouponsPage() {
   const { data: live, isPending, error, refetch } = useMyCoupons(username);
   const { data: saved, isLoading: readingSaved } = useSavedCoupons();
   const offline = isNetworkError(error);
-  const coupons = live ?? (isPending || offline ? saved?.coupons : undefined);
+  const listNow = live ?? (isPending || offline ? saved?.coupons : undefined);
+  // A new list is drawn in a render React may pause to let the phone answer a tap (its coupons,
+  // QR and buttons are the screen's longest work); until that render is done the one before shows.
+  const coupons = useDeferredValue(listNow);
   const [searchParams] = useSearchParams();
   // The coupon just bought («Да» names it), else the first: usable ones come first, newest first.
   const [currentId, setCurrentId] = useState(() => searchParams.get('couponId') ?? undefined);
@@ -75,7 +78,7 @@ export function MyCouponsPage() {
   const current = coupons?.find((coupon) => coupon.id === currentId) ?? coupons?.[0];
   // Looked up in each new list: a coupon redeemed (or given away) while shown big leaves the overlay.
   const opened = coupons?.find((coupon) => coupon.id === openedId && coupon.status === 'NOT_USED');
-  const loading = (!!username && isPending && !error) || readingSaved;
+  const loading = (!!username && isPending && !error) || readingSaved || (!coupons && !!listNow);
   const qrComing = useQrImagesComing();
   const drawn = useWhenIdle(!loading && !qrComing);
   const giftHref = current && paths.giftToFriend.getHref(current.id);

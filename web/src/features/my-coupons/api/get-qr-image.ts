@@ -1,10 +1,23 @@
-import { queryOptions, useIsFetching, useQuery, useQueryClient } from '@tanstack/react-query';
+import { notifyManager, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useSyncExternalStore } from 'react';
 import { api } from '@/lib/api';
 import { myCouponsKeys } from '@/lib/query-keys';
 import { currentUserId, savedCouponsQueryOptions } from './get-saved-coupons';
 
-/** Some coupon's QR image is still on its way. */
-export const useQrImagesComing = () => useIsFetching({ queryKey: myCouponsKeys.qrImages }) > 0;
+/**
+ * Some coupon's QR image is still on its way. A yes or no, not `useIsFetching`'s count: the screen
+ * that asks redraws when the answer turns, not as each image starts and comes.
+ */
+export function useQrImagesComing(): boolean {
+  const client = useQueryClient();
+  // As useIsFetching subscribes: the cache's news batched, never a render's own update.
+  const subscribe = useCallback(
+    (change: () => void) => client.getQueryCache().subscribe(notifyManager.batchCalls(change)),
+    [client],
+  );
+  const coming = () => client.isFetching({ queryKey: myCouponsKeys.qrImages }) > 0;
+  return useSyncExternalStore(subscribe, coming, coming);
+}
 
 /**
  * A coupon's QR image (My QR's `qrImageUrl`). One address, one image for good (a gift's new QR is

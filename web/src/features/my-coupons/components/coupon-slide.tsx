@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { TMyCoupon } from '#contract/purchases';
 import { texts } from '../texts';
 import { QrImage } from './qr-image';
@@ -41,7 +42,7 @@ const SPENT: Record<Spent, { stamp: string; alt: (companyName: string) => string
  * and does not open full screen: nobody should mistake it for a valid coupon. A valid one with a
  * last day says until when it is valid.
  */
-export function CouponSlide({ coupon, group, onOpenQr }: CouponSlideProps) {
+export const CouponSlide = memo(function CouponSlide({ coupon, group, onOpenQr }: CouponSlideProps) {
   const spent = coupon.status === 'NOT_USED' ? undefined : SPENT[coupon.status];
   return (
     <article className={`coupon-slide${spent ? ' coupon-slide--used' : ''}`}>
@@ -75,4 +76,4 @@ export function CouponSlide({ coupon, group, onOpenQr }: CouponSlideProps) {
       )}
     </article>
   );
-}
+});
