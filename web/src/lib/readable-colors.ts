@@ -31,18 +31,27 @@ export const toHex = (color: Rgb) =>
 const mix = (from: Rgb, toward: Rgb, t: number): Rgb =>
   from.map((channel, i) => channel + ((toward[i] as number) - channel) * t) as unknown as Rgb;
 
-function luminance(color: Rgb): number {
-  const [r, g, b] = color.map((channel) => {
-    const c = channel / 255;
-    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  }) as unknown as Rgb;
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+/** A channel's share of the light, as WCAG counts it. */
+function linear(channel: number): number {
+  const c = channel / 255;
+  return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
 }
 
-export function contrast(a: Rgb, b: Rgb): number {
-  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x) as [number, number];
-  return (light + 0.05) / (dark + 0.05);
-}
+/**
+ * The whole channels' shares worked out once: every candidate is drawn in whole channels, and the
+ * search below asks for thousands of them as the app starts (its first task after the first paint).
+ */
+const LINEAR = Array.from({ length: 256 }, (_, channel) => linear(channel));
+
+const linearOf = (channel: number) => LINEAR[channel] ?? linear(channel);
+
+const luminance = (color: Rgb): number =>
+  0.2126 * linearOf(color[0]) + 0.7152 * linearOf(color[1]) + 0.0722 * linearOf(color[2]);
+
+/** The contrast of two luminances. */
+const ratio = (a: number, b: number) => (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+
+export const contrast = (a: Rgb, b: Rgb): number => ratio(luminance(a), luminance(b));
 
 /** The colour as the page will be given it: `toHex` rounds each channel to a whole 0–255. */
 const drawn = (color: Rgb): Rgb => color.map((channel) => Math.round(channel)) as unknown as Rgb;
@@ -78,13 +87,15 @@ const starkestAgainst = (others: readonly Rgb[]): Rgb =>
  * falls short.
  */
 export function readableText(color: Rgb, backgrounds: readonly Rgb[], toward: Rgb): Rgb {
-  return movedUntil(color, [toward, starkestAgainst(backgrounds)], (candidate) =>
-    backgrounds.every(
-      (background) =>
-        contrast(candidate, background) >= TEXT_CONTRAST &&
-        contrast(candidate, mix(background, candidate, 0.12)) >= TEXT_CONTRAST,
-    ),
-  );
+  const lights = backgrounds.map(luminance);
+  return movedUntil(color, [toward, starkestAgainst(backgrounds)], (candidate) => {
+    const light = luminance(candidate);
+    return backgrounds.every(
+      (background, i) =>
+        ratio(light, lights[i] as number) >= TEXT_CONTRAST &&
+        ratio(light, luminance(mix(background, candidate, 0.12))) >= TEXT_CONTRAST,
+    );
+  });
 }
 
 /**
