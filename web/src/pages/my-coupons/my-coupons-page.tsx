@@ -9,6 +9,7 @@ import { Notice } from '@/components/ui/notice';
 import { Slider } from '@/components/ui/slider';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
+import { useHeldGifts } from '@/features/gifts/api/get-held-gifts';
 import { useMyCoupons } from '@/features/my-coupons/api/get-my-coupons';
 import { useQrImagesComing } from '@/features/my-coupons/api/get-qr-image';
 import { useSavedCoupons } from '@/features/my-coupons/api/get-saved-coupons';
@@ -30,8 +31,9 @@ import { texts } from './texts';
 
 const couponKey = (coupon: TMyCoupon) => coupon.id;
 
-// Gifts waiting for their addressee are rare: their list comes in a chunk of its own, asked for once
-// the QR are drawn (its chunk and the contract's checks are off My QR's first paint).
+// Gifts waiting for their addressee are rare: their list is asked for once the QR are drawn, and the
+// part that shows them (its chunk and its styles, each added stylesheet a recalculation of the whole
+// page's) comes only when some wait.
 const HeldGifts = lazy(() =>
   import('@/features/gifts/components/held-gifts').then((module) => ({ default: module.HeldGifts })),
 );
@@ -81,6 +83,7 @@ export function MyCouponsPage() {
   const loading = (!!username && isPending && !error) || readingSaved || (!coupons && !!listNow);
   const qrComing = useQrImagesComing();
   const drawn = useWhenIdle(!loading && !qrComing);
+  const { data: held } = useHeldGifts(drawn);
   const giftHref = current && paths.giftToFriend.getHref(current.id);
   const refundable =
     !offline && current?.status === 'NOT_USED' && current.refundAmount !== null
@@ -149,7 +152,7 @@ export function MyCouponsPage() {
           )}
         </Loaded>
         {refundOutcome && <Notice tone={refundOutcome.tone}>{refundOutcome.text}</Notice>}
-        {drawn && (
+        {held && held.length > 0 && (
           <Suspense fallback={null}>
             <HeldGifts />
           </Suspense>

@@ -9,5 +9,8 @@ export const getHeldGiftsQueryOptions = () =>
     queryFn: () => api.get('/api/gifts/held', heldGiftsCheck),
   });
 
-/** The caller's gifts still waiting for their addressee to open the app (ADR 0012). */
-export const useHeldGifts = () => useQuery(getHeldGiftsQueryOptions());
+/**
+ * The caller's gifts still waiting for their addressee to open the app (ADR 0012); asked for only
+ * once `enabled` (My QR: once its QR are drawn).
+ */
+export const useHeldGifts = (enabled = true) => useQuery({ ...getHeldGiftsQueryOptions(), enabled });
