@@ -1,4 +1,4 @@
-/** The holder's own refund in My QR: a chunk of its own, loaded only where a coupon offers it. */
+/** The holder's own refund in My QR: its button, and the confirmation loaded at its press. */
 export const refundTexts = {
   button: 'Вернуть деньги',
   question: (amount: number, companyName: string) => `Вернуть ${amount} руб за купон «${companyName}»?`,

@@ -15,7 +15,8 @@ import { useQrImagesComing } from '@/features/my-coupons/api/get-qr-image';
 import { useSavedCoupons } from '@/features/my-coupons/api/get-saved-coupons';
 import { CouponSlide, groupPlaces } from '@/features/my-coupons/components/coupon-slide';
 import { QrOverlay } from '@/features/my-coupons/components/qr-overlay';
-import type { RefundOutcome } from '@/features/my-coupons/components/refund-coupon';
+import type { RefundOutcome } from '@/features/my-coupons/components/refund-confirm';
+import { RefundCoupon } from '@/features/my-coupons/components/refund-coupon';
 import { RateVisitButton } from '@/features/ratings/components/rate-visit-button';
 import { useUser, useUsername } from '@/features/session/api/get-me';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
@@ -36,14 +37,6 @@ const couponKey = (coupon: TMyCoupon) => coupon.id;
 // page's) comes only when some wait.
 const HeldGifts = lazy(() =>
   import('@/features/gifts/components/held-gifts').then((module) => ({ default: module.HeldGifts })),
-);
-
-// A buyer's own refund is rare too: loaded where a coupon offers it, once the QR are drawn (its
-// chunk evaluated beside them lengthened the screen's longest task).
-const RefundCoupon = lazy(() =>
-  import('@/features/my-coupons/components/refund-coupon').then((module) => ({
-    default: module.RefundCoupon,
-  })),
 );
 
 /**
@@ -140,14 +133,9 @@ export function MyCouponsPage() {
                   {texts.gift}
                 </Button>
               )}
-              {refundable &&
-                (drawn ? (
-                  <Suspense fallback={<div className="my-coupons__button-space" />}>
-                    <RefundCoupon key={refundable.id} coupon={refundable} onOutcome={setRefundOutcome} />
-                  </Suspense>
-                ) : (
-                  <div className="my-coupons__button-space" />
-                ))}
+              {refundable && (
+                <RefundCoupon key={refundable.id} coupon={refundable} onOutcome={setRefundOutcome} />
+              )}
             </>
           )}
         </Loaded>

@@ -1,59 +1,31 @@
-import { useState } from 'react';
-import type { TMyCoupon } from '#contract/purchases';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { ConfirmStep } from '@/components/ui/confirm-step';
-import { useOncePerPress } from '@/hooks/use-once-per-press';
-import { errorMessage } from '@/lib/api-client';
-import { useRefundMyCoupon } from '../api/refund-my-coupon';
+import { fetchAheadWhenIdle } from '@/lib/route-prefetch';
 import { refundTexts } from '../refund-texts';
+import type { RefundConfirmProps } from './refund-confirm';
 
-export type RefundOutcome = { tone: 'success' | 'error'; text: string };
+// A holder's own refund is rare: the confirmation (its request, its styles) comes in a chunk of its
+// own, fetched once the page is idle and run only at the press. Loaded with the button, its chunk and
+// each of its stylesheets were tasks of My QR's of their own (docs/performance.md, «Session 23»).
+const CONFIRM_MODULE = 'features/my-coupons/components/refund-confirm';
+const RefundConfirm = lazy(() =>
+  import('./refund-confirm').then((module) => ({ default: module.RefundConfirm })),
+);
 
-type RefundCouponProps = {
-  coupon: TMyCoupon & { refundAmount: number };
-  /** What became of the request: told to the screen, which keeps it in view after the coupon leaves the list. */
-  onOutcome: (outcome: RefundOutcome) => void;
-};
-
-/**
- * «Вернуть деньги» under a coupon its holder paid for, behind a confirmation that says how much
- * comes back and that the QR stops working. The confirming press acts once however often it is tapped.
- */
-export function RefundCoupon({ coupon, onOutcome }: RefundCouponProps) {
+/** «Вернуть деньги» under a coupon its holder paid for; the press asks first (refund-confirm.tsx). */
+export function RefundCoupon({ coupon, onOutcome }: Omit<RefundConfirmProps, 'onClose'>) {
   const [confirming, setConfirming] = useState(false);
-  const refund = useRefundMyCoupon();
-  const press = useOncePerPress();
-  const amount = coupon.refundAmount;
-
-  const confirm = () =>
-    press.press(() =>
-      refund.mutate(coupon.id, {
-        onSuccess: ({ status }) =>
-          onOutcome({
-            tone: 'success',
-            text: status === 'REFUNDED' ? refundTexts.refunded(amount) : refundTexts.pending(amount),
-          }),
-        onError: (error) => onOutcome({ tone: 'error', text: errorMessage(error) }),
-        onSettled: () => {
-          setConfirming(false);
-          press.release();
-        },
-      }),
-    );
-
-  return confirming ? (
-    <ConfirmStep
-      question={refundTexts.question(amount, coupon.companyName)}
-      detail={refundTexts.detail}
-      confirm={refundTexts.confirm}
-      cancel={refundTexts.cancel}
-      pending={refund.isPending}
-      onConfirm={confirm}
-      onCancel={() => setConfirming(false)}
-    />
-  ) : (
-    <Button variant="secondary" onClick={() => setConfirming(true)}>
+  useEffect(() => fetchAheadWhenIdle([CONFIRM_MODULE]), []);
+  const button = (pressed: boolean) => (
+    <Button variant="secondary" pressed={pressed} onClick={() => setConfirming(true)}>
       {refundTexts.button}
     </Button>
+  );
+  return confirming ? (
+    <Suspense fallback={button(true)}>
+      <RefundConfirm coupon={coupon} onOutcome={onOutcome} onClose={() => setConfirming(false)} />
+    </Suspense>
+  ) : (
+    button(false)
   );
 }

@@ -42,8 +42,10 @@ describe('My QR: the holder returns a coupon they paid for', () => {
     renderMyCoupons();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Вернуть деньги' }));
+    // Held down at once while the confirmation's code comes.
+    expect(screen.getByRole('button', { name: 'Вернуть деньги' })).toHaveAttribute('data-pressed', 'true');
 
-    const step = screen.getByRole('group', { name: 'Вернуть 180 руб за купон «Рафт-школа «Порог»»?' });
+    const step = await screen.findByRole('group', { name: 'Вернуть 180 руб за купон «Рафт-школа «Порог»»?' });
     expect(step).toHaveTextContent('QR перестанет действовать сразу');
     fireEvent.click(within(step).getByRole('button', { name: 'Нет' }));
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
