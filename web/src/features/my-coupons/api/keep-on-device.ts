@@ -14,15 +14,16 @@ let saving = Promise.resolve();
 export function keepOnDevice(client: QueryClient, userId: number, coupons: TMyCoupon[]): Promise<void> {
   saving = saving.then(async () => {
     const images: Record<string, string> = {};
-    await Promise.all(
-      coupons.map(async ({ qrImageUrl }) => {
-        try {
-          images[qrImageUrl] = await client.fetchQuery(qrImageQueryOptions(userId, qrImageUrl));
-        } catch {
-          // Saved without it: its slide shows the empty square, as it would online until it came.
-        }
-      }),
-    );
+    // One image after another, each asked for in the task its predecessor's answer came in: asked
+    // all at once, their fetches' starts were one task of Home's as long as 10–28 ms on a fast
+    // machine (docs/performance.md, «Session 23»). Nobody waits for this save.
+    for (const { qrImageUrl } of coupons) {
+      try {
+        images[qrImageUrl] = await client.fetchQuery(qrImageQueryOptions(userId, qrImageUrl));
+      } catch {
+        // Saved without it: its slide shows the empty square, as it would online until it came.
+      }
+    }
     const saved: SavedCoupons = { coupons, images };
     client.setQueryData(savedCouponsQueryOptions(userId).queryKey, saved);
     await saveCoupons(userId, saved);
