@@ -65,8 +65,9 @@ const ON_EVERY_ANSWER = [
  * matter to them and a policy that lets them be nothing but data — a page's policy governs what
  * its scripts do: 250 bytes instead of 720, on answers whose own bytes are often fewer (a first
  * load asks for some twenty of them before it draws). None on their 304, which only confirms an
- * answer the browser keeps with its headers (every poll of an open My QR). Elsewhere the full set goes on a 304 too: a browser takes
- * a 304's headers into the page it keeps, and a page's are its policy.
+ * answer the browser keeps with its headers (every poll of an open My QR). Elsewhere the full set
+ * goes on a 304 too: a browser takes a 304's headers into the page it keeps, and a page's are its
+ * policy.
  * Worked out once, not per request (@fastify/helmet built helmet anew for every request, parsing
  * the policy each time).
  */

@@ -47,15 +47,15 @@ describe('useQrImagesComing', () => {
     await waitFor(() => expect(result.current).toBe(true));
     const rendersWhileComing = renders;
 
-    // Each image that comes is in the cache before the hook hears of it (the cache tells its
-    // listeners in a later task).
+    // Each image that comes is in the cache before the hook hears of it: the cache tells its
+    // listeners in a timer of its own, set before the test's, so the test's fires after it.
     for (const [fetch, left] of [
       [first, 2],
       [second, 1],
     ] as const) {
       await act(async () => fetch.come('data:image/png;base64,'));
       await waitFor(() => expect(client.isFetching({ queryKey: myCouponsKeys.qrImages })).toBe(left));
-      await act(() => new Promise((told) => setTimeout(told, 20)));
+      await act(() => new Promise((told) => setTimeout(told)));
     }
     expect(result.current).toBe(true);
     expect(renders).toBe(rendersWhileComing);
