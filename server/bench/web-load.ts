@@ -10,6 +10,7 @@ import { DEMO_USERS } from '../src/db/seed/demo-users.ts';
 import type { TelegramUser } from '../src/telegram/init-data.ts';
 import { startBareReact } from './bare-react.ts';
 import { launchUrl, TELEGRAM_PROXY_SCRIPT } from './launch-url.ts';
+import { startTlsFront } from './start-tls-front.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const asUser = (index: 0 | 2): TelegramUser => ({ ...DEMO_USERS[index], lastName: null });
@@ -144,7 +145,8 @@ const REFERENCE_BENCHMARK_INDEX = 1_500;
 
 /**
  * One Lighthouse run as its own command line makes it: a Chromium of its own, launched by
- * chrome-launcher with Lighthouse's default flags, the screen opened in its first tab. The CPU
+ * chrome-launcher with Lighthouse's default flags (and the TLS proxy's certificate trusted), the
+ * screen opened in its first tab. The CPU
  * slowdown is calibrated to the host as Lighthouse's docs ask (`--throttling.cpuSlowdownMultiplier`):
  * the host's benchmark index, measured in that browser just before (the median of three), scales the 4× meant for a
  * high-end desktop, so a phone of one class is simulated however busy this shared machine is. (Its
@@ -152,10 +154,10 @@ const REFERENCE_BENCHMARK_INDEX = 1_500;
  * from 378 to 2,225 ms, whether the browser was kept across screens or fresh: docs/performance.md,
  * «Lighthouse as a phone».)
  */
-async function lighthouseRun(url: string): Promise<Result | string> {
+async function lighthouseRun(url: string, tlsFlag: string): Promise<Result | string> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox'],
+    chromeFlags: ['--headless=new', '--no-sandbox', tlsFlag],
   });
   try {
     const browser = await puppeteer.connect({
@@ -241,31 +243,45 @@ function summarise(name: string, results: Array<Result | string>): LighthouseSco
  * times, the pages taking turns: a page's runs spread over the minutes the others' take, so that
  * the machine's drift falls on all of them alike.
  */
-async function scoreInTurns(pages: Array<[name: string, url: string]>): Promise<LighthouseScore[]> {
+async function scoreInTurns(
+  pages: Array<[name: string, url: string]>,
+  tlsFlag: string,
+): Promise<LighthouseScore[]> {
   const scored = pages.map(([name, url]) => ({ name, url, results: [] as Array<Result | string> }));
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
-    for (const page of scored) page.results.push(await lighthouseRun(page.url));
+    for (const page of scored) page.results.push(await lighthouseRun(page.url, tlsFlag));
   }
   return scored.map(({ name, results }) => summarise(name, results));
 }
 
 /**
  * What a phone meets: each screen's JavaScript on the wire, and Lighthouse on Home and My QR beside
- * React alone (bare-react.ts), scored in the same run at the same slowdown.
+ * React alone (bare-react.ts), scored in the same run at the same slowdown. Lighthouse's pages come
+ * as a phone gets them, over HTTPS and HTTP/2 through a TLS proxy (tls-front.ts): over plain HTTP/1.1
+ * its simulation paid a connection of six for each of My QR's 17 scripts and drew its first paint
+ * after them, where the app's own tasks then no longer counted (docs/performance.md, «Session 24»).
  */
 export async function measureWeb(base: string, botToken: string) {
   const browser = await launchChromium();
   const routes = await weighRoutes(browser, base, botToken).finally(() => browser.close());
   // Each run's browser is its own, and the one that weighed the screens is gone before they start.
   const bareReact = await startBareReact();
+  const front = await startTlsFront([base, bareReact.url]).catch(async (error: unknown) => {
+    await bareReact.stop();
+    throw error;
+  });
   try {
-    const lighthouseScores = await scoreInTurns([
-      ['React alone (yardstick)', bareReact.url],
-      ['Home', launchUrl(base, paths.home.getHref(), MEMBER, botToken)],
-      ['My QR', launchUrl(base, paths.myCoupons.getHref(), MEMBER, botToken)],
-    ]);
+    const lighthouseScores = await scoreInTurns(
+      [
+        ['React alone (yardstick)', front.through(bareReact.url)],
+        ['Home', front.through(launchUrl(base, paths.home.getHref(), MEMBER, botToken))],
+        ['My QR', front.through(launchUrl(base, paths.myCoupons.getHref(), MEMBER, botToken))],
+      ],
+      front.chromeFlag,
+    );
     return { routes, lighthouse: lighthouseScores };
   } finally {
+    await front.stop();
     await bareReact.stop();
   }
 }
