@@ -6,6 +6,7 @@ import { loadFirstScreen } from './app/routes';
 import { authoriseRequestsWith } from './lib/api';
 import { applyColorScheme, systemColorScheme } from './lib/color-scheme';
 import { installOfflineShell } from './lib/offline-shell';
+import { tellQueryNewsInOneTask } from './lib/query-notices';
 import { launch } from './telegram/launch';
 import { launchInitData } from './telegram/launch-params';
 import './app/styles/global.css';
@@ -14,6 +15,7 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 authoriseRequestsWith(launchInitData);
+tellQueryNewsInOneTask();
 const launchState = launch();
 // A start in Telegram applies its palette as it starts talking to it (telegram/theme.ts); outside
 // Telegram, or after a failed start, the palette follows the system until one is known. Once, not
