@@ -201,7 +201,7 @@ function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
   console.table(
     web.lighthouse.map((s) => ({
       page: s.page,
-      runs: `${s.runs} of ${s.made}`,
+      runs: `${s.runs} of ${s.made}${s.lost.length > 0 ? ` (lost: ${s.lost.join(', ')})` : ''}`,
       performance: s.performance,
       'performance, all runs': s.performanceRange.join('–'),
       'FCP s': (s.fcpMs / 1000).toFixed(2),
@@ -212,7 +212,6 @@ function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
       'unused JS KB': (s.unusedJsBytes / 1000).toFixed(0),
       benchmarkIndex: Math.round(s.benchmarkIndex),
       'CPU slowdown': `${s.cpuSlowdown.toFixed(2)}×`,
-      ...(s.failure ? { failure: s.failure } : {}),
     })),
   );
 }

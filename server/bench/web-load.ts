@@ -80,8 +80,11 @@ export interface LighthouseScore {
    */
   benchmarkIndex: number;
   cpuSlowdown: number;
-  /** Why Lighthouse gave no figures, when no run gave any. */
-  failure?: string;
+  /**
+   * Why each run Lighthouse gave no figures for gave none: its error's code (NO_NAVSTART: the
+   * trace lost the navigation's start, «run Lighthouse again»), or «no figures».
+   */
+  lost: string[];
 }
 
 /**
@@ -187,7 +190,7 @@ async function lighthouseRun(url: string, tlsFlag: string): Promise<Result | str
     );
     await browser.disconnect();
     if (!run) return 'no result';
-    return run.lhr.runtimeError?.message ?? run.lhr;
+    return run.lhr.runtimeError?.code ?? run.lhr;
   } finally {
     chrome.kill();
   }
@@ -203,7 +206,12 @@ const rangeOf = (values: number[]): [number, number] => [Math.min(...values), Ma
  * gave up on (it sometimes misses the first paint on a busy machine) is counted, not hidden.
  */
 function summarise(name: string, results: Array<Result | string>): LighthouseScore {
-  const runs = filterToValidRuns(results.filter((result): result is Result => typeof result !== 'string'));
+  const made = results.filter((result): result is Result => typeof result !== 'string');
+  const runs = filterToValidRuns(made);
+  const lost = [
+    ...results.filter((result): result is string => typeof result === 'string'),
+    ...made.filter((run) => !runs.includes(run)).map(() => 'no figures'),
+  ];
   const nothing = { performance: Number.NaN, fcpMs: Number.NaN, lcpMs: Number.NaN, tbtMs: Number.NaN };
   if (runs.length === 0) {
     return {
@@ -216,7 +224,7 @@ function summarise(name: string, results: Array<Result | string>): LighthouseSco
       tbtRange: [Number.NaN, Number.NaN],
       benchmarkIndex: Number.NaN,
       cpuSlowdown: Number.NaN,
-      failure: results.find((result) => typeof result === 'string') ?? 'no valid run',
+      lost,
     };
   }
   const median = computeMedianRun(runs);
@@ -235,6 +243,7 @@ function summarise(name: string, results: Array<Result | string>): LighthouseSco
     tbtRange: rangeOf(runs.map((run) => numeric(run, 'total-blocking-time'))),
     benchmarkIndex: median.environment.benchmarkIndex,
     cpuSlowdown: median.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
+    lost,
   };
 }
 

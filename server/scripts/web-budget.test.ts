@@ -17,7 +17,8 @@ import { brotli, gzip } from './precompress.ts';
  * touched the entry next, a few bytes at a time, since every screen's figure moves by some 0.04 KB
  * with the hashed file names the entry lists. Growth past 0.4 KB is what this test is for.
  * On 28.11 the entry's query notices told in one task (web/src/lib/query-notices.ts: My QR's first
- * load set 100 timers, now 40) added 0.1 KB to every screen: those at their figure rose 0.2 KB.
+ * load set 100 timers, now 40) and Home's coupon line asking for its code in the idle moment added
+ * 0.1 KB to every screen: those at their figure rose 0.2 KB.
  */
 const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // React 19 + ReactDOM alone weigh 58 KB here; TanStack Query (9 KB) comes next. The first screen's
@@ -126,7 +127,7 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
-  ['check-coupon', 'check-coupon/check-coupon-page', 124.7],
+  ['check-coupon', 'check-coupon/check-coupon-page', 124.9],
   // The second look before a gift to a name nobody opened the app with (the lookup and the confirm
   // step): 0.5 KB.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -174,7 +175,7 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // Money owed without a coupon above the purchases (its list, «Отметить возврат», their texts and
   // schema): 1.1 KB.
-  ['purchases', 'purchases/purchases-page', 120.6],
+  ['purchases', 'purchases/purchases-page', 120.8],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.5 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.

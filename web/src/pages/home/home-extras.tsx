@@ -1,9 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/session/api/get-me';
 import { isPartnerOrStaff } from '@/features/session/user-state';
-import { useWhenIdle } from '@/hooks/use-when-idle';
 import { usePrefetchRoutes } from '@/lib/route-prefetch';
+import { whenIdle } from '@/lib/when-idle';
 
 // Only someone outside the chat is told its rule: Home's first load does not carry it for everyone.
 const ChatRuleNotice = lazy(() =>
@@ -13,7 +13,8 @@ const ChatRuleNotice = lazy(() =>
 );
 
 // My QR's list is not Home's first load: a usable coupon's line comes once Home is drawn and idle.
-const HomeCoupon = lazy(() => import('./home-coupon').then((module) => ({ default: module.HomeCoupon })));
+const loadHomeCoupon = () => import('./home-coupon');
+const HomeCoupon = lazy(() => loadHomeCoupon().then((module) => ({ default: module.HomeCoupon })));
 
 /** The community chat's rule, first on Home for someone outside the chat. */
 export function HomeChatRule() {
@@ -29,9 +30,13 @@ export function HomeChatRule() {
 
 /** «Ваш купон: … — показать QR» under Home's buttons, for whoever holds a usable coupon. */
 export function HomeCouponLine() {
-  const idle = useWhenIdle();
+  const [loaded, setLoaded] = useState(false);
+  // Its code asked for in the idle moment itself and the line drawn once it came: asked for by the
+  // render, the chunks' six preload links were added in the render's own task (10–18 ms under
+  // Lighthouse, docs/performance.md «Session 24»).
+  useEffect(() => whenIdle(() => void loadHomeCoupon().then(() => setLoaded(true))), []);
   return (
-    idle && (
+    loaded && (
       <Suspense fallback={null}>
         <HomeCoupon />
       </Suspense>
