@@ -201,7 +201,11 @@ function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
   console.table(
     web.lighthouse.map((s) => ({
       page: s.page,
-      runs: `${s.runs} of ${s.made}${s.lost.length > 0 ? ` (lost: ${s.lost.join(', ')})` : ''}`,
+      runs: [
+        `${s.runs} of ${s.made}`,
+        ...(s.lost.length > 0 ? [`lost: ${s.lost.join(', ')}`] : []),
+        ...(s.again.length > 0 ? [`made again after ${s.again.join(', ')}`] : []),
+      ].join('; '),
       performance: s.performance,
       'performance, all runs': s.performanceRange.join('–'),
       'FCP s': (s.fcpMs / 1000).toFixed(2),

@@ -85,6 +85,8 @@ export interface LighthouseScore {
    * trace lost the navigation's start, «run Lighthouse again»), or «no figures».
    */
   lost: string[];
+  /** Runs made again after Lighthouse lost their trace (TRACE_LOST), by its error's code. */
+  again: string[];
 }
 
 /**
@@ -203,9 +205,10 @@ const rangeOf = (values: number[]): [number, number] => [Math.min(...values), Ma
 /**
  * Lighthouse's figures of one screen from its runs: the run Lighthouse itself calls the median
  * (closest to the median first paint and time to interactive), and the spread. A run Lighthouse
- * gave up on (it sometimes misses the first paint on a busy machine) is counted, not hidden.
+ * gave up on for any other reason than a lost trace (it sometimes misses the first paint on a busy
+ * machine) is counted, not hidden; those made again are named too.
  */
-function summarise(name: string, results: Array<Result | string>): LighthouseScore {
+function summarise(name: string, results: Array<Result | string>, again: string[]): LighthouseScore {
   const made = results.filter((result): result is Result => typeof result !== 'string');
   const runs = filterToValidRuns(made);
   const lost = [
@@ -225,6 +228,7 @@ function summarise(name: string, results: Array<Result | string>): LighthouseSco
       benchmarkIndex: Number.NaN,
       cpuSlowdown: Number.NaN,
       lost,
+      again,
     };
   }
   const median = computeMedianRun(runs);
@@ -244,8 +248,17 @@ function summarise(name: string, results: Array<Result | string>): LighthouseSco
     benchmarkIndex: median.environment.benchmarkIndex,
     cpuSlowdown: median.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
     lost,
+    again,
   };
 }
+
+/**
+ * Lighthouse's errors for a trace it failed to record, whose message is «run Lighthouse again»:
+ * NO_NAVSTART came about once in 20 runs here (the tab's first renderer is swapped for the site's,
+ * whose first events the trace can miss). Such a run says nothing of the page; it is made again,
+ * twice at most, and said.
+ */
+const TRACE_LOST = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL', 'NO_FMP']);
 
 /**
  * Lighthouse's mobile run (its simulated slow 4G and mid phone) of each page `LIGHTHOUSE_RUNS`
@@ -256,11 +269,23 @@ async function scoreInTurns(
   pages: Array<[name: string, url: string]>,
   tlsFlag: string,
 ): Promise<LighthouseScore[]> {
-  const scored = pages.map(([name, url]) => ({ name, url, results: [] as Array<Result | string> }));
+  const scored = pages.map(([name, url]) => ({
+    name,
+    url,
+    results: [] as Array<Result | string>,
+    again: [] as string[],
+  }));
   for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
-    for (const page of scored) page.results.push(await lighthouseRun(page.url, tlsFlag));
+    for (const page of scored) {
+      let result = await lighthouseRun(page.url, tlsFlag);
+      for (let tries = 1; typeof result === 'string' && TRACE_LOST.has(result) && tries < 3; tries += 1) {
+        page.again.push(result);
+        result = await lighthouseRun(page.url, tlsFlag);
+      }
+      page.results.push(result);
+    }
   }
-  return scored.map(({ name, results }) => summarise(name, results));
+  return scored.map(({ name, results, again }) => summarise(name, results, again));
 }
 
 /**
