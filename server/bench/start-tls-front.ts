@@ -6,36 +6,42 @@ import path from 'node:path';
 import { firstLine, runTs, stop } from './processes.ts';
 import type { TlsFrontJob } from './tls-front.ts';
 
-/** A certificate of this run's own for 127.0.0.1, by Debian's openssl (on every machine of ours). */
+/** openssl's arguments for a key and a certificate of one day for 127.0.0.1, written to `folder`. */
+const opensslArguments = (folder: string) => [
+  'req',
+  '-x509',
+  '-newkey',
+  'ec',
+  '-pkeyopt',
+  'ec_paramgen_curve:prime256v1',
+  '-nodes',
+  '-days',
+  '1',
+  '-subj',
+  '/CN=127.0.0.1',
+  '-addext',
+  'subjectAltName=IP:127.0.0.1',
+  '-keyout',
+  path.join(folder, 'key.pem'),
+  '-out',
+  path.join(folder, 'cert.pem'),
+];
+
+/** A certificate of this run's own, by Debian's openssl (on every machine of ours). */
 function selfSignedCertificate() {
   const folder = mkdtempSync(path.join(tmpdir(), 'kss-tls-'));
   try {
-    const key = path.join(folder, 'key.pem');
-    const cert = path.join(folder, 'cert.pem');
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'ec',
-        '-pkeyopt',
-        'ec_paramgen_curve:prime256v1',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=127.0.0.1',
-        '-addext',
-        'subjectAltName=IP:127.0.0.1',
-        '-keyout',
-        key,
-        '-out',
-        cert,
-      ],
-      { stdio: 'ignore' },
-    );
-    return { key: readFileSync(key, 'utf8'), cert: readFileSync(cert, 'utf8') };
+    try {
+      execFileSync('openssl', opensslArguments(folder), { stdio: 'ignore' });
+    } catch (cause) {
+      throw new Error('the bench makes its TLS certificate with openssl: apt-get install -y openssl', {
+        cause,
+      });
+    }
+    return {
+      key: readFileSync(path.join(folder, 'key.pem'), 'utf8'),
+      cert: readFileSync(path.join(folder, 'cert.pem'), 'utf8'),
+    };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -292,8 +292,9 @@ async function scoreInTurns(
  * What a phone meets: each screen's JavaScript on the wire, and Lighthouse on Home and My QR beside
  * React alone (bare-react.ts), scored in the same run at the same slowdown. Lighthouse's pages come
  * as a phone gets them, over HTTPS and HTTP/2 through a TLS proxy (tls-front.ts): over plain HTTP/1.1
- * its simulation paid a connection of six for each of My QR's 17 scripts and drew its first paint
- * after them, where the app's own tasks then no longer counted (docs/performance.md, «Session 24»).
+ * its simulation spread My QR's 17 scripts over six connections, a handshake each, and drew the
+ * first paint after them, where the app's own first tasks no longer counted (docs/performance.md,
+ * «Session 24»).
  */
 export async function measureWeb(base: string, botToken: string) {
   const browser = await launchChromium();
