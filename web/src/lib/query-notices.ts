@@ -4,9 +4,10 @@ let waiting: Array<() => void> = [];
 
 /**
  * TanStack Query tells its observers of a change in a task of their own after the one that made it
- * (`setTimeout(…, 0)`), one timer per batch: My QR's first load set 61 of them from 13 tasks (17 from
- * one), each set with its stack under Lighthouse's trace and each its own task. Here every batch scheduled before that
- * task runs joins it: the same notices, in the same order, no sooner, in one task and one render.
+ * (`setTimeout(…, 0)`), one timer per batch: My QR's first load set 61 of them from 13 tasks (17
+ * from one), each set with its stack under Lighthouse's trace and each its own task. Here every
+ * batch scheduled before that task runs joins it: the same notices, in the same order, no sooner,
+ * in one task and one render.
  */
 function inOneTask(notify: () => void) {
   waiting.push(notify);
