@@ -5,7 +5,12 @@ export default defineConfig({
     name: 'server',
     root: import.meta.dirname,
     // The contract's own tests (pure functions both sides use) run here, in Node.
-    include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', '../contract/src/**/*.test.ts'],
+    include: [
+      'src/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
+      '../contract/src/**/*.test.ts',
+    ],
     environment: 'node',
     // Migrates once per run; each file's database is a copy (test/global-setup.ts).
     globalSetup: ['test/global-setup.ts'],

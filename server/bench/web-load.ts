@@ -10,6 +10,7 @@ import { DEMO_USERS } from '../src/db/seed/demo-users.ts';
 import type { TelegramUser } from '../src/telegram/init-data.ts';
 import { startBareReact } from './bare-react.ts';
 import { launchUrl, TELEGRAM_PROXY_SCRIPT } from './launch-url.ts';
+import { keepRendererFirst, type RendererTime } from './renderer-first.ts';
 import { startTlsFront } from './start-tls-front.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -87,6 +88,19 @@ export interface LighthouseScore {
   lost: string[];
   /** Runs made again after Lighthouse lost their trace (TRACE_LOST), by its error's code. */
   again: string[];
+  /**
+   * The lowest and highest of every run: ms the page's renderer main thread waited for a core
+   * (renderer-first.ts), from its document's arrival to the run's end.
+   */
+  coreWaitRange: [number, number];
+  /** Why the renderer could not be put first, when it could not (its figures then hold the wait). */
+  notFirst?: string;
+}
+
+/** One Lighthouse run: its report, or the code of its error; and the page's renderer's time. */
+interface Run {
+  outcome: Result | string;
+  renderer: { time?: RendererTime; refused?: string };
 }
 
 /**
@@ -157,13 +171,15 @@ const REFERENCE_BENCHMARK_INDEX = 1_500;
  * high-end desktop, so a phone of one class is simulated however busy this shared machine is. (Its
  * index moved between 850 and 1,750 within minutes; at 4× the same build's blocking time moved
  * from 378 to 2,225 ms, whether the browser was kept across screens or fresh: docs/performance.md,
- * «Lighthouse as a phone».)
+ * «Lighthouse as a phone».) Once the page's document came, its renderer's main thread runs first on
+ * this host's cores (renderer-first.ts), as a phone's has a core of its own.
  */
-async function lighthouseRun(url: string, tlsFlag: string): Promise<Result | string> {
+async function lighthouseRun(url: string, tlsFlag: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ['--headless=new', '--no-sandbox', tlsFlag],
   });
+  const first = keepRendererFirst(chrome.pid);
   try {
     const browser = await puppeteer.connect({
       browserURL: `http://127.0.0.1:${chrome.port}`,
@@ -180,6 +196,9 @@ async function lighthouseRun(url: string, tlsFlag: string): Promise<Result | str
     const cpuSlowdownMultiplier =
       (throttling.mobileSlow4G.cpuSlowdownMultiplier * hostIndex) / REFERENCE_BENCHMARK_INDEX;
     await page.evaluateOnNewDocument(TELEGRAM_PROXY_SCRIPT);
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame() && frame.url().startsWith('https:')) first.start();
+    });
     const run = await lighthouse(
       url,
       {
@@ -190,10 +209,11 @@ async function lighthouseRun(url: string, tlsFlag: string): Promise<Result | str
       undefined,
       page,
     );
+    const renderer = first.stop();
     await browser.disconnect();
-    if (!run) return 'no result';
-    return run.lhr.runtimeError?.code ?? run.lhr;
+    return { outcome: run ? (run.lhr.runtimeError?.code ?? run.lhr) : 'no result', renderer };
   } finally {
+    first.stop();
     chrome.kill();
   }
 }
@@ -208,34 +228,41 @@ const rangeOf = (values: number[]): [number, number] => [Math.min(...values), Ma
  * gave up on for any other reason than a lost trace (it sometimes misses the first paint on a busy
  * machine) is counted, not hidden; those made again are named too.
  */
-function summarise(name: string, results: Array<Result | string>, again: string[]): LighthouseScore {
-  const made = results.filter((result): result is Result => typeof result !== 'string');
-  const runs = filterToValidRuns(made);
+function summarise(name: string, made: Run[], again: string[]): LighthouseScore {
+  const reports = made.flatMap(({ outcome }) => (typeof outcome === 'string' ? [] : [outcome]));
+  const runs = filterToValidRuns(reports);
   const lost = [
-    ...results.filter((result): result is string => typeof result === 'string'),
-    ...made.filter((run) => !runs.includes(run)).map(() => 'no figures'),
+    ...made.flatMap(({ outcome }) => (typeof outcome === 'string' ? [outcome] : [])),
+    ...reports.filter((run) => !runs.includes(run)).map(() => 'no figures'),
   ];
-  const nothing = { performance: Number.NaN, fcpMs: Number.NaN, lcpMs: Number.NaN, tbtMs: Number.NaN };
+  const waits = made.flatMap(({ renderer }) => (renderer.time ? [renderer.time.waitingMs] : []));
+  const notFirst = made.find(({ renderer }) => renderer.refused)?.renderer.refused;
+  const common = {
+    page: name,
+    runs: runs.length,
+    made: made.length,
+    lost,
+    again,
+    coreWaitRange: waits.length > 0 ? rangeOf(waits) : [Number.NaN, Number.NaN],
+    ...(notFirst ? { notFirst } : {}),
+  } satisfies Partial<LighthouseScore>;
   if (runs.length === 0) {
     return {
-      page: name,
-      runs: 0,
-      made: results.length,
-      ...nothing,
+      ...common,
+      performance: Number.NaN,
+      fcpMs: Number.NaN,
+      lcpMs: Number.NaN,
+      tbtMs: Number.NaN,
       unusedJsBytes: 0,
       performanceRange: [Number.NaN, Number.NaN],
       tbtRange: [Number.NaN, Number.NaN],
       benchmarkIndex: Number.NaN,
       cpuSlowdown: Number.NaN,
-      lost,
-      again,
     };
   }
   const median = computeMedianRun(runs);
   return {
-    page: name,
-    runs: runs.length,
-    made: results.length,
+    ...common,
     performance: scoreOf(median),
     fcpMs: numeric(median, 'first-contentful-paint'),
     lcpMs: numeric(median, 'largest-contentful-paint'),
@@ -247,8 +274,6 @@ function summarise(name: string, results: Array<Result | string>, again: string[
     tbtRange: rangeOf(runs.map((run) => numeric(run, 'total-blocking-time'))),
     benchmarkIndex: median.environment.benchmarkIndex,
     cpuSlowdown: median.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
-    lost,
-    again,
   };
 }
 
@@ -272,20 +297,21 @@ async function scoreInTurns(
   const scored = pages.map(([name, url]) => ({
     name,
     url,
-    results: [] as Array<Result | string>,
+    runs: [] as Run[],
     again: [] as string[],
   }));
-  for (let run = 0; run < LIGHTHOUSE_RUNS; run += 1) {
+  const lostTrace = ({ outcome }: Run) => typeof outcome === 'string' && TRACE_LOST.has(outcome);
+  for (let turn = 0; turn < LIGHTHOUSE_RUNS; turn += 1) {
     for (const page of scored) {
-      let result = await lighthouseRun(page.url, tlsFlag);
-      for (let tries = 1; typeof result === 'string' && TRACE_LOST.has(result) && tries < 3; tries += 1) {
-        page.again.push(result);
-        result = await lighthouseRun(page.url, tlsFlag);
+      let run = await lighthouseRun(page.url, tlsFlag);
+      for (let tries = 1; lostTrace(run) && tries < 3; tries += 1) {
+        page.again.push(String(run.outcome));
+        run = await lighthouseRun(page.url, tlsFlag);
       }
-      page.results.push(result);
+      page.runs.push(run);
     }
   }
-  return scored.map(({ name, results, again }) => summarise(name, results, again));
+  return scored.map(({ name, runs, again }) => summarise(name, runs, again));
 }
 
 /**
