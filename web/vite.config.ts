@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PAGE_INLINE_SCRIPT } from '../contract/src/page-inline-script.ts';
 import { offlineShell } from './offline-shell/plugin.ts';
 import { screenPages } from './screen-pages/plugin.ts';
 
@@ -13,6 +14,7 @@ const EARLY_NAME = 'early-requests';
 /**
  * Puts the early script first in index.html, `async`, so it starts with the page rather than after
  * the app's scripts; built, it is a hashed asset like the others (cached for good, CSP's 'self').
+ * Before it, the page's one inline script (contract/src/page-inline-script.ts).
  */
 function earlyScript(): Plugin {
   return {
@@ -24,7 +26,10 @@ function earlyScript(): Plugin {
           (output) => output.type === 'chunk' && output.isEntry && output.name === EARLY_NAME,
         );
         const src = built ? `/${built.fileName}` : `/${EARLY_ENTRY}`;
-        return [{ tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' }];
+        return [
+          { tag: 'script', children: PAGE_INLINE_SCRIPT, injectTo: 'head-prepend' },
+          { tag: 'script', attrs: { type: 'module', async: true, src }, injectTo: 'head-prepend' },
+        ];
       },
     },
   };

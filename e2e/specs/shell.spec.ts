@@ -138,6 +138,26 @@ test.describe('navigation', () => {
   });
 });
 
+test.describe('the page under its own policy', () => {
+  for (const [screen, path, lastButton] of [
+    ['Home', '/', 'ВОДНЫЙ КАЛЕНДАРЬ'],
+    ['My QR', '/my-coupons', 'НА ГЛАВНУЮ СТРАНИЦУ'],
+  ] as const) {
+    test(`${screen} runs its inline script and every other under the server's CSP, none refused`, async ({
+      page,
+    }) => {
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.text().includes('Content Security Policy')) refused.push(message.text());
+      });
+      await openAsTelegram(page, DEMO.member, { path });
+      await expect(page.getByRole('button', { name: lastButton })).toBeVisible();
+      expect(await page.locator('head script:not([src])').allTextContents()).not.toEqual([]);
+      expect(refused).toEqual([]);
+    });
+  }
+});
+
 /** The last button Home shows each role, there once the role is known. */
 const LAST_BUTTON = { admin: 'НЕДОСТАВЛЕННЫЕ', partner: 'СОТРУДНИКИ', member: 'ВОДНЫЙ КАЛЕНДАРЬ' };
 

@@ -1,6 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import { PAGE_INLINE_SCRIPT } from '#contract/page-inline-script';
+
+/** The pages' one inline script, allowed by its hash alone (CSP's `'sha256-…'` source). */
+const inlineScriptSource = `'sha256-${createHash('sha256').update(PAGE_INLINE_SCRIPT).digest('base64')}'`;
 
 /** The security headers of every answer, and of the few Node answers alone. */
 export const HELMET_OPTIONS = {
@@ -9,7 +14,7 @@ export const HELMET_OPTIONS = {
   contentSecurityPolicy: {
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'", "'wasm-unsafe-eval'"],
+      'script-src': ["'self'", "'wasm-unsafe-eval'", inlineScriptSource],
       'style-src': ["'self'", "'unsafe-inline'"],
       // Recorded tracks are drawn on OpenStreetMap's tiles (docs/adr/0010).
       'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],

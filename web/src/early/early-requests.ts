@@ -82,25 +82,9 @@ function startMyQr(initData: string, username: string): EarlyMyQr {
   return { username, answer: quiet(answer) };
 }
 
-/**
- * Opens the page's localStorage while the app's scripts are still on their way: its first access
- * waits on the browser for the whole store (4–10 ms on a desktop in a fresh profile), and the app's
- * first render reads the user kept there (features/session/user-state.ts) — a wait that was part of
- * the render's long task. In a task of its own after the requests are sent: with them, this
- * script's one task ran 10–19 ms under Lighthouse (docs/performance.md, «Session 24»).
- */
-function openStorage() {
-  try {
-    void localStorage.length;
-  } catch {
-    // Storage refused (a private mode, a webview's setting): the app does without it.
-  }
-}
-
 const initData = launchInitData();
 if (initData) {
   window.__earlyGets = startGets(initData);
   const username = window.location.pathname === MY_QR_PATH ? launchUsername(initData) : undefined;
   if (username) window.__earlyMyQr = startMyQr(initData, username);
 }
-setTimeout(openStorage);
