@@ -195,7 +195,7 @@ function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
     })),
   );
   console.log(
-    `Lighthouse, mobile (simulated slow 4G, mid phone; the CPU slowdown calibrated to the host), over HTTPS and HTTP/2 through a TLS proxy as in production, each run in a Chromium of its own as its command line runs, the page's renderer first on the host's cores as a phone gives it a core of its own, the pages in turn; the median run, and the lowest and highest of all. React alone drawing three buttons (bench/bare-react.ts) is the yardstick:`,
+    `Lighthouse, mobile (simulated slow 4G, mid phone; the CPU slowdown calibrated to the host), over HTTPS and HTTP/2 through a TLS proxy as in production, each run in a Chromium of its own as its command line runs (its desktop interface off), the host's speed read once the browser has started, the page's renderer first on the host's cores as a phone gives it a core of its own, the pages in turn; the median run, and the lowest and highest of all. React alone drawing three buttons (bench/bare-react.ts) is the yardstick:`,
   );
   const yardstick = web.lighthouse[0];
   console.table(
@@ -213,6 +213,7 @@ function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
       'LCP s': (s.lcpMs / 1000).toFixed(2),
       'TBT ms': Math.round(s.tbtMs),
       'TBT ms, all runs': s.tbtRange.map(Math.round).join('–'),
+      'TBT ms on the CPU alone, all runs': s.onCpuRange.map(Math.round).join('–'),
       'TBT ms over the yardstick': s === yardstick ? '' : Math.round(s.tbtMs - (yardstick?.tbtMs ?? 0)),
       'renderer waited for a core, ms': s.coreWaitRange.some(Number.isNaN)
         ? 'not first'
@@ -220,6 +221,7 @@ function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
       'unused JS KB': (s.unusedJsBytes / 1000).toFixed(0),
       benchmarkIndex: Math.round(s.benchmarkIndex),
       'CPU slowdown': `${s.cpuSlowdown.toFixed(2)}×`,
+      'CPU slowdown, all runs': s.slowdownRange.map((x) => `${x.toFixed(2)}×`).join('–'),
     })),
   );
   const notFirst = web.lighthouse.find((s) => s.notFirst)?.notFirst;

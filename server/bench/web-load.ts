@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Result } from 'lighthouse';
 import { throttling } from 'lighthouse/core/config/constants.js';
+import Trace from 'lighthouse/core/gather/gatherers/trace.js';
 import { computeMedianRun, filterToValidRuns } from 'lighthouse/core/lib/median-run.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import puppeteer, { type Browser } from 'puppeteer-core';
@@ -9,6 +10,7 @@ import { paths } from '../../web/src/config/paths.ts';
 import { DEMO_USERS } from '../src/db/seed/demo-users.ts';
 import type { TelegramUser } from '../src/telegram/init-data.ts';
 import { startBareReact } from './bare-react.ts';
+import { traceBlockingOnCpuMs } from './cpu-blocking.ts';
 import { launchUrl, TELEGRAM_PROXY_SCRIPT } from './launch-url.ts';
 import { keepRendererFirst, type RendererTime } from './renderer-first.ts';
 import { startTlsFront } from './start-tls-front.ts';
@@ -78,6 +80,13 @@ export interface LighthouseScore {
   /** Runs that held issue 38's bar: a score of 95 or more with 200 ms of blocking time or less. */
   held: number;
   /**
+   * The lowest and highest of every run: the blocking time from the tasks' time on a core alone
+   * (cpu-blocking.ts), the page's own share of Lighthouse's figure.
+   */
+  onCpuRange: [number, number];
+  /** The lowest and highest CPU slowdown of the runs: how steadily the host was read. */
+  slowdownRange: [number, number];
+  /**
    * Lighthouse's own measure of the machine's speed (its `benchmarkIndex`), and the CPU slowdown
    * the run was calibrated to: the median run's.
    */
@@ -103,6 +112,8 @@ export interface LighthouseScore {
 interface Run {
   outcome: Result | string;
   renderer: { time?: RendererTime; refused?: string };
+  /** Its blocking time from the tasks' time on a core (cpu-blocking.ts), when it has a trace. */
+  onCpuMs?: number;
 }
 
 /**
@@ -165,11 +176,56 @@ async function weighRoutes(browser: Browser, base: string, botToken: string): Pr
 const REFERENCE_BENCHMARK_INDEX = 1_500;
 
 /**
+ * Chromium's desktop interface its new headless mode still starts: the omnibox's popup, a WebUI page
+ * in a renderer of its own, loaded ahead at launch. It took 1.8 s of CPU in the first three seconds,
+ * while the host's benchmark index was being read, which then read 1,095–1,801 at first where it
+ * reads 2,615–2,817 without (docs/performance.md, «Session 26»). A phone's webview has none of it.
+ */
+const DESKTOP_INTERFACE = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * Lighthouse's command line's flags (chrome-launcher's defaults) with the desktop interface off too:
+ * Chromium reads one `--disable-features`, the last, so the list is the defaults' one extended.
+ */
+export function lighthouseChromeFlags(extra: string[]): string[] {
+  const defaults = chromeLauncher.Launcher.defaultFlags();
+  const features = defaults
+    .filter((flag) => flag.startsWith('--disable-features='))
+    .flatMap((flag) => flag.slice('--disable-features='.length).split(','));
+  return [
+    ...defaults.filter((flag) => !flag.startsWith('--disable-features=')),
+    `--disable-features=${[...features, ...DESKTOP_INTERFACE].join(',')}`,
+    // What chrome-launcher adds on Linux beside its defaults (left out with them).
+    '--disable-setuid-sandbox',
+    ...extra,
+  ];
+}
+
+/**
+ * Lighthouse's trace without the two categories it takes only for DevTools («Not used by
+ * Lighthouse», its trace gatherer says): with them V8 copies every script's source into the trace
+ * on the page's main thread, 2.7–5.4 ms of CPU in 31 of 32 My QR runs (the 300 KB entry's, once it
+ * has arrived: after the first paint), inside a task already long, which Lighthouse's simulation
+ * multiplies by the slowdown and counts as the page's blocking time. No audit reads them (the
+ * scripts' sources come through the debugger protocol); a phone does no such copying.
+ */
+function withoutSourceRundown() {
+  const categories = Trace.getDefaultTraceCategories;
+  if (categories.name === 'withoutRundown') return;
+  Trace.getDefaultTraceCategories = function withoutRundown() {
+    return categories().filter((category) => !category.includes('v8-source-rundown'));
+  };
+}
+
+/** Readings of the host's benchmark index per run: the first two, while the browser still starts, read 10–15% low. */
+const INDEX_READINGS = 5;
+
+/**
  * One Lighthouse run as its own command line makes it: a Chromium of its own, launched by
- * chrome-launcher with Lighthouse's default flags (and the TLS proxy's certificate trusted), the
- * screen opened in its first tab. The CPU
- * slowdown is calibrated to the host as Lighthouse's docs ask (`--throttling.cpuSlowdownMultiplier`):
- * the host's benchmark index, measured in that browser just before (the median of three), scales the 4× meant for a
+ * chrome-launcher with Lighthouse's default flags (Chromium's desktop interface off too, and the TLS
+ * proxy's certificate trusted), the screen opened in its first tab. The CPU slowdown is calibrated
+ * to the host as Lighthouse's docs ask (`--throttling.cpuSlowdownMultiplier`): the host's benchmark
+ * index, measured in that browser just before (once it has started), scales the 4× meant for a
  * high-end desktop, so a phone of one class is simulated however busy this shared machine is. (Its
  * index moved between 850 and 1,750 within minutes; at 4× the same build's blocking time moved
  * from 378 to 2,225 ms, whether the browser was kept across screens or fresh: docs/performance.md,
@@ -179,7 +235,8 @@ const REFERENCE_BENCHMARK_INDEX = 1_500;
 async function lighthouseRun(url: string, tlsFlag: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
-    chromeFlags: ['--headless=new', '--no-sandbox', tlsFlag],
+    ignoreDefaultFlags: true,
+    chromeFlags: lighthouseChromeFlags(['--headless=new', '--no-sandbox', tlsFlag]),
   });
   const first = keepRendererFirst(chrome.pid);
   try {
@@ -188,13 +245,13 @@ async function lighthouseRun(url: string, tlsFlag: string): Promise<Run> {
       defaultViewport: null,
     });
     const [page = await browser.newPage()] = await browser.pages();
-    // The median of three readings: the first, taken while the browser is still starting, read about
-    // 880 where Lighthouse's own read 1,573 a moment later.
+    // The median of the last three of five readings (a second each): the first two, taken while the
+    // browser is still starting, read 10–15% below the rest.
     const readings: number[] = [];
-    for (let reading = 0; reading < 3; reading += 1) {
+    for (let reading = 0; reading < INDEX_READINGS; reading += 1) {
       readings.push(await page.evaluate(pageFunctions.computeBenchmarkIndex));
     }
-    const hostIndex = readings.toSorted((a, b) => a - b)[1] ?? 0;
+    const hostIndex = readings.slice(-3).toSorted((a, b) => a - b)[1] ?? 0;
     const cpuSlowdownMultiplier =
       (throttling.mobileSlow4G.cpuSlowdownMultiplier * hostIndex) / REFERENCE_BENCHMARK_INDEX;
     await page.evaluateOnNewDocument(TELEGRAM_PROXY_SCRIPT);
@@ -213,7 +270,13 @@ async function lighthouseRun(url: string, tlsFlag: string): Promise<Run> {
     );
     const renderer = first.stop();
     await browser.disconnect();
-    return { outcome: run ? (run.lhr.runtimeError?.code ?? run.lhr) : 'no result', renderer };
+    if (!run || run.lhr.runtimeError)
+      return { outcome: run?.lhr.runtimeError?.code ?? 'no result', renderer };
+    return {
+      outcome: run.lhr,
+      renderer,
+      onCpuMs: traceBlockingOnCpuMs(run.artifacts.Trace, cpuSlowdownMultiplier),
+    };
   } finally {
     first.stop();
     chrome.kill();
@@ -239,6 +302,7 @@ function summarise(name: string, made: Run[], again: string[]): LighthouseScore 
   ];
   const waits = made.flatMap(({ renderer }) => (renderer.time ? [renderer.time.waitingMs] : []));
   const notFirst = made.find(({ renderer }) => renderer.refused)?.renderer.refused;
+  const onCpu = made.flatMap(({ onCpuMs }) => (onCpuMs === undefined ? [] : [onCpuMs]));
   const common = {
     page: name,
     runs: runs.length,
@@ -246,6 +310,7 @@ function summarise(name: string, made: Run[], again: string[]): LighthouseScore 
     lost,
     again,
     coreWaitRange: waits.length > 0 ? rangeOf(waits) : [Number.NaN, Number.NaN],
+    onCpuRange: onCpu.length > 0 ? rangeOf(onCpu) : [Number.NaN, Number.NaN],
     ...(notFirst ? { notFirst } : {}),
   } satisfies Partial<LighthouseScore>;
   if (runs.length === 0) {
@@ -259,6 +324,7 @@ function summarise(name: string, made: Run[], again: string[]): LighthouseScore 
       performanceRange: [Number.NaN, Number.NaN],
       tbtRange: [Number.NaN, Number.NaN],
       held: 0,
+      slowdownRange: [Number.NaN, Number.NaN],
       benchmarkIndex: Number.NaN,
       cpuSlowdown: Number.NaN,
     };
@@ -276,6 +342,9 @@ function summarise(name: string, made: Run[], again: string[]): LighthouseScore 
     performanceRange: rangeOf(runs.map(scoreOf)),
     tbtRange: rangeOf(runs.map((run) => numeric(run, 'total-blocking-time'))),
     held: runs.filter((run) => scoreOf(run) >= 95 && numeric(run, 'total-blocking-time') <= 200).length,
+    slowdownRange: rangeOf(
+      runs.map((run) => run.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN),
+    ),
     benchmarkIndex: median.environment.benchmarkIndex,
     cpuSlowdown: median.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
   };
@@ -327,6 +396,7 @@ async function scoreInTurns(
  * «Session 24»).
  */
 export async function measureWeb(base: string, botToken: string) {
+  withoutSourceRundown();
   const browser = await launchChromium();
   const routes = await weighRoutes(browser, base, botToken).finally(() => browser.close());
   // Each run's browser is its own, and the one that weighed the screens is gone before they start.
