@@ -4,7 +4,7 @@ import { App } from './app/app';
 import { AppProvider } from './app/provider';
 import { loadFirstScreen } from './app/routes';
 import { authoriseRequestsWith } from './lib/api';
-import { applyColorScheme, systemColorScheme } from './lib/color-scheme';
+import { applyColorScheme, systemColorScheme, withReadableColorsAfter } from './lib/color-scheme';
 import { installOfflineShell } from './lib/offline-shell';
 import { tellQueryNewsInOneTask } from './lib/query-notices';
 import { launch } from './telegram/launch';
@@ -16,7 +16,7 @@ if (!rootElement) throw new Error('index.html has no #root element');
 
 authoriseRequestsWith(launchInitData);
 tellQueryNewsInOneTask();
-const launchState = launch();
+const { result: launchState, readableColors } = withReadableColorsAfter(launch);
 // A start in Telegram applies its palette as it starts talking to it (telegram/theme.ts); outside
 // Telegram, or after a failed start, the palette follows the system until one is known. Once, not
 // twice: deriving a palette's readable colours is part of the first screen's work.
@@ -37,7 +37,8 @@ const render = () =>
   );
 
 // Outside Telegram the stand-in's user picker comes first, whatever the path.
-if (launchState === 'started') void loadFirstScreen(window.location.pathname).then(render);
+if (launchState === 'started')
+  void Promise.all([loadFirstScreen(window.location.pathname), readableColors]).then(render);
 else render();
 
 // The shell kept on the phone (offline-shell/sw.js) opens the app with no signal, where the webview has
