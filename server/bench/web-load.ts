@@ -209,12 +209,13 @@ export function lighthouseChromeFlags(extra: string[]): string[] {
  * multiplies by the slowdown and counts as the page's blocking time. No audit reads them (the
  * scripts' sources come through the debugger protocol); a phone does no such copying.
  */
+let sourceRundownOff = false;
 function withoutSourceRundown() {
+  if (sourceRundownOff) return;
+  sourceRundownOff = true;
   const categories = Trace.getDefaultTraceCategories;
-  if (categories.name === 'withoutRundown') return;
-  Trace.getDefaultTraceCategories = function withoutRundown() {
-    return categories().filter((category) => !category.includes('v8-source-rundown'));
-  };
+  Trace.getDefaultTraceCategories = () =>
+    categories().filter((category) => !category.includes('v8-source-rundown'));
 }
 
 /** Readings of the host's benchmark index per run: the first two, while the browser still starts, read 10–15% low. */
@@ -285,6 +286,7 @@ async function lighthouseRun(url: string, tlsFlag: string): Promise<Run> {
 
 const numeric = (lhr: Result, audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
 const scoreOf = (lhr: Result) => Math.round((lhr.categories.performance?.score ?? 0) * 100);
+const slowdownOf = (lhr: Result) => lhr.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN;
 const rangeOf = (values: number[]): [number, number] => [Math.min(...values), Math.max(...values)];
 
 /**
@@ -342,11 +344,9 @@ function summarise(name: string, made: Run[], again: string[]): LighthouseScore 
     performanceRange: rangeOf(runs.map(scoreOf)),
     tbtRange: rangeOf(runs.map((run) => numeric(run, 'total-blocking-time'))),
     held: runs.filter((run) => scoreOf(run) >= 95 && numeric(run, 'total-blocking-time') <= 200).length,
-    slowdownRange: rangeOf(
-      runs.map((run) => run.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN),
-    ),
+    slowdownRange: rangeOf(runs.map(slowdownOf)),
     benchmarkIndex: median.environment.benchmarkIndex,
-    cpuSlowdown: median.configSettings.throttling.cpuSlowdownMultiplier ?? Number.NaN,
+    cpuSlowdown: slowdownOf(median),
   };
 }
 
