@@ -195,7 +195,7 @@ function printWeb(web: Awaited<ReturnType<typeof measureWeb>>) {
     })),
   );
   console.log(
-    `Lighthouse, mobile (simulated slow 4G, mid phone; the CPU slowdown calibrated to the host), over HTTPS and HTTP/2 through a TLS proxy as in production, each run in a Chromium of its own as its command line runs (its desktop interface off), the host's speed read once the browser has started, the page's renderer first on the host's cores as a phone gives it a core of its own, the pages in turn; the median run, and the lowest and highest of all. React alone drawing three buttons (bench/bare-react.ts) is the yardstick:`,
+    `Lighthouse, mobile (simulated slow 4G, mid phone; the CPU slowdown calibrated to the host), over HTTPS and HTTP/2 through a TLS proxy as in production, each run in a browser of its own as its command line runs, Chromium's headless shell (a webview's engine, no browser around it), the host's speed read once the browser has started, the page's renderer first on the host's cores as a phone gives it a core of its own, the pages in turn; the median run, and the lowest and highest of all. React alone drawing three buttons (bench/bare-react.ts) is the yardstick:`,
   );
   const yardstick = web.lighthouse[0];
   console.table(

@@ -16,6 +16,15 @@ import { keepRendererFirst, type RendererTime } from './renderer-first.ts';
 import { startTlsFront } from './start-tls-front.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
+/**
+ * The browser of Lighthouse's runs: Chromium's headless shell, its content layer (Blink, V8, the
+ * network service) with no browser around it, as the webview a Mini App runs in on a phone is the
+ * same layer inside Telegram. Chromium itself in its new headless mode runs its desktop browser
+ * unseen: its interface's fonts, its omnibox's WebUI page and the rest took the host's two cores
+ * from the page's renderer, which waited for one 101–188 ms a run against 23–94 in the shell, and
+ * its document's commit and layouts took twice the wall time (docs/performance.md, «Session 28»).
+ */
+const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const asUser = (index: 0 | 2): TelegramUser => ({ ...DEMO_USERS[index], lastName: null });
 /** The admin sees every screen; a member owns the coupons of My QR. */
 const ADMIN = asUser(0);
@@ -176,32 +185,6 @@ async function weighRoutes(browser: Browser, base: string, botToken: string): Pr
 const REFERENCE_BENCHMARK_INDEX = 1_500;
 
 /**
- * Chromium's desktop interface its new headless mode still starts: the omnibox's popup, a WebUI page
- * in a renderer of its own, loaded ahead at launch. It took 1.8 s of CPU in the first three seconds,
- * while the host's benchmark index was being read, which then read 1,095–1,801 at first where it
- * reads 2,615–2,817 without (docs/performance.md, «Session 26»). A phone's webview has none of it.
- */
-const DESKTOP_INTERFACE = ['PreloadTopChromeWebUI', 'WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
-
-/**
- * Lighthouse's command line's flags (chrome-launcher's defaults) with the desktop interface off too:
- * Chromium reads one `--disable-features`, the last, so the list is the defaults' one extended.
- */
-export function lighthouseChromeFlags(extra: string[]): string[] {
-  const defaults = chromeLauncher.Launcher.defaultFlags();
-  const features = defaults
-    .filter((flag) => flag.startsWith('--disable-features='))
-    .flatMap((flag) => flag.slice('--disable-features='.length).split(','));
-  return [
-    ...defaults.filter((flag) => !flag.startsWith('--disable-features=')),
-    `--disable-features=${[...features, ...DESKTOP_INTERFACE].join(',')}`,
-    // What chrome-launcher adds on Linux beside its defaults (left out with them).
-    '--disable-setuid-sandbox',
-    ...extra,
-  ];
-}
-
-/**
  * Lighthouse's trace without the two categories it takes only for DevTools («Not used by
  * Lighthouse», its trace gatherer says): with them V8 copies every script's source into the trace
  * on the page's main thread, 2.7–5.4 ms of CPU in 31 of 32 My QR runs (the 300 KB entry's, once it
@@ -222,22 +205,23 @@ function withoutSourceRundown() {
 const INDEX_READINGS = 5;
 
 /**
- * One Lighthouse run as its own command line makes it: a Chromium of its own, launched by
- * chrome-launcher with Lighthouse's default flags (Chromium's desktop interface off too, and the TLS
- * proxy's certificate trusted), the screen opened in its first tab. The CPU slowdown is calibrated
- * to the host as Lighthouse's docs ask (`--throttling.cpuSlowdownMultiplier`): the host's benchmark
- * index, measured in that browser just before (once it has started), scales the 4× meant for a
- * high-end desktop, so a phone of one class is simulated however busy this shared machine is. (Its
- * index moved between 850 and 1,750 within minutes; at 4× the same build's blocking time moved
- * from 378 to 2,225 ms, whether the browser was kept across screens or fresh: docs/performance.md,
+ * One Lighthouse run as its own command line makes it, but in the headless shell (above): a browser
+ * of its own, launched by chrome-launcher with Lighthouse's default flags (and the TLS proxy's
+ * certificate trusted), the screen opened in its first tab. The CPU slowdown is calibrated to the
+ * host as Lighthouse's docs ask (`--throttling.cpuSlowdownMultiplier`): the host's benchmark index,
+ * measured in that browser just before (once it has started), scales the 4× meant for a high-end
+ * desktop, so a phone of one class is simulated however busy this shared machine is. (Its index
+ * moved between 850 and 1,750 within minutes; at 4× the same build's blocking time moved from 378
+ * to 2,225 ms, whether the browser was kept across screens or fresh: docs/performance.md,
  * «Lighthouse as a phone».) Once the page's document came, its renderer's main thread runs first on
  * this host's cores (renderer-first.ts), as a phone's has a core of its own.
  */
 async function lighthouseRun(url: string, tlsFlag: string): Promise<Run> {
+  if (!existsSync(HEADLESS_SHELL))
+    throw new Error(`no headless shell at ${HEADLESS_SHELL}: apt-get install -y chromium-headless-shell`);
   const chrome = await chromeLauncher.launch({
-    chromePath: CHROMIUM,
-    ignoreDefaultFlags: true,
-    chromeFlags: lighthouseChromeFlags(['--headless=new', '--no-sandbox', tlsFlag]),
+    chromePath: HEADLESS_SHELL,
+    chromeFlags: ['--no-sandbox', tlsFlag],
   });
   const first = keepRendererFirst(chrome.pid);
   try {
