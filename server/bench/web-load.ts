@@ -15,7 +15,6 @@ import { launchUrl, TELEGRAM_PROXY_SCRIPT } from './launch-url.ts';
 import { keepRendererFirst, type RendererTime } from './renderer-first.ts';
 import { startTlsFront } from './start-tls-front.ts';
 
-const CHROMIUM = '/usr/bin/chromium';
 /**
  * The browser of Lighthouse's runs: Chromium's headless shell, its content layer (Blink, V8, the
  * network service) with no browser around it, as the webview a Mini App runs in on a phone is the
@@ -131,11 +130,17 @@ interface Run {
  */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
+/** The shell, or why the bench cannot run: it is the one browser the bench (and the e2e tests) use. */
+function headlessShell(): string {
+  if (!existsSync(HEADLESS_SHELL))
+    throw new Error(`no headless shell at ${HEADLESS_SHELL}: apt-get install -y chromium-headless-shell`);
+  return HEADLESS_SHELL;
+}
+
 function launchChromium(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`no Chromium at ${CHROMIUM}: apt-get install -y chromium`);
   return puppeteer.launch({
-    executablePath: CHROMIUM,
-    headless: true,
+    executablePath: headlessShell(),
+    headless: 'shell',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
   });
 }
@@ -217,10 +222,8 @@ const INDEX_READINGS = 5;
  * this host's cores (renderer-first.ts), as a phone's has a core of its own.
  */
 async function lighthouseRun(url: string, tlsFlag: string): Promise<Run> {
-  if (!existsSync(HEADLESS_SHELL))
-    throw new Error(`no headless shell at ${HEADLESS_SHELL}: apt-get install -y chromium-headless-shell`);
   const chrome = await chromeLauncher.launch({
-    chromePath: HEADLESS_SHELL,
+    chromePath: headlessShell(),
     chromeFlags: ['--no-sandbox', tlsFlag],
   });
   const first = keepRendererFirst(chrome.pid);
