@@ -130,16 +130,12 @@ interface Run {
  */
 const LIGHTHOUSE_RUNS = Number(process.env.BENCH_LIGHTHOUSE_RUNS ?? 5);
 
-/** The shell, or why the bench cannot run: it is the one browser the bench (and the e2e tests) use. */
-function headlessShell(): string {
+/** The bench's one browser, launched first (measureWeb): a missing shell is said before any run. */
+function launchChromium(): Promise<Browser> {
   if (!existsSync(HEADLESS_SHELL))
     throw new Error(`no headless shell at ${HEADLESS_SHELL}: apt-get install -y chromium-headless-shell`);
-  return HEADLESS_SHELL;
-}
-
-function launchChromium(): Promise<Browser> {
   return puppeteer.launch({
-    executablePath: headlessShell(),
+    executablePath: HEADLESS_SHELL,
     headless: 'shell',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-sync'],
   });
@@ -223,7 +219,7 @@ const INDEX_READINGS = 5;
  */
 async function lighthouseRun(url: string, tlsFlag: string): Promise<Run> {
   const chrome = await chromeLauncher.launch({
-    chromePath: headlessShell(),
+    chromePath: HEADLESS_SHELL,
     chromeFlags: ['--no-sandbox', tlsFlag],
   });
   const first = keepRendererFirst(chrome.pid);
