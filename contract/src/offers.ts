@@ -30,6 +30,29 @@ export const ZOfferChangeRequest = ZOfferLimitsInput.extend({
 });
 export type TOfferChangeRequest = z.input<typeof ZOfferChangeRequest>;
 
+export const offerChangeTexts = {
+  lastDayPast: 'Последний день действия уже прошел: укажите сегодняшний день или позже',
+} as const;
+
+/**
+ * Why a last day cannot be set on `today` (both `YYYY-MM-DD` in the community's time zone): one
+ * already past would be stored with the offer still «В продаже» while no buyer sees it. Today itself
+ * is fine: the offer is sold to the end of it.
+ */
+export const lastDayProblem = (day: string, today: string): string | undefined =>
+  day < today ? offerChangeTexts.lastDayPast : undefined;
+
+/**
+ * The change as the server takes it, `today` read at each request: a last day given must not be
+ * past. Only a day given: an admin changing an expired offer's link, days or limits sends none and
+ * keeps the day it had, while putting it back on sale takes a day from today on.
+ */
+export const offerChangeOn = (today: () => string) =>
+  ZOfferChangeRequest.superRefine((change, context) => {
+    const problem = change.validUntil ? lastDayProblem(change.validUntil, today()) : undefined;
+    if (problem) context.addIssue({ code: 'custom', message: problem, path: ['validUntil'] });
+  });
+
 /** An offer as the back office sees it: on sale, waiting, refused or withdrawn. */
 export const ZOfferState = z.enum(['pending', 'on_sale', 'rejected', 'withdrawn']);
 export type TOfferState = z.infer<typeof ZOfferState>;

@@ -8,8 +8,13 @@ import { offerRefusals } from './texts.ts';
 export const offersManifest = manifest({
   name: 'offers',
   refusals: offerRefusals,
-  make: ({ config, db, waitlist }: Pick<Core, 'config' | 'db'> & { waitlist: WaitlistPolicy }) => {
+  make: ({
+    config,
+    db,
+    timeZone,
+    waitlist,
+  }: Pick<Core, 'config' | 'db' | 'timeZone'> & { waitlist: WaitlistPolicy }) => {
     const offers = createOfferService(db, { paymentLinkNeeded: config.paymentProvider === 'link', waitlist });
-    return { routes: (api) => api.register(offersRoutes, { offers }) };
+    return { routes: (api) => api.register(offersRoutes, { offers, timeZone }) };
   },
 });

@@ -1,15 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
+import { dayIn } from '#contract/date-time';
 import { ZDbId } from '#contract/ids';
-import { ZAdminOffer, ZOfferChangeRequest } from '#contract/offers';
+import { offerChangeOn, ZAdminOffer } from '#contract/offers';
 import { sendJsonText } from '../../http/json-text.ts';
 import { requireRole } from '../users/caller.ts';
 import type { OfferService } from './offers.service.ts';
 
 const ZOfferParams = z.object({ couponId: ZDbId });
 
-export const offersRoutes: FastifyPluginAsyncZod<{ offers: OfferService }> = async (app, { offers }) => {
+export const offersRoutes: FastifyPluginAsyncZod<{ offers: OfferService; timeZone: string }> = async (
+  app,
+  { offers, timeZone },
+) => {
+  // The day buyers' catalogue goes by (catalogue/on-sale.ts): a last day before it is refused.
+  const ZOfferChange = offerChangeOn(() => dayIn(timeZone, new Date()));
+
   for (const [action, withdrawn] of [
     ['withdraw', true],
     ['reopen', false],
@@ -31,7 +38,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: OfferService }> = asy
     '/api/admin/coupons/:couponId',
     {
       preValidation: requireRole('admin'),
-      schema: { params: ZOfferParams, body: ZOfferChangeRequest, response: { 200: ZAdminOffer } },
+      schema: { params: ZOfferParams, body: ZOfferChange, response: { 200: ZAdminOffer } },
     },
     async (request) => offers.changeOffer(request.params.couponId, request.body, request.caller.id),
   );

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { auditEvents, purchasedCoupons } from '../../db/schema.ts';
+import { auditEvents, coupons, purchasedCoupons } from '../../db/schema.ts';
 
 let t: TestApp;
 const admin = telegramUser('of_admin');
@@ -26,6 +26,9 @@ const coupon = async (id: string) =>
   (await t.database.db.select().from(purchasedCoupons).where(eq(purchasedCoupons.id, id)))[0];
 const myQr = async () => (await t.as(buyer).get('/api/coupon/valid/qr/customer/of_buyer')).json();
 const change = (body: unknown) => t.as(admin).put(`/api/admin/coupons/${offerId}`, body);
+const offerRow = async () => (await t.database.db.select().from(coupons).where(eq(coupons.id, offerId)))[0];
+const setLastDay = (day: string) =>
+  t.database.db.update(coupons).set({ validUntil: day }).where(eq(coupons.id, offerId));
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_USERNAMES: 'of_admin' }, rateLimits: false });
@@ -146,11 +149,43 @@ describe('validity', () => {
     expect(recorded.filter((event) => event.kind === 'coupon.expired')).toHaveLength(1);
   });
 
-  it('an offer past its last day is not sold', async () => {
-    await change({ validUntil: moscowDay(-1) });
+  it('an offer past its last day is not sold; on its last day it is', async () => {
+    // Its day passed since it was set: an admin can no longer set a past one.
+    await setLastDay(moscowDay(-1));
     expect((await t.as(buyer).get(`/api/coupons/partner/${partnerId}`)).json()).toEqual([]);
     expect((await t.as(buyer).post(`/api/payments/${offerId}`)).statusCode).toBe(404);
     await change({ validUntil: moscowDay(0) });
+    expect((await t.as(buyer).get(`/api/coupons/partner/${partnerId}`)).json()).toHaveLength(1);
+  });
+
+  it.each([
+    ['yesterday', moscowDay(-1)],
+    ['six days ago', moscowDay(-6)],
+    ['1990', '1990-01-01'],
+  ])('refuses a last day already past (%s): 400 at the field, the offer unchanged', async (_, day) => {
+    await change({ validUntil: moscowDay(30) });
+    const res = await change({ validUntil: day, paymentLink: 'https://pay.example/past' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'bad_request',
+      field: 'validUntil',
+      message: 'Последний день действия уже прошел: укажите сегодняшний день или позже',
+    });
+    // Nothing of the refused change is kept, its link neither.
+    expect(await offerRow()).toMatchObject({
+      validUntil: moscowDay(30),
+      paymentLink: 'https://pay.example/new',
+    });
+  });
+
+  it('changes an expired offer’s other terms and keeps its day; a new day must be today or later', async () => {
+    await setLastDay(moscowDay(-3));
+    const kept = await change({ paymentLink: 'https://pay.example/kept', validDays: 5 });
+    expect(kept.statusCode).toBe(200);
+    expect(kept.json()).toMatchObject({ validUntil: moscowDay(-3), paymentLink: 'https://pay.example/kept' });
+    expect((await change({ validUntil: moscowDay(-3) })).statusCode).toBe(400);
+
+    expect((await change({ validUntil: moscowDay(0), validDays: null })).statusCode).toBe(200);
     expect((await t.as(buyer).get(`/api/coupons/partner/${partnerId}`)).json()).toHaveLength(1);
   });
 });
