@@ -93,6 +93,8 @@ async function openPostgres(
     connectionString: url,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
   });
+  // The server going away during the migrations fails the start through the query in flight.
+  migrator.on('error', () => {});
   await migrator.connect();
   try {
     await migratePostgres(migrator, migrationsFolder);
@@ -114,9 +116,16 @@ async function openPostgres(
     query_timeout: DATABASE_TIMEOUTS.statementMs + 1_000,
     keepAlive: true,
   });
-  // An idle connection the server drops (a restart, a failover) emits here; unheard, it would end
-  // the process. The pool opens a new connection on the next query.
-  pool.on('error', (error) => console.warn(`PostgreSQL dropped an idle connection: ${error.message}`));
+  // A connection the server drops (a restart, a failover, pg_terminate_backend, PgBouncer going
+  // away) emits 'error' on its client, and an 'error' nobody hears ends the process. The pool hears
+  // its idle clients only; one checked out to a request (every transaction holds one) is heard here,
+  // for its whole life: the request's query fails on its own (a 503, http/errors.ts), the pool drops
+  // the broken client when it is released and opens a new one on the next query.
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`PostgreSQL dropped a connection: ${error.message}`));
+  });
+  // The pool passes an idle client's error on here as well: already told above.
+  pool.on('error', () => {});
   if (throughPgbouncer) {
     const { rows } = await pool.query<{ statement_timeout: string }>('SHOW statement_timeout');
     if (rows[0]?.statement_timeout === '0')
