@@ -107,4 +107,24 @@ describe('what the log keeps of a failed query', () => {
     expect(shown).toContain('insert into \\"purchased_coupons\\" values ($1)');
     expect(shown).toContain('23505');
   });
+
+  it('drops values that hold newlines, a bot message text among them, from the message and the stack', () => {
+    const text = `Купон подарен.\nQR: ${token}\nparams: второй`;
+    const error = new DrizzleQueryError(
+      'insert into "notifications" values ($1, $2, $3)',
+      [1, text, token],
+      undefined,
+    );
+    expect(error.stack).toContain(token);
+
+    const shown = logSerializers.err(error);
+
+    expect(JSON.stringify(shown)).not.toContain(token);
+    expect(JSON.stringify(shown)).not.toContain('Купон подарен');
+    expect(JSON.stringify(shown)).not.toContain('второй');
+    expect(shown.message).toBe('Failed query: insert into "notifications" values ($1, $2, $3)');
+    expect(shown.stack).toMatch(
+      /^Error: Failed query: insert into "notifications" values \(\$1, \$2, \$3\)\n {4}at /,
+    );
+  });
 });

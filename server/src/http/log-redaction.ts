@@ -50,8 +50,14 @@ function safeDecode(segment: string): string {
   }
 }
 
-/** A failed query's parameters are buyers' data and tokens: the log keeps the SQL, not the values. */
-const PARAMS_LINE = /\nparams: [^\n]*/g;
+/**
+ * A failed query's parameters are buyers' data, tokens and message texts: the log keeps the SQL, not
+ * the values. drizzle ends its message with them (`…\nparams: a,b`), and a value may hold newlines
+ * of its own (a bot message does), so they run to the message's end, and in the stack, which repeats
+ * the message, on to its first frame.
+ */
+const PARAMS_IN_MESSAGE = /\nparams: [\s\S]*$/;
+const PARAMS_IN_STACK = /\nparams: [\s\S]*?(?=\n {4}at |$)/;
 
 interface LoggedError {
   [key: string]: unknown;
@@ -65,8 +71,8 @@ function serializeError(error: Error, depth = 0): LoggedError {
   const { cause } = error;
   return {
     type: error.name,
-    message: error.message.replace(PARAMS_LINE, ''),
-    stack: (error.stack ?? '').replace(PARAMS_LINE, ''),
+    message: error.message.replace(PARAMS_IN_MESSAGE, ''),
+    stack: (error.stack ?? '').replace(PARAMS_IN_STACK, ''),
     ...(withCode.code !== undefined ? { code: withCode.code } : {}),
     ...(withCode.statusCode !== undefined ? { statusCode: withCode.statusCode } : {}),
     ...(cause instanceof Error && depth < 3 ? { cause: serializeError(cause, depth + 1) } : {}),
