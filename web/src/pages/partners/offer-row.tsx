@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
+import { dayIn } from '#contract/date-time';
 import type { TOfferLimits } from '#contract/offer-limits';
-import { type TAdminOffer, ZOfferChangeRequest } from '#contract/offers';
+import { lastDayProblem, type TAdminOffer, ZOfferChangeRequest } from '#contract/offers';
 import { Button } from '@/components/ui/button';
 import { ConfirmStep } from '@/components/ui/confirm-step';
 import { LinkField, TextField } from '@/components/ui/field';
@@ -23,6 +24,9 @@ import { texts } from './texts';
 /** Only a decided offer (on sale or withdrawn) has a link and a validity to change. */
 const isDecided = (offer: TAdminOffer) => offer.state === 'on_sale' || offer.state === 'withdrawn';
 
+/** Today in the community's time zone, the day the catalogue and the server's checks go by. */
+const todayIn = (timeZone: string) => dayIn(timeZone, new Date());
+
 /** One offer of a partner: its terms and state; a decided one is withdrawn, reopened or changed. */
 export function OfferRow({ offer }: { offer: TAdminOffer }) {
   const [editing, setEditing] = useState(false);
@@ -33,12 +37,15 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
   const withdrawPress = useOncePerPress();
   const withdrawn = offer.state === 'withdrawn';
   const clock = useClock();
+  // Past its last day an offer is on sale to nobody: said so, not «В продаже».
+  const ended =
+    offer.state === 'on_sale' && offer.validUntil !== null && offer.validUntil < todayIn(clock.timeZone);
 
   return (
     <li className="offer-row" data-state={offer.state}>
       <div className="offer-row__head">
         <span className="offer-row__terms">{texts.offerTerms(offer.discount, offer.price)}</span>
-        <span className="offer-row__state">{texts.offerStates[offer.state]}</span>
+        <span className="offer-row__state">{ended ? texts.offerEnded : texts.offerStates[offer.state]}</span>
       </div>
       {offer.termsProblem && (
         <p className="offer-row__line offer-row__problem">{texts.offerTermsProblem(offer.termsProblem)}</p>
@@ -148,6 +155,11 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
   const [problem, setProblem] = useState<string>();
   const change = useChangeOffer();
   const press = useOncePerPress();
+  const today = todayIn(useClock().timeZone);
+  // The last day is sent only when changed: an expired offer's link, days or limits can be changed
+  // with its past day kept, while a day typed now must be today or later (the server refuses too).
+  const lastDayChanged = validUntil !== (offer.validUntil ?? '');
+  const lastDayError = lastDayChanged && validUntil !== '' ? lastDayProblem(validUntil, today) : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -155,11 +167,11 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
     const parsed = ZOfferChangeRequest.safeParse({
       // Asked for only where buyers pay through the offer's own link; else the stored one stays.
       ...(offer.paymentLinkNeeded && { paymentLink }),
-      validUntil: validUntil === '' ? null : validUntil,
+      ...(lastDayChanged && { validUntil: validUntil === '' ? null : validUntil }),
       validDays: validDays.trim() === '' ? null : validDays.trim(),
       ...changedLimits(offer, limitsOf(limits)),
     });
-    if (Object.keys(limitProblems(limits)).length > 0) return;
+    if (lastDayError || Object.keys(limitProblems(limits)).length > 0) return;
     if (!parsed.success) {
       setProblem(parsed.error.issues[0]?.message);
       return;
@@ -190,6 +202,7 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
         label={texts.validUntil}
         type="date"
         value={validUntil}
+        error={lastDayError}
         onChange={(event) => setValidUntil(event.target.value)}
       />
       <TextField

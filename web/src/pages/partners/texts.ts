@@ -39,6 +39,8 @@ export const texts = {
     rejected: 'Отклонен',
     withdrawn: 'Снят с продажи',
   } satisfies Record<TOfferState, string>,
+  /** On sale, but past its last day: no buyer sees it. */
+  offerEnded: 'Срок истек',
   noTimeLimit: 'Срок не ограничен',
   noPaymentLink: 'Ссылка на оплату не задана',
   withdraw: 'Снять с продажи',

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { TAdminPartner } from '#contract/back-office-partners';
 import type { TAdminOffer } from '#contract/offers';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
@@ -304,6 +304,85 @@ describe('PartnersPage', () => {
     ]);
   });
 
+  describe('on 7 December 2026 in Moscow', () => {
+    // 01:30 on the 7th in Moscow, still the 6th by UTC. Only the date is fixed: the timers
+    // user-event waits on run as usual.
+    const onDay = () => vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T22:30:00Z') });
+    afterEach(() => {
+      vi.useRealTimers();
+    });
+
+    const offerRow = async (user: ReturnType<typeof userEvent.setup>) => {
+      const opened = await open(user, 'Рафт-школа «Порог»');
+      const [row] = within(within(opened).getByRole('region', { name: 'КУПОНЫ' })).getAllByRole('listitem');
+      return within(row as HTMLElement);
+    };
+
+    it.each([
+      ['yesterday in Moscow, today by UTC', '2026-12-06'],
+      ['six days ago', '2026-12-01'],
+      ['long ago', '1990-01-01'],
+    ])(
+      'refuses a last day already past (%s) at its field, sends nothing, and takes today',
+      async (_, day) => {
+        onDay();
+        const user = userEvent.setup();
+        const change = recording(() => jsonResponse(offer(21, { validUntil: '2026-12-07' })));
+        renderPartners({
+          [LIST]: () => jsonResponse([{ ...porog, offers: [offer(21, { validUntil: '2027-09-30' })] }]),
+          'PUT /api/admin/coupons/21': change.route,
+        });
+        const row = await offerRow(user);
+        await user.click(row.getByRole('button', { name: 'Срок и ссылка' }));
+        const lastDay = row.getByLabelText('Последний день действия');
+
+        await user.clear(lastDay);
+        await user.type(lastDay, day);
+        expect(lastDay).toBeInvalid();
+        expect(lastDay).toHaveAccessibleDescription(
+          'Последний день действия уже прошел: укажите сегодняшний день или позже',
+        );
+        await user.click(row.getByRole('button', { name: 'СОХРАНИТЬ' }));
+        expect(row.queryByText('Сохранено')).not.toBeInTheDocument();
+        expect(change.bodies).toEqual([]);
+
+        // Today in Moscow.
+        await user.clear(lastDay);
+        await user.type(lastDay, '2026-12-07');
+        expect(lastDay).toBeValid();
+        await user.click(row.getByRole('button', { name: 'СОХРАНИТЬ' }));
+        expect(await row.findByText('Сохранено')).toBeInTheDocument();
+        expect(change.bodies).toEqual([
+          { paymentLink: 'https://pay.example/porog', validUntil: '2026-12-07', validDays: null },
+        ]);
+      },
+    );
+
+    it('says an offer past its last day has ended, not that it is on sale, and changes its link keeping that day', async () => {
+      onDay();
+      const user = userEvent.setup();
+      const expired = offer(21, { validUntil: '2026-12-06' });
+      const change = recording(() => jsonResponse({ ...expired, paymentLink: 'https://pay.example/new' }));
+      renderPartners({
+        [LIST]: () => jsonResponse([{ ...porog, offers: [expired] }]),
+        'PUT /api/admin/coupons/21': change.route,
+      });
+      const row = await offerRow(user);
+      expect(row.getByText('Срок истек')).toBeVisible();
+      expect(row.queryByText('В продаже')).not.toBeInTheDocument();
+
+      await user.click(row.getByRole('button', { name: 'Срок и ссылка' }));
+      expect(row.getByLabelText('Последний день действия')).toHaveValue('2026-12-06');
+      expect(row.getByLabelText('Последний день действия')).toBeValid();
+      await user.clear(row.getByLabelText('Ссылка на оплату'));
+      await user.type(row.getByLabelText('Ссылка на оплату'), 'https://pay.example/new');
+      await user.click(row.getByRole('button', { name: 'СОХРАНИТЬ' }));
+
+      expect(await row.findByText('Сохранено')).toBeInTheDocument();
+      expect(change.bodies).toEqual([{ paymentLink: 'https://pay.example/new', validDays: null }]);
+    });
+  });
+
   it('shows a limited offer’s sold, held, left and in line, and the server’s refusal to lower its quantity below them', async () => {
     const user = userEvent.setup();
     const drop = offer(21, {
@@ -342,7 +421,7 @@ describe('PartnersPage', () => {
     await user.click(row.getByRole('button', { name: 'СОХРАНИТЬ' }));
     expect(await row.findByRole('alert')).toHaveTextContent('их 15');
     expect(change.bodies).toEqual([
-      { paymentLink: 'https://pay.example/porog', validUntil: null, validDays: null, quantity: 10 },
+      { paymentLink: 'https://pay.example/porog', validDays: null, quantity: 10 },
     ]);
   });
 
@@ -366,7 +445,7 @@ describe('PartnersPage', () => {
     await user.click(row.getByRole('button', { name: 'СОХРАНИТЬ' }));
 
     expect(await row.findByText('Сохранено')).toBeInTheDocument();
-    expect(change.bodies).toEqual([{ validUntil: null, validDays: 30 }]);
+    expect(change.bodies).toEqual([{ validDays: 30 }]);
   });
 
   it('says why the list cannot be shown', async () => {
