@@ -8,6 +8,7 @@ import { type PaymentProvider, PaymentProviderError } from '../../payments/provi
 import { toKopecks } from '../../payments/telegram-provider.ts';
 import { subjectOf } from '../audit/audit-log.ts';
 import { leftOf, stockOf } from '../catalogue/offer-stock.ts';
+import type { Membership } from '../users/membership.service.ts';
 import type { CouponIssue, IssuedCoupon } from './coupon-issue.ts';
 import { dropLapsedHolds, holdsUnit, type WaitlistPolicy } from './offer-holds.ts';
 import { cancelPendingPayment, type PaymentRow, type PaymentStart } from './payment-start.ts';
@@ -286,13 +287,14 @@ export function createPaymentSettle(options: {
   /**
    * Telegram's pre_checkout_query, answered within its 10 seconds: still on sale, still this price,
    * the buyer still in the chat. Undefined means «ok»; a text is the Russian reason shown on the sheet.
+   * `membershipOf`: the one a payment stands on (membership.service.ts, payingMembershipOf).
    */
   async function checkInvoice(query: {
     payload: string;
     buyerId: number;
     currency: string;
     totalKopecks: number;
-    isChatMember: (userId: number) => Promise<boolean>;
+    membershipOf: (userId: number) => Promise<Membership>;
   }): Promise<string | undefined> {
     const payment = await invoicePayment(query.payload, query.buyerId);
     if (payment?.status !== 'PENDING') return purchaseTexts.invoiceStale;
@@ -308,7 +310,9 @@ export function createPaymentSettle(options: {
     }
     if (query.currency !== 'RUB' || query.totalKopecks !== toKopecks(payment.amount))
       return purchaseTexts.invoiceStale;
-    if (!(await query.isChatMember(query.buyerId))) return purchaseTexts.invoiceNotMember;
+    const membership = await query.membershipOf(query.buyerId);
+    if (membership === 'unknown') return purchaseTexts.invoiceMembershipUnknown;
+    if (membership !== 'member') return purchaseTexts.invoiceNotMember;
     return undefined;
   }
 

@@ -9,8 +9,9 @@ import {
   paidInvoiceMessage,
 } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { offerHolds, payments } from '../../db/schema.ts';
+import { offerHolds, payments, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
+import { TRUSTED_FOR_PAYMENT_S } from '../users/membership.service.ts';
 
 const SECRET = 'webhook-secret-for-invoices_0123456789';
 const PROVIDER_TOKEN = '381764678:TEST:100500';
@@ -138,6 +139,28 @@ describe('Telegram’s own payment sheet', () => {
     expect(lastAnswer()?.ok).toBe(false);
     await preCheckout(admin, own.paymentId);
     expect(lastAnswer()?.ok).toBe(false);
+  });
+
+  it('asks a buyer confirmed in the chat long ago to try again when Telegram cannot answer, taking nothing', async () => {
+    const { paymentId } = await startInvoice();
+    await t.database.db
+      .update(users)
+      .set({ membershipCheckedAt: sql`now() - make_interval(secs => ${TRUSTED_FOR_PAYMENT_S + 60})` })
+      .where(eq(users.id, buyer.id));
+    t.botApi.setMethodError('getChatMember', { error_code: 500, description: 'Internal Server Error' });
+    try {
+      await preCheckout(buyer, paymentId);
+    } finally {
+      t.botApi.setMethodError('getChatMember', undefined);
+    }
+    expect(lastAnswer()).toMatchObject({
+      ok: false,
+      error_message:
+        'Не получилось проверить, что вы в сплавном чате: Telegram просит подождать. Попробуйте через минуту. Деньги не списаны.',
+    });
+
+    await preCheckout(buyer, paymentId);
+    expect(lastAnswer()).toMatchObject({ ok: true });
   });
 
   it('issues exactly one coupon for 50 repeated successful_payment updates, and the QR appears without a question', async () => {

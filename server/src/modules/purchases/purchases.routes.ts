@@ -16,7 +16,7 @@ import type { PrivacyService } from '../privacy/privacy.service.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
 import { pathSubject, requireOwnUsername, ZPathUsername } from '../users/caller.ts';
 import type { MembershipService } from '../users/membership.service.ts';
-import { requireChatMember } from '../users/require-chat-member.ts';
+import { requireChatMember, requirePayingMember } from '../users/require-chat-member.ts';
 import type { UserService } from '../users/users.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MyCouponsService } from './my-coupons.service.ts';
@@ -68,7 +68,8 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
       // Then consent: a refusal for it asks Telegram nothing and writes nothing.
       onRequest: [requireUsername, admit],
       config: { rateLimit: RATE_LIMITS.startPayment },
-      preHandler: [privacy.requireConsent, chatMember],
+      // Membership as Telegram says it lately: an old «member» is not trusted for money.
+      preHandler: [privacy.requireConsent, requirePayingMember(membership)],
       schema: {
         params: z.object({ couponId: ZDbId }),
         body: ZStartPaymentRequest,

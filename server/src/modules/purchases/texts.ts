@@ -1,6 +1,7 @@
 import { formatDateTimeIn } from '#contract/date-time';
 import { ErrorCode } from '#contract/errors';
 import { PurchaseErrorCode } from '#contract/purchases';
+import { MEMBERSHIP_UNKNOWN_MESSAGE } from '#contract/session';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import type { Refusals } from '../../http/errors.ts';
 
@@ -22,6 +23,7 @@ export const purchaseTexts = {
   invoiceOfferGone: 'Этот купон больше не продается. Деньги не списаны.',
   invoiceStale: 'Этот счет устарел. Откройте покупку в приложении заново. Деньги не списаны.',
   invoiceNotMember: 'Купить купон могут только участники сплавного чата. Деньги не списаны.',
+  invoiceMembershipUnknown: `${MEMBERSHIP_UNKNOWN_MESSAGE} Деньги не списаны.`,
   invoiceSoldOut: 'Купоны закончились, пока открывалась оплата. Деньги не списаны.',
   soldOutRefunded: (offer: { companyName: string; amountRub: number }) =>
     `Купоны «${offer.companyName}» закончились, пока шла оплата: бронь купона истекла, и свободных не осталось. ` +

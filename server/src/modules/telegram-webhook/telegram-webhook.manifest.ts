@@ -44,7 +44,7 @@ export const telegramWebhookManifest = manifest({
             config.paymentProvider === 'telegram'
               ? {
                   check: (invoice) =>
-                    checkout.checkInvoice({ ...invoice, isChatMember: membership.isChatMember }),
+                    checkout.checkInvoice({ ...invoice, membershipOf: membership.payingMembershipOf }),
                   settle: async (paid) => {
                     await checkout.settleTelegramPayment(paid);
                   },

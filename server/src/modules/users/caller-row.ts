@@ -27,6 +27,7 @@ const nobody: CallerRow = {
   member: false,
   checked: false,
   fresh: false,
+  recent: false,
   email: null,
   consentEdition: null,
   heldGiftWaits: false,

@@ -12,6 +12,14 @@ const FRESH_FOR_S = 60;
 const ASK_TIMEOUT_MS = 3000;
 /** How long to leave Telegram alone after a 429 that names no `retry_after`. */
 const DEFAULT_RETRY_AFTER_S = 5;
+/**
+ * How old a «member» Telegram gave may be for a payment start to stand on it when Telegram cannot
+ * be asked now (a 429, an error, no answer in time). Money is taken only from members: a removal
+ * whose chat_member update never came would otherwise be trusted for as long as Telegram fails.
+ * Long enough for an open of the app and a press of «Купить» a few minutes later; past it the
+ * press is refused as «try again in a minute», which a member loses a minute to and nobody money.
+ */
+export const TRUSTED_FOR_PAYMENT_S = 10 * 60;
 
 /**
  * In the community chat, not in it, or not known: Telegram has never answered about this user and
@@ -25,6 +33,7 @@ export const storedMembership = {
   checked: sql<boolean>`${users.membershipCheckedAt} IS NOT NULL`,
   // The database's clock on both sides: server processes' clocks may differ.
   fresh: sql<boolean>`coalesce(${users.membershipCheckedAt} > now() - make_interval(secs => ${FRESH_FOR_S}), false)`,
+  recent: sql<boolean>`coalesce(${users.membershipCheckedAt} > now() - make_interval(secs => ${TRUSTED_FOR_PAYMENT_S}), false)`,
 };
 
 export interface StoredMembership {
@@ -32,6 +41,14 @@ export interface StoredMembership {
   checked: boolean;
   /** Telegram's answer is young enough to stand without asking again. */
   fresh: boolean;
+  /** Telegram's answer is young enough to start a payment on when Telegram cannot be asked now. */
+  recent: boolean;
+}
+
+/** A membership, and whether Telegram gave it within TRUSTED_FOR_PAYMENT_S (now, or stored since). */
+interface Answer {
+  membership: Membership;
+  recent: boolean;
 }
 
 /**
@@ -47,6 +64,8 @@ export interface StoredMembership {
  *   (/api/me says `isChatMember: null`; browsing needs no membership), and what needs membership
  *   refuses an unknown one with «try again shortly» (503), not «join the chat» — nobody outside the
  *   chat buys, and no member is told they are not one.
+ * A payment start trusts the last known «member» only while it is recent (TRUSTED_FOR_PAYMENT_S):
+ * an older one Telegram cannot confirm now is «unknown» to it, and refused the same way.
  */
 export function createMembershipService(options: {
   db: Db;
@@ -58,13 +77,13 @@ export function createMembershipService(options: {
 }) {
   const { db, log, botApi, chatId, timeoutMs = ASK_TIMEOUT_MS } = options;
   /** Checks under way, by user: a second ask about the same user waits for the first one's answer. */
-  const checking = new Map<number, Promise<Membership>>();
+  const checking = new Map<number, Promise<Answer>>();
   /** Telegram said to wait (429) until this time (ms): nobody is asked about before then. */
   let quietUntil = 0;
 
   async function stored(userId: number): Promise<StoredMembership> {
     const [row] = await db.select(storedMembership).from(users).where(eq(users.id, userId));
-    return row ?? { member: false, fresh: false, checked: false };
+    return row ?? { member: false, fresh: false, recent: false, checked: false };
   }
 
   /** Records a membership learned from Telegram (a getChatMember answer or a chat_member update). */
@@ -88,25 +107,29 @@ export function createMembershipService(options: {
     quietUntil = until;
   }
 
-  async function check(userId: number, given?: StoredMembership): Promise<Membership> {
+  async function check(userId: number, given?: StoredMembership): Promise<Answer> {
     // A row read a moment ago stands when Telegram is not to be asked; before Telegram is, the row
     // is read again here, in the check the asks about one user share: another request's check may
     // have just recorded Telegram's answer.
     const known = given && (given.fresh || !botApi || !chatId) ? given : await stored(userId);
     const asKnown: Membership = known.member ? 'member' : 'not_member';
     // What is known when Telegram cannot be asked now: nothing, for someone it never answered about.
-    const lastKnown = (): Membership => (known.checked ? asKnown : 'unknown');
-    if (!botApi || !chatId || known.fresh) return asKnown;
+    const lastKnown = (): Answer => ({
+      membership: known.checked ? asKnown : 'unknown',
+      recent: known.recent,
+    });
+    // Without a bot (the local stand-in) the database is the truth, however old.
+    if (!botApi || !chatId || known.fresh) return { membership: asKnown, recent: true };
     if (Date.now() < quietUntil) return lastKnown();
     try {
       const member = isMemberStatus(await botApi.getChatMember(chatId, userId, abortAfter(timeoutMs)));
       await record(userId, member);
-      return member ? 'member' : 'not_member';
+      return { membership: member ? 'member' : 'not_member', recent: true };
     } catch (error) {
       if (error instanceof GrammyError && error.error_code === 400) {
         // "user not found" / "PARTICIPANT_ID_INVALID": never was in the chat.
         await record(userId, false);
-        return 'not_member';
+        return { membership: 'not_member', recent: true };
       }
       if (error instanceof GrammyError && error.error_code === 429) {
         holdOff(error.parameters.retry_after);
@@ -120,11 +143,8 @@ export function createMembershipService(options: {
     }
   }
 
-  /**
-   * The user's membership now; the asks about one user that come together share one answer.
-   * `known`: the user's row as read a moment ago (users/caller-row.ts), to spare reading it again.
-   */
-  function membershipOf(userId: number, known?: StoredMembership): Promise<Membership> {
+  /** The asks about one user that come together share one answer. */
+  function answerOf(userId: number, known?: StoredMembership): Promise<Answer> {
     const under = checking.get(userId);
     if (under) return under;
     const answer = check(userId, known);
@@ -136,10 +156,26 @@ export function createMembershipService(options: {
     return answer;
   }
 
+  /**
+   * The user's membership now. `known`: the user's row as read a moment ago (users/caller-row.ts),
+   * to spare reading it again.
+   */
+  const membershipOf = async (userId: number, known?: StoredMembership): Promise<Membership> =>
+    (await answerOf(userId, known)).membership;
+
+  /**
+   * The membership a payment stands on: a «member» Telegram cannot confirm now and last confirmed
+   * over TRUSTED_FOR_PAYMENT_S ago is «unknown» — they may have left without the bot hearing of it.
+   */
+  async function payingMembershipOf(userId: number): Promise<Membership> {
+    const { membership, recent } = await answerOf(userId);
+    return membership === 'member' && !recent ? 'unknown' : membership;
+  }
+
   /** A member, as far as anyone knows: «unknown» is not one. */
   const isChatMember = async (userId: number) => (await membershipOf(userId)) === 'member';
 
-  return { isChatMember, membershipOf, record };
+  return { isChatMember, membershipOf, payingMembershipOf, record };
 }
 
 export type MembershipService = ReturnType<typeof createMembershipService>;
