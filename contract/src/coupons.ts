@@ -4,13 +4,12 @@ import { wholeNumber, ZDbId } from './ids.ts';
 import { ZOfferLimitsInput, ZOfferLimitsShown } from './offer-limits.ts';
 import { ZValidity } from './offers.ts';
 
-const rubles = (label: string, notWhole: string) =>
-  wholeNumber(
-    z
-      .number({ message: `${label}: укажите число` })
-      .int(notWhole)
-      .positive(notWhole),
-  );
+/**
+ * Whole roubles above zero, as a number or plain digits: «99,90», «10.5» and «-5» are refused with
+ * one reason, never read as 9 990, 105 or 5.
+ */
+const rubles = (notWhole: string) =>
+  wholeNumber(z.number({ message: notWhole }).int(notWhole).positive(notWhole));
 
 /** SPEC §3 coupon application payload; `partnerId` names the company when its name is not unique. */
 export const ZCouponApplyRequest = z
@@ -19,8 +18,8 @@ export const ZCouponApplyRequest = z
     adminUsername: z.string().nullish(),
     partnerId: ZDbId.optional(),
     companyName: z.string().trim().max(120).optional(),
-    price: rubles('Цена', couponTermsTexts.priceNotWhole),
-    discount: rubles('Скидка', couponTermsTexts.discountNotWhole),
+    price: rubles(couponTermsTexts.priceNotWhole),
+    discount: rubles(couponTermsTexts.discountNotWhole),
   })
   .extend(ZOfferLimitsInput.shape)
   .refine((body) => body.partnerId !== undefined || !!body.companyName, {
