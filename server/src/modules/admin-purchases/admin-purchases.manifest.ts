@@ -1,5 +1,6 @@
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { WaitlistPolicy } from '../purchases/offer-holds.ts';
 import { adminPurchasesRoutes } from './admin-purchases.routes.ts';
 import { buyerRefundsRoutes } from './buyer-refunds.routes.ts';
 import { createPurchaseListService } from './purchase-list.service.ts';
@@ -21,8 +22,10 @@ export const adminPurchasesManifest = manifest({
     timeZone,
     paymentProvider,
     notifications,
+    waitlist,
   }: Pick<Core, 'db' | 'log' | 'config' | 'timeZone' | 'paymentProvider'> & {
     notifications: NotificationService;
+    waitlist: WaitlistPolicy;
   }) => {
     const refunds = createRefundService({
       db,
@@ -30,6 +33,7 @@ export const adminPurchasesManifest = manifest({
       log,
       notifications,
       selfRefundDays: config.selfRefundDays,
+      waitlist,
     });
     return {
       gives: { refunds },

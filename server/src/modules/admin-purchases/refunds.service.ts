@@ -16,6 +16,7 @@ import {
 } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
 import { couponStateOf } from '../purchased-coupons/visible-state.ts';
+import { serveLineOf, type WaitlistPolicy } from '../purchases/offer-holds.ts';
 import { receiptFactsOfPayment } from '../purchases/receipt-facts.ts';
 import { buyerRefundRefusal } from './buyer-refund-rule.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';
@@ -67,8 +68,10 @@ export function createRefundService(options: {
   notifications: Pick<NotificationService, 'notifyCouponWithdrawn' | 'notifyRefundRequested'>;
   /** SELF_REFUND_DAYS: a buyer returns a coupon themselves this long after buying it; null: while valid. */
   selfRefundDays?: number | null;
+  /** How a sold-out offer's line is served: the unit a refund or a void frees goes to it first. */
+  waitlist: WaitlistPolicy;
 }) {
-  const { db, provider, log, notifications } = options;
+  const { db, provider, log, notifications, waitlist } = options;
   const selfRefundDays = options.selfRefundDays ?? null;
 
   /** The coupon, locked for the caller's transaction, with its payment. */
@@ -104,7 +107,10 @@ export function createRefundService(options: {
   const closerOf = (actorId: number | null, byBuyer = false): CouponActor =>
     actorId === null || byBuyer ? { kind: 'payment-provider' } : { kind: 'admin', id: actorId };
 
-  /** Closes the coupon as REFUNDED (or VOID) with its audit event and the owner's message, once. */
+  /**
+   * Closes the coupon as REFUNDED (or VOID) with its audit event and the owner's message, once, and
+   * hands the unit it frees to the offer's line in the same transaction (ADR 0023).
+   */
   async function close(
     tx: Db,
     purchasedCouponId: string,
@@ -135,6 +141,7 @@ export function createRefundService(options: {
         tx,
       );
     }
+    await serveLineOf(tx, changed.couponId, waitlist);
   }
 
   /**

@@ -7,6 +7,7 @@ import { notifications, purchasedCoupons, refunds } from '../../db/schema.ts';
 let t: TestApp;
 const admin = telegramUser('vd_admin');
 const buyer = telegramUser('vd_buyer');
+const waiting = telegramUser('vd_waiting');
 let couponId: number;
 
 beforeAll(async () => {
@@ -14,17 +15,19 @@ beforeAll(async () => {
     env: { ADMIN_USERNAMES: 'vd_admin', PAYMENT_PROVIDER: 'link' },
     rateLimits: false,
   });
-  t.botApi.members.set(buyer.id, 'member');
-  await giveConsent(t, buyer);
+  for (const user of [buyer, waiting]) {
+    t.botApi.members.set(user.id, 'member');
+    await giveConsent(t, user);
+  }
   couponId = (await addPartnerWithCoupons(t, admin, {}, [{ price: 60, discount: 200 }]))
     .couponIds[0] as number;
 });
 afterAll(() => t.close());
 
 /** A coupon issued on the buyer's «Да» after paying through the admin's link. */
-async function buyOnWord() {
-  const { paymentId } = (await t.as(buyer).post(`/api/payments/${couponId}`)).json();
-  const res = await t.as(buyer).post(`/api/coupons/buy/${couponId}/vd_buyer`, { paymentId });
+async function buyOnWord(offerId = couponId) {
+  const { paymentId } = (await t.as(buyer).post(`/api/payments/${offerId}`)).json();
+  const res = await t.as(buyer).post(`/api/coupons/buy/${offerId}/vd_buyer`, { paymentId });
   return res.json().purchasedCouponId as string;
 }
 const statusOf = async (id: string) =>
@@ -75,5 +78,31 @@ describe('coupons issued on the buyer’s word', () => {
     });
     const voided = (await t.as(admin).get('/api/admin/purchases?status=void')).json();
     expect(voided.items.map((item: { status: string }) => item.status)).toEqual(['VOID']);
+  });
+});
+
+describe('a void of a sold-out offer’s coupon', () => {
+  it('hands its unit to the first in line at once, who is told and may buy it', async () => {
+    const { couponIds } = await addPartnerWithCoupons(t, admin, { companyName: 'Последний' }, [
+      { price: 60, discount: 200 },
+    ]);
+    const limited = couponIds[0] as number;
+    expect((await t.as(admin).put(`/api/admin/coupons/${limited}`, { quantity: 1 })).statusCode).toBe(200);
+    const id = await buyOnWord(limited);
+    expect((await t.as(waiting).post(`/api/offers/${limited}/waitlist`)).json()).toMatchObject({
+      position: 1,
+    });
+
+    expect((await t.as(admin).post(`/api/admin/purchases/${id}/void`)).json()).toEqual({ status: 'VOID' });
+
+    const place = (await t.as(waiting).get(`/api/offers/${limited}/waitlist`)).json();
+    expect(place.heldUntil).not.toBeNull();
+    await t.deliverNotifications();
+    expect(
+      t.botApi
+        .sentMessages()
+        .filter((m) => m.chatId === waiting.id && m.text.startsWith('Освободился купон «Последний»')),
+    ).toHaveLength(1);
+    expect((await t.as(waiting).post(`/api/payments/${limited}`)).statusCode).toBe(200);
   });
 });

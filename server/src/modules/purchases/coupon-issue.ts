@@ -9,7 +9,7 @@ import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { expiryAtPurchase } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
-import { handOverFreed, unitForPaid, type WaitlistPolicy } from './offer-holds.ts';
+import { serveLineOf, unitForPaid, type WaitlistPolicy } from './offer-holds.ts';
 import type { PaymentRow } from './payment-start.ts';
 import { createUnsoldRefund } from './unsold-refund.ts';
 
@@ -151,10 +151,11 @@ export function createCouponIssue(options: CouponIssueOptions) {
           tx,
         );
       }
+      // The unit it held goes to the offer's line before this commits (ADR 0023).
+      await serveLineOf(tx, payment.couponId, waitlist);
       return changed;
     });
     if (!coupon) return;
-    await handOverFreed(db, payment.couponId, waitlist);
     if (coupon.status === 'REFUNDED')
       log.info({ paymentId: payment.id }, 'payment refunded; its coupon is void');
     else log.warn({ paymentId: payment.id }, 'payment refunded after its coupon was used');

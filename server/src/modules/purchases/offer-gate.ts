@@ -5,7 +5,7 @@ import { batchedRead } from '../../db/batched-read.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { leftOf, stockOf } from '../catalogue/offer-stock.ts';
+import { type OfferStock, stockOf } from '../catalogue/offer-stock.ts';
 import type { PurchaseRefusal } from './texts.ts';
 import { type Place, turnsByKey } from './turns-by-key.ts';
 
@@ -37,6 +37,14 @@ type Line = {
 };
 
 /**
+ * Whether a start, read without the offer's lock, may still end with a unit for someone: one is free
+ * or its hold lapsed. A unit free while people wait is not `left` to a buyer outside the line, but it
+ * is not gone: the start under the lock hands it to the first in line, whose own press must get there.
+ */
+export const unitWithinReach = (quantity: number, stock: OfferStock | undefined) =>
+  quantity - (stock?.sold ?? 0) - (stock?.held ?? 0) > 0 || (stock?.lapsed ?? 0) > 0;
+
+/**
  * The refusals a start of a limited offer gets before the start's own reads (consent, membership,
  * the offer): the sale not started yet, and sold out. At a drop thousands press at once; each of
  * these presses had cost five statements and about 15 ms of the server's CPU (the drop bench), and
@@ -46,8 +54,9 @@ type Line = {
  * that late at most); the stock is read for every press, the presses that come while a read is out
  * batched into the next one (db/batched-read.ts), so «sold out» never comes from a read sent before
  * the press. Neither refusal decides anything: a press let through meets the database's own checks
- * under the offer's lock (its clock for the sale's start, the stock for the units). Only «sold out» with nothing held for the line is
- * told here: a person of the line a unit is held for goes on to the start, which gives it to them.
+ * under the offer's lock (its clock for the sale's start, the stock for the units). Only «sold out»
+ * with nothing held or free for the line is told here: a person of the line a unit is held (or
+ * freed) for goes on to the start, which gives it to them.
  *
  * A press let through waits for one of UNDER_WAY_PER_OFFER places and asks the stock again once it
  * has one. At a drop's first second, 1,500 presses found units left and went on to five statements
@@ -102,11 +111,11 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
   /** When the read that last found an offer sold out was asked (performance.now()). */
   const soldOutAsked = new Map<number, number>();
 
-  /** Throws «sold out» unless a unit is left, or lapsed, or held for the line. */
+  /** Throws «sold out» unless a unit is within reach, or held for the line. */
   async function refuseIfSoldOut(couponId: number, quantity: number) {
     const asked = performance.now();
     const stock = await stockNow(couponId);
-    if (leftOf(quantity, stock) === 0 && !stock?.lapsed && !stock?.heldForLine) {
+    if (!unitWithinReach(quantity, stock) && !stock?.heldForLine) {
       soldOutAsked.set(couponId, Math.max(asked, soldOutAsked.get(couponId) ?? 0));
       throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.soldOut);
     }

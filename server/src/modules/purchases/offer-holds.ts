@@ -296,8 +296,18 @@ export async function unitForPaid(tx: Db, payment: { id: string; couponId: numbe
 }
 
 /**
- * After a unit came free outside the offer's lock (a payment canceled, a coupon refunded, a quantity
- * raised): the line, if anyone waits in it, is served under the lock. Nobody waiting costs one read.
+ * The offer's line served under its lock, in the caller's transaction: a unit that transaction freed
+ * (a coupon refunded or voided) is the first in line's, and they are told, when it commits. Its
+ * caller may hold a purchased coupon's row: no transaction holding an offer's lock waits for one.
+ */
+export async function serveLineOf(tx: Db, couponId: number, waitlist: WaitlistPolicy) {
+  const offer = await lockOffer(tx, couponId);
+  return serveLine(tx, { couponId, quantity: offer?.quantity ?? null }, waitlist);
+}
+
+/**
+ * After a unit came free outside the offer's lock (a payment canceled, a person's data erased): the
+ * line, if anyone waits in it, is served under the lock. Nobody waiting costs one read.
  */
 export async function handOverFreed(db: Db, couponId: number, waitlist: WaitlistPolicy): Promise<void> {
   const [waiting] = await db
@@ -306,10 +316,7 @@ export async function handOverFreed(db: Db, couponId: number, waitlist: Waitlist
     .where(and(eq(offerWaitlist.couponId, couponId), isNull(offerWaitlist.heldUntil)))
     .limit(1);
   if (!waiting) return;
-  await db.transaction(async (tx) => {
-    const offer = await lockOffer(tx, couponId);
-    await serveLine(tx, { couponId, quantity: offer?.quantity ?? null }, waitlist);
-  });
+  await db.transaction((tx) => serveLineOf(tx, couponId, waitlist));
 }
 
 /**
@@ -330,10 +337,7 @@ export async function dropLapsedHolds(db: Db, waitlist: WaitlistPolicy): Promise
   ]);
   let dropped = 0;
   for (const couponId of new Set([...lapsed, ...lines].map((row) => row.couponId))) {
-    dropped += await db.transaction(async (tx) => {
-      const offer = await lockOffer(tx, couponId);
-      return (await serveLine(tx, { couponId, quantity: offer?.quantity ?? null }, waitlist)).lapsed;
-    });
+    dropped += await db.transaction(async (tx) => (await serveLineOf(tx, couponId, waitlist)).lapsed);
   }
   return dropped;
 }

@@ -6,10 +6,9 @@ import { coupons, offerHolds, partners, payments, users } from '../../db/schema.
 import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
-import { leftOf } from '../catalogue/offer-stock.ts';
 import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
-import { type Admission, createOfferGate } from './offer-gate.ts';
+import { type Admission, createOfferGate, unitWithinReach } from './offer-gate.ts';
 import {
   handOverFreed,
   isLimited,
@@ -128,15 +127,14 @@ export function createPaymentStart(options: {
 
   /**
    * Sold out, read without the offer's lock: a refusal the lock would give too. Not to one the line
-   * holds a unit for, nor while a lapsed hold waits to be given on: this start goes to the lock,
-   * which hands it to the line at once (else only the sweep would, minutes later).
+   * holds a unit for, nor while a lapsed hold or a freed unit waits to be given on: this start goes to
+   * the lock, which hands it to the line at once (else only the sweep would, minutes later).
    */
   async function refuseIfSoldOut(userId: number, couponId: number, offer: OnSaleOffer) {
     if (offer.quantity === null) return;
     const stock = await gate.stockNow(couponId);
     if (
-      leftOf(offer.quantity, stock) === 0 &&
-      !stock?.lapsed &&
+      !unitWithinReach(offer.quantity, stock) &&
       !(stock?.heldForLine && (await placeHeldFor(db, couponId, userId)).length > 0)
     ) {
       throw refuse(PurchaseErrorCode.soldOut);

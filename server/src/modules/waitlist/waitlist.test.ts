@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addLimitedOffer,
   addPartnerWithCoupons,
+  buyCoupon,
   giveConsent,
   payingCrowd,
   sandboxPayment,
@@ -192,7 +193,7 @@ describe('a unit freed goes to the first in line', () => {
     expect((await start(anna, couponId)).json()).toMatchObject({ error: 'sold_out' });
   });
 
-  it('gives a lapsed payment hold’s unit and a refunded coupon’s to the line, in order', async () => {
+  it('gives a lapsed payment hold’s unit (at the sweep) and a refunded coupon’s (at once) to the line, in order', async () => {
     const { couponId, paymentIds } = await soldOutOffer(2);
     const [abandoned, paid] = paymentIds as [string, string];
     await sandboxPayment(t, paid, 'pay');
@@ -211,9 +212,51 @@ describe('a unit freed goes to the first in line', () => {
 
     const refund = await t.as(admin).post(`/api/admin/purchases/${issued.json().purchasedCouponId}/refund`);
     expect(refund.statusCode, refund.body).toBe(200);
-    await sweep();
     expect((await placeOf(vera, couponId)).heldUntil).not.toBeNull();
     expect(await placeOf(gleb, couponId)).toEqual({ position: 1, heldUntil: null });
+  });
+
+  it.each([
+    [
+      'an admin’s refund',
+      (_holder: TelegramUser, id: string) => t.as(admin).post(`/api/admin/purchases/${id}/refund`),
+    ],
+    [
+      'the buyer’s own refund',
+      (holder: TelegramUser, id: string) => t.as(holder).post(`/api/me/coupons/${id}/refund`),
+    ],
+  ])(
+    '%s of a sold-out offer: the first in line holds the unit at once, is told, and buys it',
+    async (_, refund) => {
+      const couponId = await addLimitedOffer(t, admin, partnerId, { quantity: 1 });
+      const holder = people[0] as TelegramUser;
+      const id = await buyCoupon(t, holder, couponId);
+      await join(anna, couponId);
+      await join(boris, couponId);
+      const toldBefore = (await toldOfUnit(anna)).length;
+
+      const refunded = await refund(holder, id);
+
+      expect(refunded.json()).toEqual({ status: 'REFUNDED' });
+      expect((await placeOf(anna, couponId)).heldUntil).not.toBeNull();
+      expect(await placeOf(boris, couponId)).toEqual({ position: 1, heldUntil: null });
+      expect(await toldOfUnit(anna)).toHaveLength(toldBefore + 1);
+      expect((await start(boris, couponId)).json()).toMatchObject({ error: 'sold_out' });
+      const paying = await start(anna, couponId);
+      expect(paying.statusCode, paying.body).toBe(200);
+    },
+  );
+
+  it('lets the first in line’s press through to a unit freed and not yet handed over, and gives it to them', async () => {
+    const { couponId, paymentIds } = await soldOutOffer();
+    await join(anna, couponId);
+    // A cancel's commit leaves the unit so until its hand-over, which runs after it.
+    await t.database.db.delete(offerHolds).where(eq(offerHolds.paymentId, paymentIds[0] as string));
+
+    const paying = await start(anna, couponId);
+
+    expect(paying.statusCode, paying.body).toBe(200);
+    expect(await placesOf(couponId)).toBe(0);
   });
 
   it('hands a lapsed hold’s unit to the line at the next start, before any sweep, and refuses that start', async () => {
