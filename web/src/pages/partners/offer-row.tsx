@@ -1,5 +1,4 @@
 import { type FormEvent, useState } from 'react';
-import { dayIn } from '#contract/date-time';
 import type { TOfferLimits } from '#contract/offer-limits';
 import { lastDayProblem, type TAdminOffer, ZOfferChangeRequest } from '#contract/offers';
 import { Button } from '@/components/ui/button';
@@ -18,14 +17,12 @@ import { useSetOfferWithdrawn } from '@/features/partners/api/set-offer-withdraw
 import { useClock } from '@/hooks/use-clock';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { errorMessage } from '@/lib/api-client';
+import { today } from '@/lib/dates';
 import { StateToggleButton } from './state-toggle-button';
 import { texts } from './texts';
 
 /** Only a decided offer (on sale or withdrawn) has a link and a validity to change. */
 const isDecided = (offer: TAdminOffer) => offer.state === 'on_sale' || offer.state === 'withdrawn';
-
-/** Today in the community's time zone, the day the catalogue and the server's checks go by. */
-const todayIn = (timeZone: string) => dayIn(timeZone, new Date());
 
 /** One offer of a partner: its terms and state; a decided one is withdrawn, reopened or changed. */
 export function OfferRow({ offer }: { offer: TAdminOffer }) {
@@ -39,7 +36,7 @@ export function OfferRow({ offer }: { offer: TAdminOffer }) {
   const clock = useClock();
   // Past its last day an offer is on sale to nobody: said so, not «В продаже».
   const ended =
-    offer.state === 'on_sale' && offer.validUntil !== null && offer.validUntil < todayIn(clock.timeZone);
+    offer.state === 'on_sale' && offer.validUntil !== null && offer.validUntil < today(clock.timeZone);
 
   return (
     <li className="offer-row" data-state={offer.state}>
@@ -155,11 +152,13 @@ function OfferChangeForm({ offer, onDone }: OfferChangeFormProps) {
   const [problem, setProblem] = useState<string>();
   const change = useChangeOffer();
   const press = useOncePerPress();
-  const today = todayIn(useClock().timeZone);
+  // The community's day, as the catalogue and the server's check go by.
+  const todayThere = today(useClock().timeZone);
   // The last day is sent only when changed: an expired offer's link, days or limits can be changed
   // with its past day kept, while a day typed now must be today or later (the server refuses too).
   const lastDayChanged = validUntil !== (offer.validUntil ?? '');
-  const lastDayError = lastDayChanged && validUntil !== '' ? lastDayProblem(validUntil, today) : undefined;
+  const lastDayError =
+    lastDayChanged && validUntil !== '' ? lastDayProblem(validUntil, todayThere) : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
