@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { stampArrivals } from './db/arrival-order.ts';
 import type { Database } from './db/client.ts';
+import { boundConnectionsPerAddress, requestTimeouts } from './http/connection-limits.ts';
 import { answerClientError, answerFrameworkError } from './http/edge-errors.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { logSerializers } from './http/log-redaction.ts';
@@ -187,7 +188,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bodyLimit: 256 * 1024,
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // A request must arrive whole in time: one whose body never finishes is answered 408 and closed.
+    ...requestTimeouts(config.requestTimeoutMs),
   });
+  boundConnectionsPerAddress(app, config.maxConnectionsPerAddress, config.trustedProxies);
   // First of all hooks: every statement a request asks PGlite for waits in its arrival order.
   if (database.kind === 'pglite') stampArrivals(app);
   app.setValidatorCompiler(validatorCompiler);

@@ -155,6 +155,19 @@ const schema = z
             ),
         ),
       ),
+    /** The longest a request may take to arrive whole, headers and body (a slow body is closed 408). */
+    REQUEST_TIMEOUT_S: z.coerce
+      .number({ message: 'expected seconds' })
+      .int('expected whole seconds')
+      .min(1, 'expected 1–600 seconds')
+      .max(600, 'expected 1–600 seconds')
+      .default(30),
+    /** Connections one address may hold open at once; a trusted proxy's are not counted. */
+    MAX_CONNECTIONS_PER_ADDRESS: z.coerce
+      .number({ message: 'expected a number of connections' })
+      .int('expected a whole number')
+      .min(1, 'expected 1 or more')
+      .default(256),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     /** The bearer token a Prometheus scrape of /api/metrics sends; the route does not exist without it. */
     METRICS_TOKEN: optionalText.pipe(
@@ -365,6 +378,8 @@ function toConfig(env: z.infer<typeof schema>) {
     },
     /** Whose X-Forwarded-For is believed: the TLS proxy in front, never any caller. */
     trustedProxies: env.TRUSTED_PROXIES,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_S * 1000,
+    maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
     /** 54-ФЗ receipts sent with every YooKassa payment and refund; null when off. */

@@ -39,7 +39,17 @@ export function answerFrameworkError(error: FastifyError, _request: FastifyReque
 /** Fastify's `clientErrorHandler`: what Node's parser refuses (oversized headers, a broken request). */
 export function answerClientError(this: FastifyInstance, error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const { status, ...refusal } = refusalOf(error.code);
+  this.log.debug({ err: error }, 'client error');
+  writeRefusal(socket, refusalOf(error.code));
+  socket.destroy(error);
+}
+
+/** A refusal written straight to a socket no request of Fastify's has yet: JSON, our headers, closing. */
+export function writeRefusal(
+  socket: Socket,
+  { status, ...refusal }: { status: number; error: string; message: string },
+) {
+  if (!socket.writable) return;
   const body = Buffer.from(JSON.stringify(refusal));
   const headers = {
     ...securityHeaders(),
@@ -47,11 +57,7 @@ export function answerClientError(this: FastifyInstance, error: Error & { code?:
     'content-length': String(body.length),
     connection: 'close',
   };
-  this.log.debug({ err: error }, 'client error');
-  if (socket.writable) {
-    const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n`);
-    socket.write(body);
-  }
-  socket.destroy(error);
+  const lines = Object.entries(headers).map(([name, value]) => `${name}: ${value}`);
+  socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines.join('\r\n')}\r\n\r\n`);
+  socket.write(body);
 }
