@@ -5,8 +5,16 @@
 export const RATE_LIMITS = {
   startPayment: { max: 10, timeWindow: '10 minutes' },
   gift: { max: 20, timeWindow: '10 minutes' },
-  /** Joining and leaving an offer's line: each takes the offer's lock. */
-  waitlist: { max: 20, timeWindow: '10 minutes' },
+  /**
+   * Joining and leaving an offer's line, one count for both (`groupId`, rate-limit-store.ts): each
+   * takes the offer's lock, and a join and a leave in turn are as dear as two joins.
+   */
+  waitlist: { max: 20, timeWindow: '10 minutes', groupId: 'waitlist' },
+  /**
+   * A file the bot sends the caller on request (a report's export, their own data), one count for
+   * both: each is a document through Telegram, whose limits are the bot's for everyone.
+   */
+  sendToBot: { max: 20, timeWindow: '10 minutes', groupId: 'send-to-bot' },
   /** A buyer's own refund: each one new asks the provider. */
   buyerRefund: { max: 20, timeWindow: '10 minutes' },
   redeem: { max: 30, timeWindow: '1 minute' },

@@ -55,8 +55,8 @@ export function createDatabaseRateLimitStore(db: Db) {
 
   return class DatabaseRateLimitStore {
     /**
-     * The plugin builds the root store with its options (unused here); `child` names the route a
-     * store counts for, whose counters are apart from other routes'.
+     * The plugin builds the root store with its options (unused here); `child` names the route (or
+     * the group of routes) a store counts for, whose counters are apart from others'.
      */
     constructor(
       _options?: unknown,
@@ -71,8 +71,10 @@ export function createDatabaseRateLimitStore(db: Db) {
       peek(`${this.route} ${key}`, timeWindow).then((count) => done(null, count), done);
     }
 
-    // The plugin passes the route's limit options with the route itself as `routeInfo`.
-    child(routeOptions: RouteOptions & { routeInfo?: Partial<RouteOptions> }) {
+    // The plugin passes the route's limit options with the route itself as `routeInfo`. Routes
+    // whose limit names one `groupId` count together: the plugin's own store would count apart.
+    child(routeOptions: RouteOptions & { groupId?: string; routeInfo?: Partial<RouteOptions> }) {
+      if (routeOptions.groupId) return new DatabaseRateLimitStore(undefined, `group ${routeOptions.groupId}`);
       const { method = '', url = '' } = routeOptions.routeInfo ?? {};
       return new DatabaseRateLimitStore(undefined, `${[method].flat().join(',')} ${url}`);
     }

@@ -59,6 +59,45 @@ describe('per-user limits on what costs something', () => {
   });
 });
 
+describe('one count for routes that cost alike', () => {
+  it('counts joins and leaves of an offer’s line together', async () => {
+    const restless = telegramUser('restless_member');
+    t.botApi.members.set(restless.id, 'member');
+    const line = `/api/offers/${couponId}/waitlist`;
+    const { max } = RATE_LIMITS.waitlist;
+    const statuses = [];
+    for (let i = 0; i < max; i += 1) {
+      const client = t.as(restless);
+      statuses.push((i % 2 === 0 ? await client.post(line) : await client.delete(line)).statusCode);
+    }
+
+    expect(statuses).not.toContain(429);
+    expect((await t.as(restless).post(line)).statusCode).toBe(429);
+    expect((await t.as(restless).delete(line)).statusCode).toBe(429);
+  });
+
+  it('stops the bot sending a person files past the limit, a report’s export and their own data alike', async () => {
+    const sendData = () => t.as(admin).post('/api/me/data/send');
+    const sendExport = () =>
+      t.as(admin).post('/api/exports/send', { report: 'audit', from: '2026-06-01', to: '2026-06-30' });
+    const { max } = RATE_LIMITS.sendToBot;
+    for (let i = 0; i < max; i += 1) {
+      expect((await (i % 2 === 0 ? sendData() : sendExport())).statusCode).toBe(200);
+    }
+
+    for (const refused of [await sendData(), await sendExport()]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json().message).toBe(
+        'Слишком много попыток подряд. Подождите несколько минут и попробуйте снова.',
+      );
+    }
+    const documents = t.botApi
+      .callsOf('sendDocument')
+      .filter((call) => Number(call.params.chat_id) === admin.id);
+    expect(documents).toHaveLength(max);
+  });
+});
+
 describe('one count for every server process', () => {
   it('holds the limit across two processes on one database and after a restart', async () => {
     const busy = telegramUser('busy_buyer');

@@ -16,6 +16,7 @@ import { ReportErrorCode, ZExportLinkResponse } from '#contract/reports';
 import type { Config } from '../../config.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
 import type { ReminderService } from '../reminders/reminders.service.ts';
 import type { PrivacyService } from './privacy.service.ts';
@@ -102,17 +103,21 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     fileName: MY_DATA_FILE,
   }));
 
-  app.post('/api/me/data/send', { schema: { response: { 200: ZOkResponse } } }, async (request, reply) => {
-    if (!botApi) throw new DomainError(ReportErrorCode.botUnavailable);
-    const data = JSON.stringify(await privacy.exportData(request.caller.id), null, 2);
-    try {
-      await botApi.sendDocument(request.caller.id, new InputFile(Buffer.from(data, 'utf8'), MY_DATA_FILE));
-    } catch (err) {
-      request.log.error({ err }, 'the bot could not send the user their data');
-      throw new DomainError(ReportErrorCode.botUnavailable);
-    }
-    return sendJsonText(reply, 'ok');
-  });
+  app.post(
+    '/api/me/data/send',
+    { config: { rateLimit: RATE_LIMITS.sendToBot }, schema: { response: { 200: ZOkResponse } } },
+    async (request, reply) => {
+      if (!botApi) throw new DomainError(ReportErrorCode.botUnavailable);
+      const data = JSON.stringify(await privacy.exportData(request.caller.id), null, 2);
+      try {
+        await botApi.sendDocument(request.caller.id, new InputFile(Buffer.from(data, 'utf8'), MY_DATA_FILE));
+      } catch (err) {
+        request.log.error({ err }, 'the bot could not send the user their data');
+        throw new DomainError(ReportErrorCode.botUnavailable);
+      }
+      return sendJsonText(reply, 'ok');
+    },
+  );
 
   app.delete(
     '/api/me',

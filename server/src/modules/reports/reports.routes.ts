@@ -25,6 +25,7 @@ import {
 import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonInPieces, sendJsonListInPieces } from '../../http/json-in-pieces.ts';
 import { sendJsonText } from '../../http/json-text.ts';
+import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
 import type { TakeTurn } from '../../http/turns.ts';
 import { requireRole } from '../users/caller.ts';
@@ -192,6 +193,7 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
   app.post(
     '/api/exports/send',
     {
+      config: { rateLimit: RATE_LIMITS.sendToBot },
       preValidation: requireRole('partner', 'staff', 'admin'),
       schema: { body: ZExportRequest, response: { 200: ZOkResponse } },
     },
