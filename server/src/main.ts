@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
+import { listenFailure } from './http/listen-failure.ts';
 import { seedCouponEndingTomorrow } from './modules/dev-login/demo-coupon-ending.ts';
 import { PROVIDER_CALL_TIMEOUT_MS } from './payments/provider.ts';
 import { createBotApi } from './telegram/bot-api.ts';
@@ -63,7 +64,15 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const why = listenFailure(error, config.port);
+    if (!why) throw error;
+    console.error(why);
+    await app.close();
+    process.exit(1);
+  }
   // After listening: a webhook set now finds the server answering.
   await app.telegram.start();
   app.maintenance.start();
