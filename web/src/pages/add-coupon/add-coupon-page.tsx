@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { couponTermsProblem } from '#contract/coupon-terms';
+import { type CouponTermsField, couponTermsProblem, couponTermsTexts } from '#contract/coupon-terms';
 import type { TCouponApplyRequest } from '#contract/coupons';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
@@ -20,6 +20,7 @@ import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin, isPartnerOrAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
+import { typedWholeNumber } from '@/lib/typed-whole-number';
 import { vibrateFor } from '@/telegram/haptics';
 import { Page } from '@/telegram/page';
 import { useMainButton } from '@/telegram/use-main-button';
@@ -30,18 +31,35 @@ import { texts } from './texts';
 /** SPEC §9: the request's result shows for 2 s. */
 const RESULT_SHOWN_MS = 2000;
 
-const MAX_RUBLE_DIGITS = 7;
-
 type Result = { sent: true } | { sent: false; detail: string };
 
-const digitsOnly = (text: string) => text.replace(/\D/g, '').slice(0, MAX_RUBLE_DIGITS);
+type Amounts = { price: number; discount: number };
 
-/** A whole number of roubles: the digit keyboard, nothing but digits kept. */
+/**
+ * The price and discount as typed, or why not, at the field each reason is about. Kept as typed, not
+ * cut to its digits: «99,90» would become 9 990 and «-5» 5, numbers nobody typed.
+ */
+function amountsOf(
+  price: string,
+  discount: string,
+): { terms?: Amounts; problems: Partial<Record<CouponTermsField, string>> } {
+  const typed = { price: typedWholeNumber(price), discount: typedWholeNumber(discount) };
+  const problems: Partial<Record<CouponTermsField, string>> = {};
+  if (price.trim() !== '' && typed.price === undefined) problems.price = couponTermsTexts.priceNotWhole;
+  if (discount.trim() !== '' && typed.discount === undefined)
+    problems.discount = couponTermsTexts.discountNotWhole;
+  if (typed.price === undefined || typed.discount === undefined) return { problems };
+  const problem = couponTermsProblem(typed.price, typed.discount);
+  if (problem) return { problems: { [problem.field]: problem.message } };
+  return { terms: { price: typed.price, discount: typed.discount }, problems };
+}
+
+/** A whole number of roubles: the digit keyboard, and what is typed kept as typed. */
 function RublesField(props: {
   label: string;
   note: string;
   value: string;
-  onValueChange: (digits: string) => void;
+  onValueChange: (text: string) => void;
   error: string | undefined;
 }) {
   const { onValueChange, ...field } = props;
@@ -49,9 +67,8 @@ function RublesField(props: {
     <TextField
       {...field}
       inputMode="numeric"
-      pattern="[0-9]*"
       autoComplete="off"
-      onChange={(event) => onValueChange(digitsOnly(event.target.value))}
+      onChange={(event) => onValueChange(event.target.value)}
     />
   );
 }
@@ -87,11 +104,9 @@ function AddCouponForm() {
   const chosenId = partnerId || (onlyOption ? String(onlyOption.id) : '');
   const chosen = options?.find((option) => String(option.id) === chosenId);
   // A request the server would refuse is not sent: the reason shows beside its field as one types.
-  const bothTyped = price !== '' && discount !== '';
-  const problem = bothTyped ? couponTermsProblem(Number(price), Number(discount)) : null;
-  const terms = bothTyped && !problem ? { price: Number(price), discount: Number(discount) } : null;
+  const { terms, problems } = amountsOf(price, discount);
   const limitsSendable = Object.keys(limitProblems(limits)).length === 0;
-  const ready = terms !== null && limitsSendable && chosen !== undefined && user !== undefined;
+  const ready = terms !== undefined && limitsSendable && chosen !== undefined && user !== undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -142,14 +157,14 @@ function AddCouponForm() {
         note={texts.priceNote}
         value={price}
         onValueChange={setPrice}
-        error={problem?.field === 'price' ? problem.message : undefined}
+        error={problems.price}
       />
       <RublesField
         label={texts.discount}
         note={texts.discountNote}
         value={discount}
         onValueChange={setDiscount}
-        error={problem?.field === 'discount' ? problem.message : undefined}
+        error={problems.discount}
       />
       {terms && (
         <div className="add-coupon__terms" aria-live="polite">

@@ -7,8 +7,9 @@ import {
   type TOfferLimits,
 } from '#contract/offer-limits';
 import { TextField } from '@/components/ui/field';
+import { typedWholeNumber } from '@/lib/typed-whole-number';
 
-/** The three limits as typed: digits, digits, and Moscow's wall clock (`YYYY-MM-DDTHH:MM`); '' is none. */
+/** The three limits as typed: two counts, and Moscow's wall clock (`YYYY-MM-DDTHH:MM`); '' is none. */
 export type OfferLimitDraft = { quantity: string; perBuyer: string; saleStartsAt: string };
 
 export const NO_LIMITS: OfferLimitDraft = { quantity: '', perBuyer: '', saleStartsAt: '' };
@@ -22,7 +23,11 @@ export const limitTexts = {
   saleStartsAtNote: 'Пусто — сразу после одобрения. До начала купон виден, но не продается.',
 } as const;
 
-const digits = (text: string) => text.replace(/\D/g, '').slice(0, 6);
+/** A count as typed, '' (none) aside: undefined unless a whole number within 1…`max`. */
+function countOf(text: string, max: number): number | undefined {
+  const count = typedWholeNumber(text);
+  return count !== undefined && count >= 1 && count <= max ? count : undefined;
+}
 
 /** The draft of limits an offer has now (the admin's edit starts from it). */
 export const draftOf = (limits: TOfferLimits): OfferLimitDraft => ({
@@ -34,21 +39,20 @@ export const draftOf = (limits: TOfferLimits): OfferLimitDraft => ({
 /** Why the typed limits cannot be sent, field by field; empty when they can. */
 export function limitProblems(draft: OfferLimitDraft): Partial<Record<keyof OfferLimitDraft, string>> {
   const problems: Partial<Record<keyof OfferLimitDraft, string>> = {};
-  const quantity = Number(draft.quantity);
-  if (draft.quantity !== '' && (quantity < 1 || quantity > MAX_OFFER_QUANTITY))
+  // Refused as typed, never cut to its digits: «10.5» is not 105 coupons.
+  if (draft.quantity.trim() !== '' && countOf(draft.quantity, MAX_OFFER_QUANTITY) === undefined)
     problems.quantity = offerLimitTexts.quantity;
-  const perBuyer = Number(draft.perBuyer);
-  if (draft.perBuyer !== '' && (perBuyer < 1 || perBuyer > MAX_PER_BUYER))
+  if (draft.perBuyer.trim() !== '' && countOf(draft.perBuyer, MAX_PER_BUYER) === undefined)
     problems.perBuyer = offerLimitTexts.perBuyer;
   if (draft.saleStartsAt !== '' && Number.isNaN(Date.parse(`${draft.saleStartsAt}:00+03:00`)))
     problems.saleStartsAt = offerLimitTexts.saleStartsAt;
   return problems;
 }
 
-/** The limits as the contract takes them: none where nothing was typed. */
+/** The limits as the contract takes them, once limitProblems has none: none where nothing was typed. */
 export const limitsOf = (draft: OfferLimitDraft): TOfferLimits => ({
-  quantity: draft.quantity === '' ? null : Number(draft.quantity),
-  perBuyer: draft.perBuyer === '' ? null : Number(draft.perBuyer),
+  quantity: countOf(draft.quantity, MAX_OFFER_QUANTITY) ?? null,
+  perBuyer: countOf(draft.perBuyer, MAX_PER_BUYER) ?? null,
   saleStartsAt: draft.saleStartsAt === '' ? null : moscowWallClockToIso(draft.saleStartsAt),
 });
 
@@ -67,21 +71,19 @@ export function OfferLimitFields({
         label={limitTexts.quantity}
         note={limitTexts.quantityNote}
         inputMode="numeric"
-        pattern="[0-9]*"
         autoComplete="off"
         value={draft.quantity}
         error={problems.quantity}
-        onChange={(event) => onChange({ ...draft, quantity: digits(event.target.value) })}
+        onChange={(event) => onChange({ ...draft, quantity: event.target.value })}
       />
       <TextField
         label={limitTexts.perBuyer}
         note={limitTexts.perBuyerNote}
         inputMode="numeric"
-        pattern="[0-9]*"
         autoComplete="off"
         value={draft.perBuyer}
         error={problems.perBuyer}
-        onChange={(event) => onChange({ ...draft, perBuyer: digits(event.target.value) })}
+        onChange={(event) => onChange({ ...draft, perBuyer: event.target.value })}
       />
       <TextField
         label={limitTexts.saleStartsAt}

@@ -79,13 +79,14 @@ describe('AddCouponPage', () => {
 
     expect(await screen.findByLabelText('Партнер')).toHaveValue('1');
     expect(screen.getByLabelText('Цена купона, руб')).toHaveAttribute('inputmode', 'numeric');
-    await fillAmounts(user, '150 руб', '1 000');
-    expect(screen.getByLabelText('Цена купона, руб')).toHaveValue('150');
+    // Thousands kept apart by a space, as people paste them.
+    await fillAmounts(user, '150', '1 000');
+    expect(screen.getByLabelText('Скидка, руб')).toHaveValue('1 000');
     // What the coupon means to a buyer shows as the partner types.
     expect(screen.getByText('Покупатель платит 150 руб — скидка 1 000 руб у партнера.')).toBeInTheDocument();
     expect(screen.getByText('По правилу 15% скидка действует на услуги от 6 667 руб.')).toBeInTheDocument();
     // A drop: 20 coupons, 2 to one person, on sale from Saturday 10:00 in Moscow.
-    await user.type(screen.getByLabelText('Сколько купонов всего'), '20 шт');
+    await user.type(screen.getByLabelText('Сколько купонов всего'), '20');
     await user.type(screen.getByLabelText('В одни руки, не больше'), '0');
     expect(screen.getByLabelText('В одни руки, не больше')).toHaveAccessibleDescription(/от 1 до 100/);
     expect(screen.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' })).toBeDisabled();
@@ -178,6 +179,30 @@ describe('AddCouponPage', () => {
   });
 
   it.each([
+    ['Сколько купонов всего', '10.5', 'Количество: целое число от 1 до 100\u00a0000'],
+    ['Сколько купонов всего', '-5', 'Количество: целое число от 1 до 100\u00a0000'],
+    ['В одни руки, не больше', '2,5', 'В одни руки: целое число от 1 до 100'],
+  ])(
+    'refuses «%s» typed as %j at its field, kept as typed, and sends nothing',
+    async (field, typed, reason) => {
+      const user = setupUser();
+      const apply = recording(() => jsonResponse('ok'));
+      stubApi({ [PARTNERS]: () => jsonResponse([porog]), [APPLY]: apply.route });
+      renderWithProviders(<AddCouponPage />, { user: partnerUser });
+      await screen.findByRole('option', { name: 'Рафт-школа «Порог» · Карелия' });
+      await fillAmounts(user, '150', '1000');
+      await user.type(screen.getByLabelText(field), typed);
+
+      expect(screen.getByLabelText(field)).toHaveValue(typed);
+      expect(screen.getByLabelText(field)).toHaveAccessibleDescription(expect.stringContaining(reason));
+      const submit = screen.getByRole('button', { name: 'ДОБАВИТЬ КУПОН' });
+      expect(submit).toBeDisabled();
+      await user.click(submit);
+      expect(apply.bodies).toEqual([]);
+    },
+  );
+
+  it.each([
     [
       '1000',
       '500',
@@ -192,6 +217,12 @@ describe('AddCouponPage', () => {
     ],
     ['0', '300', 'Цена купона, руб', 'Цена: целое число рублей больше нуля.'],
     ['100', '100001', 'Скидка, руб', 'Скидка не может быть больше 100\u00a0000\u00a0руб.'],
+    // Kept as typed and refused, never cut to digits: 9 990, 105 and 5 руб are what nobody typed.
+    ['99,90', '1000', 'Цена купона, руб', 'Цена: целое число рублей больше нуля.'],
+    ['10.5', '1000', 'Цена купона, руб', 'Цена: целое число рублей больше нуля.'],
+    ['-5', '1000', 'Цена купона, руб', 'Цена: целое число рублей больше нуля.'],
+    ['100', 'abc', 'Скидка, руб', 'Скидка: целое число рублей больше нуля.'],
+    ['100', '1 000,50', 'Скидка, руб', 'Скидка: целое число рублей больше нуля.'],
   ])(
     'with price %s and discount %s, says why beside «%s» and sends nothing',
     async (price, discount, field, reason) => {
@@ -202,6 +233,7 @@ describe('AddCouponPage', () => {
       await screen.findByRole('option', { name: 'Рафт-школа «Порог» · Карелия' });
       await fillAmounts(user, price, discount);
 
+      expect(screen.getByLabelText(field)).toHaveValue(field.startsWith('Цена') ? price : discount);
       expect(screen.getByLabelText(field)).toHaveAccessibleDescription(expect.stringContaining(reason));
       expect(screen.getByLabelText(field)).toBeInvalid();
       expect(screen.queryByText(/Покупатель платит/)).not.toBeInTheDocument();

@@ -190,6 +190,13 @@ describe('RequestCouponsPage', () => {
     expect(screen.queryByLabelText('Ссылка на оплату')).not.toBeInTheDocument();
     expect(screen.getByLabelText('Начало продажи, по Москве')).toHaveValue('2026-11-29T10:00');
     await user.clear(screen.getByLabelText('Сколько купонов всего'));
+    // Refused as typed, not read as 25.
+    await user.type(screen.getByLabelText('Сколько купонов всего'), '2,5');
+    expect(screen.getByLabelText('Сколько купонов всего')).toHaveAccessibleDescription(
+      expect.stringContaining('Количество: целое число от 1 до 100\u00a0000'),
+    );
+    expect(screen.getByRole('button', { name: 'подтвердить' })).toBeDisabled();
+    await user.clear(screen.getByLabelText('Сколько купонов всего'));
     await user.type(screen.getByLabelText('Сколько купонов всего'), '30');
     await user.click(screen.getByRole('button', { name: 'подтвердить' }));
 
