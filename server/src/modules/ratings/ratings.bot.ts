@@ -1,5 +1,5 @@
 import type { Bot } from 'grammy';
-import { RATE_CALLBACK } from './rating-buttons.ts';
+import { RATE_CALLBACK, rateTapOf } from './rating-buttons.ts';
 import type { RatingService } from './ratings.service.ts';
 import { ratingBotTexts } from './texts.ts';
 
@@ -12,8 +12,13 @@ import { ratingBotTexts } from './texts.ts';
  */
 export function registerRatingButtons(bot: Bot, ratings: RatingService) {
   bot.callbackQuery(RATE_CALLBACK, async (ctx) => {
-    const [, purchasedCouponId = '', stars = '0'] = ctx.match;
-    const rated = await ratings.rate(ctx.from.id, purchasedCouponId, Number(stars));
+    const tap = rateTapOf(ctx.callbackQuery.data);
+    if (!tap) {
+      await ctx.answerCallbackQuery({ text: ratingBotTexts.outOfRange, show_alert: true });
+      return;
+    }
+    const { purchasedCouponId, stars } = tap;
+    const rated = await ratings.rate(ctx.from.id, purchasedCouponId, stars);
     if (rated.outcome !== 'rated') {
       const refusal = {
         not_redeemed: ratingBotTexts.notRedeemed,

@@ -159,6 +159,31 @@ describe('a rating after a visit', () => {
     expect(rows.map((r) => r.stars)).toEqual([2]);
   });
 
+  it('answers a tap with stars out of 1–5 on its button, in Russian, and changes nothing', async () => {
+    const [buyer] = buyers as [TelegramUser];
+    const question = messagesTo(buyer).find((m) => m.text.startsWith('Как прошло')) as SentMessage;
+    const five = question.replyMarkup?.inline_keyboard?.[0]?.[4]?.callback_data as string;
+    const before = await t.database.db.select().from(visitRatings);
+    const sentBefore = messagesTo(buyer).length;
+    const answersBefore = t.botApi.callbackAnswers().length;
+
+    for (const data of [
+      five.replace(/5$/, '0'),
+      five.replace(/5$/, '6'),
+      five.replace(/5$/, '55'),
+      'rate:',
+    ]) {
+      expect(await tap(buyer, question, data)).toMatchObject({
+        text: 'Оценка ставится от 1 до 5: нажмите одну из кнопок под вопросом о визите.',
+        showAlert: true,
+      });
+    }
+    // Each tap answered on its own: none left spinning.
+    expect(t.botApi.callbackAnswers()).toHaveLength(answersBefore + 4);
+    expect(await t.database.db.select().from(visitRatings)).toEqual(before);
+    expect(messagesTo(buyer)).toHaveLength(sentBefore);
+  });
+
   it('may not be changed a week after the visit, nor commented', async () => {
     const [buyer] = buyers as [TelegramUser];
     const question = messagesTo(buyer).find((m) => m.text.startsWith('Как прошло')) as SentMessage;
