@@ -109,9 +109,11 @@ export function createOfflineRedemptionService(options: {
     outcome: 'conflict' | 'refused';
     message: string;
   } {
+    // Said as such: a partner told only «not valid» would take the coupon for a fake.
+    if (refused.result === 'OTHER_COMPANY') return { outcome: 'refused', message: offlineTexts.otherCompany };
     const { coupon } = refused;
-    // No coupon told: the token was never issued, or is another company's.
-    if (!coupon) return { outcome: 'refused', message: offlineTexts.notYours };
+    // No coupon told: the token was never issued.
+    if (!coupon) return { outcome: 'refused', message: offlineTexts.unknown };
     switch (coupon.status) {
       case 'NOT_USED':
         // Refused though redeemable: only the owner's membership refuses so, asked of no offline one.

@@ -175,7 +175,7 @@ describe('syncing redemptions made with no signal', () => {
     });
   });
 
-  it('another partner’s coupon and an impossible time are refused; undo works on a synced redemption', async () => {
+  it('another partner’s coupon, an impossible time and an unknown QR are refused, each said in words; undo works on a synced redemption', async () => {
     const foreign = await buyCoupon(t, buyer, otherCouponId);
     const mine = await buyCoupon(t, buyer, couponId);
     const results = (
@@ -186,9 +186,14 @@ describe('syncing redemptions made with no signal', () => {
           qrToken: await tokenOf(mine),
           redeemedAt: new Date(Date.now() + 3600_000).toISOString(),
         },
+        { nonce: nonce(), qrToken: 'never-issued', redeemedAt: minutesAgo(1) },
       ])
     ).json().results;
-    expect(results.map((r: { outcome: string }) => r.outcome)).toEqual(['refused', 'refused']);
+    expect(results.map((r: { outcome: string; message: string }) => [r.outcome, r.message])).toEqual([
+      ['refused', 'Это купон другого партнера: погасить его может только партнер, у которого он куплен.'],
+      ['refused', 'Время погашения на устройстве неверное: проверьте часы телефона.'],
+      ['refused', 'Купон не найден: этот QR недействителен.'],
+    ]);
 
     const item = { nonce: nonce(), qrToken: await tokenOf(mine), redeemedAt: minutesAgo(1) };
     expect((await sync(instructor, [item])).json().results[0].outcome).toBe('applied');

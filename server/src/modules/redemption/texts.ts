@@ -36,7 +36,10 @@ export const redeemRefusals: Record<RedeemRefusal, number> = {
 
 const dayTime = (at: Date, timeZone: string) => `${formatDateTimeIn(at, timeZone)} ${zoneNote(timeZone, at)}`;
 
-/** What a partner's device is told about a redemption it made with no signal. */
+/**
+ * What a partner's device is told about a redemption it made with no signal: whole sentences, as
+ * the screen follows each with when this phone redeemed it.
+ */
 export const offlineTexts = {
   someone: 'другой сотрудник',
   usedBy: (who: string, at: Date, timeZone: string) => `Купон уже погасил ${who} ${dayTime(at, timeZone)}.`,
@@ -44,9 +47,10 @@ export const offlineTexts = {
   refunding: 'Деньги за купон возвращают покупателю, купон недействителен.',
   giftedAway: (at: Date, timeZone: string) =>
     `Купон подарили другому человеку ${dayTime(at, timeZone)}, этот QR недействителен.`,
-  notYours: 'Купон не действителен для вашей компании',
-  expired: 'Купон нельзя погасить: срок действия истек до погашения',
+  unknown: 'Купон не найден: этот QR недействителен.',
+  otherCompany: 'Это купон другого партнера: погасить его может только партнер, у которого он куплен.',
+  expired: 'Купон нельзя погасить: срок действия истек до погашения.',
   /** A gift held for a username nobody has opened the app with: usable by no one meanwhile. */
-  notRedeemable: 'Купон сейчас нельзя погасить: он подарен и ждет получателя',
-  badTime: 'Время погашения на устройстве неверное: проверьте часы телефона',
+  notRedeemable: 'Купон сейчас нельзя погасить: он подарен и ждет получателя.',
+  badTime: 'Время погашения на устройстве неверное: проверьте часы телефона.',
 } as const;

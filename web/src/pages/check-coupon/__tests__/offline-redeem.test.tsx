@@ -268,6 +268,34 @@ describe('the check screen with no signal', () => {
     await waitFor(() => expect(screen.queryByText(/не засчитано/)).not.toBeInTheDocument());
   });
 
+  it('says in the server’s words why it did not take a redemption: another partner’s coupon', async () => {
+    const { routes } = await openWithKit();
+    await scan(COUPON);
+    await pressTelegramButton(posted, 'Погасить QR');
+    await screen.findByText('Погашений без связи ждут отправки: 1');
+
+    routes[SYNC] = async (init) => {
+      const [item] = (JSON.parse(String(init.body)) as { redemptions: { nonce: string }[] }).redemptions;
+      return jsonResponse({
+        results: [
+          {
+            nonce: item?.nonce,
+            outcome: 'refused',
+            message: 'Это купон другого партнера: погасить его может только партнер, у которого он куплен.',
+          },
+        ],
+      });
+    };
+    await act(() => sendQueued(OWNER));
+
+    const refused = await screen.findByText(/Погашение без связи не принято: @river_rat, скидка 750 руб/);
+    expect(refused).toHaveTextContent(
+      /Это купон другого партнера: погасить его может только партнер, у которого он куплен\. На этом телефоне погашен \d{2}\.\d{2}\.\d{4} \d{2}:\d{2}/,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Понятно' }));
+    await waitFor(() => expect(screen.queryByText(/не принято/)).not.toBeInTheDocument());
+  });
+
   it('refuses what the phone can tell is not redeemable: forged, another partner’s, used, unsigned', async () => {
     await openWithKit();
     // What the phone can tell is dead raises the alarm, with what its kit knows.
