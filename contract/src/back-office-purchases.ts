@@ -33,7 +33,10 @@ export type TPurchaseEvent = z.infer<typeof ZPurchaseEvent>;
 
 export const ZAdminPurchase = z.object({
   id: z.string(),
+  /** Who holds the coupon now: whoever paid, until a gift gives it to another. */
   buyer: z.object({ id: z.number().int(), name: z.string() }),
+  /** Who paid for it: a refund's money goes back to them, whoever holds the coupon. */
+  payer: z.object({ id: z.number().int(), name: z.string() }),
   partner: z.object({ id: z.number().int(), companyName: z.string(), region: z.string() }),
   offerId: z.number().int(),
   price: z.number().int(),

@@ -10,7 +10,12 @@ import type { Db } from '../../db/client.ts';
 import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import { subjectOf } from '../audit/audit-log.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
-import { joinPurchasedCoupon, owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
+import {
+  joinPurchasedCoupon,
+  owners,
+  payers,
+  redeemers,
+} from '../purchased-coupons/purchased-coupons.query.ts';
 import { isInStateNow, type VisibleState, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { withinDays } from './period.ts';
@@ -56,6 +61,9 @@ export function createPurchaseListService(db: Db, timeZone: string) {
         buyerId: buyers.id,
         buyerUsername: buyers.username,
         buyerFirstName: buyers.firstName,
+        payerId: payers.id,
+        payerUsername: payers.username,
+        payerFirstName: payers.firstName,
         redeemerUsername: redeemers.username,
         redeemerFirstName: redeemers.firstName,
         partnerId: partners.id,
@@ -70,6 +78,7 @@ export function createPurchaseListService(db: Db, timeZone: string) {
       .from(purchasedCoupons)
       .$dynamic();
     const rows = await joinPurchasedCoupon(purchases)
+      .innerJoin(payers, eq(payers.id, payments.userId))
       .where(
         and(
           query.status ? isInStateNow(FILTERS[query.status]) : undefined,
@@ -95,6 +104,10 @@ export function createPurchaseListService(db: Db, timeZone: string) {
       buyer: {
         id: row.buyerId,
         name: displayName({ username: row.buyerUsername, firstName: row.buyerFirstName }),
+      },
+      payer: {
+        id: row.payerId,
+        name: displayName({ username: row.payerUsername, firstName: row.payerFirstName }),
       },
       partner: { id: row.partnerId, companyName: row.companyName, region: row.region },
       offerId: row.offerId,

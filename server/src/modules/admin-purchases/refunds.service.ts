@@ -108,8 +108,8 @@ export function createRefundService(options: {
     actorId === null || byBuyer ? { kind: 'payment-provider' } : { kind: 'admin', id: actorId };
 
   /**
-   * Closes the coupon as REFUNDED (or VOID) with its audit event and the owner's message, once, and
-   * hands the unit it frees to the offer's line in the same transaction (ADR 0023).
+   * Closes the coupon as REFUNDED (or VOID) with its audit event and its holder's and payer's
+   * messages, once, and hands the unit it frees to the offer's line in its transaction (ADR 0023).
    */
   async function close(
     tx: Db,
@@ -128,11 +128,17 @@ export function createRefundService(options: {
       details: outcome.status === 'REFUNDED' ? { amount: outcome.amountRub, refundId: outcome.refundId } : {},
     });
     const coupon = await couponLineOf(tx, purchasedCouponId);
-    if (coupon) {
+    const [paid] = await tx
+      .select({ payerId: payments.userId })
+      .from(purchasedCoupons)
+      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
+      .where(eq(purchasedCoupons.id, purchasedCouponId));
+    if (coupon && paid) {
       await notifications.notifyCouponWithdrawn(
         {
           purchasedCouponId,
           ownerId: changed.ownerId,
+          payerId: paid.payerId,
           coupon,
           outcome:
             outcome.status === 'REFUNDED' ? { status: 'REFUNDED', amountRub: outcome.amountRub } : outcome,

@@ -12,6 +12,7 @@ let t: TestApp;
 const admin = telegramUser('rf_admin');
 const buyer = telegramUser('rf_buyer');
 const partner = telegramUser('rf_partner');
+const friend = telegramUser('rf_friend');
 let couponId: number;
 
 beforeAll(async () => {
@@ -26,14 +27,14 @@ beforeAll(async () => {
     },
     rateLimits: false,
   });
-  for (const user of [buyer, partner]) t.botApi.members.set(user.id, 'member');
+  for (const user of [buyer, partner, friend]) t.botApi.members.set(user.id, 'member');
   await giveConsent(t, buyer);
   couponId = (
     await addPartnerWithCoupons(t, admin, { companyName: 'Возвраты', spokesmanNickname: 'rf_partner' }, [
       { price: 180, discount: 600 },
     ])
   ).couponIds[0] as number;
-  await t.as(partner).get('/api/me');
+  for (const user of [partner, friend]) await t.as(user).get('/api/me');
 });
 afterAll(async () => {
   await t.close();
@@ -100,6 +101,46 @@ describe('refunds through YooKassa', () => {
       .where(and(eq(notifications.kind, 'COUPON_REFUNDED'), eq(notifications.eventKey, id)));
     expect(message?.chatId).toBe(buyer.id);
     expect(message?.text).toContain('возвращены: 180 руб.');
+  });
+
+  it('of a gifted coupon: names who paid, pays them back and tells them so, and tells its holder it was withdrawn', async () => {
+    const { id } = await buyThroughYooKassa();
+    const gift = await t.as(buyer).post(`/api/coupons/buy/friend/${id}/rf_buyer/rf_friend`);
+    expect(gift.json()).toMatchObject({ status: 'sent' });
+    const listed = (
+      (await t.as(admin).get('/api/admin/purchases?q=rf_friend')).json() as TAdminPurchasesResponse
+    ).items.find((item) => item.id === id);
+    expect(listed).toMatchObject({
+      buyer: { id: friend.id, name: '@rf_friend' },
+      payer: { id: buyer.id, name: '@rf_buyer' },
+    });
+    await t.deliverNotifications();
+    const before = t.botApi.sentMessages().length;
+
+    expect((await refund(id)).json()).toEqual({ status: 'REFUNDED' });
+
+    await t.deliverNotifications();
+    const told = t.botApi
+      .sentMessages()
+      .slice(before)
+      .map((m) => ({ chatId: m.chatId, text: m.text }));
+    expect(told).toHaveLength(2);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        {
+          chatId: buyer.id,
+          text:
+            'Деньги за подаренный вами купон «Возвраты» (Карелия) на скидку 600 руб. возвращаются вам: ' +
+            '180 руб. Купон больше не действует.',
+        },
+        {
+          chatId: friend.id,
+          text:
+            'Купон «Возвраты» (Карелия) на скидку 600 руб., который вам подарили, больше не действует: ' +
+            'деньги за него вернули тому, кто его оплатил.',
+        },
+      ]),
+    );
   });
 
   it('refuses a used coupon with 409 and a Russian message, and asks YooKassa nothing', async () => {

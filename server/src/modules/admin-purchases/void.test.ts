@@ -7,7 +7,7 @@ import { notifications, purchasedCoupons, refunds } from '../../db/schema.ts';
 let t: TestApp;
 const admin = telegramUser('vd_admin');
 const buyer = telegramUser('vd_buyer');
-const waiting = telegramUser('vd_waiting');
+const friend = telegramUser('vd_friend');
 let couponId: number;
 
 beforeAll(async () => {
@@ -15,7 +15,7 @@ beforeAll(async () => {
     env: { ADMIN_USERNAMES: 'vd_admin', PAYMENT_PROVIDER: 'link' },
     rateLimits: false,
   });
-  for (const user of [buyer, waiting]) {
+  for (const user of [buyer, friend]) {
     t.botApi.members.set(user.id, 'member');
     await giveConsent(t, user);
   }
@@ -81,7 +81,43 @@ describe('coupons issued on the buyer’s word', () => {
   });
 });
 
-describe('a void of a sold-out offer’s coupon', () => {
+describe('a void of a coupon given away or of a sold-out offer', () => {
+  it('of a gifted coupon tells the one who said they paid and the friend holding it each their part', async () => {
+    const id = await buyOnWord();
+    expect((await t.as(buyer).post(`/api/coupons/buy/friend/${id}/vd_buyer/vd_friend`)).json()).toMatchObject(
+      {
+        status: 'sent',
+      },
+    );
+    await t.deliverNotifications();
+    const before = t.botApi.sentMessages().length;
+
+    expect((await t.as(admin).post(`/api/admin/purchases/${id}/void`)).json()).toEqual({ status: 'VOID' });
+
+    await t.deliverNotifications();
+    const told = t.botApi
+      .sentMessages()
+      .slice(before)
+      .map((m) => ({ chatId: m.chatId, text: m.text }));
+    expect(told).toHaveLength(2);
+    expect(told).toEqual(
+      expect.arrayContaining([
+        {
+          chatId: buyer.id,
+          text: expect.stringMatching(
+            /^Подаренный вами купон «.+ на скидку 200 руб\. аннулирован: оплата за него не поступила\. Если вы платили, напишите администратору чата\.$/,
+          ),
+        },
+        {
+          chatId: friend.id,
+          text: expect.stringMatching(
+            /^Купон «.+ на скидку 200 руб\., который вам подарили, аннулирован и больше не действует: оплата за него не поступила\.$/,
+          ),
+        },
+      ]),
+    );
+  });
+
   it('hands its unit to the first in line at once, who is told and may buy it', async () => {
     const { couponIds } = await addPartnerWithCoupons(t, admin, { companyName: 'Последний' }, [
       { price: 60, discount: 200 },
@@ -89,20 +125,20 @@ describe('a void of a sold-out offer’s coupon', () => {
     const limited = couponIds[0] as number;
     expect((await t.as(admin).put(`/api/admin/coupons/${limited}`, { quantity: 1 })).statusCode).toBe(200);
     const id = await buyOnWord(limited);
-    expect((await t.as(waiting).post(`/api/offers/${limited}/waitlist`)).json()).toMatchObject({
+    expect((await t.as(friend).post(`/api/offers/${limited}/waitlist`)).json()).toMatchObject({
       position: 1,
     });
 
     expect((await t.as(admin).post(`/api/admin/purchases/${id}/void`)).json()).toEqual({ status: 'VOID' });
 
-    const place = (await t.as(waiting).get(`/api/offers/${limited}/waitlist`)).json();
+    const place = (await t.as(friend).get(`/api/offers/${limited}/waitlist`)).json();
     expect(place.heldUntil).not.toBeNull();
     await t.deliverNotifications();
     expect(
       t.botApi
         .sentMessages()
-        .filter((m) => m.chatId === waiting.id && m.text.startsWith('Освободился купон «Последний»')),
+        .filter((m) => m.chatId === friend.id && m.text.startsWith('Освободился купон «Последний»')),
     ).toHaveLength(1);
-    expect((await t.as(waiting).post(`/api/payments/${limited}`)).statusCode).toBe(200);
+    expect((await t.as(friend).post(`/api/payments/${limited}`)).statusCode).toBe(200);
   });
 });

@@ -132,9 +132,12 @@ export interface PurchaseConfirmed {
   coupon: CouponLine;
 }
 
-export interface CouponWithdrawnFromOwner {
+export interface CouponWithdrawn {
   purchasedCouponId: string;
+  /** Who holds the coupon: it leaves their My QR. */
   ownerId: number;
+  /** Who paid for it: the money goes back to them. Another than the owner once it was given away. */
+  payerId: number;
   coupon: CouponLine;
   /** REFUNDED: the money went back (amountRub); VOID: it never came. */
   outcome: { status: 'REFUNDED'; amountRub: number } | { status: 'VOID' };
@@ -412,17 +415,36 @@ export function createNotificationService(options: {
       );
     },
 
-    /** The owner of a coupon an admin refunded or voided: it has left their My QR. */
-    async notifyCouponWithdrawn(input: CouponWithdrawnFromOwner, tx?: Executor): Promise<void> {
+    /**
+     * A coupon refunded or voided: its holder hears it has left their My QR, and its payer, when it
+     * was given away, what became of their money. Who paid and who holds it are one until a gift.
+     */
+    async notifyCouponWithdrawn(input: CouponWithdrawn, tx?: Executor): Promise<void> {
       const eventKey = input.purchasedCouponId;
-      const kind = input.outcome.status === 'REFUNDED' ? 'COUPON_REFUNDED' : 'COUPON_VOIDED';
-      const text =
-        input.outcome.status === 'REFUNDED'
-          ? notificationTexts.couponRefunded({ coupon: input.coupon, amountRub: input.outcome.amountRub })
-          : notificationTexts.couponVoided(input);
-      await enqueue({ kind, eventKey }, tx, () => [
-        { kind, eventKey, chatId: input.ownerId, text, atOnce: input.byOwner },
-      ]);
+      const { coupon, outcome } = input;
+      const kind = outcome.status === 'REFUNDED' ? 'COUPON_REFUNDED' : 'COUPON_VOIDED';
+      const said =
+        outcome.status === 'REFUNDED'
+          ? {
+              toPayerAndHolder: notificationTexts.couponRefunded({ coupon, amountRub: outcome.amountRub }),
+              toPayer: notificationTexts.giftRefundedToPayer({ coupon, amountRub: outcome.amountRub }),
+              toHolder: notificationTexts.giftRefundedToHolder({ coupon }),
+            }
+          : {
+              toPayerAndHolder: notificationTexts.couponVoided({ coupon }),
+              toPayer: notificationTexts.giftVoidedToPayer({ coupon }),
+              toHolder: notificationTexts.giftVoidedToHolder({ coupon }),
+            };
+      const messages =
+        input.payerId === input.ownerId
+          ? [{ chatId: input.ownerId, text: said.toPayerAndHolder }]
+          : [
+              { chatId: input.payerId, text: said.toPayer },
+              { chatId: input.ownerId, text: said.toHolder },
+            ];
+      await enqueue({ kind, eventKey }, tx, () =>
+        messages.map((m) => ({ kind, eventKey, ...m, atOnce: input.byOwner })),
+      );
     },
 
     /**

@@ -78,6 +78,16 @@ export const notificationTexts = {
     `Деньги за купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} возвращены: ` +
     `${rub(input.amountRub)} Купон больше не действует.`,
 
+  /** To whoever paid for a coupon someone else holds now: the money is theirs. */
+  giftRefundedToPayer: (input: { coupon: CouponLine; amountRub: number }) =>
+    `Деньги за подаренный вами купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} ` +
+    `возвращаются вам: ${rub(input.amountRub)} Купон больше не действует.`,
+
+  /** To whoever holds a coupon given to them, whose money went back to the one who paid. */
+  giftRefundedToHolder: (input: { coupon: CouponLine }) =>
+    `Купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)}, который вам подарили, ` +
+    'больше не действует: деньги за него вернули тому, кто его оплатил.',
+
   refundRequested: (input: {
     buyerUsername: string | null;
     buyerFirstName: string;
@@ -107,6 +117,14 @@ export const notificationTexts = {
   couponVoided: (input: { coupon: CouponLine }) =>
     `Купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} аннулирован: ` +
     'оплата за него не поступила. Если вы платили, напишите администратору чата.',
+
+  giftVoidedToPayer: (input: { coupon: CouponLine }) =>
+    `Подаренный вами купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} аннулирован: ` +
+    'оплата за него не поступила. Если вы платили, напишите администратору чата.',
+
+  giftVoidedToHolder: (input: { coupon: CouponLine }) =>
+    `Купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)}, который вам подарили, ` +
+    'аннулирован и больше не действует: оплата за него не поступила.',
 
   couponExpiring: (input: { coupon: CouponLine; lastDay: string }) =>
     `Купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} действует до ${input.lastDay} ` +

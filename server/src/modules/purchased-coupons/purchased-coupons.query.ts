@@ -3,9 +3,13 @@ import { alias, type PgSelect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 
-/** The people of a purchased coupon, by their part: its owner (the buyer, until a gift) and its redeemer. */
+/**
+ * The people of a purchased coupon, by their part: its owner (the buyer, until a gift), its redeemer
+ * and its payer (the buyer for good: joined by whoever needs them, on `payments.userId`).
+ */
 export const owners = alias(users, 'owners');
 export const redeemers = alias(users, 'redeemers');
+export const payers = alias(users, 'payers');
 
 /**
  * The purchased coupon with its payment, offer, partner, owner and redeemer (none until redeemed):

@@ -145,6 +145,7 @@ export function createCouponIssue(options: CouponIssueOptions) {
           {
             purchasedCouponId: changed.id,
             ownerId: changed.ownerId,
+            payerId: payment.userId,
             coupon,
             outcome: { status: 'REFUNDED', amountRub: payment.amount },
           },

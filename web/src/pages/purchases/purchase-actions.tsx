@@ -27,6 +27,7 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
   const voidIt = useVoidPurchase();
   const press = useOncePerPress();
   const pending = refund.isPending || voidIt.isPending;
+  // The questions name who paid: the money goes back to them, whoever holds the coupon after a gift.
   // Paid by link, the money went past the app: a refund is made outside and only noted here.
   const byLink = purchase.provider === 'link';
   // The buyer asked for their money back in My QR: it waits for an admin to return it and note it.
@@ -34,13 +35,13 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
   const refundTexts = byLink
     ? {
         button: texts.refundOutside,
-        question: texts.refundOutsideQuestion(purchase.price, purchase.buyer.name),
+        question: texts.refundOutsideQuestion(purchase.price, purchase.payer.name),
         confirm: texts.confirmRefundOutside,
         done: texts.refundedOutside,
       }
     : {
         button: texts.refund,
-        question: texts.refundQuestion(purchase.price, purchase.buyer.name),
+        question: texts.refundQuestion(purchase.price, purchase.payer.name),
         confirm: texts.confirmRefund,
         done: texts.refunded,
       };
@@ -76,7 +77,7 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
     <div className="purchase-actions">
       {confirming ? (
         <ConfirmStep
-          question={confirming === 'refund' ? refundTexts.question : texts.voidQuestion(purchase.buyer.name)}
+          question={confirming === 'refund' ? refundTexts.question : texts.voidQuestion(purchase.payer.name)}
           detail={confirming === 'refund' ? texts.refundDetail : texts.voidDetail}
           confirm={confirming === 'refund' ? refundTexts.confirm : texts.confirmVoid}
           cancel={texts.cancel}

@@ -38,6 +38,9 @@ export function PurchaseCard({ purchase, open, onToggle }: PurchaseCardProps) {
               label={texts.facts.offer}
               value={texts.offer(purchase.offerId, purchase.discount, purchase.price)}
             />
+            {purchase.payer.id !== purchase.buyer.id && (
+              <Fact label={texts.facts.payer} value={purchase.payer.name} />
+            )}
             <Fact label={texts.facts.provider} value={texts.providers[purchase.provider]} />
             <Fact label={texts.facts.paymentId} value={purchase.providerPaymentId ?? texts.noPaymentId} />
             <Fact

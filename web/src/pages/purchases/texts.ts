@@ -36,6 +36,8 @@ export const texts = {
   facts: {
     purchase: 'Покупка',
     offer: 'Купон',
+    /** Who paid for a coupon given away since: the card is headed by whom it went to. */
+    payer: 'Оплатил',
     provider: 'Оплата',
     paymentId: 'ID платежа',
     verified: 'Проверена',

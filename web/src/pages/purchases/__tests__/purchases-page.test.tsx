@@ -18,6 +18,7 @@ const PARTNERS = {
 const purchase = (id: string, extra: Partial<TAdminPurchase> = {}): TAdminPurchase => ({
   id,
   buyer: { id: 7, name: '@demo_member' },
+  payer: { id: 7, name: '@demo_member' },
   partner: { id: 1, companyName: 'Рафт-школа «Порог»', region: 'Карелия' },
   offerId: 21,
   price: 5000,
@@ -39,6 +40,7 @@ const purchase = (id: string, extra: Partial<TAdminPurchase> = {}): TAdminPurcha
 const PAID = purchase('3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11');
 const BY_LINK = purchase('9b1d2c3e-1111-4c55-8f7e-2b1d6c9e0a22', {
   buyer: { id: 8, name: '@friend_olga' },
+  payer: { id: 8, name: '@friend_olga' },
   provider: 'link',
   providerPaymentId: null,
   verified: false,
@@ -84,6 +86,8 @@ describe('PurchasesPage', () => {
 
     const opened = await openCard(user, /@demo_member/);
     expect(opened).toHaveTextContent('ЮKassa');
+    // Bought and held by one person: nobody else to name.
+    expect(opened).not.toHaveTextContent('Оплатил');
     expect(opened).toHaveTextContent('2f1c-yk-77');
     expect(opened).toHaveTextContent('Проверенада');
     expect(opened).toHaveTextContent('Действует до30.09.2026');
@@ -193,6 +197,20 @@ describe('PurchasesPage', () => {
     expect(
       within(card(/@demo_member/)).queryByRole('button', { name: 'Вернуть деньги' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('asks about giving the money back to whoever paid for a coupon given away, under the card of its holder', async () => {
+    const user = userEvent.setup();
+    const gifted = { ...PAID, buyer: { id: 8, name: '@friend_olga' } };
+    renderPurchases({ [LIST]: page([gifted]) });
+    const opened = await openCard(user, /@friend_olga/);
+    expect(opened).toHaveTextContent('Оплатил@demo_member');
+
+    await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
+
+    expect(
+      within(opened).getByRole('group', { name: 'Вернуть 5000 руб покупателю @demo_member?' }),
+    ).toBeVisible();
   });
 
   it('says a refund is on its way when the payment service has not finished it', async () => {
