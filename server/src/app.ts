@@ -255,6 +255,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       if (bot && !runner) {
         runner = await launchBot(bot, {
           publicUrl: config.publicUrl,
+          webhookUrl: config.telegramWebhookUrl,
           webhookSecret: config.telegramWebhookSecret,
           log: app.log,
           inbox: updateInbox,

@@ -84,6 +84,16 @@ const schema = z
         .optional(),
     ),
     TELEGRAM_API_ROOT: z.url({ message: 'expected a URL' }).default('https://api.telegram.org'),
+    /** Every call to Telegram goes out through this proxy (a relay abroad, for a host in Russia). */
+    TELEGRAM_PROXY_URL: optionalText.pipe(
+      z
+        .url({
+          protocol: /^(https?|socks5h?)$/,
+          hostname: /.+/,
+          message: 'expected http://, https://, socks5:// or socks5h://host:port of a proxy',
+        })
+        .optional(),
+    ),
     COMMUNITY_CHAT_ID: optionalText.pipe(
       z
         .string()
@@ -120,6 +130,8 @@ const schema = z
       .max(10080, 'expected 1–10080 minutes')
       .default(120),
     PUBLIC_URL: optionalText.pipe(httpsUrl.optional()),
+    /** Where Telegram posts the bot's updates, when a relay abroad takes them for PUBLIC_URL. */
+    TELEGRAM_WEBHOOK_URL: optionalText.pipe(httpsUrl.optional()),
     TELEGRAM_WEBHOOK_SECRET: optionalText.pipe(
       z
         .string()
@@ -294,6 +306,9 @@ const schema = z
         message: 'not in production: demo admins and partners would be real Telegram accounts there',
       });
     }
+    if (env.TELEGRAM_WEBHOOK_URL && !env.PUBLIC_URL) {
+      require('PUBLIC_URL', 'with TELEGRAM_WEBHOOK_URL: the relay forwards to PUBLIC_URL/api/telegram/webhook');
+    }
     if (env.BOT_TOKEN && !env.COMMUNITY_CHAT_ID) {
       require('COMMUNITY_CHAT_ID', 'with BOT_TOKEN: chat membership is asked of that chat');
     }
@@ -358,6 +373,7 @@ function toConfig(env: z.infer<typeof schema>) {
     /** No bot configured outside production: the server plays Telegram's part (ARCHITECTURE §4). */
     localStandIn: !env.BOT_TOKEN && !production,
     telegramApiRoot: env.TELEGRAM_API_ROOT.replace(/\/+$/, ''),
+    telegramProxyUrl: env.TELEGRAM_PROXY_URL,
     communityChatId: env.COMMUNITY_CHAT_ID,
     communityChatLink: communityChatLink(env),
     adminUsernames: env.ADMIN_USERNAMES,
@@ -365,6 +381,7 @@ function toConfig(env: z.infer<typeof schema>) {
     offerHoldMinutes: env.OFFER_HOLD_MINUTES,
     waitlistHoldMinutes: env.WAITLIST_HOLD_MINUTES,
     publicUrl: env.PUBLIC_URL,
+    telegramWebhookUrl: env.TELEGRAM_WEBHOOK_URL,
     telegramWebhookSecret: webhookSecret(env),
     // Only the local stand-in gets the sandbox without asking: there every buyer is a demo user.
     paymentProvider: env.PAYMENT_PROVIDER ?? 'sandbox',

@@ -34,7 +34,9 @@ async function main() {
     throughPgbouncer: config.databaseThroughPgbouncer,
   });
   const botToken = config.botToken ?? localBotToken(config.dataDir);
-  const botApi = config.botToken ? createBotApi(config.botToken, config.telegramApiRoot) : undefined;
+  const botApi = config.botToken
+    ? createBotApi(config.botToken, config.telegramApiRoot, config.telegramProxyUrl)
+    : undefined;
   // The end-to-end run (NODE_ENV=test) buys dozens of coupons as one demo user within minutes; the
   // limits themselves are shown by the server suite.
   const rateLimits = config.env !== 'test';

@@ -136,6 +136,8 @@ export interface TestAppOptions {
   rateLimits?: boolean;
   /** Log lines at LOG_LEVEL go here (by default the app logs nothing). */
   logStream?: NodeJS.WritableStream;
+  /** More configuration, made once the fake Telegram listens: a relay in front of it, say. */
+  envOf?: (botApi: FakeBotApi) => Promise<Record<string, string>>;
   /** Hears each statement the app sends its database (not with `sameDatabaseAs`). */
   onStatement?: (text: string) => void;
 }
@@ -163,6 +165,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
           TELEGRAM_API_ROOT: botApi.apiRoot,
         }),
     ...options.env,
+    ...(await options.envOf?.(botApi)),
   });
   const botToken = config.botToken ?? localBotToken(dataDir);
   if (options.standIn && (await seedDemoData(database.db)))
@@ -171,7 +174,9 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     database,
     botToken,
-    botApi: config.botToken ? createBotApi(config.botToken, botApi.apiRoot) : undefined,
+    botApi: config.botToken
+      ? createBotApi(config.botToken, config.telegramApiRoot, config.telegramProxyUrl)
+      : undefined,
     webRoot: options.webRoot ?? path.join(dataDir, 'no-web-build'),
     logger: options.logStream !== undefined,
     logStream: options.logStream,

@@ -116,6 +116,22 @@ describe('with PUBLIC_URL: webhook and menu button, no polling', () => {
     expect(fake.callsOf('deleteWebhook')).toHaveLength(0);
   });
 
+  it('registers the relay’s address instead when one takes the updates (TELEGRAM_WEBHOOK_URL); the menu opens PUBLIC_URL', async () => {
+    const runner = await launchBot(newBot(), {
+      publicUrl: PUBLIC_URL,
+      webhookUrl: 'https://relay.example/telegram-webhook',
+      webhookSecret: 's3cret',
+      log: silentLog(),
+    });
+    await runner.stop();
+
+    expect(fake.state.webhook).toEqual({
+      url: 'https://relay.example/telegram-webhook',
+      secretToken: 's3cret',
+    });
+    expect(fake.state.menuButton).toEqual({ type: 'web_app', text: 'Скидки', web_app: { url: PUBLIC_URL } });
+  });
+
   it('does not stop start-up when Telegram cannot be reached; the failure is logged', async () => {
     const log = silentLog();
     fake.setMethodError('setWebhook', { error_code: 502, description: 'Bad Gateway' });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { Bot, InlineKeyboard } from 'grammy';
 import type { Chat, User } from 'grammy/types';
-import { abortAfter } from './bot-api.ts';
+import { abortAfter, telegramClient } from './bot-api.ts';
 import type { TelegramUser } from './init-data.ts';
 import { startLongPolling, type UpdateStore } from './long-polling.ts';
 import { isMemberStatus } from './member-status.ts';
@@ -51,6 +51,8 @@ export function isCommunityChat(chat: Pick<Chat, 'id'> & { username?: string }, 
 export interface BotOptions {
   token: string;
   apiRoot: string;
+  /** TELEGRAM_PROXY_URL: the relay every call to Telegram goes through. */
+  proxyUrl?: string;
   /** The app's https address: /start offers a button into it. */
   publicUrl?: string;
   communityChatId?: string;
@@ -67,7 +69,7 @@ export interface BotOptions {
  */
 export function createBot(options: BotOptions): Bot {
   const { onMembership, publicUrl, communityChatId, log } = options;
-  const bot = new Bot(options.token, { client: { apiRoot: options.apiRoot } });
+  const bot = new Bot(options.token, { client: telegramClient(options.apiRoot, options.proxyUrl) });
   const seenWriting = new Map<number, number>();
 
   async function recordMembership(user: User, member: boolean) {
@@ -175,7 +177,15 @@ export interface BotRunner {
  */
 export async function launchBot(
   bot: Bot,
-  options: { publicUrl?: string; webhookSecret: string; log: Logger; retryMs?: number; inbox?: UpdateStore },
+  options: {
+    publicUrl?: string;
+    /** Where Telegram posts updates when not straight to PUBLIC_URL: a relay abroad that forwards them. */
+    webhookUrl?: string;
+    webhookSecret: string;
+    log: Logger;
+    retryMs?: number;
+    inbox?: UpdateStore;
+  },
 ): Promise<BotRunner> {
   const { publicUrl, webhookSecret, log } = options;
 
@@ -186,7 +196,7 @@ export async function launchBot(
       try {
         const signal = abortAfter(20_000);
         if (!bot.isInited()) await bot.init(signal);
-        const url = `${publicUrl}${WEBHOOK_PATH}`;
+        const url = options.webhookUrl ?? `${publicUrl}${WEBHOOK_PATH}`;
         await bot.api.setWebhook(
           url,
           { secret_token: webhookSecret, allowed_updates: [...ALLOWED_UPDATES] },

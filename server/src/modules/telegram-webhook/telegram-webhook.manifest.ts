@@ -33,6 +33,7 @@ export const telegramWebhookManifest = manifest({
       ? createBot({
           token: config.botToken,
           apiRoot: config.telegramApiRoot,
+          proxyUrl: config.telegramProxyUrl,
           publicUrl: config.publicUrl,
           communityChatId: config.communityChatId,
           onMembership: async (user, member) => {
