@@ -23,6 +23,7 @@ import { backupManifest } from './modules/backup/backup.manifest.ts';
 import { calendarManifest } from './modules/calendar/calendar.manifest.ts';
 import { catalogueManifest } from './modules/catalogue/catalogue.manifest.ts';
 import { closingReceiptsManifest } from './modules/closing-receipts/closing-receipts.manifest.ts';
+import type { ClosingReceipts } from './modules/closing-receipts/closing-receipts.service.ts';
 import { couponRequestsManifest } from './modules/coupon-requests/coupon-requests.manifest.ts';
 import { couponSigningManifest } from './modules/coupon-signing/coupon-signing.manifest.ts';
 import { devLoginManifest } from './modules/dev-login/dev-login.manifest.ts';
@@ -86,6 +87,8 @@ declare module 'fastify' {
     maintenance: Maintenance;
     /** QR images drawn in the background: a caller watching the rows waits until they are stored. */
     qrImages: Pick<QrImages, 'settled'>;
+    /** The «зачет предоплаты» receipts: one sent after a redemption is waited for with `settled`. */
+    closingReceipts: ClosingReceipts;
   }
 }
 
@@ -287,12 +290,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: sweepClock,
   });
   app.decorate('maintenance', maintenance);
+  app.decorate('closingReceipts', made.closingReceipts);
 
   await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
   app.addHook('onClose', () => database.close());
-  // onClose hooks run last-added first: a sweep under way and the QR images being drawn are
-  // stored before the database closes.
+  // onClose hooks run last-added first: a sweep under way, the QR images being drawn and the
+  // receipts being sent after redemptions are stored before the database closes.
   app.addHook('onClose', () => qrImages.settled());
+  app.addHook('onClose', () => made.closingReceipts.settled());
   app.addHook('onClose', () => maintenance.stop());
   return app;
 }

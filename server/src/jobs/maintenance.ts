@@ -13,7 +13,7 @@ export interface Sweeps {
   stalePayments: () => Promise<{ asked: number; issued: number }>;
   /** Refunds the provider has not finished (admin-purchases/refunds.service.ts). */
   pendingRefunds: () => Promise<unknown>;
-  /** «Зачет предоплаты» receipts of redeemed coupons, sent and sent again (closing-receipts.service.ts). */
+  /** «Зачет предоплаты» receipts of redeemed coupons not sent after the redemption, sent again (closing-receipts.service.ts). */
   closingReceipts: (now?: Date) => Promise<unknown>;
   /** Coupons past their last day, written to the audit log (purchased-coupons/expiry-log.ts). */
   expiries: () => Promise<number>;

@@ -1,7 +1,7 @@
 import { type Core, manifest } from '../manifest.ts';
 import { createClosingReceipts } from './closing-receipts.service.ts';
 
-/** The «зачет предоплаты» receipts a redemption owes; the maintenance sweep sends them. */
+/** The «зачет предоплаты» receipts a redemption owes, sent after it; the maintenance sweep sends again. */
 export const closingReceiptsManifest = manifest({
   name: 'closing-receipts',
   make: ({ db, log, config, paymentProvider }: Pick<Core, 'db' | 'log' | 'config' | 'paymentProvider'>) => ({

@@ -26,9 +26,9 @@ export const closingReceiptKey = (purchasedCouponId: string) => `closing-${purch
 /**
  * The «зачет предоплаты» receipts (54-ФЗ): with YOOKASSA_RECEIPTS and a prepayment
  * RECEIPT_PAYMENT_MODE, a coupon paid through YooKassa gets one when it is redeemed, online or
- * synced from offline. `redeemed` writes it down in the redemption's own transaction; `sendDue`
- * (a maintenance sweep, in any number of processes) sends it, and sends again after a failure
- * until YooKassa accepts it.
+ * synced from offline. `redeemed` writes it down in the redemption's own transaction; `sendSoon`
+ * sends it once that has committed; `sendDue` (a maintenance sweep, in any number of processes)
+ * sends again what failed until YooKassa accepts it, and what a process stopped before sending.
  */
 export function createClosingReceipts(options: {
   db: Db;
@@ -38,6 +38,8 @@ export function createClosingReceipts(options: {
 }) {
   const { db, provider, settings, log } = options;
   const on = soldAsPrepayment(settings) && provider.closingReceipt !== undefined;
+  /** Receipts sent after a redemption, under way: the database must outlive them. */
+  const sending = new Set<Promise<void>>();
 
   /** In the redemption's transaction: the coupon's closing receipt, written down once ever. */
   async function redeemed(tx: Db, purchasedCouponId: string): Promise<void> {
@@ -77,12 +79,23 @@ export function createClosingReceipts(options: {
 
   const later = (at: SQL, ms: number) => sql`${at} + make_interval(secs => ${ms / 1000})`;
 
-  /** Takes the due rows for this run: leased, so another process skips them meanwhile. */
-  async function claim(at: SQL): Promise<Row[]> {
+  /**
+   * Takes the due rows for this run (or the one coupon's): leased, so another process skips them
+   * meanwhile.
+   */
+  async function claim(at: SQL, purchasedCouponId?: string): Promise<Row[]> {
     const due = db
       .select({ id: closingReceipts.purchasedCouponId })
       .from(closingReceipts)
-      .where(and(eq(closingReceipts.status, 'PENDING'), lte(closingReceipts.nextAttemptAt, at)))
+      .where(
+        and(
+          eq(closingReceipts.status, 'PENDING'),
+          lte(closingReceipts.nextAttemptAt, at),
+          purchasedCouponId === undefined
+            ? undefined
+            : eq(closingReceipts.purchasedCouponId, purchasedCouponId),
+        ),
+      )
       .orderBy(asc(closingReceipts.nextAttemptAt))
       .limit(BATCH)
       .for('update', { skipLocked: true });
@@ -145,6 +158,33 @@ export function createClosingReceipts(options: {
   }
 
   /**
+   * Sends a coupon's receipt right after its redemption has committed: not inside it, where
+   * YooKassa's answer would hold the coupon's row, nor awaited by the partner's answer. Best effort:
+   * a failure is the sweep's to send again, as is a receipt this process stopped before sending
+   * (its lease runs out).
+   */
+  function sendSoon(purchasedCouponId: string): void {
+    if (!on) return;
+    const job = (async () => {
+      const at = sql`now()`;
+      for (const row of await claim(at, purchasedCouponId)) await send(row, at);
+    })()
+      .catch((error: unknown) =>
+        log.warn(
+          { err: error, purchasedCouponId },
+          'closing receipt not sent after its redemption; the sweep sends it',
+        ),
+      )
+      .finally(() => sending.delete(job));
+    sending.add(job);
+  }
+
+  /** Resolves when the receipts under way after redemptions are done. */
+  const settled = async () => {
+    await Promise.all(sending);
+  };
+
+  /**
    * One run: sends the receipts due. Times are the database's; a test passes `now` to act as if it
    * were later, instead of sleeping.
    */
@@ -156,7 +196,7 @@ export function createClosingReceipts(options: {
     return report;
   }
 
-  return { redeemed, undone, sendDue };
+  return { redeemed, undone, sendSoon, sendDue, settled };
 }
 
 export type ClosingReceipts = ReturnType<typeof createClosingReceipts>;

@@ -5,6 +5,7 @@ import { type FakeYooKassa, startFakeYooKassa } from '../../../../test-support/f
 import { giveConsent, periodAroundToday } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { closingReceipts, purchasedCoupons } from '../../db/schema.ts';
+import { createRedemptionService } from '../redemption/redemption.service.ts';
 
 const SHOP = { YOOKASSA_SHOP_ID: '500400', YOOKASSA_SECRET_KEY: 'closing_secret' };
 let yookassa: FakeYooKassa;
@@ -13,6 +14,7 @@ const admin = telegramUser('cr_admin');
 const buyer = telegramUser('cr_buyer');
 const partner = telegramUser('cr_partner');
 let couponId: number;
+let partnerId: number;
 
 const shop = (env: Record<string, string>, sameDatabaseAs?: TestApp) =>
   createTestApp({
@@ -46,7 +48,8 @@ beforeAll(async () => {
     spokesmanNickname: 'cr_partner',
     inn: '7707083893',
   });
-  await t.as(admin).post('/api/coupon/apply', { partnerId: added.json().id, price: 135, discount: 450 });
+  partnerId = added.json().id;
+  await t.as(admin).post('/api/coupon/apply', { partnerId, price: 135, discount: 450 });
   const [request] = (await t.as(admin).get('/api/coupons/to/apply')).json();
   await t.as(admin).post('/api/coupon/apply/accept', { couponId: request.couponId, paymentLink: '' });
   couponId = request.couponId;
@@ -77,8 +80,28 @@ async function bought(app: TestApp = t) {
 
 const redeem = (qrToken: string, app: TestApp = t) =>
   app.as(partner).post(`/api/coupon/apply/${qrToken}/cr_partner`);
+/** The receipts sent right after the redemptions so far, done. */
+const receiptsSent = (app: TestApp = t) => app.app.closingReceipts.settled();
 /** The closing receipts' sweep, as main.ts runs it every five minutes (`now`: as if it were later). */
 const sweep = (now?: Date) => t.app.maintenance.sweeps.closingReceipts(now);
+const NOTHING_DUE = { sent: 0, retrying: 0, failed: 0 };
+const minutesLater = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+/**
+ * A redemption as a process makes it that stops right after the commit: the same redemption, its
+ * receipt written down and never tried.
+ */
+async function redeemAndStop(qrToken: string) {
+  const stopping = createRedemptionService({
+    db: t.database.db,
+    membership: { isChatMember: async () => true },
+    notifications: t.app.telegram.notifications,
+    closingReceipts: { ...t.app.closingReceipts, sendSoon: () => {} },
+    timeZone: 'Europe/Moscow',
+  });
+  const redeemer = { id: partner.id, isAdmin: false, partnerIds: [partnerId] };
+  expect((await stopping.redeem({ token: qrToken, redeemer })).outcome).toBe('redeemed');
+}
 const receiptCalls = (id: string) =>
   yookassa.requests.filter((r) => r.path === '/v3/receipts' && r.idempotenceKey === `closing-${id}`);
 const madeFor = (providerPaymentId: string) =>
@@ -87,13 +110,15 @@ const rowOf = async (id: string) =>
   (await t.database.db.select().from(closingReceipts).where(eq(closingReceipts.purchasedCouponId, id)))[0];
 
 describe('the «зачет предоплаты» receipt when a coupon sold as a prepayment is redeemed', () => {
-  it('is sent once, for the original payment, as YooKassa asks: full_payment item, prepayment settled', async () => {
+  it('is sent right after the redemption, once, for the original payment, as YooKassa asks: full_payment item, prepayment settled', async () => {
     const { id, qrToken, providerPaymentId, saleReceipt } = await bought();
     expect(saleReceipt?.items[0]?.payment_mode).toBe('full_prepayment');
     expect((await redeem(qrToken)).statusCode).toBe(200);
 
-    await sweep();
-    await sweep();
+    await receiptsSent();
+    // Nothing left for the sweep, now or later.
+    expect(await sweep()).toEqual(NOTHING_DUE);
+    expect(await sweep(minutesLater(10))).toEqual(NOTHING_DUE);
 
     const calls = receiptCalls(id);
     expect(calls).toHaveLength(1);
@@ -120,7 +145,9 @@ describe('the «зачет предоплаты» receipt when a coupon sold as 
 describe('the redemption report', () => {
   it('shows each redeemed coupon’s receipt: pending until YooKassa takes it, then sent', async () => {
     const { id, qrToken } = await bought();
+    yookassa.failReceipts(1);
     await redeem(qrToken);
+    await receiptsSent();
     const stateOf = async () => {
       const report = (await t.as(partner).get(`/api/reports/redemptions?${periodAroundToday()}`)).json();
       return report.rows.find((row: { purchasedCouponId: string }) => row.purchasedCouponId === id)
@@ -128,23 +155,23 @@ describe('the redemption report', () => {
     };
 
     expect(await stateOf()).toBe('PENDING');
-    await sweep();
+    await sweep(minutesLater(2));
     expect(await stateOf()).toBe('SENT');
   });
 });
 
 describe('sending until YooKassa accepts it', () => {
-  it('a receipt YooKassa failed to take is sent again later, and still makes one receipt', async () => {
+  it('a receipt YooKassa failed to take after the redemption is sent again by the sweep, and still makes one receipt', async () => {
     const { id, qrToken, providerPaymentId } = await bought();
-    await redeem(qrToken);
     yookassa.failReceipts(2);
+    expect((await redeem(qrToken)).statusCode).toBe(200);
+    await receiptsSent();
 
-    expect(await sweep()).toEqual({ sent: 0, retrying: 1, failed: 0 });
     expect(await rowOf(id)).toMatchObject({ status: 'PENDING', lastError: expect.stringContaining('500') });
-    // Not due again at once: the next run finds nothing to send.
-    expect(await sweep()).toEqual({ sent: 0, retrying: 0, failed: 0 });
-    expect(await sweep(new Date(Date.now() + 2 * 60_000))).toEqual({ sent: 0, retrying: 1, failed: 0 });
-    expect(await sweep(new Date(Date.now() + 10 * 60_000))).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    // Not due again at once: the sweep's run now finds nothing to send.
+    expect(await sweep()).toEqual(NOTHING_DUE);
+    expect(await sweep(minutesLater(2))).toEqual({ sent: 0, retrying: 1, failed: 0 });
+    expect(await sweep(minutesLater(10))).toEqual({ sent: 1, retrying: 0, failed: 0 });
 
     expect(receiptCalls(id)).toHaveLength(3);
     expect(new Set(receiptCalls(id).map((call) => call.idempotenceKey))).toEqual(new Set([`closing-${id}`]));
@@ -157,26 +184,40 @@ describe('an undo and a redemption again', () => {
   it('send nothing more once the receipt went', async () => {
     const { id, qrToken, providerPaymentId } = await bought();
     await redeem(qrToken);
-    await sweep();
+    await receiptsSent();
     expect((await t.as(partner).post(`/api/coupon/undo/${qrToken}`)).statusCode).toBe(200);
     expect((await redeem(qrToken)).statusCode).toBe(200);
-    await sweep();
+    await receiptsSent();
+    await sweep(minutesLater(10));
 
     expect(receiptCalls(id)).toHaveLength(1);
     expect(madeFor(providerPaymentId)).toHaveLength(1);
   });
 
-  it('an undo before the receipt was tried takes it back; the redemption again sends one', async () => {
+  it('an undo before the receipt was tried (its process stopped) takes it back; the redemption again sends one', async () => {
     const { id, qrToken, providerPaymentId } = await bought();
-    await redeem(qrToken);
-    await t.as(partner).post(`/api/coupon/undo/${qrToken}`);
+    await redeemAndStop(qrToken);
+    expect(await rowOf(id)).toMatchObject({ status: 'PENDING', attempts: 0 });
+    expect((await t.as(partner).post(`/api/coupon/undo/${qrToken}`)).statusCode).toBe(200);
     expect(await rowOf(id)).toBeUndefined();
-    await sweep();
+    await sweep(minutesLater(10));
     expect(receiptCalls(id)).toHaveLength(0);
 
     await redeem(qrToken);
-    await sweep();
+    await receiptsSent();
     expect(madeFor(providerPaymentId)).toHaveLength(1);
+  });
+});
+
+describe('a redemption whose process stopped right after its commit', () => {
+  it('has its receipt sent by the next sweep', async () => {
+    const { id, qrToken, providerPaymentId } = await bought();
+    await redeemAndStop(qrToken);
+    expect(receiptCalls(id)).toHaveLength(0);
+
+    expect(await sweep()).toEqual({ sent: 1, retrying: 0, failed: 0 });
+    expect(madeFor(providerPaymentId)).toHaveLength(1);
+    expect(await rowOf(id)).toMatchObject({ status: 'SENT' });
   });
 });
 
@@ -194,7 +235,7 @@ describe('a redemption made with no signal and synced later', () => {
     });
     expect(synced.json().results[0].outcome).toBe('applied');
 
-    await sweep();
+    await receiptsSent();
 
     expect(receiptCalls(id)).toHaveLength(1);
     expect(madeFor(providerPaymentId)[0]?.settlements).toEqual([
@@ -210,6 +251,7 @@ describe('sold in full_payment mode', () => {
       plain.botApi.members.set(buyer.id, 'member');
       const { id, qrToken } = await bought(plain);
       expect((await redeem(qrToken, plain)).statusCode).toBe(200);
+      await receiptsSent(plain);
       await plain.app.maintenance.sweeps.closingReceipts();
 
       expect(await rowOf(id)).toBeUndefined();

@@ -16,7 +16,7 @@ import type { NotificationService } from '../notifications/notifications.service
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { visibleStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
-import type { Redeeming, RedeemOutcome } from './redeem.ts';
+import type { Redeeming, RedeemOutcome, Redemption } from './redeem.ts';
 import { companiesOf, type Redeemer } from './redeemer.ts';
 import { offlineTexts } from './texts.ts';
 
@@ -38,7 +38,7 @@ export function createOfflineRedemptionService(options: {
   db: Db;
   signer: Pick<CouponSigner, 'publicKeys'>;
   /** The one redeem operation: a synced redemption is checked and takes effect as an online one. */
-  redeeming: Pick<Redeeming, 'redeemIn'>;
+  redeeming: Pick<Redeeming, 'redeemIn' | 'committed'>;
   notifications: Pick<NotificationService, 'notifyOfflineConflict'>;
   timeZone: string;
 }) {
@@ -148,7 +148,8 @@ export function createOfflineRedemptionService(options: {
 
     const redeemedAt = new Date(item.redeemedAt);
     const age = Date.now() - redeemedAt.getTime();
-    return db.transaction(async (tx) => {
+    let redeemed: Redemption | undefined;
+    const outcome = await db.transaction(async (tx): Promise<Outcome> => {
       // The nonce row first: a second sync of the same nonce waits here and then finds it.
       const [claimed] = await tx
         .insert(offlineRedemptions)
@@ -181,7 +182,10 @@ export function createOfflineRedemptionService(options: {
         at: redeemedAt,
         nonce: item.nonce,
       });
-      if (done.outcome === 'redeemed') return finish('applied', undefined, done.redemption.purchasedCouponId);
+      if (done.outcome === 'redeemed') {
+        redeemed = done.redemption;
+        return finish('applied', undefined, done.redemption.purchasedCouponId);
+      }
       const answer = answerOf(done);
       const couponId = done.coupon?.purchasedCouponId;
       if (answer.outcome === 'refused' || !couponId) return finish('refused', answer.message, couponId);
@@ -202,6 +206,8 @@ export function createOfflineRedemptionService(options: {
       }
       return finish('conflict', answer.message, couponId);
     });
+    if (redeemed) redeeming.committed(redeemed);
+    return outcome;
   }
 
   /** Answers every item; the same nonce sent again is a duplicate with its first answer's message. */

@@ -38,9 +38,16 @@ export interface Redemption {
 /**
  * Something every redemption sets going, online or synced, written in the redemption's own
  * transaction (messages through the outbox, sent after the commit): redemption-effects.ts lists
- * them. A feature that follows a redemption (the receipts issue's closing receipt) is one more.
+ * them. A feature that follows a redemption (the closing receipt, written down) is one more.
  */
 export type RedemptionEffect = (tx: Db, redemption: Redemption) => Promise<void>;
+
+/**
+ * Something a redemption sets going once its transaction has committed, never inside it: what
+ * waits on an outside service (YooKassa's closing receipt). Started, not awaited: best effort, its
+ * own sweep sending again what did not go.
+ */
+export type CommittedEffect = (redemption: Redemption) => void;
 
 /**
  * A redemption undone: what its undo sets going (redemption-effects.ts). `coupon` is null when the
@@ -92,16 +99,19 @@ function refusedCoupon(found: TokenCoupon, status: TScanStatus): RefusedCoupon {
  * it is, its state as of the redemption's moment) and the same effects in one transaction: the
  * coupon USED by one conditional UPDATE (of any number of simultaneous attempts exactly one
  * wins), the attempt and the audit row, every `RedemptionEffect`; the photo of its QR in the
- * owner's chat is recaptioned by the trigger the status change fires (migration 0020).
+ * owner's chat is recaptioned by the trigger the status change fires (migration 0020). Once it has
+ * committed, every `CommittedEffect`.
  */
 export function createRedeeming(options: {
   db: Db;
   membership: Pick<MembershipService, 'isChatMember'>;
   effects: readonly RedemptionEffect[];
+  /** Run once the redemption has committed: `committed` runs them. */
+  committedEffects?: readonly CommittedEffect[];
   /** Run in an undo's transaction, whatever became of the coupon (valid again, or void). */
   undoEffects?: readonly UndoEffect[];
 }) {
-  const { db, membership, effects, undoEffects = [] } = options;
+  const { db, membership, effects, committedEffects = [], undoEffects = [] } = options;
 
   const record = (
     executor: Pick<Db, 'insert'>,
@@ -164,6 +174,11 @@ export function createRedeeming(options: {
     return { outcome: 'redeemed', redemption };
   }
 
+  /** What a redemption sets going once committed: its caller's to call, after its own commit. */
+  function committed(redemption: Redemption): void {
+    for (const effect of committedEffects) effect(redemption);
+  }
+
   /**
    * A redemption made now, at the partner's screen. SPEC §1: using a QR needs membership of the
    * community chat, asked of Telegram before the transaction opens. A redemption synced from a
@@ -180,7 +195,9 @@ export function createRedeeming(options: {
       await record(db, input.redeemer, input.token, 'OWNER_NOT_MEMBER', found.coupon.id);
       return { outcome: 'refused', result: 'OWNER_NOT_MEMBER' };
     }
-    return db.transaction((tx) => redeemIn(tx, input));
+    const done = await db.transaction((tx) => redeemIn(tx, input));
+    if (done.outcome === 'redeemed') committed(done.redemption);
+    return done;
   }
 
   /**
@@ -227,7 +244,7 @@ export function createRedeeming(options: {
     );
   }
 
-  return { redeem, redeemIn, undo, recordNotAllowed };
+  return { redeem, redeemIn, committed, undo, recordNotAllowed };
 }
 
 export type Redeeming = ReturnType<typeof createRedeeming>;

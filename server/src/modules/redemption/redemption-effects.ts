@@ -4,7 +4,7 @@ import { notifications as outbox, redemptions } from '../../db/schema.ts';
 import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { ratingKeyboard } from '../ratings/rating-buttons.ts';
-import type { RedemptionEffect, UndoEffect } from './redeem.ts';
+import type { CommittedEffect, RedemptionEffect, UndoEffect } from './redeem.ts';
 
 /** The owner's «погашен» of an earlier, undone redemption of the coupon: sent, or still to be sent. */
 async function toldOfEarlierRedemption(tx: Db, purchasedCouponId: string, before: number, ownerId: number) {
@@ -69,6 +69,14 @@ export const redemptionEffects = (
       tx,
     ),
 ];
+
+/**
+ * What a redemption sets going once committed: the closing receipt written down in it, sent to
+ * YooKassa at once (the closing receipts' sweep only sends again what did not go).
+ */
+export const committedEffects = (
+  closingReceipts: Pick<ClosingReceipts, 'sendSoon'>,
+): readonly CommittedEffect[] => [(redemption) => closingReceipts.sendSoon(redemption.purchasedCouponId)];
 
 /**
  * What an undo sets going, in its transaction. The closing receipt not yet tried is taken back. The

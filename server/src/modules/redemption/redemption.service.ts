@@ -3,7 +3,7 @@ import type { ClosingReceipts } from '../closing-receipts/closing-receipts.servi
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { createRedeeming } from './redeem.ts';
-import { redemptionEffects, undoEffects } from './redemption-effects.ts';
+import { committedEffects, redemptionEffects, undoEffects } from './redemption-effects.ts';
 import { createScanner } from './scan.ts';
 
 /** A partner's screen: the scan, the one redeem operation (the sync calls it too) and its undo. */
@@ -14,7 +14,7 @@ export function createRedemptionService(options: {
     NotificationService,
     'notifyCouponRedeemed' | 'askVisitRating' | 'notifyRedemptionUndone'
   >;
-  closingReceipts: Pick<ClosingReceipts, 'redeemed' | 'undone'>;
+  closingReceipts: Pick<ClosingReceipts, 'redeemed' | 'sendSoon' | 'undone'>;
   timeZone: string;
 }) {
   const { db, membership, notifications, closingReceipts, timeZone } = options;
@@ -24,6 +24,7 @@ export function createRedemptionService(options: {
       db,
       membership,
       effects: redemptionEffects(notifications, closingReceipts),
+      committedEffects: committedEffects(closingReceipts),
       undoEffects: undoEffects(notifications, closingReceipts),
     }),
   };
