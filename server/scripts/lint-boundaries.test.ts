@@ -122,6 +122,28 @@ const serverProbes = {
   ],
 };
 
+/**
+ * The offer is one aggregate: another module reaches it through offers/offers.api.ts alone (and still
+ * never climbs above modules/); the offer's own files and any test reach anything of it.
+ */
+const offerProbes = {
+  refused: [
+    { file: 'server/src/modules/purchases/holds.ts', imports: '../offers/holds.ts' },
+    { file: 'server/src/modules/privacy/line.ts', imports: '../offers/line.ts' },
+    { file: 'server/src/modules/catalogue/stock.ts', imports: '../offers/stock.ts' },
+    { file: 'server/src/modules/admin-purchases/deep/gate.ts', imports: '../../offers/gate.ts' },
+    { file: 'server/src/modules/reports/manifest.ts', imports: '../offers/offers.manifest.ts' },
+    { file: 'server/src/modules/purchases/plugin.ts', imports: '../../plugins/auth.ts' },
+  ],
+  allowed: [
+    { file: 'server/src/modules/purchases/door.ts', imports: '../offers/offers.api.ts' },
+    { file: 'server/src/modules/offers/own.ts', imports: './holds.ts' },
+    { file: 'server/src/modules/offers/other-module.ts', imports: '../purchases/texts.ts' },
+    { file: 'server/src/modules/purchases/inside.test.ts', imports: '../offers/holds.ts' },
+    { file: 'server/src/app-manifest.ts', imports: './modules/offers/offers.manifest.ts' },
+  ],
+};
+
 /** Two files importing each other, as the web writes imports (no extension) and as the server does. */
 const cycles: { file: string; source: string }[] = [
   { file: 'web/src/lib/cycle-a.ts', source: "import { b } from './cycle-b';\n\nexport const a = () => b;\n" },
@@ -209,7 +231,7 @@ beforeAll(() => {
   );
   const all = [
     ...features.flatMap((feature) => Object.values(probesOf(feature)).flat()),
-    ...[layerProbes, pageProbes, belowScreensProbes, serverProbes].flatMap((probes) =>
+    ...[layerProbes, pageProbes, belowScreensProbes, serverProbes, offerProbes].flatMap((probes) =>
       Object.values(probes).flat(),
     ),
   ];
@@ -275,6 +297,11 @@ describe('npm run lint holds the import boundaries', () => {
   it('the server’s layers import downwards only, and its tests anything', () => {
     expect(serverProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
     expect(serverProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
+  });
+
+  it('a module reaches the offer only through offers/offers.api.ts; the offer and tests anything of it', () => {
+    expect(offerProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
+    expect(offerProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
   });
 
   it('a page reaches the query cache only through its features’ hooks; types it may import', () => {

@@ -55,7 +55,6 @@ import { reportsManifest } from './modules/reports/reports.manifest.ts';
 import { telegramWebhookManifest } from './modules/telegram-webhook/telegram-webhook.manifest.ts';
 import type { UpdateInbox } from './modules/telegram-webhook/update-inbox.ts';
 import { userRoutesManifest, usersManifest } from './modules/users/users.manifest.ts';
-import { waitlistManifest } from './modules/waitlist/waitlist.manifest.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { requireInitData } from './plugins/auth.ts';
@@ -142,7 +141,7 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(remindersManifest)
   .add(ratingsManifest)
   .add(invitesManifest)
-  .add(waitlistManifest)
+  .add(offersManifest)
   .add(privacyManifest)
   .add(purchasesManifest)
   .add(adminPurchasesManifest)
@@ -155,7 +154,6 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(geoManifest)
   .add(partnersManifest)
   .add(reportsManifest)
-  .add(offersManifest)
   .add(couponRequestsManifest)
   .add(catalogueManifest)
   .add(redemptionManifest)

@@ -1,6 +1,6 @@
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import type { WaitlistPolicy } from '../purchases/offer-holds.ts';
+import type { WaitlistPolicy } from '../offers/offers.api.ts';
 import { adminPurchasesRoutes } from './admin-purchases.routes.ts';
 import { buyerRefundsRoutes } from './buyer-refunds.routes.ts';
 import { createPurchaseListService } from './purchase-list.service.ts';

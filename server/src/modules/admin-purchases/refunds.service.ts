@@ -7,6 +7,7 @@ import { DomainError, type DomainErrorDetails } from '../../domain/domain-error.
 import { type PaymentProvider, PaymentProviderError, type ProviderRefund } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import { serveLineOf, type WaitlistPolicy } from '../offers/offers.api.ts';
 import {
   type CouponActor,
   type CouponRefusal,
@@ -16,7 +17,6 @@ import {
 } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
 import { couponStateOf } from '../purchased-coupons/visible-state.ts';
-import { serveLineOf, type WaitlistPolicy } from '../purchases/offer-holds.ts';
 import { receiptFactsOfPayment } from '../purchases/receipt-facts.ts';
 import { buyerRefundRefusal } from './buyer-refund-rule.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';

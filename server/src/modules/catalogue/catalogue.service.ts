@@ -6,9 +6,8 @@ import { PARTNER_TYPES, type TListedPartner, type TPartnerType } from '#contract
 import type { TPartnerRating } from '#contract/ratings';
 import type { Database } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
+import { leftOf, offerOnSale, stockOf } from '../offers/offers.api.ts';
 import { createCatalogueVersion } from './catalogue-version.ts';
-import { leftOf, stockOf } from './offer-stock.ts';
-import { offerOnSale } from './on-sale.ts';
 
 /** Raised whenever an answer of the catalogue changes shape: a tag of an older shape then never matches. */
 const CATALOGUE_SHAPE = 3;

@@ -14,7 +14,7 @@ export const offersRoutes: FastifyPluginAsyncZod<{ offers: OfferService; timeZon
   app,
   { offers, timeZone },
 ) => {
-  // The day buyers' catalogue goes by (catalogue/on-sale.ts): a last day before it is refused.
+  // The day buyers' catalogue goes by (on-sale.ts): a last day before it is refused.
   const ZOfferChange = offerChangeOn(() => dayIn(timeZone, new Date()));
 
   for (const [action, withdrawn] of [

@@ -6,9 +6,10 @@ import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
-import { stockOf } from '../catalogue/offer-stock.ts';
 import { toAdminOffer } from '../partners/partners.service.ts';
-import { serveLine, takenForChange, type WaitlistPolicy } from '../purchases/offer-holds.ts';
+import { takenForChange } from './holds.ts';
+import { serveLine, type WaitlistPolicy } from './line.ts';
+import { stockOf } from './stock.ts';
 import type { OfferRefusal } from './texts.ts';
 
 const refuse = (code: OfferRefusal) => new DomainError<OfferRefusal>(code);

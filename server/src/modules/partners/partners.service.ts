@@ -17,7 +17,7 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { coupons, partnerStaff, partners, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
-import { NO_STOCK, type OfferStock, stockOf, unitsShown } from '../catalogue/offer-stock.ts';
+import { NO_STOCK, type OfferStock, stockOf, unitsShown } from '../offers/offers.api.ts';
 import type { PartnerRefusal } from './texts.ts';
 
 type PartnerRow = typeof partners.$inferSelect;

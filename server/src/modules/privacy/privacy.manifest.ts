@@ -1,5 +1,5 @@
 import { type Core, manifest } from '../manifest.ts';
-import type { WaitlistPolicy } from '../purchases/offer-holds.ts';
+import type { WaitlistPolicy } from '../offers/offers.api.ts';
 import type { ReminderService } from '../reminders/reminders.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import { privacyInfoRoutes, privacyRoutes } from './privacy.routes.ts';

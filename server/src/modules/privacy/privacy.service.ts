@@ -11,7 +11,6 @@ import {
   gifts,
   notifications,
   offerHolds,
-  offerWaitlist,
   offlineRedemptions,
   partnerStaff,
   partners,
@@ -24,10 +23,9 @@ import {
   visitRatings,
 } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import { forgetPerson, handOverFreed, placesOfPerson, type WaitlistPolicy } from '../offers/offers.api.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
-import { handOverFreed, type WaitlistPolicy } from '../purchases/offer-holds.ts';
-import { placesOfPerson } from '../waitlist/waitlist.service.ts';
 import type { PrivacyRefusal } from './texts.ts';
 
 const refuse = (code: PrivacyRefusal, details?: Record<string, string>) =>
@@ -284,12 +282,8 @@ export function createPrivacyService(
       await tx.insert(users).values({ id: anonymousId, firstName: '', isChatMember: false });
       const moved = anonymousId;
       await tx.update(payments).set({ userId: moved }).where(eq(payments.userId, userId));
-      await tx.update(offerHolds).set({ userId: moved }).where(eq(offerHolds.userId, userId));
       // A place in a line is theirs alone and no money record: it goes (a unit it held, to the next).
-      const places = await tx
-        .delete(offerWaitlist)
-        .where(eq(offerWaitlist.userId, userId))
-        .returning({ couponId: offerWaitlist.couponId, heldUntil: offerWaitlist.heldUntil });
+      const freedOffers = await forgetPerson(tx, userId, moved);
       await tx.update(purchasedCoupons).set({ ownerId: moved }).where(eq(purchasedCoupons.ownerId, userId));
       await tx
         .update(purchasedCoupons)
@@ -366,7 +360,7 @@ export function createPrivacyService(
           lastSeenAt: sql`now()`,
         })
         .where(eq(users.id, userId));
-      return places.filter((place) => place.heldUntil !== null).map((place) => place.couponId);
+      return freedOffers;
     });
     forgetSeen(userId);
     // Once the erasure is in: a start holds the offer's lock and then waits on the person's row, which

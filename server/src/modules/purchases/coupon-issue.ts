@@ -5,11 +5,11 @@ import { payments, purchasedCoupons, refunds } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import { serveLineOf, unitForPaid, type WaitlistPolicy } from '../offers/offers.api.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { expiryAtPurchase } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
-import { serveLineOf, unitForPaid, type WaitlistPolicy } from './offer-holds.ts';
 import type { PaymentRow } from './payment-start.ts';
 import { createUnsoldRefund } from './unsold-refund.ts';
 

@@ -7,10 +7,9 @@ import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { toKopecks } from '../../payments/telegram-provider.ts';
 import { subjectOf } from '../audit/audit-log.ts';
-import { leftOf, stockOf } from '../catalogue/offer-stock.ts';
+import { dropLapsedHolds, holdsUnit, leftOf, stockOf, type WaitlistPolicy } from '../offers/offers.api.ts';
 import type { Membership } from '../users/membership.service.ts';
 import type { CouponIssue, IssuedCoupon } from './coupon-issue.ts';
-import { dropLapsedHolds, holdsUnit, type WaitlistPolicy } from './offer-holds.ts';
 import { cancelPendingPayment, type PaymentRow, type PaymentStart } from './payment-start.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 

@@ -6,17 +6,19 @@ import { coupons, offerHolds, partners, payments, users } from '../../db/schema.
 import { DomainError } from '../../domain/domain-error.ts';
 import { type PaymentProvider, PaymentProviderError } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
-import { offerOnSale } from '../catalogue/on-sale.ts';
-import type { PrivacyService } from '../privacy/privacy.service.ts';
-import { type Admission, createOfferGate, unitWithinReach } from './offer-gate.ts';
 import {
+  type Admission,
+  createOfferGate,
   handOverFreed,
   isLimited,
+  offerOnSale,
   placeHeldFor,
-  releaseHold,
-  takeHold,
+  release,
+  reserve,
+  unitWithinReach,
   type WaitlistPolicy,
-} from './offer-holds.ts';
+} from '../offers/offers.api.ts';
+import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -36,7 +38,7 @@ export async function cancelPendingPayment(db: Db, paymentId: string, waitlist: 
       .where(and(eq(payments.id, paymentId), eq(payments.status, 'PENDING')))
       .returning({ id: payments.id });
     if (!canceled) return undefined;
-    const [released] = await releaseHold(tx, paymentId).returning({ couponId: offerHolds.couponId });
+    const [released] = await release(tx, paymentId).returning({ couponId: offerHolds.couponId });
     await recordAudit(tx, {
       kind: 'payment.canceled',
       actorId: null,
@@ -142,7 +144,11 @@ export function createPaymentStart(options: {
   }
 
   /** The payment's row, and for a limited offer its unit: a refusal when none is left to the buyer. */
-  async function reserve(userId: number, couponId: number, offer: OnSaleOffer): Promise<{ id: string }> {
+  async function paymentWithUnit(
+    userId: number,
+    couponId: number,
+    offer: OnSaleOffer,
+  ): Promise<{ id: string }> {
     const reserved = await db.transaction(async (tx) => {
       const insertPayment = async () => {
         const [row] = await tx
@@ -154,7 +160,7 @@ export function createPaymentStart(options: {
       };
       let row: { id: string };
       if (isLimited(offer)) {
-        const held = await takeHold(tx, { couponId, userId, minutes: holdMinutes, waitlist }, insertPayment);
+        const held = await reserve(tx, { couponId, userId, minutes: holdMinutes, waitlist }, insertPayment);
         // Returned, not thrown: what the lock did before refusing (lapsed holds removed, their units
         // handed to the line, its people told) is kept. No payment was written.
         if ('refused' in held) return held;
@@ -205,12 +211,12 @@ export function createPaymentStart(options: {
     // still decides.
     const payment = isLimited(offer)
       ? await admission.inTurn(async () => {
-          // Sold out was told before the start's reads (offer-gate.ts); asked again in turn, so the
+          // Sold out was told before the start's reads (offers/gate.ts); asked again in turn, so the
           // starts queued behind the last unit end here, not at the lock.
           await refuseIfSoldOut(userId, couponId, offer);
-          return reserve(userId, couponId, offer);
+          return paymentWithUnit(userId, couponId, offer);
         })
-      : await reserve(userId, couponId, offer);
+      : await paymentWithUnit(userId, couponId, offer);
 
     try {
       const created = await provider.createPayment(

@@ -1,12 +1,12 @@
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import type { WaitlistPolicy } from '../offers/offers.api.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import { createCheckoutService } from './checkout.service.ts';
 import { createMyCouponsService } from './my-coupons.service.ts';
-import type { WaitlistPolicy } from './offer-holds.ts';
 import { paymentPagesRoutes } from './payment-pages.routes.ts';
 import { purchasesRoutes } from './purchases.routes.ts';
 import { purchaseRefusals } from './texts.ts';

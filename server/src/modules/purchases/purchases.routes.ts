@@ -12,6 +12,7 @@ import {
 } from '#contract/purchases';
 import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
+import type { Admission } from '../offers/offers.api.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
 import { pathSubject, requireOwnUsername, ZPathUsername } from '../users/caller.ts';
@@ -20,7 +21,6 @@ import { requireChatMember, requirePayingMember } from '../users/require-chat-me
 import type { UserService } from '../users/users.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
 import type { MyCouponsService } from './my-coupons.service.ts';
-import type { Admission } from './offer-gate.ts';
 import type { PurchaseRefusal } from './texts.ts';
 
 /**
@@ -63,7 +63,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
     '/api/payments/:couponId',
     {
       // A limited offer's sale not started or sold out first, before the rate limit's count and the
-      // start's own reads (offer-gate.ts): at a drop most presses end there, told from what the
+      // start's own reads (offers/gate.ts): at a drop most presses end there, told from what the
       // process knows. A press let on holds one of the offer's places until its answer is sent.
       // Then consent: a refusal for it asks Telegram nothing and writes nothing.
       onRequest: [requireUsername, admit],

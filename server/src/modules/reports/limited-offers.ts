@@ -2,8 +2,7 @@ import { and, eq, inArray, isNotNull, or } from 'drizzle-orm';
 import type { TOfferStock } from '#contract/offer-stock';
 import type { Db } from '../../db/client.ts';
 import { coupons, partners } from '../../db/schema.ts';
-import { stockOf, unitsShown } from '../catalogue/offer-stock.ts';
-import { offerOnSale } from '../catalogue/on-sale.ts';
+import { offerOnSale, stockOf, unitsShown } from '../offers/offers.api.ts';
 
 /** A limited offer as a report lists it: whose, its terms, and its units now. */
 export interface LimitedOffer {

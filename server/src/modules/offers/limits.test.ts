@@ -10,7 +10,7 @@ import {
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { auditEvents, offerHolds, payments, purchasedCoupons } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
-import { takeHold } from './offer-holds.ts';
+import { reserve } from './holds.ts';
 
 let t: TestApp;
 let partnerId: number;
@@ -156,7 +156,7 @@ describe('holds', () => {
 
   it('tells a drop’s refusals before asking the person anything: the sale’s start, then «sold out» once the last unit is held', async () => {
     // Outside the chat and without consent: the start itself would refuse them for that, but at a
-    // drop the offer's own refusal comes first, from what the process knows (offer-gate.ts).
+    // drop the offer's own refusal comes first, from what the process knows (gate.ts).
     const stranger = telegramUser('limits_stranger');
     t.botApi.members.set(stranger.id, 'left');
     const later = await offerWith({ quantity: 1, saleStartsAt: '2030-11-29T07:00:00Z' });
@@ -324,7 +324,7 @@ describe('many starts at once on two server processes', () => {
       const takes = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
           (i % 2 ? other : t).database.db.transaction((tx) =>
-            takeHold(
+            reserve(
               tx,
               {
                 couponId: racedId,

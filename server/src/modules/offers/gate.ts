@@ -5,8 +5,8 @@ import { batchedRead } from '../../db/batched-read.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { type OfferStock, stockOf } from '../catalogue/offer-stock.ts';
-import type { PurchaseRefusal } from './texts.ts';
+import type { PurchaseRefusal } from '../purchases/texts.ts';
+import { type OfferStock, stockOf } from './stock.ts';
 import { type Place, turnsByKey } from './turns-by-key.ts';
 
 /** How long an offer's limit and sale start, once read, answer presses before they are read again. */

@@ -4,12 +4,13 @@ import { type TWaitlistPlace, WaitlistErrorCode } from '#contract/waitlist';
 import type { Db } from '../../db/client.ts';
 import { coupons, offerWaitlist, partners } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { offerOnSale } from '../catalogue/on-sale.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { lockOffer, serveLine, takenOf, type WaitlistPolicy } from '../purchases/offer-holds.ts';
-import { type WaitlistRefusal, waitlistTexts } from './texts.ts';
+import { serveLine, type WaitlistPolicy } from './line.ts';
+import { offerOnSale } from './on-sale.ts';
+import { type OfferRefusal, waitlistTexts } from './texts.ts';
+import { lockOffer, takenOf } from './units.ts';
 
-const refuse = (code: WaitlistRefusal) => new DomainError<WaitlistRefusal>(code);
+const refuse = (code: OfferRefusal) => new DomainError<OfferRefusal>(code);
 const NOT_IN_LINE: TWaitlistPlace = { position: null, heldUntil: null };
 
 /**

@@ -10,7 +10,7 @@ export interface Place {
  * keys runs side by side. A failure ends only its own turn.
  *
  * A place is taken apart from its work because the work's order is decided earlier than the work is
- * ready: a press of a limited offer takes its place when it is let on (offer-gate.ts), then reads
+ * ready: a press of a limited offer takes its place when it is let on (gate.ts), then reads
  * consent, membership and the offer on its own connection, and a press let on later could finish
  * those reads first and take the last unit from the one before it.
  */
