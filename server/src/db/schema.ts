@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgEnum,
+  pgSequence,
   pgTable,
   primaryKey,
   serial,
@@ -21,6 +22,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { MESSENGERS } from '#contract/messengers';
 import { PARTNER_TYPES } from '#contract/partners';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -28,9 +30,26 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-const telegramId = (name: string) => bigint(name, { mode: 'number' });
+/**
+ * A person's id in this app (users.id). A Telegram user's is their Telegram id, as it was before a
+ * second messenger; a person from another messenger gets one from `users_internal_id_seq`, above
+ * every Telegram id. Which messenger knows them by what is `messenger_identities`.
+ */
+const personId = (name: string) => bigint(name, { mode: 'number' });
+/** A chat or user id of a messenger (a chat's own id in `messenger`'s numbering). */
+const messengerChatId = (name: string) => bigint(name, { mode: 'number' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+export const messenger = pgEnum('messenger', MESSENGERS);
+/**
+ * Ids of people from other messengers than Telegram: above 2^52, past every Telegram id (which have
+ * at most 52 significant bits), and within JavaScript's exact integers.
+ */
+export const usersInternalId = pgSequence('users_internal_id_seq', {
+  startWith: 4503599627370496,
+  minValue: 4503599627370496,
+  maxValue: 9007199254740991,
+});
 export const partnerType = pgEnum('partner_type', PARTNER_TYPES);
 export const couponStatus = pgEnum('coupon_status', ['PENDING', 'ACCEPTED', 'REJECTED']);
 export const paymentStatus = pgEnum('payment_status', ['PENDING', 'SUCCEEDED', 'CANCELED']);
@@ -63,11 +82,16 @@ export const redemptionResult = pgEnum('redemption_result', [
 ]);
 export const geoPointType = pgEnum('geo_point_type', ['START', 'PART', 'END']);
 
-/** A Telegram user, keyed by the Telegram id; the username is an attribute that may change. */
+/**
+ * A person, keyed by their id in this app; how each messenger knows them is `messenger_identities`.
+ * The username is an attribute that may change, of the messenger they came from: unique within it.
+ */
 export const users = pgTable(
   'users',
   {
-    id: telegramId('id').primaryKey(),
+    id: personId('id').primaryKey(),
+    /** The messenger whose username `username` is (the one they came from). */
+    messenger: messenger('messenger').notNull().default('telegram'),
     username: text('username'),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name'),
@@ -93,7 +117,7 @@ export const users = pgTable(
     /** The code of this person's invitation link (`startapp=ref_<code>`), made when first asked for. */
     inviteCode: text('invite_code'),
     /** Whose invitation link brought this person to the app, if one did: attribution only. */
-    invitedBy: telegramId('invited_by'),
+    invitedBy: personId('invited_by'),
     invitedAt: timestamp('invited_at', { withTimezone: true }),
     /**
      * Whether the bot sends this user each new QR of theirs as a photo in its chat (and keeps its
@@ -107,7 +131,7 @@ export const users = pgTable(
     partnerOffersAt: timestamp('partner_offers_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_key').on(t.messenger, sql`lower(${t.username})`),
     uniqueIndex('users_invite_code_key').on(t.inviteCode),
     index('users_invited_by_idx').on(t.invitedBy),
   ],
@@ -120,7 +144,7 @@ export const users = pgTable(
 export const appOpens = pgTable(
   'app_opens',
   {
-    userId: telegramId('user_id')
+    userId: personId('user_id')
       .notNull()
       .references(() => users.id),
     day: date('day', { mode: 'string' }).notNull(),
@@ -128,14 +152,39 @@ export const appOpens = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] }), index('app_opens_day_idx').on(t.day)],
 );
 
-/** A username from ADMIN_USERNAMES bound to the first Telegram id seen with it. */
-export const adminBindings = pgTable('admin_bindings', {
-  username: text('username').primaryKey(),
-  userId: telegramId('user_id')
-    .notNull()
-    .references(() => users.id),
-  boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/**
+ * Who a messenger's user is to this app: (messenger, the id that messenger gives them) → one
+ * person. External ids are text, as not every messenger's are numbers.
+ */
+export const messengerIdentities = pgTable(
+  'messenger_identities',
+  {
+    messenger: messenger('messenger').notNull(),
+    externalId: text('external_id').notNull(),
+    userId: personId('user_id')
+      .notNull()
+      .references(() => users.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.messenger, t.externalId] }),
+    index('messenger_identities_user_idx').on(t.userId),
+  ],
+);
+
+/** A username from ADMIN_USERNAMES bound to the first person seen with it in its messenger. */
+export const adminBindings = pgTable(
+  'admin_bindings',
+  {
+    messenger: messenger('messenger').notNull().default('telegram'),
+    username: text('username').notNull(),
+    userId: personId('user_id')
+      .notNull()
+      .references(() => users.id),
+    boundAt: timestamp('bound_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messenger, t.username] })],
+);
 
 export const partners = pgTable(
   'partners',
@@ -148,12 +197,14 @@ export const partners = pgTable(
     address: text('address').notNull(),
     email: text('email').notNull(),
     spokesmanUsername: text('spokesman_username').notNull(),
+    /** The messenger whose username `spokesman_username` is. */
+    spokesmanMessenger: messenger('spokesman_messenger').notNull().default('telegram'),
     /** Bound when the spokesman is first seen, so a later holder of the username is not the partner. */
-    spokesmanUserId: telegramId('spokesman_user_id').references(() => users.id),
+    spokesmanUserId: personId('spokesman_user_id').references(() => users.id),
     /** ИНН, for receipts of sales made as the partner's agent (RECEIPT_AGENT). */
     inn: text('inn'),
     discountConditions: jsonb('discount_conditions').$type<string[]>().notNull().default([]),
-    createdBy: telegramId('created_by').references(() => users.id),
+    createdBy: personId('created_by').references(() => users.id),
     createdAt: createdAt(),
     /** Set while the partner is paused: its offers are neither listed nor sold; sold coupons stay valid. */
     pausedAt: timestamp('paused_at', { withTimezone: true }),
@@ -176,12 +227,14 @@ export const partnerStaff = pgTable(
       .notNull()
       .references(() => partners.id),
     username: text('username').notNull(),
-    userId: telegramId('user_id').references(() => users.id),
-    addedBy: telegramId('added_by').references(() => users.id),
+    /** The messenger whose username `username` is. */
+    messenger: messenger('messenger').notNull().default('telegram'),
+    userId: personId('user_id').references(() => users.id),
+    addedBy: personId('added_by').references(() => users.id),
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('partner_staff_key').on(t.partnerId, sql`lower(${t.username})`),
+    uniqueIndex('partner_staff_key').on(t.partnerId, t.messenger, sql`lower(${t.username})`),
     index('partner_staff_user_idx').on(t.userId),
     index('partner_staff_username_idx').on(sql`lower(${t.username})`),
   ],
@@ -199,8 +252,8 @@ export const coupons = pgTable(
     discount: integer('discount').notNull(),
     status: couponStatus('status').notNull().default('PENDING'),
     paymentLink: text('payment_link'),
-    requestedBy: telegramId('requested_by').references(() => users.id),
-    decidedBy: telegramId('decided_by').references(() => users.id),
+    requestedBy: personId('requested_by').references(() => users.id),
+    decidedBy: personId('decided_by').references(() => users.id),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** Set while an admin has withdrawn the offer: not listed, not sold; sold coupons stay valid. */
@@ -253,7 +306,7 @@ export const payments = pgTable(
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id),
-    userId: telegramId('user_id')
+    userId: personId('user_id')
       .notNull()
       .references(() => users.id),
     provider: paymentProvider('provider').notNull(),
@@ -296,7 +349,7 @@ export const offerHolds = pgTable(
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id),
-    userId: telegramId('user_id')
+    userId: personId('user_id')
       .notNull()
       .references(() => users.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -319,7 +372,7 @@ export const offerWaitlist = pgTable(
     couponId: integer('coupon_id')
       .notNull()
       .references(() => coupons.id),
-    userId: telegramId('user_id')
+    userId: personId('user_id')
       .notNull()
       .references(() => users.id),
     heldUntil: timestamp('held_until', { withTimezone: true }),
@@ -342,7 +395,7 @@ export const purchasedCoupons = pgTable(
     paymentId: uuid('payment_id')
       .notNull()
       .references(() => payments.id),
-    ownerId: telegramId('owner_id')
+    ownerId: personId('owner_id')
       .notNull()
       .references(() => users.id),
     status: purchasedCouponStatus('status').notNull().default('NOT_USED'),
@@ -353,7 +406,7 @@ export const purchasedCoupons = pgTable(
     verified: boolean('verified').notNull(),
     purchasedAt: timestamp('purchased_at', { withTimezone: true }).notNull().defaultNow(),
     redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
-    redeemedBy: telegramId('redeemed_by').references(() => users.id),
+    redeemedBy: personId('redeemed_by').references(() => users.id),
     /**
      * When its payment was given back. A coupon refunded unused is REFUNDED at once; one refunded
      * after use stays USED, and this keeps undoing that use from making it valid again.
@@ -387,13 +440,15 @@ export const gifts = pgTable(
     purchasedCouponId: uuid('purchased_coupon_id')
       .notNull()
       .references(() => purchasedCoupons.id),
-    fromUserId: telegramId('from_user_id')
+    fromUserId: personId('from_user_id')
       .notNull()
       .references(() => users.id),
     /** Who got it: set when sent, or when a held gift is claimed. */
-    toUserId: telegramId('to_user_id').references(() => users.id),
+    toUserId: personId('to_user_id').references(() => users.id),
     /** The username a held gift waits for, as the giver typed it. */
     toUsername: text('to_username'),
+    /** The messenger whose username `to_username` is: the giver's. */
+    toMessenger: messenger('to_messenger').notNull().default('telegram'),
     status: giftStatus('status').notNull().default('SENT'),
     createdAt: createdAt(),
     /** When a held gift was claimed, canceled or returned. */
@@ -412,7 +467,7 @@ export const redemptions = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     purchasedCouponId: uuid('purchased_coupon_id').references(() => purchasedCoupons.id),
     qrToken: text('qr_token').notNull(),
-    userId: telegramId('user_id')
+    userId: personId('user_id')
       .notNull()
       .references(() => users.id),
     result: redemptionResult('result').notNull(),
@@ -453,7 +508,7 @@ export const geoPoints = pgTable(
   'geo_points',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: telegramId('user_id')
+    userId: personId('user_id')
       .notNull()
       .references(() => users.id),
     lat: doublePrecision('lat').notNull(),
@@ -534,7 +589,9 @@ export const notifications = pgTable(
     kind: notificationKind('kind').notNull(),
     /** What happened, as the caller names it: a gift id, a coupon id… */
     eventKey: text('event_key').notNull(),
-    chatId: telegramId('chat_id').notNull(),
+    /** The messenger the message goes through; `chat_id` and `message_id` are its ids. */
+    messenger: messenger('messenger').notNull().default('telegram'),
+    chatId: messengerChatId('chat_id').notNull(),
     text: text('text').notNull(),
     replyMarkup: jsonb('reply_markup').$type<Record<string, unknown>>(),
     purpose: notificationPurpose('purpose').notNull().default('service'),
@@ -554,15 +611,15 @@ export const notifications = pgTable(
     resentAt: timestamp('resent_at', { withTimezone: true }),
     lastError: text('last_error'),
     createdAt: createdAt(),
-    /** Telegram's id of the message once sent: a QR photo's caption is edited by it. */
-    messageId: integer('message_id'),
+    /** The messenger's id of the message once sent (text: MAX's are strings); a QR photo's caption is edited by it. */
+    messageId: text('message_id'),
     /** The COUPON_QR photo whose caption this row brings up to date. */
     captionOf: bigint('caption_of', { mode: 'number' }).references((): AnyPgColumn => notifications.id, {
       onDelete: 'cascade',
     }),
   },
   (t) => [
-    uniqueIndex('notifications_event_key').on(t.kind, t.eventKey, t.chatId),
+    uniqueIndex('notifications_event_key').on(t.kind, t.eventKey, t.messenger, t.chatId),
     // A chat's messages go out one at a time, oldest first: the worker looks for an older one unsent.
     index('notifications_chat_pending_idx')
       .on(t.chatId, t.id)
@@ -604,7 +661,7 @@ export const refunds = pgTable(
     outside: boolean('outside').notNull().default(false),
     /** Asked for by the buyer in My QR, not by an admin; `requested_by` is then the buyer. */
     byBuyer: boolean('by_buyer').notNull().default(false),
-    requestedBy: telegramId('requested_by').references(() => users.id),
+    requestedBy: personId('requested_by').references(() => users.id),
     createdAt: createdAt(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
@@ -651,7 +708,7 @@ export const auditEvents = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     kind: text('kind').notNull(),
     /** The user who acted; null for the system (a provider's notice, a job). */
-    actorId: telegramId('actor_id'),
+    actorId: personId('actor_id'),
     /** What it is about, as `<type>:<id>`: `purchase:<uuid>`, `offer:12`, `partner:3`, `payment:<uuid>`. */
     subject: text('subject').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
@@ -702,7 +759,7 @@ export const offlineOutcome = pgEnum('offline_outcome', ['applied', 'conflict', 
 export const offlineRedemptions = pgTable('offline_redemptions', {
   nonce: text('nonce').primaryKey(),
   qrToken: text('qr_token').notNull(),
-  userId: telegramId('user_id')
+  userId: personId('user_id')
     .notNull()
     .references(() => users.id),
   purchasedCouponId: uuid('purchased_coupon_id').references(() => purchasedCoupons.id),
@@ -758,13 +815,13 @@ export const visitRatings = pgTable(
     partnerId: integer('partner_id')
       .notNull()
       .references(() => partners.id),
-    userId: telegramId('user_id')
+    userId: personId('user_id')
       .notNull()
       .references(() => users.id),
     stars: smallint('stars').notNull(),
     comment: text('comment'),
     /** The bot's «write a comment» message (force_reply): a reply to it is this rating's comment. */
-    commentPromptMessageId: integer('comment_prompt_message_id'),
+    commentPromptMessageId: text('comment_prompt_message_id'),
     commentHiddenAt: timestamp('comment_hidden_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

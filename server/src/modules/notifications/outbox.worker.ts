@@ -43,7 +43,8 @@ export interface DeliveryReport {
 type Outcome = Exclude<keyof DeliveryReport, 'claimed'>;
 
 /** What a message sent leaves to record; `skipped` says why nothing was sent. */
-type Sent = { messageId?: number; text?: string } | { skipped: string };
+/** `messageId` as stored: text, as not every messenger's message ids are numbers. */
+type Sent = { messageId?: string; text?: string } | { skipped: string };
 
 /** The photo's file name, which Telegram shows nowhere but a download. */
 const QR_PHOTO_FILE = 'kupon-qr.png';
@@ -262,7 +263,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       },
       abortAfter(sendTimeoutMs),
     );
-    return { messageId: message.message_id };
+    return { messageId: String(message.message_id) };
   }
 
   /** The QR as a photo (multipart upload of the PNG), if it still works for the holder. */
@@ -275,7 +276,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       { caption: photo.caption, ...underQrPhoto },
       abortAfter(sendTimeoutMs),
     );
-    return { messageId: message.message_id, text: photo.caption };
+    return { messageId: String(message.message_id), text: photo.caption };
   }
 
   /**
@@ -293,7 +294,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     try {
       await botApi.editMessageCaption(
         photo.chatId,
-        photo.messageId,
+        Number(photo.messageId),
         { caption, ...underQrPhoto },
         abortAfter(sendTimeoutMs),
       );

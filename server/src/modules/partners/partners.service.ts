@@ -72,9 +72,12 @@ type PartnerInput = z.output<typeof ZAddPartnerRequest>;
 const sameRegion = (region: string, except?: number) =>
   sql`coalesce((SELECT ${partners.region} FROM ${partners} WHERE lower(${partners.region}) = lower(${region})${except === undefined ? sql`` : sql` AND ${partners.id} <> ${except}`} LIMIT 1), ${region})`;
 
-/** A spokesman the app has already seen holds the role at once; otherwise at first sight. */
+/**
+ * A spokesman the app has already seen holds the role at once; otherwise at first sight. The admin
+ * names a Telegram username: the only messenger the app is opened from so far.
+ */
 const userIdOf = (username: string) =>
-  sql`(SELECT ${users.id} FROM ${users} WHERE lower(${users.username}) = ${username.toLowerCase()})`;
+  sql`(SELECT ${users.id} FROM ${users} WHERE ${users.messenger} = 'telegram' AND lower(${users.username}) = ${username.toLowerCase()})`;
 
 /**
  * `innRequired`: sales are made as the partners' agent (receipts name them). `forgetRoles`: a change

@@ -13,6 +13,11 @@ export const PERSONAL_DATA: ReadonlyArray<{ table: string; people: readonly stri
     people: ['id'],
     kinds: 'Telegram id, юзернейм, имя и фамилия, e-mail для чеков, согласия, членство в чате, кто пригласил',
   },
+  {
+    table: 'messenger_identities',
+    people: ['user_id'],
+    kinds: 'id человека в мессенджере (Telegram, MAX)',
+  },
   { table: 'admin_bindings', people: ['user_id'], kinds: 'юзернейм и Telegram id администратора' },
   { table: 'app_opens', people: ['user_id'], kinds: 'дни, когда человек открывал приложение' },
   {

@@ -306,8 +306,17 @@ export function createPrivacyService(
         await tx
           .update(partners)
           .set({ spokesmanUsername: '' })
-          .where(sql`lower(${partners.spokesmanUsername}) = ${name}`);
-        await tx.delete(partnerStaff).where(sql`lower(${partnerStaff.username}) = ${name}`);
+          .where(
+            and(
+              eq(partners.spokesmanMessenger, user.messenger),
+              sql`lower(${partners.spokesmanUsername}) = ${name}`,
+            ),
+          );
+        await tx
+          .delete(partnerStaff)
+          .where(
+            and(eq(partnerStaff.messenger, user.messenger), sql`lower(${partnerStaff.username}) = ${name}`),
+          );
       }
       await tx.delete(adminBindings).where(eq(adminBindings.userId, userId));
       await tx.delete(geoPoints).where(eq(geoPoints.userId, userId));

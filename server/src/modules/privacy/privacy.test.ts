@@ -45,7 +45,13 @@ async function columnsHoldingThePerson(): Promise<string[]> {
   );
   const found: string[] = [];
   for (const { table_name: table, column_name: column } of columns) {
-    const blankRow = table === 'users' ? sql` AND ${sql.identifier('id')} <> ${person.id}` : sql``;
+    // The blank row that keeps their next requests working, and how their messenger knows it.
+    const blankRow =
+      table === 'users'
+        ? sql` AND ${sql.identifier('id')} <> ${person.id}`
+        : table === 'messenger_identities'
+          ? sql` AND ${sql.identifier('user_id')} <> ${person.id}`
+          : sql``;
     const [hit] = await rowsOf<{ n: number }>(sql`
       SELECT count(*)::int AS n FROM ${sql.identifier(table)}
       WHERE (${sql.identifier(column)}::text ILIKE ${'%pv_erase_me%'}

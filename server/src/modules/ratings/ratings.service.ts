@@ -66,7 +66,7 @@ export function createRatingService(db: Db) {
   async function rememberCommentPrompt(userId: number, purchasedCouponId: string, messageId: number) {
     await db
       .update(visitRatings)
-      .set({ commentPromptMessageId: messageId })
+      .set({ commentPromptMessageId: String(messageId) })
       .where(and(eq(visitRatings.purchasedCouponId, purchasedCouponId), eq(visitRatings.userId, userId)));
   }
 
@@ -83,7 +83,7 @@ export function createRatingService(db: Db) {
       .where(
         and(
           eq(visitRatings.userId, userId),
-          eq(visitRatings.commentPromptMessageId, promptMessageId),
+          eq(visitRatings.commentPromptMessageId, String(promptMessageId)),
           sql`EXISTS (SELECT 1 FROM ${purchasedCoupons} WHERE ${purchasedCoupons.id} = ${visitRatings.purchasedCouponId} AND ${changeable})`,
         ),
       )

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { dayIn } from '#contract/date-time';
+import type { TMessenger } from '#contract/messengers';
 import type { TRole } from '#contract/session';
 import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import { usernameOf } from '#contract/usernames';
@@ -113,11 +114,12 @@ export function createUserService(
     const bindings = name
       ? sql`, spokesman AS (
           UPDATE ${partners} SET spokesman_user_id = ${user.id}
-          WHERE spokesman_user_id IS NULL AND lower(spokesman_username) = ${name} AND ${written}
+          WHERE spokesman_user_id IS NULL AND spokesman_messenger = 'telegram'
+            AND lower(spokesman_username) = ${name} AND ${written}
           RETURNING 1
         ), staff AS (
           UPDATE ${partnerStaff} SET user_id = ${user.id}
-          WHERE user_id IS NULL AND lower(username) = ${name} AND ${written}
+          WHERE user_id IS NULL AND messenger = 'telegram' AND lower(username) = ${name} AND ${written}
           RETURNING 1
         )${
           adminUsernames.includes(name)
@@ -167,6 +169,7 @@ export function createUserService(
       let username = user.username;
       if (username) {
         const sameName = and(
+          eq(users.messenger, 'telegram'),
           sql`lower(${users.username}) = ${username.toLowerCase()}`,
           ne(users.id, user.id),
         );
@@ -201,11 +204,14 @@ export function createUserService(
     return row !== undefined;
   }
 
-  async function findByUsername(username: string) {
+  /** The person holding `username` in `messenger` now (usernames are unique only within one). */
+  async function findByUsername(username: string, messenger: TMessenger = 'telegram') {
     const [row] = await db
       .select()
       .from(users)
-      .where(sql`lower(${users.username}) = ${normalizeUsername(username)}`)
+      .where(
+        and(eq(users.messenger, messenger), sql`lower(${users.username}) = ${normalizeUsername(username)}`),
+      )
       .limit(1);
     return row;
   }
@@ -221,11 +227,23 @@ export function createUserService(
     await executor
       .update(partners)
       .set({ spokesmanUserId: userId })
-      .where(and(isNull(partners.spokesmanUserId), sql`lower(${partners.spokesmanUsername}) = ${name}`));
+      .where(
+        and(
+          isNull(partners.spokesmanUserId),
+          eq(partners.spokesmanMessenger, 'telegram'),
+          sql`lower(${partners.spokesmanUsername}) = ${name}`,
+        ),
+      );
     await executor
       .update(partnerStaff)
       .set({ userId })
-      .where(and(isNull(partnerStaff.userId), sql`lower(${partnerStaff.username}) = ${name}`));
+      .where(
+        and(
+          isNull(partnerStaff.userId),
+          eq(partnerStaff.messenger, 'telegram'),
+          sql`lower(${partnerStaff.username}) = ${name}`,
+        ),
+      );
   }
 
   /**
@@ -242,7 +260,13 @@ export function createUserService(
       const bound = await executor
         .select({ id: adminBindings.userId })
         .from(adminBindings)
-        .where(and(inArray(adminBindings.username, configuredNames), ofUser(adminBindings.userId)));
+        .where(
+          and(
+            eq(adminBindings.messenger, 'telegram'),
+            inArray(adminBindings.username, configuredNames),
+            ofUser(adminBindings.userId),
+          ),
+        );
       for (const { id } of bound) ids.add(id);
     }
     const marked = await executor
@@ -272,7 +296,7 @@ export function createUserService(
     if (configuredIds.includes(userId)) return 'admin';
     const boundAdmin =
       configuredNames.length > 0
-        ? sql`EXISTS (SELECT 1 FROM ${adminBindings} WHERE ${adminBindings.userId} = ${userId} AND ${inArray(adminBindings.username, configuredNames)})`
+        ? sql`EXISTS (SELECT 1 FROM ${adminBindings} WHERE ${adminBindings.userId} = ${userId} AND ${adminBindings.messenger} = 'telegram' AND ${inArray(adminBindings.username, configuredNames)})`
         : sql`false`;
     const [row] = await db
       .select({
