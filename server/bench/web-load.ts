@@ -21,7 +21,8 @@ import { startTlsFront } from './start-tls-front.ts';
  * same layer inside Telegram. Chromium itself in its new headless mode runs its desktop browser
  * unseen: its interface's fonts, its omnibox's WebUI page and the rest took the host's two cores
  * from the page's renderer, which waited for one 101–188 ms a run against 23–94 in the shell, and
- * its document's commit and layouts took up to twice the wall time (docs/performance.md, «Lighthouse as a phone»).
+ * its document's commit and layouts took up to twice the wall time (docs/performance.md,
+ * «Lighthouse as a phone»).
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const asUser = (index: 0 | 2): TelegramUser => ({ ...DEMO_USERS[index], lastName: null });
