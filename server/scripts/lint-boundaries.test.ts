@@ -194,9 +194,9 @@ const keyProbes = {
       source: "export const options = { queryKey: ['held-gifts'], queryFn: () => 1 };\n",
     },
     {
-      file: 'web/src/features/offer/hooks/spread-key.ts',
+      file: 'web/src/features/public-offer/hooks/spread-key.ts',
       source:
-        "import { offerKeys } from '@/lib/query-keys';\n\nexport const key = { queryKey: [...offerKeys.terms, 1] };\n",
+        "import { publicOfferKeys } from '@/lib/query-keys';\n\nexport const key = { queryKey: [...publicOfferKeys.terms, 1] };\n",
     },
     {
       file: 'web/src/telegram/dev-login/literal-key.ts',

@@ -38,12 +38,12 @@ import { createMetrics } from './modules/metrics/metrics.ts';
 import { notificationsManifest } from './modules/notifications/notifications.manifest.ts';
 import type { NotificationService } from './modules/notifications/notifications.service.ts';
 import type { OutboxWorker } from './modules/notifications/outbox.worker.ts';
-import { offerManifest } from './modules/offer/offer.manifest.ts';
 import { offersManifest } from './modules/offers/offers.manifest.ts';
 import { partnersManifest } from './modules/partners/partners.manifest.ts';
 import { photoManifest } from './modules/photo/photo.manifest.ts';
 import { privacyManifest } from './modules/privacy/privacy.manifest.ts';
 import { deleteExpiredData } from './modules/privacy/privacy.service.ts';
+import { publicOfferManifest } from './modules/public-offer/public-offer.manifest.ts';
 import { recordExpiries } from './modules/purchased-coupons/expiry-log.ts';
 import { purchasedCouponsManifest } from './modules/purchased-coupons/purchased-coupons.manifest.ts';
 import type { QrImages } from './modules/purchased-coupons/qr-images.ts';
@@ -63,7 +63,6 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { type BotRunner, launchBot } from './telegram/bot.ts';
 import { createBotUsername } from './telegram/bot-username.ts';
-import { createTelegramReachability } from './telegram/reachability.ts';
 
 /** The Telegram side of the app: the bot, the notifications and their outbox. */
 export interface Telegram {
@@ -151,7 +150,7 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(telegramWebhookManifest)
   .add(userRoutesManifest)
   .add(devLoginManifest)
-  .add(offerManifest)
+  .add(publicOfferManifest)
   .add(geoManifest)
   .add(partnersManifest)
   .add(reportsManifest)
@@ -200,13 +199,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, REFUSALS);
   const sweepClock = createSweepClock();
-  // Telegram's reach, by the calls to the real Bot API; the stand-in's is in-process, and says nothing of it.
-  const telegramReachability = createTelegramReachability();
-  if (botApi) telegramReachability.watch(botApi);
   // Only with a token to scrape it: without one, nothing is counted.
-  const metrics = config.metricsToken
-    ? createMetrics({ database, sweeps: sweepClock, telegram: telegramReachability })
-    : undefined;
+  const metrics = config.metricsToken ? createMetrics({ database, sweeps: sweepClock }) : undefined;
   metrics?.observeRequests(app);
   if (botApi) metrics?.observeBotApi(botApi);
 
@@ -236,7 +230,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentProvider: deps.paymentProvider ?? createPaymentProvider(config, botApi),
     sweepClock,
     metrics,
-    telegramReachability,
   });
   const { db, bot, updateInbox, notifications, outbox, qrImages } = made;
   for (const module of plugged) await module.openRoutes?.(app);

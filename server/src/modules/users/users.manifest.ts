@@ -1,7 +1,6 @@
 import type { GiftService } from '../gifts/gifts.service.ts';
 import type { InviteService } from '../invites/invites.service.ts';
 import { type Core, manifest } from '../manifest.ts';
-import { stuckBotMessages } from '../notifications/outbox-backlog.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { createMembershipService, type MembershipService } from './membership.service.ts';
 import { userRefusals } from './texts.ts';
@@ -28,15 +27,13 @@ export const userRoutesManifest = manifest({
   name: 'users',
   make: ({
     config,
-    db,
     timeZone,
-    telegramReachability,
     users,
     membership,
     privacy,
     gifts,
     invites,
-  }: Pick<Core, 'config' | 'db' | 'timeZone' | 'telegramReachability'> & {
+  }: Pick<Core, 'config' | 'timeZone'> & {
     users: UserService;
     membership: MembershipService;
     privacy: PrivacyService;
@@ -53,7 +50,6 @@ export const userRoutesManifest = manifest({
         timeZone,
         claimHeldGifts: gifts.claimHeldGifts,
         recordArrival: invites.recordArrival,
-        stuckBotMessages: () => stuckBotMessages(db, telegramReachability),
       }),
   }),
 });

@@ -1,11 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type TBotMessagesStuck,
-  ZBooleanResponse,
-  ZMeResponse,
-  ZUsernameSeenResponse,
-} from '#contract/session';
+import { ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
 import { ZTelegramUsername } from '#contract/username-schemas';
 import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
@@ -31,8 +26,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   claimHeldGifts: (userId: number, known: { heldGiftWaits: boolean }) => Promise<number>;
   /** Opening the app through a member's invitation link records who invited (invites.service.ts). */
   recordArrival: (userId: number, startParam: string | undefined) => Promise<void>;
-  /** Told to admins on Home: bot messages waiting over 10 minutes (notifications/outbox-backlog.ts). */
-  stuckBotMessages: () => Promise<TBotMessagesStuck | undefined>;
 }> = async (
   app,
   {
@@ -44,7 +37,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     timeZone,
     claimHeldGifts,
     recordArrival,
-    stuckBotMessages,
   },
 ) => {
   // Every launch asks it first (a post in the chat: thousands in a minute); failures are still logged.
@@ -53,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     const { caller } = request;
     await recordArrival(caller.id, startParamOf(request.headers.authorization));
     // One statement for membership, consent and held gifts; none on a first open, whose profile's
-    // write returned it: on PGlite a crowd of first opens waits for each other's every statement.
+    // write returned it (issue 36: on PGlite a crowd waits for each other's every statement).
     const row = caller.row ?? (await users.callerRowOf(caller.id));
     await claimHeldGifts(caller.id, row);
     const [role, chat, personal] = await Promise.all([
@@ -61,8 +53,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       membership.membershipOf(caller.id, row),
       privacy.stateOf(caller.id, row),
     ]);
-    // Asked for admins alone: everyone else's open costs no statement more.
-    const botMessagesStuck = role === 'admin' ? await stuckBotMessages() : undefined;
     return {
       id: caller.id,
       username: caller.username,
@@ -73,7 +63,6 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       ...personal,
       receiptEmailRequired,
       timeZone,
-      ...(botMessagesStuck ? { botMessagesStuck } : {}),
     };
   });
 

@@ -2,7 +2,7 @@ import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { OfferLink } from '@/features/offer/components/offer-link';
+import { OfferLink } from '@/features/public-offer/components/offer-link';
 import { useUser } from '@/features/session/api/get-me';
 import { isAdmin, isPartnerOrAdmin, isPartnerOrStaff } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';

@@ -1,7 +1,7 @@
 import { Header } from '@/components/layout/header';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { OfferText } from '@/features/offer/components/offer-text';
+import { OfferText } from '@/features/public-offer/components/offer-text';
 import { Link } from '@/lib/router/link';
 import { Page } from '@/telegram/page';
 import { texts } from './texts';

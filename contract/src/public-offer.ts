@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** GET /api/offer: who sells, as the public offer names them (the text itself lives in the web app). */
-export const ZOfferOperator = z.object({
+export const ZPublicOfferOperator = z.object({
   name: z.string(),
   inn: z.string(),
   ogrn: z.string(),
@@ -9,11 +9,11 @@ export const ZOfferOperator = z.object({
   email: z.string(),
   phone: z.string().nullable(),
 });
-export type TOfferOperator = z.infer<typeof ZOfferOperator>;
+export type TPublicOfferOperator = z.infer<typeof ZPublicOfferOperator>;
 
-export const ZOfferResponse = z.object({
-  operator: ZOfferOperator,
+export const ZPublicOfferResponse = z.object({
+  operator: ZPublicOfferOperator,
   /** The address the mini-app is published at, when configured. */
   siteUrl: z.string().nullable(),
 });
-export type TOfferResponse = z.infer<typeof ZOfferResponse>;
+export type TPublicOfferResponse = z.infer<typeof ZPublicOfferResponse>;

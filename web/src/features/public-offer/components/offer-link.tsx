@@ -7,7 +7,7 @@ import './offer-link.css';
 // The offer is long and read rarely: its popup comes in a chunk of its own, fetched once the screen
 // is up and run only when opened (it checks the offer's answer with zod, 23 KB that no screen waits
 // for). The build lists the chunk's files by the module's path (web/screen-pages/plugin.ts).
-const POPUP_MODULE = 'features/offer/components/offer-popup';
+const POPUP_MODULE = 'features/public-offer/components/offer-popup';
 const OfferPopup = lazy(() => import('./offer-popup').then((module) => ({ default: module.OfferPopup })));
 
 type OfferLinkProps = {

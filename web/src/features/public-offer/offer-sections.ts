@@ -1,4 +1,4 @@
-import type { TOfferOperator } from '#contract/offer';
+import type { TPublicOfferOperator } from '#contract/public-offer';
 import type { DocumentSection } from '@/components/ui/document-sections';
 
 /*
@@ -7,11 +7,11 @@ import type { DocumentSection } from '@/components/ui/document-sections';
  */
 
 /** What the offer text needs to know about where it is published. */
-export type OfferContext = { operator: TOfferOperator; siteUrl: string | null };
+export type OfferContext = { operator: TPublicOfferOperator; siteUrl: string | null };
 
 export type OfferSection = DocumentSection<OfferContext>;
 
-const registrationNumber = ({ ogrn }: TOfferOperator) =>
+const registrationNumber = ({ ogrn }: TPublicOfferOperator) =>
   ogrn.length === 15 ? `ОГРНИП ${ogrn}` : `ОГРН ${ogrn}`;
 
 /** The public offer (SPEC §1, §8, §9), with the seller's details filled in from the server. */

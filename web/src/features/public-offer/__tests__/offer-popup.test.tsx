@@ -1,12 +1,12 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TOfferResponse } from '#contract/offer';
+import type { TPublicOfferResponse } from '#contract/public-offer';
 import { stubApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { OfferLink } from '../components/offer-link';
 
-const offer: TOfferResponse = {
+const offer: TPublicOfferResponse = {
   operator: {
     name: 'ИП Иванов Иван Иванович',
     inn: '771234567890',

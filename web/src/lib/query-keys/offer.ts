@@ -1,3 +1,0 @@
-export const offerKeys = {
-  terms: ['offer'] as const,
-};

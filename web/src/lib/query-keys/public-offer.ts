@@ -1,0 +1,3 @@
+export const publicOfferKeys = {
+  terms: ['public-offer'] as const,
+};
