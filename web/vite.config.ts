@@ -51,7 +51,7 @@ export default defineConfig({
       output: {
         // Whatever the entry needs (React, TanStack Query, the router, the page frame) in one chunk,
         // not six: a first load over a slow link pays a round trip and a share of the bandwidth for
-        // every file (issue 14: My QR's Lighthouse LCP 2.2 → 2.05 s, Home's 1.8 → 1.7 s).
+        // every file (My QR's Lighthouse LCP 2.2 → 2.05 s, Home's 1.8 → 1.7 s).
         codeSplitting: {
           groups: [{ name: 'app', tags: ['$initial'], test: (id: string) => !id.includes('/src/early/') }],
         },

@@ -5,7 +5,8 @@
  * access waits on the browser for the whole store (4–10 ms on a desktop, 20–40 ms under Lighthouse
  * in a fresh profile), and the app's first render reads the user kept there
  * (features/session/user-state.ts). Read later, in a task of the early script's, the wait fell
- * among the app's first tasks and counted as blocking time (docs/performance.md, «Session 25»).
+ * among the app's first tasks and counted as blocking time (docs/performance.md, «Lighthouse as a
+ * phone»).
  * Storage refused (a private mode, a webview's setting): the app does without it.
  */
 export const PAGE_INLINE_SCRIPT = 'try{localStorage.length}catch(e){}';

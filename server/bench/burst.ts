@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --burst` (issue 29): a post in the chat brings thousands of members to the app
+ * `npm run bench -- --burst`: a post in the chat brings thousands of members to the app
  * at once, each for the first time. BURST_USERS distinct signed users arrive at BURST_RATE a second
  * (open model) and each makes a first open's requests: /api/me (what the early script asks for on
  * every launch), /api/csrf (the app's one token, asked before its first POST), then the buy

@@ -19,7 +19,7 @@ interface Task {
  * task's time on a core instead of its wall time: what the page's own work blocks when its main
  * thread never waits, neither for a core nor for another process. The gap to Lighthouse's figure is
  * the host's share: on this 2-core machine a task's wall time was often twice its CPU time
- * (docs/performance.md, «Session 26»).
+ * (docs/performance.md, «Lighthouse as a phone»).
  */
 export function blockingOnCpuMs(tasks: Task[], firstContentfulPaint: number, slowdown: number): number {
   return tasks

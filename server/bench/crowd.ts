@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --crowd` (issue 36): people new to the app keep arriving, CONCURRENT opening it at
+ * `npm run bench -- --crowd`: people new to the app keep arriving, CONCURRENT opening it at
  * a time, each next one as soon as another is answered (crowd-load.ts), CROWD_USERS in all. Does the
  * crowd get served roughly in the order it came, or do the first arrivals wait while later ones
  * overtake them? One server process as a user meets it (`npm start`: the stand-in, demo data), on

@@ -1,5 +1,5 @@
 /**
- * `npm run bench -- --drop` (issue 41): a limited offer announced in the chat opens at an instant,
+ * `npm run bench -- --drop`: a limited offer announced in the chat opens at an instant,
  * and thousands press pay within seconds of it. DROP_USERS distinct chat members arrive spread over
  * DROP_WINDOW_MS centred on `saleStartsAt` of an offer of DROP_QUANTITY, each pressing pay at once
  * (again the moment the sale opens, if they came early), on two server processes on one PostgreSQL

@@ -71,8 +71,8 @@ export interface RendererTime {
  * service, the server, the TLS proxy and Lighthouse itself. In a load, the renderer's main thread
  * waited for a core 400–790 ms of a run, longer than the 300–450 ms it ran, and Lighthouse
  * multiplies every task's wall time, the wait in it too, by the CPU slowdown (docs/performance.md,
- * «Session 25»). Started once the page's document came (before, the renderer Chromium makes for
- * the site ran ahead of the trace, which then lost the navigation's start).
+ * «Lighthouse as a phone»). Started once the page's document came (before, the renderer Chromium
+ * makes for the site ran ahead of the trace, which then lost the navigation's start).
  */
 export function keepRendererFirst(browserPid: number) {
   const raised = new Map<number, RendererTime>();

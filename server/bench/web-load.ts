@@ -21,7 +21,8 @@ import { startTlsFront } from './start-tls-front.ts';
  * same layer inside Telegram. Chromium itself in its new headless mode runs its desktop browser
  * unseen: its interface's fonts, its omnibox's WebUI page and the rest took the host's two cores
  * from the page's renderer, which waited for one 101–188 ms a run against 23–94 in the shell, and
- * its document's commit and layouts took up to twice the wall time (docs/performance.md, «Session 28»).
+ * its document's commit and layouts took up to twice the wall time (docs/performance.md,
+ * «Lighthouse as a phone»).
  */
 const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const asUser = (index: 0 | 2): TelegramUser => ({ ...DEMO_USERS[index], lastName: null });
@@ -85,7 +86,7 @@ export interface LighthouseScore {
   /** The lowest and highest of every run: what «in every run» has to hold. */
   performanceRange: [number, number];
   tbtRange: [number, number];
-  /** Runs that held issue 38's bar: a score of 95 or more with 200 ms of blocking time or less. */
+  /** Runs that held the screens' bar: a score of 95 or more with 200 ms of blocking time or less. */
   held: number;
   /**
    * The lowest and highest of every run: the blocking time from the tasks' time on a core alone
@@ -376,7 +377,7 @@ async function scoreInTurns(
  * as a phone gets them, over HTTPS and HTTP/2 through a TLS proxy (tls-front.ts): over plain HTTP/1.1
  * its simulation spread My QR's 17 scripts over six connections, a handshake each, and drew the
  * first paint after them, where the app's own first tasks no longer counted (docs/performance.md,
- * «Session 24»).
+ * «Lighthouse as a phone»).
  */
 export async function measureWeb(base: string, botToken: string) {
   withoutSourceRundown();

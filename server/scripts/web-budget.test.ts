@@ -98,7 +98,7 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
   // The line of a sold-out offer (joining, the place, leaving, a coupon held for the first in it with its countdown): 123.7 KB measured, the usual 0.4 KB above.
   // The first render in a transition and the readable colours' table, in the entry every screen
-  // carries (docs/performance.md, «Session 23»): 124.103 KB measured, 0.2 KB above.
+  // carries: 124.103 KB measured, 0.2 KB above.
   ['buy-coupons', 'buy-coupons/buy-coupons-page', 124.3],
   // The QR list kept on the device for a day without signal: 1.4 KB; the slide's threshold, turning
   // to a coupon that arrives and the note for phones without an offline shell: 0.4 KB.
@@ -111,7 +111,7 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // list had a spinner and an empty line of its own: 0.5 KB.
   // The held gifts asked for by the screen (their part loaded only when some wait) and the refund
   // button drawn with the coupon (its confirmation loaded at the press): 92.9 KB measured, the
-  // usual 0.4 KB above (docs/performance.md, «Session 23»).
+  // usual 0.4 KB above.
   ['my-coupons', 'my-coupons/my-coupons-page', 93.3],
   // The scanner's wasm comes only once the camera is on (decode-qr-image.ts): not counted here.
   // Checking and redeeming with no signal (the kit and queue in IndexedDB, WebCrypto's
@@ -152,8 +152,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // Fetching ahead without running (the offer's popup and Home's screens by the build's list, lib/fetch-ahead.ts in a chunk of its own): 0.01 KB, the usual 0.4 KB above the figure.
   ['community-links', 'community-links/community-links-page', 113.3],
-  // The back office and the 152-ФЗ screens, at what they weighed when every screen was given a row
-  // (issue 30): a screen without one fails below.
+  // The back office and the 152-ФЗ screens, at what they weighed when every screen was given a
+  // row: a screen without one fails below.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.8 KB.
   // Each field's own error in place, the limits said before sending, a phone's extension refused: 0.9 KB.
@@ -191,7 +191,7 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // The first render in a transition and the readable colours' table, in the entry every screen
-  // carries (docs/performance.md, «Session 23»): 108.523 KB measured, 0.2 KB above.
+  // carries: 108.523 KB measured, 0.2 KB above.
   ['invites', 'invites/invites-page', 108.7],
   // The bot's messages given up, with «Отправить снова» on each (ADR 5).
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the

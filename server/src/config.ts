@@ -122,7 +122,7 @@ const schema = z
       .min(1, 'expected 1–1440 minutes')
       .max(1440, 'expected 1–1440 minutes')
       .default(15),
-    /** How long a unit freed of a sold-out offer waits for the first in its line (issue 41). */
+    /** How long a unit freed of a sold-out offer waits for the first in its line. */
     WAITLIST_HOLD_MINUTES: z.coerce
       .number({ message: 'expected minutes' })
       .int('expected whole minutes')

@@ -1,4 +1,4 @@
-// The app's shell kept on the phone, so the mini-app opens with no signal at a put-in (issue 16): a
+// The app's shell kept on the phone, so the mini-app opens with no signal at a put-in: a
 // partner checks and redeems coupons, a buyer shows the QR saved last time. The build writes in
 // what it made (offline-shell/plugin.ts): every script and style, kept when this worker installs,
 // so a screen never opened with a network opens without one too. Pages come from the network

@@ -41,7 +41,7 @@ const LAZY_MODULE = /\/web\/src\/(.+)\.tsx?$/;
 /**
  * Writes beside index.html one page per screen, `screens/<folder>.html`: index.html that also asks
  * for the screen's own chunk, the chunks it imports and its styles, so that they come together with
- * the app's entry instead of after the entry has run (issue 14: 150 ms of My QR's Lighthouse LCP).
+ * the app's entry instead of after the entry has run (150 ms of My QR's Lighthouse LCP).
  * The server sends a screen's page for the screen's path (server/src/plugins/static.ts).
  *
  * Every page, index.html too, also names a JSON asset of the files of each screen by its folder and

@@ -24,7 +24,7 @@ if (launchState !== 'started') applyColorScheme(systemColorScheme());
 
 // The first render in a transition: React draws the app in slices and gives the phone back between
 // them, where one render of every provider, the router and the screen was the start's longest task
-// (docs/performance.md, «Session 23»).
+// (docs/performance.md, «Lighthouse as a phone»).
 const render = () =>
   startTransition(() =>
     createRoot(rootElement).render(

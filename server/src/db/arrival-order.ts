@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
  * statements queues again, at the back, for each next one. When new people keep arriving, each
  * newcomer's first statement goes ahead of the next statement of everyone already waiting, and the
  * first of a crowd (a first open's /api/me asks four in a row) are overtaken again and again
- * (issue 36, the crowd of `npm run bench`). Here the statements wait in the order their requests arrived instead: the
+ * (`npm run bench -- --crowd`). Here the statements wait in the order their requests arrived instead: the
  * oldest request's next statement goes first, and work outside a request (jobs, the outbox) takes
  * its place in that order when it asks.
  *
@@ -90,7 +90,7 @@ export function inArrivalOrder<C extends Client>(client: C): C {
       // Not in the I/O phase that asked: PGlite runs on this thread, and a phase that reads twenty
       // requests would run their twenty statements before the loop turns. A busy loop was seen to
       // accept about one new connection a turn: the first of a crowd, whose connections all opened
-      // at once, were let in about four a second while later arrivals went ahead (issue 36).
+      // at once, were let in about four a second while later arrivals went ahead.
       return new Promise((go) => setImmediate(go));
     }
     return new Promise((go, refuse) => waiting.push({ ...turn, go, refuse }));

@@ -359,7 +359,7 @@ export const offerHolds = pgTable(
 );
 
 /**
- * The line for a sold-out offer (issue 41): one place per person per offer, served in `id` order (an
+ * The line for a sold-out offer: one place per person per offer, served in `id` order (an
  * id is drawn under the offer's lock, so it is the order people joined in, whatever process took
  * them). A unit freed goes to the first place without one: `held_until` set, the unit counted as
  * taken until then. A place whose time passed is removed and the unit goes to the next; a payment

@@ -11,8 +11,8 @@ const ASSET_PATH = /^\/assets\/([\w.-]+)$/;
 const SCREEN_PATH = /^\/([a-z-]+)\/?$/;
 
 /**
- * The page for a path: the screen's own (index.html that also asks for the screen's chunks, issue
- * 14), or index.html for Home and any path that is not a screen's.
+ * The page for a path: the screen's own (index.html that also asks for the screen's chunks, so
+ * they come with the entry), or index.html for Home and any path that is not a screen's.
  */
 function pageFor(buildFolder: string, pathName: string): string {
   const screen = SCREEN_PATH.exec(pathName)?.[1];

@@ -26,9 +26,9 @@ export function applyColorScheme(scheme: ColorScheme): void {
  * Runs the app's start, then derives the readable colours of the palette it applied (if it applied
  * one) in a task of their own, and says when they are set. Deriving them (a search over a
  * hundred-odd candidate colours, run cold, and the style recalculation it needs) was the largest
- * piece of the app's own work in the entry script's one long task (docs/performance.md, «Session
- * 26»); apart, the phone can answer a tap between the two. The first render waits for them, as it
- * waits for the first screen's chunk.
+ * piece of the app's own work in the entry script's one long task (docs/performance.md,
+ * «Lighthouse as a phone»); apart, the phone can answer a tap between the two. The first render
+ * waits for them, as it waits for the first screen's chunk.
  */
 export function withReadableColorsAfter<T>(start: () => T): { result: T; readableColors: Promise<void> } {
   startingUp = true;

@@ -1,4 +1,4 @@
--- A coupon costs the buyer less than it saves (issue 25): price < discount ≤ 100 000. Offers stored
+-- A coupon costs the buyer less than it saves: price < discount ≤ 100 000. Offers stored
 -- under the earlier, reversed rule break it. One on sale is withdrawn and one waiting for a decision
 -- is refused, each with an audit event naming the reason; coupons already bought from them stay valid.
 ALTER TABLE "coupons" DROP CONSTRAINT "coupons_amounts";--> statement-breakpoint

@@ -62,7 +62,7 @@ export async function placesOfPerson(exec: Db, userId: number) {
 }
 
 /**
- * The line of a sold-out offer (issue 41): joined and left under the offer's lock, as every decision
+ * The line of a sold-out offer: joined and left under the offer's lock, as every decision
  * about its units is (ADR 0022), so a place is never taken while a unit is free, and a unit freed goes
  * to the first place in any process. The bot tells whom a unit waits for, and only them.
  */

@@ -10,7 +10,7 @@ import { type StoredMembership, storedMembership } from './membership.service.ts
  * consent and e-mail, and whether a gift is held for their username. The profile's write returns
  * it (users.service.ts), so a first open asks the database once; an open whose profile was written
  * lately selects it. A first open used to ask five statements in a row, and on PGlite a crowd of
- * first opens waits for every one of them (issue 36, docs/performance.md).
+ * first opens waits for every one of them (docs/performance.md, «The crowd»).
  */
 const callerRow = {
   ...storedMembership,

@@ -6,7 +6,7 @@ import { appOpens, users } from '../../db/schema.ts';
 
 // What opening the app costs the database, pinned. On PGlite every statement waits its turn on the
 // server's own core, one at a time: a crowd of first opens waits for each other's statements
-// (issue 36, docs/performance.md), so a round trip added here is paid by everyone in the crowd.
+// (docs/performance.md, «The crowd»), so a round trip added here is paid by everyone in the crowd.
 
 let sent: string[] = [];
 const count = (text: string) => sent.push(text);

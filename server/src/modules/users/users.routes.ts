@@ -45,7 +45,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     const { caller } = request;
     await recordArrival(caller.id, startParamOf(request.headers.authorization));
     // One statement for membership, consent and held gifts; none on a first open, whose profile's
-    // write returned it (issue 36: on PGlite a crowd waits for each other's every statement).
+    // write returned it: on PGlite a crowd of first opens waits for each other's every statement.
     const row = caller.row ?? (await users.callerRowOf(caller.id));
     await claimHeldGifts(caller.id, row);
     const [role, chat, personal] = await Promise.all([

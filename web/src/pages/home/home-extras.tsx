@@ -33,7 +33,7 @@ export function HomeCouponLine() {
   const [loaded, setLoaded] = useState(false);
   // Its code asked for in the idle moment itself and the line drawn once it came: asked for by the
   // render, the chunks' six preload links were added in the render's own task (10–18 ms under
-  // Lighthouse, docs/performance.md «Session 24»).
+  // Lighthouse, docs/performance.md «Lighthouse as a phone»).
   useEffect(() => whenIdle(() => void loadHomeCoupon().then(() => setLoaded(true))), []);
   return (
     loaded && (

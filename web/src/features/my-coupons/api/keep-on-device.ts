@@ -16,7 +16,7 @@ export function keepOnDevice(client: QueryClient, userId: number, coupons: TMyCo
     const images: Record<string, string> = {};
     // One image after another, each asked for in the task its predecessor's answer came in: asked
     // all at once, their fetches' starts were one task of Home's as long as 10–28 ms on a fast
-    // machine (docs/performance.md, «Session 23»). Nobody waits for this save.
+    // machine (docs/performance.md, «Lighthouse as a phone»). Nobody waits for this save.
     for (const { qrImageUrl } of coupons) {
       try {
         images[qrImageUrl] = await client.fetchQuery(qrImageQueryOptions(userId, qrImageUrl));

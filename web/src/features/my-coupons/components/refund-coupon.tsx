@@ -6,7 +6,8 @@ import type { RefundConfirmProps } from './refund-confirm';
 
 // A holder's own refund is rare: the confirmation (its request, its styles) comes in a chunk of its
 // own, fetched once the page is idle and run only at the press. Loaded with the button, its chunk and
-// each of its stylesheets were tasks of My QR's of their own (docs/performance.md, «Session 23»).
+// each of its stylesheets were tasks of My QR's of their own (docs/performance.md, «Lighthouse as a
+// phone»).
 const CONFIRM_MODULE = 'features/my-coupons/components/refund-confirm';
 const RefundConfirm = lazy(() =>
   import('./refund-confirm').then((module) => ({ default: module.RefundConfirm })),
