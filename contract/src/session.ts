@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ROLES } from './roles.ts';
+import { TELEGRAM_REACHES } from './telegram-reach.ts';
 
 export type { TRole } from './roles.ts';
+export type { TTelegramReach } from './telegram-reach.ts';
 export const ZRole = z.enum(ROLES);
 
 /** Every error the API answers: a machine code and a Russian text fit to show. */
@@ -11,8 +13,21 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 export const ZCsrfResponse = z.object({ token: z.string() });
 export type TCsrfResponse = z.infer<typeof ZCsrfResponse>;
 
-export const ZHealthResponse = z.object({ ok: z.boolean(), db: z.enum(['up', 'down', 'not_migrated']) });
+export const ZTelegramReach = z.enum(TELEGRAM_REACHES);
+
+/** Readiness is the database's alone: Telegram out of reach is told, never a reason to send no traffic. */
+export const ZHealthResponse = z.object({
+  ok: z.boolean(),
+  db: z.enum(['up', 'down', 'not_migrated']),
+  telegram: ZTelegramReach,
+  /** Seconds the oldest bot message still to be sent has waited, 0 when none waits; null when the database did not say. */
+  oldestUnsentMessageS: z.number().int().nonnegative().nullable(),
+});
 export type THealthResponse = z.infer<typeof ZHealthResponse>;
+
+/** Bot messages an admin is told of: the oldest unsent has waited `minutes` (over 10), and Telegram's reach. */
+export const ZBotMessagesStuck = z.object({ minutes: z.number().int().positive(), telegram: ZTelegramReach });
+export type TBotMessagesStuck = z.infer<typeof ZBotMessagesStuck>;
 
 /** GET /api/me: the user state of SPEC §3, loaded once at start. */
 export const ZMeResponse = z.object({
@@ -35,6 +50,8 @@ export const ZMeResponse = z.object({
   receiptEmailRequired: z.boolean(),
   /** REPORT_TIME_ZONE: every date and time the app shows is read on this clock, as the server's exports are. */
   timeZone: z.string(),
+  /** Admins only, and only while a bot message has waited over 10 minutes: Home says so. */
+  botMessagesStuck: ZBotMessagesStuck.optional(),
 });
 export type TMeResponse = z.infer<typeof ZMeResponse>;
 

@@ -63,6 +63,7 @@ import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { type BotRunner, launchBot } from './telegram/bot.ts';
 import { createBotUsername } from './telegram/bot-username.ts';
+import { createTelegramReachability } from './telegram/reachability.ts';
 
 /** The Telegram side of the app: the bot, the notifications and their outbox. */
 export interface Telegram {
@@ -199,8 +200,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app, REFUSALS);
   const sweepClock = createSweepClock();
+  // Telegram's reach, by the calls to the real Bot API; the stand-in's is in-process, and says nothing of it.
+  const telegramReachability = createTelegramReachability();
+  if (botApi) telegramReachability.watch(botApi);
   // Only with a token to scrape it: without one, nothing is counted.
-  const metrics = config.metricsToken ? createMetrics({ database, sweeps: sweepClock }) : undefined;
+  const metrics = config.metricsToken
+    ? createMetrics({ database, sweeps: sweepClock, telegram: telegramReachability })
+    : undefined;
   metrics?.observeRequests(app);
   if (botApi) metrics?.observeBotApi(botApi);
 
@@ -230,6 +236,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     paymentProvider: deps.paymentProvider ?? createPaymentProvider(config, botApi),
     sweepClock,
     metrics,
+    telegramReachability,
   });
   const { db, bot, updateInbox, notifications, outbox, qrImages } = made;
   for (const module of plugged) await module.openRoutes?.(app);

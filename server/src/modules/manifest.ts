@@ -5,6 +5,7 @@ import type { Database, Db } from '../db/client.ts';
 import type { Refusals } from '../http/errors.ts';
 import type { SweepClock } from '../jobs/sweep-clock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
+import type { TelegramReachability } from '../telegram/reachability.ts';
 import type { StandInBotApi } from './dev-login/stand-in-bot-api.ts';
 import type { Metrics } from './metrics/metrics.ts';
 
@@ -33,6 +34,8 @@ export interface Core {
   sweepClock: SweepClock;
   /** Only with METRICS_TOKEN to scrape it. */
   metrics?: Metrics;
+  /** Whether this process reaches Telegram's Bot API, by its latest call (the metrics, health and the admin's Home say it). */
+  telegramReachability: TelegramReachability;
 }
 
 /** What a module, once made, hands the app. */

@@ -1,10 +1,10 @@
 import { type Core, manifest } from '../manifest.ts';
 import { healthRoutes } from './health.routes.ts';
 
-/** Readiness and liveness, for a load balancer and a process manager. */
+/** Readiness and liveness, for a load balancer and a process manager; readiness tells Telegram's reach too. */
 export const healthManifest = manifest({
   name: 'health',
-  make: ({ database }: Pick<Core, 'database'>) => ({
-    openRoutes: (app) => app.register(healthRoutes, { database }),
+  make: ({ database, telegramReachability }: Pick<Core, 'database' | 'telegramReachability'>) => ({
+    openRoutes: (app) => app.register(healthRoutes, { database, telegram: telegramReachability }),
   }),
 });

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type THealthResponse, ZHealthResponse } from '#contract/session';
 import type { Database } from '../../db/client.ts';
+import type { TelegramReachability } from '../../telegram/reachability.ts';
+import { readOutboxBacklog } from '../notifications/outbox-backlog.ts';
 
 /** The newest migration this code ships: a database that has not applied it cannot serve this code. */
 const journal = JSON.parse(
@@ -30,27 +32,41 @@ async function readiness(database: Database): Promise<THealthResponse['db']> {
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ database: Database }> = async (app, { database }) => {
+export const healthRoutes: FastifyPluginAsyncZod<{
+  database: Database;
+  telegram: TelegramReachability;
+}> = async (app, { database, telegram }) => {
   /** Liveness: the process answers; the database is not asked (a restart would not mend it). */
   app.get('/api/health/live', async () => ({ ok: true }));
 
-  /** Readiness: the database answers, in time, with the schema this code needs. */
+  /**
+   * Readiness: the database answers, in time, with the schema this code needs. Beside it, Telegram's
+   * reach and the oldest unsent message's wait, told but never failing readiness: the app serves
+   * without Telegram, and every process shares its way there, so a balancer would take all out.
+   */
   app.get(
     '/api/health',
     { schema: { response: { 200: ZHealthResponse, 503: ZHealthResponse } } },
     async (request, reply) => {
       let timer: NodeJS.Timeout | undefined;
-      const deadline = new Promise<'down'>((resolve) => {
-        timer = setTimeout(() => resolve('down'), HEALTH_DEADLINE_MS);
+      const deadline = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, HEALTH_DEADLINE_MS);
       });
-      const db = await Promise.race([readiness(database), deadline])
-        .catch((error: unknown) => {
+      const [db, backlog] = await Promise.all([
+        Promise.race([readiness(database), deadline.then(() => 'down' as const)]).catch((error: unknown) => {
           request.log.error({ err: error }, 'health check: database does not answer');
           return 'down' as const;
-        })
-        .finally(() => clearTimeout(timer));
+        }),
+        // Asked beside readiness, not after it: the deadline stays the database's alone.
+        Promise.race([readOutboxBacklog(database.db), deadline.then(() => undefined)]).catch(() => undefined),
+      ]).finally(() => clearTimeout(timer));
       if (db !== 'up') request.log.warn({ db }, 'health check: not ready');
-      return reply.status(db === 'up' ? 200 : 503).send({ ok: db === 'up', db });
+      return reply.status(db === 'up' ? 200 : 503).send({
+        ok: db === 'up',
+        db,
+        telegram: telegram.reach(),
+        oldestUnsentMessageS: db === 'up' && backlog ? Math.floor(backlog.oldestWaitingS) : null,
+      });
     },
   );
 };

@@ -13,7 +13,8 @@ describe('liveness and readiness', () => {
   it('answers up while the database answers with the newest schema, without init data', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ ok: true, db: 'up' });
+    // No Bot API call yet: Telegram's reach is not known (outbox-backlog.test.ts has it known).
+    expect(res.json()).toEqual({ ok: true, db: 'up', telegram: 'unknown', oldestUnsentMessageS: 0 });
     const live = await t.app.inject({ method: 'GET', url: '/api/health/live' });
     expect({ status: live.statusCode, body: live.json() }).toEqual({ status: 200, body: { ok: true } });
   });
@@ -47,8 +48,9 @@ describe('liveness and readiness', () => {
       await other.database.db.execute(sql`DROP SCHEMA drizzle CASCADE`);
       const empty = await other.app.inject({ method: 'GET', url: '/api/health' });
 
-      expect([behind.statusCode, behind.json()]).toEqual([503, { ok: false, db: 'not_migrated' }]);
-      expect([empty.statusCode, empty.json()]).toEqual([503, { ok: false, db: 'not_migrated' }]);
+      const notMigrated = { ok: false, db: 'not_migrated', telegram: 'unknown', oldestUnsentMessageS: null };
+      expect([behind.statusCode, behind.json()]).toEqual([503, notMigrated]);
+      expect([empty.statusCode, empty.json()]).toEqual([503, notMigrated]);
       expect((await other.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
     } finally {
       await other.close();
@@ -59,7 +61,7 @@ describe('liveness and readiness', () => {
     await t.database.close();
     const res = await t.app.inject({ method: 'GET', url: '/api/health' });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ ok: false, db: 'down' });
+    expect(res.json()).toEqual({ ok: false, db: 'down', telegram: 'unknown', oldestUnsentMessageS: null });
     expect((await t.app.inject({ method: 'GET', url: '/api/health/live' })).statusCode).toBe(200);
   });
 });

@@ -68,8 +68,8 @@ function parseExposition(text: string): Sample[] {
   return samples;
 }
 
-const scrape = async () => {
-  const res = await t.app.inject({
+const scrape = async (app = t.app) => {
+  const res = await app.inject({
     method: 'GET',
     url: '/api/metrics',
     headers: { authorization: `Bearer ${TOKEN}` },
@@ -241,6 +241,27 @@ describe('GET /api/metrics', () => {
       expect(sampleValue(samples, 'db_pool_waiting_queries')).toBe(0);
     } else {
       expect(sampleValue(samples, 'db_pool_connections', { state: 'max' })).toBeUndefined();
+    }
+  });
+
+  it('tells whether this process reaches Telegram’s Bot API: nothing before its first call, 0 while a relay answers 502, 1 again', async () => {
+    const fresh = await createTestApp({ sameDatabaseAs: t, env: { METRICS_TOKEN: TOKEN } });
+    try {
+      const reach = async () => sampleValue(await scrape(fresh.app), 'telegram_bot_api_up');
+      expect(await reach()).toBeUndefined();
+
+      // Opening the app asks Telegram whether the caller is in the chat.
+      let clock = 0;
+      fresh.botApi.setClock(() => clock);
+      fresh.botApi.addOutage({ fromMs: 0, untilMs: 60_000, status: 502 });
+      expect((await fresh.as(telegramUser('metrics_unreached')).get('/api/me')).statusCode).toBe(200);
+      expect(await reach()).toBe(0);
+
+      clock = 60_000;
+      await fresh.as(telegramUser('metrics_reached')).get('/api/me');
+      expect(await reach()).toBe(1);
+    } finally {
+      await fresh.close();
     }
   });
 });

@@ -5,6 +5,8 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Database } from '../../db/client.ts';
 import { paymentStatus } from '../../db/schema.ts';
 import type { SweepClock } from '../../jobs/sweep-clock.ts';
+import type { TelegramReachability } from '../../telegram/reachability.ts';
+import { readOutboxBacklog } from '../notifications/outbox-backlog.ts';
 
 /** Request durations, seconds: from a 304 from memory (under 5 ms) to a payment start at YooKassa. */
 const DURATION_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 15];
@@ -15,12 +17,17 @@ const rowsOf = async <T>(database: Database, query: ReturnType<typeof sql>) =>
 
 /**
  * What this process tells Prometheus (GET /api/metrics): its requests, its database pool, the
- * outbox and payments as the shared database holds them, Telegram's refusals for sending too much,
+ * outbox and payments as the shared database holds them, whether Telegram answers it and Telegram's
+ * refusals for sending too much,
  * each background sweep's last success, and Node's own process metrics. A registry of its own per
  * app, so two apps in one process (the tests) count apart.
  */
-export function createMetrics(deps: { database: Database; sweeps: SweepClock }) {
-  const { database, sweeps } = deps;
+export function createMetrics(deps: {
+  database: Database;
+  sweeps: SweepClock;
+  telegram: TelegramReachability;
+}) {
+  const { database, sweeps, telegram } = deps;
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   const registers = [registry];
@@ -41,17 +48,11 @@ export function createMetrics(deps: { database: Database; sweeps: SweepClock }) 
   });
 
   // Both outbox gauges from one query: prom-client collects a scrape's gauges side by side.
-  let outboxRead: Promise<{ depth: number; oldest: number }> | undefined;
+  let outboxRead: ReturnType<typeof readOutboxBacklog> | undefined;
   const outboxNow = () => {
-    outboxRead ??= rowsOf<{ depth: number | string; oldest: number | string | null }>(
-      database,
-      sql`SELECT count(*) AS depth, extract(epoch FROM now() - min(created_at)) AS oldest
-            FROM notifications WHERE sent_at IS NULL AND failed_at IS NULL`,
-    )
-      .then(([row]) => ({ depth: Number(row?.depth ?? 0), oldest: Number(row?.oldest ?? 0) }))
-      .finally(() => {
-        outboxRead = undefined;
-      });
+    outboxRead ??= readOutboxBacklog(database.db).finally(() => {
+      outboxRead = undefined;
+    });
     return outboxRead;
   };
   new Gauge({
@@ -59,15 +60,27 @@ export function createMetrics(deps: { database: Database; sweeps: SweepClock }) 
     help: 'Bot messages waiting in the outbox (neither sent nor given up).',
     registers,
     async collect() {
-      this.set((await outboxNow()).depth);
+      this.set((await outboxNow()).pending);
     },
   });
   new Gauge({
     name: 'outbox_oldest_message_age_seconds',
-    help: 'Age of the oldest bot message still waiting in the outbox; 0 when none waits.',
+    help: 'Age of the oldest bot message still waiting in the outbox (one sent again: since then); 0 when none waits.',
     registers,
     async collect() {
-      this.set((await outboxNow()).oldest);
+      this.set((await outboxNow()).oldestWaitingS);
+    },
+  });
+
+  new Gauge({
+    name: 'telegram_bot_api_up',
+    help: 'Whether this process reaches Telegram’s Bot API, by its latest call: 1 after any answer of Telegram’s (a 403 or 429 too), 0 after no answer, a timeout or a 5xx; absent before the first call.',
+    registers,
+    collect() {
+      const reach = telegram.reach();
+      // Unknown is no sample, as Prometheus has it: an alert on 0 waits for a call that failed.
+      if (reach === 'unknown') this.remove();
+      else this.set(reach === 'up' ? 1 : 0);
     },
   });
 

@@ -6,11 +6,13 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness.ts';
+import { notifications } from '../../db/schema.ts';
 
 /**
  * The README's Prometheus configuration and alert rules, as pasted, against a running server:
- * Debian's Prometheus scrapes it and must find the target up and the five rules loaded. Both YAML
- * blocks are read from README.md, so the test follows what a reader copies.
+ * Debian's Prometheus scrapes it and must find the target up and the six rules loaded, and the
+ * rules about Telegram must go pending while it is out of reach. Both YAML blocks are read from
+ * README.md, so the test follows what a reader copies.
  */
 const TOKEN = 'readme-scrape-token-0123456789';
 const readme = readFileSync(path.join(import.meta.dirname, '../../../../README.md'), 'utf8');
@@ -108,13 +110,13 @@ describe('the README’s Prometheus snippet, as pasted', () => {
     expect(alertRules).toContain('alert:');
   });
 
-  it('scrapes the server’s metrics (the target is up) and loads the five alert rules', async (context) => {
+  it('scrapes the server’s metrics (the target is up) and loads the six alert rules', async (context) => {
     if (!prometheusInstalled) {
       if (process.env.CI) throw new Error('prometheus is not installed; .ci/run installs it from Debian');
       context.skip('prometheus is not installed (apt-get install prometheus); CI installs it');
     }
     const { stdout } = await run('promtool', ['check', 'rules', path.join(dir, 'rules.yml')]);
-    expect(stdout).toContain('SUCCESS: 5 rules found');
+    expect(stdout).toContain('SUCCESS: 6 rules found');
     await run('promtool', ['check', 'config', path.join(dir, 'prometheus.yml')]);
 
     type Target = { health: string; lastError: string; scrapeUrl: string };
@@ -144,9 +146,52 @@ describe('the README’s Prometheus snippet, as pasted', () => {
     expect(rules.map(({ name, health }) => `${name}: ${health}`)).toEqual([
       'ServerErrors: ok',
       'SlowAnswers: ok',
+      'TelegramUnreachable: ok',
       'OutboxStuck: ok',
       'TelegramRateLimited: ok',
       'SweepStalled: ok',
     ]);
+  });
+
+  it('has the rules about Telegram pending while it is out of reach and a message waits, inactive once it answers', async (context) => {
+    if (!prometheusInstalled) {
+      if (process.env.CI) throw new Error('prometheus is not installed; .ci/run installs it from Debian');
+      context.skip('prometheus is not installed (apt-get install prometheus); CI installs it');
+    }
+    type Rule = { name: string; state: string };
+    const statesOf = async () => {
+      const answer = (await (await fetch(`${api}/api/v1/rules`)).json()) as {
+        data: { groups: { rules: Rule[] }[] };
+      };
+      const rules = answer.data.groups.flatMap(({ rules }) => rules);
+      return ['TelegramUnreachable', 'OutboxStuck'].map(
+        (name) => `${name}: ${rules.find((rule) => rule.name === name)?.state}`,
+      );
+    };
+
+    // The relay answers 502 for an hour of the fake's clock; a message has waited 15 minutes.
+    let clock = 0;
+    t.botApi.setClock(() => clock);
+    t.botApi.addOutage({ fromMs: 0, untilMs: 3_600_000, status: 502 });
+    await t.database.db.insert(notifications).values({
+      kind: 'GIFT_RECEIVED',
+      eventKey: 'readme-stuck',
+      chatId: 4242,
+      text: 'Вам подарили купон',
+      createdAt: new Date(Date.now() - 15 * 60_000),
+    });
+    await t.deliverNotifications();
+    // Pending, not firing: each rule waits its `for: 5m` first.
+    const pending = ['TelegramUnreachable: pending', 'OutboxStuck: pending'];
+    expect(
+      await pollUntil(statesOf, (states) => states.join() === pending.join(), 'the rules pending'),
+    ).toEqual(pending);
+
+    clock = 3_600_000;
+    await t.deliverNotifications(new Date(Date.now() + 10 * 60_000));
+    const inactive = ['TelegramUnreachable: inactive', 'OutboxStuck: inactive'];
+    expect(
+      await pollUntil(statesOf, (states) => states.join() === inactive.join(), 'the rules inactive again'),
+    ).toEqual(inactive);
   });
 });

@@ -1,6 +1,7 @@
 import type { GiftService } from '../gifts/gifts.service.ts';
 import type { InviteService } from '../invites/invites.service.ts';
 import { type Core, manifest } from '../manifest.ts';
+import { stuckBotMessages } from '../notifications/outbox-backlog.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { createMembershipService, type MembershipService } from './membership.service.ts';
 import { userRefusals } from './texts.ts';
@@ -27,13 +28,15 @@ export const userRoutesManifest = manifest({
   name: 'users',
   make: ({
     config,
+    db,
     timeZone,
+    telegramReachability,
     users,
     membership,
     privacy,
     gifts,
     invites,
-  }: Pick<Core, 'config' | 'timeZone'> & {
+  }: Pick<Core, 'config' | 'db' | 'timeZone' | 'telegramReachability'> & {
     users: UserService;
     membership: MembershipService;
     privacy: PrivacyService;
@@ -50,6 +53,7 @@ export const userRoutesManifest = manifest({
         timeZone,
         claimHeldGifts: gifts.claimHeldGifts,
         recordArrival: invites.recordArrival,
+        stuckBotMessages: () => stuckBotMessages(db, telegramReachability),
       }),
   }),
 });

@@ -1,6 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZBooleanResponse, ZMeResponse, ZUsernameSeenResponse } from '#contract/session';
+import {
+  type TBotMessagesStuck,
+  ZBooleanResponse,
+  ZMeResponse,
+  ZUsernameSeenResponse,
+} from '#contract/session';
 import { ZTelegramUsername } from '#contract/username-schemas';
 import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
@@ -26,6 +31,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   claimHeldGifts: (userId: number, known: { heldGiftWaits: boolean }) => Promise<number>;
   /** Opening the app through a member's invitation link records who invited (invites.service.ts). */
   recordArrival: (userId: number, startParam: string | undefined) => Promise<void>;
+  /** Told to admins on Home: bot messages waiting over 10 minutes (notifications/outbox-backlog.ts). */
+  stuckBotMessages: () => Promise<TBotMessagesStuck | undefined>;
 }> = async (
   app,
   {
@@ -37,6 +44,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     timeZone,
     claimHeldGifts,
     recordArrival,
+    stuckBotMessages,
   },
 ) => {
   // Every launch asks it first (a post in the chat: thousands in a minute); failures are still logged.
@@ -53,6 +61,8 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       membership.membershipOf(caller.id, row),
       privacy.stateOf(caller.id, row),
     ]);
+    // Asked for admins alone: everyone else's open costs no statement more.
+    const botMessagesStuck = role === 'admin' ? await stuckBotMessages() : undefined;
     return {
       id: caller.id,
       username: caller.username,
@@ -63,6 +73,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
       ...personal,
       receiptEmailRequired,
       timeZone,
+      ...(botMessagesStuck ? { botMessagesStuck } : {}),
     };
   });
 
