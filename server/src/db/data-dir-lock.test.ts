@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +15,8 @@ describe('one holder of the embedded database’s folder', () => {
   it('refuses a second open while the first holds the folder, and allows it once closed', async () => {
     const first = await openDatabase({ dataDir });
     try {
-      await expect(openDatabase({ dataDir })).rejects.toThrow(/open in process \d+/);
+      // The holder named is this process: the one to stop, or to back up through.
+      await expect(openDatabase({ dataDir })).rejects.toThrow(`open in process ${process.pid} `);
     } finally {
       await first.close();
     }
@@ -25,8 +26,14 @@ describe('one holder of the embedded database’s folder', () => {
 
   it('takes over a folder whose holder is gone (a server killed)', async () => {
     const gone = spawnSync(process.execPath, ['-e', '']).pid;
-    writeFileSync(path.join(dataDir, 'pglite.pid'), String(gone));
+    const holderFile = path.join(dataDir, 'pglite.pid');
+    writeFileSync(holderFile, String(gone));
     const database = await openDatabase({ dataDir });
-    await database.close();
+    try {
+      expect(readFileSync(holderFile, 'utf8')).toBe(String(process.pid));
+    } finally {
+      await database.close();
+    }
+    expect(existsSync(holderFile)).toBe(false);
   });
 });
