@@ -84,21 +84,21 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
    * came while one was out were overtaken by those after them, who found what it had just brought
    * (at a drop's start, 30 of the first 60 presses of a process lost their turn so).
    */
-  function factsOf(couponId: number): Promise<Facts> {
-    const known = facts.get(couponId);
+  function factsOf(offerId: number): Promise<Facts> {
+    const known = facts.get(offerId);
     if (known && clock() - known.askedAt < FACTS_MS) return known.facts;
     const asking = {
       askedAt: clock(),
-      facts: readFacts(couponId).then((offer) => ({
+      facts: readFacts(offerId).then((offer) => ({
         exists: offer !== undefined,
         quantity: offer?.quantity ?? null,
         saleStartsAt: offer?.saleStartsAt ?? null,
       })),
     };
-    facts.set(couponId, asking);
+    facts.set(offerId, asking);
     // Only offers that exist are kept: made-up ids do not grow the map.
     const forget = () => {
-      if (facts.get(couponId) === asking) facts.delete(couponId);
+      if (facts.get(offerId) === asking) facts.delete(offerId);
     };
     asking.facts.then((read) => read.exists || forget(), forget);
     return asking.facts;
@@ -112,11 +112,11 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
   const soldOutAsked = new Map<number, number>();
 
   /** Throws «sold out» unless a unit is within reach, or held for the line. */
-  async function refuseIfSoldOut(couponId: number, quantity: number) {
+  async function refuseIfSoldOut(offerId: number, quantity: number) {
     const asked = performance.now();
-    const stock = await stockNow(couponId);
+    const stock = await stockNow(offerId);
     if (!unitWithinReach(quantity, stock) && !stock?.heldForLine) {
-      soldOutAsked.set(couponId, Math.max(asked, soldOutAsked.get(couponId) ?? 0));
+      soldOutAsked.set(offerId, Math.max(asked, soldOutAsked.get(offerId) ?? 0));
       throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.soldOut);
     }
   }
@@ -126,9 +126,9 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
    * press whose caller has gone while it waited is passed over when its turn comes (a `CallerGoneError`):
    * at a drop, those who gave up would otherwise each start a payment nobody sees, its unit held.
    */
-  async function takePlace(couponId: number, since: number, gone: () => boolean): Promise<Line> {
-    const line = lines.get(couponId) ?? { underWay: 0, waiting: [] };
-    lines.set(couponId, line);
+  async function takePlace(offerId: number, since: number, gone: () => boolean): Promise<Line> {
+    const line = lines.get(offerId) ?? { underWay: 0, waiting: [] };
+    lines.set(offerId, line);
     if (line.underWay < UNDER_WAY_PER_OFFER && line.waiting.length === 0) {
       line.underWay += 1;
     } else {
@@ -138,7 +138,7 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
     return line;
   }
 
-  function leave(couponId: number, line: Line) {
+  function leave(offerId: number, line: Line) {
     let next = line.waiting.shift();
     while (next?.gone()) {
       next.drop(new CallerGoneError());
@@ -149,43 +149,43 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
       return;
     }
     line.underWay -= 1;
-    if (line.underWay === 0) lines.delete(couponId);
+    if (line.underWay === 0) lines.delete(offerId);
   }
 
   return {
     stockNow,
     /**
-     * Lets a press of `couponId` on, or throws the refusal it gets before the start's own reads. A
+     * Lets a press of `offerId` on, or throws the refusal it gets before the start's own reads. A
      * press of a limited offer is let on holding one of its places and its place in the turns at the
      * lock. `gone`: whether the press's caller has gone (its connection closed).
      */
-    async admit(couponId: number, gone: () => boolean = () => false): Promise<Admission> {
-      const offer = await factsOf(couponId);
+    async admit(offerId: number, gone: () => boolean = () => false): Promise<Admission> {
+      const offer = await factsOf(offerId);
       // An offer limited within FACTS_MS of this read still takes turns: its place is taken when
       // the start asks for it.
-      if (offer.quantity === null) return { inTurn: (work) => turns.inTurn(couponId, work), leave: () => {} };
+      if (offer.quantity === null) return { inTurn: (work) => turns.inTurn(offerId, work), leave: () => {} };
       if (offer.saleStartsAt && clock() < offer.saleStartsAt.getTime()) {
         throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.saleNotStarted, {
           startsAt: offer.saleStartsAt.toISOString(),
         });
       }
-      await refuseIfSoldOut(couponId, offer.quantity);
+      await refuseIfSoldOut(offerId, offer.quantity);
       const since = performance.now();
-      const line = await takePlace(couponId, since, gone);
+      const line = await takePlace(offerId, since, gone);
       // Taken as the place is given, so the turns keep the order the presses came in.
-      const turn = turns.take(couponId);
+      const turn = turns.take(offerId);
       let left = false;
       const leaveOnce = () => {
         turn.giveUp();
-        if (!left) leave(couponId, line);
+        if (!left) leave(offerId, line);
         left = true;
       };
       try {
         // Sold out since it came: that read's answer is its own, as new as a read it would ask.
-        if ((soldOutAsked.get(couponId) ?? Number.NEGATIVE_INFINITY) > since) {
+        if ((soldOutAsked.get(offerId) ?? Number.NEGATIVE_INFINITY) > since) {
           throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.soldOut);
         }
-        await refuseIfSoldOut(couponId, offer.quantity);
+        await refuseIfSoldOut(offerId, offer.quantity);
       } catch (error) {
         leaveOnce();
         throw error;

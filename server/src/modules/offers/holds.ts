@@ -14,14 +14,14 @@ export type HoldRefusal = { refused: 'sold_out' } | { refused: 'per_buyer_reache
  */
 export async function reserve(
   tx: Db,
-  hold: { couponId: number; userId: number; minutes: number; waitlist: WaitlistPolicy },
+  hold: { offerId: number; userId: number; minutes: number; waitlist: WaitlistPolicy },
   insertPayment: () => Promise<{ id: string }>,
 ): Promise<{ paymentId: string } | HoldRefusal> {
-  const offer = await lockOffer(tx, hold.couponId);
-  if (!offer) throw new Error(`offer ${hold.couponId} vanished while starting a payment`);
+  const offer = await lockOffer(tx, hold.offerId);
+  if (!offer) throw new Error(`offer ${hold.offerId} vanished while starting a payment`);
   const { taken, own } = await serveLine(
     tx,
-    { couponId: hold.couponId, quantity: offer.quantity },
+    { offerId: hold.offerId, quantity: offer.quantity },
     hold.waitlist,
     hold.userId,
   );
@@ -31,7 +31,7 @@ export async function reserve(
   // The unit the line held for the buyer is one of theirs already: it is not counted twice.
   if (
     offer.perBuyer !== null &&
-    (await takenOf(tx, hold.couponId, hold.userId)) - (own ? 1 : 0) >= offer.perBuyer
+    (await takenOf(tx, hold.offerId, hold.userId)) - (own ? 1 : 0) >= offer.perBuyer
   ) {
     return { refused: 'per_buyer_reached', perBuyer: offer.perBuyer };
   }
@@ -43,7 +43,7 @@ export async function reserve(
   if (own) await tx.delete(offerWaitlist).where(eq(offerWaitlist.id, own.id));
   await tx.insert(offerHolds).values({
     paymentId: payment.id,
-    couponId: hold.couponId,
+    couponId: hold.offerId,
     userId: hold.userId,
     expiresAt,
   });
@@ -54,10 +54,10 @@ export async function reserve(
  * What of an offer is taken, counted under its lock, for a change of its quantity in the same
  * transaction: no start can take a unit between the count and the change.
  */
-export async function takenForChange(tx: Db, couponId: number): Promise<number> {
-  await lockOffer(tx, couponId);
-  await dropLapsed(tx, couponId);
-  return takenOf(tx, couponId);
+export async function takenForChange(tx: Db, offerId: number): Promise<number> {
+  await lockOffer(tx, offerId);
+  await dropLapsed(tx, offerId);
+  return takenOf(tx, offerId);
 }
 
 /** Whether a payment still holds its unit (Telegram's sheet asks before it takes the money). */
@@ -90,7 +90,7 @@ export async function unitForPaid(tx: Db, payment: { id: string; couponId: numbe
   const [held] = await tx
     .delete(offerHolds)
     .where(eq(offerHolds.paymentId, payment.id))
-    .returning({ couponId: offerHolds.couponId });
+    .returning({ offerId: offerHolds.couponId });
   if (!offer || offer.quantity === null || held) return true;
   await dropLapsed(tx, payment.couponId);
   return (await takenOf(tx, payment.couponId)) < offer.quantity;

@@ -327,7 +327,7 @@ describe('many starts at once on two server processes', () => {
             reserve(
               tx,
               {
-                couponId: racedId,
+                offerId: racedId,
                 userId: (crowd[i % crowd.length] as TelegramUser).id,
                 minutes: 15,
                 waitlist: nobodyInLine,

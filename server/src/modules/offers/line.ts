@@ -10,39 +10,39 @@ export interface HeldPlace {
 }
 
 /** The place of the line holding a unit for `buyerId` now, if one does. */
-export const placeHeldFor = (tx: Db, couponId: number, buyerId: number) =>
+export const placeHeldFor = (tx: Db, offerId: number, buyerId: number) =>
   tx
     .select({ id: offerWaitlist.id, heldUntil: offerWaitlist.heldUntil })
     .from(offerWaitlist)
     .where(
       and(
-        eq(offerWaitlist.couponId, couponId),
+        eq(offerWaitlist.couponId, offerId),
         eq(offerWaitlist.userId, buyerId),
         gt(offerWaitlist.heldUntil, sql`now()`),
       ),
     );
 
 /** Places of an offer's line waiting for a unit. */
-const waitingPlaces = (tx: Db, couponId: number) =>
+const waitingPlaces = (tx: Db, offerId: number) =>
   tx
     .select({ id: offerWaitlist.id })
     .from(offerWaitlist)
-    .where(and(eq(offerWaitlist.couponId, couponId), isNull(offerWaitlist.heldUntil)));
+    .where(and(eq(offerWaitlist.couponId, offerId), isNull(offerWaitlist.heldUntil)));
 
 /** `takenOf`, the place held for `buyerId` and whether anyone waits for a unit, in the one statement. */
-async function takenAndPlaceOf(tx: Db, couponId: number, buyerId: number) {
-  const place = placeHeldFor(tx, couponId, buyerId);
+async function takenAndPlaceOf(tx: Db, offerId: number, buyerId: number) {
+  const place = placeHeldFor(tx, offerId, buyerId);
   const [row] = await tx
     .select({
-      count: unitsTaken(tx, couponId),
-      waiting: sql<boolean>`EXISTS (${waitingPlaces(tx, couponId)})`,
+      count: unitsTaken(tx, offerId),
+      waiting: sql<boolean>`EXISTS (${waitingPlaces(tx, offerId)})`,
       placeId: sql<number | null>`(SELECT p.id FROM (${place}) p)`,
       placeHeldUntil: sql<Date | null>`(SELECT p.held_until FROM (${place}) p)`.mapWith(
         offerWaitlist.heldUntil,
       ),
     })
     .from(coupons)
-    .where(eq(coupons.id, couponId));
+    .where(eq(coupons.id, offerId));
   const own: HeldPlace | undefined =
     row?.placeId != null && row.placeHeldUntil
       ? { id: row.placeId, heldUntil: row.placeHeldUntil }
@@ -53,7 +53,7 @@ async function takenAndPlaceOf(tx: Db, couponId: number, buyerId: number) {
 /** A unit held for a person of an offer's line: whom to tell, and until when it waits for them. */
 export interface LineUnitHeld {
   placeId: number;
-  couponId: number;
+  offerId: number;
   userId: number;
   heldUntil: Date;
 }
@@ -77,30 +77,30 @@ export interface WaitlistPolicy {
  */
 export async function serveLine(
   tx: Db,
-  offer: { couponId: number; quantity: number | null },
+  offer: { offerId: number; quantity: number | null },
   waitlist: WaitlistPolicy,
   buyerId?: number,
 ): Promise<{ lapsed: number; taken: number; own?: HeldPlace }> {
-  const lapsed = await dropLapsed(tx, offer.couponId);
+  const lapsed = await dropLapsed(tx, offer.offerId);
   if (offer.quantity === null) {
     if (buyerId === undefined) return { lapsed, taken: 0 };
-    const [own] = await placeHeldFor(tx, offer.couponId, buyerId);
+    const [own] = await placeHeldFor(tx, offer.offerId, buyerId);
     return { lapsed, taken: 0, own: own?.heldUntil ? { id: own.id, heldUntil: own.heldUntil } : undefined };
   }
   const { taken, own, waiting } =
     buyerId === undefined
-      ? { taken: await takenOf(tx, offer.couponId), own: undefined, waiting: true }
-      : await takenAndPlaceOf(tx, offer.couponId, buyerId);
+      ? { taken: await takenOf(tx, offer.offerId), own: undefined, waiting: true }
+      : await takenAndPlaceOf(tx, offer.offerId, buyerId);
   const free = offer.quantity - taken;
   if (free <= 0 || !waiting) return { lapsed, taken, own };
-  const first = waitingPlaces(tx, offer.couponId).orderBy(asc(offerWaitlist.id)).limit(free);
+  const first = waitingPlaces(tx, offer.offerId).orderBy(asc(offerWaitlist.id)).limit(free);
   const held = await tx
     .update(offerWaitlist)
     .set({ heldUntil: sql`now() + make_interval(mins => ${waitlist.minutes})` })
     .where(inArray(offerWaitlist.id, first))
     .returning({
       placeId: offerWaitlist.id,
-      couponId: offerWaitlist.couponId,
+      offerId: offerWaitlist.couponId,
       userId: offerWaitlist.userId,
       heldUntil: offerWaitlist.heldUntil,
     });
@@ -118,23 +118,23 @@ export async function serveLine(
  * (a coupon refunded or voided) is the first in line's, and they are told, when it commits. Its
  * caller may hold a purchased coupon's row: no transaction holding an offer's lock waits for one.
  */
-export async function serveLineOf(tx: Db, couponId: number, waitlist: WaitlistPolicy) {
-  const offer = await lockOffer(tx, couponId);
-  return serveLine(tx, { couponId, quantity: offer?.quantity ?? null }, waitlist);
+export async function serveLineOf(tx: Db, offerId: number, waitlist: WaitlistPolicy) {
+  const offer = await lockOffer(tx, offerId);
+  return serveLine(tx, { offerId, quantity: offer?.quantity ?? null }, waitlist);
 }
 
 /**
  * After a unit came free outside the offer's lock (a payment canceled, a person's data erased): the
  * line, if anyone waits in it, is served under the lock. Nobody waiting costs one read.
  */
-export async function handOverFreed(db: Db, couponId: number, waitlist: WaitlistPolicy): Promise<void> {
+export async function handOverFreed(db: Db, offerId: number, waitlist: WaitlistPolicy): Promise<void> {
   const [waiting] = await db
     .select({ id: offerWaitlist.id })
     .from(offerWaitlist)
-    .where(and(eq(offerWaitlist.couponId, couponId), isNull(offerWaitlist.heldUntil)))
+    .where(and(eq(offerWaitlist.couponId, offerId), isNull(offerWaitlist.heldUntil)))
     .limit(1);
   if (!waiting) return;
-  await db.transaction((tx) => serveLineOf(tx, couponId, waitlist));
+  await db.transaction((tx) => serveLineOf(tx, offerId, waitlist));
 }
 
 /**
@@ -145,17 +145,17 @@ export async function handOverFreed(db: Db, couponId: number, waitlist: Waitlist
 export async function dropLapsedHolds(db: Db, waitlist: WaitlistPolicy): Promise<number> {
   const [lapsed, lines] = await Promise.all([
     db
-      .selectDistinct({ couponId: offerHolds.couponId })
+      .selectDistinct({ offerId: offerHolds.couponId })
       .from(offerHolds)
       .where(lte(offerHolds.expiresAt, sql`now()`)),
     db
-      .selectDistinct({ couponId: offerWaitlist.couponId })
+      .selectDistinct({ offerId: offerWaitlist.couponId })
       .from(offerWaitlist)
       .where(or(isNull(offerWaitlist.heldUntil), lte(offerWaitlist.heldUntil, sql`now()`))),
   ]);
   let dropped = 0;
-  for (const couponId of new Set([...lapsed, ...lines].map((row) => row.couponId))) {
-    dropped += await db.transaction(async (tx) => (await serveLineOf(tx, couponId, waitlist)).lapsed);
+  for (const offerId of new Set([...lapsed, ...lines].map((row) => row.offerId))) {
+    dropped += await db.transaction(async (tx) => (await serveLineOf(tx, offerId, waitlist)).lapsed);
   }
   return dropped;
 }
@@ -171,6 +171,6 @@ export async function forgetPerson(tx: Db, userId: number, movedTo: number): Pro
   const places = await tx
     .delete(offerWaitlist)
     .where(eq(offerWaitlist.userId, userId))
-    .returning({ couponId: offerWaitlist.couponId, heldUntil: offerWaitlist.heldUntil });
-  return places.filter((place) => place.heldUntil !== null).map((place) => place.couponId);
+    .returning({ offerId: offerWaitlist.couponId, heldUntil: offerWaitlist.heldUntil });
+  return places.filter((place) => place.heldUntil !== null).map((place) => place.offerId);
 }

@@ -8,6 +8,7 @@ import { sendJsonText } from '../../http/json-text.ts';
 import { requireRole } from '../users/caller.ts';
 import type { OfferService } from './offers.service.ts';
 
+// API.md's path names the offer `couponId`; past the door it is the offer's id.
 const ZOfferParams = z.object({ couponId: ZDbId });
 
 export const offersRoutes: FastifyPluginAsyncZod<{ offers: OfferService; timeZone: string }> = async (

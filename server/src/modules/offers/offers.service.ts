@@ -24,18 +24,18 @@ export function createOfferService(
   },
 ) {
   /** Why an offer was not changed: it does not exist, or it is not accepted; undefined when it is. */
-  async function whyUnchanged(couponId: number): Promise<OfferRefusal | undefined> {
-    const [row] = await db.select({ status: coupons.status }).from(coupons).where(eq(coupons.id, couponId));
+  async function whyUnchanged(offerId: number): Promise<OfferRefusal | undefined> {
+    const [row] = await db.select({ status: coupons.status }).from(coupons).where(eq(coupons.id, offerId));
     if (!row) return OfferErrorCode.offerNotFound;
     return row.status === 'ACCEPTED' ? undefined : OfferErrorCode.offerNotDecided;
   }
 
   /** An offer stored before the rule that a coupon costs less than it saves is never sold again. */
-  async function refuseBrokenTerms(couponId: number): Promise<void> {
+  async function refuseBrokenTerms(offerId: number): Promise<void> {
     const [row] = await db
       .select({ price: coupons.price, discount: coupons.discount })
       .from(coupons)
-      .where(eq(coupons.id, couponId));
+      .where(eq(coupons.id, offerId));
     if (row && couponTermsProblem(row.price, row.discount)) throw refuse(OfferErrorCode.offerTermsBroken);
   }
 
@@ -43,15 +43,15 @@ export function createOfferService(
    * Withdraws an accepted offer or reopens it. Already so: nothing changes and nothing is recorded.
    * Coupons sold from it stay valid either way.
    */
-  async function setWithdrawn(couponId: number, withdrawn: boolean, adminId: number): Promise<void> {
-    if (!withdrawn) await refuseBrokenTerms(couponId);
+  async function setWithdrawn(offerId: number, withdrawn: boolean, adminId: number): Promise<void> {
+    if (!withdrawn) await refuseBrokenTerms(offerId);
     const changed = await db.transaction(async (tx) => {
       const [row] = await tx
         .update(coupons)
         .set({ withdrawnAt: withdrawn ? sql`now()` : null })
         .where(
           and(
-            eq(coupons.id, couponId),
+            eq(coupons.id, offerId),
             eq(coupons.status, 'ACCEPTED'),
             withdrawn ? isNull(coupons.withdrawnAt) : isNotNull(coupons.withdrawnAt),
           ),
@@ -61,18 +61,18 @@ export function createOfferService(
         await recordAudit(tx, {
           kind: withdrawn ? 'offer.withdrawn' : 'offer.reopened',
           actorId: adminId,
-          subject: subjectOf.offer(couponId),
+          subject: subjectOf.offer(offerId),
         });
       }
       return row !== undefined;
     });
-    const why = changed ? undefined : await whyUnchanged(couponId);
+    const why = changed ? undefined : await whyUnchanged(offerId);
     if (why) throw refuse(why);
   }
 
   /** Changes an accepted offer's payment link and validity; coupons already sold keep their expiry. */
   async function changeOffer(
-    couponId: number,
+    offerId: number,
     change: z.output<typeof ZOfferChangeRequest>,
     adminId: number,
   ): Promise<TAdminOffer> {
@@ -86,31 +86,31 @@ export function createOfferService(
         ? { saleStartsAt: change.saleStartsAt === null ? null : new Date(change.saleStartsAt) }
         : {}),
     };
-    const accepted = and(eq(coupons.id, couponId), eq(coupons.status, 'ACCEPTED'));
+    const accepted = and(eq(coupons.id, offerId), eq(coupons.status, 'ACCEPTED'));
     const updated = await db.transaction(async (tx) => {
       if (Object.keys(values).length === 0) return (await tx.select().from(coupons).where(accepted))[0];
       if (typeof change.quantity === 'number') {
-        const taken = await takenForChange(tx, couponId);
+        const taken = await takenForChange(tx, offerId);
         if (change.quantity < taken) {
           throw new DomainError<OfferRefusal>(OfferErrorCode.quantityBelowSold, { sold: taken });
         }
       }
       const [row] = await tx.update(coupons).set(values).where(accepted).returning();
       if (row && typeof change.quantity === 'number') {
-        await serveLine(tx, { couponId, quantity: change.quantity }, options.waitlist);
+        await serveLine(tx, { offerId, quantity: change.quantity }, options.waitlist);
       }
       if (row) {
         await recordAudit(tx, {
           kind: 'offer.changed',
           actorId: adminId,
-          subject: subjectOf.offer(couponId),
+          subject: subjectOf.offer(offerId),
           details: values,
         });
       }
       return row;
     });
-    if (!updated) throw refuse((await whyUnchanged(couponId)) ?? OfferErrorCode.offerNotDecided);
-    return toAdminOffer(updated, options.paymentLinkNeeded, (await stockOf(db, [couponId])).get(couponId));
+    if (!updated) throw refuse((await whyUnchanged(offerId)) ?? OfferErrorCode.offerNotDecided);
+    return toAdminOffer(updated, options.paymentLinkNeeded, (await stockOf(db, [offerId])).get(offerId));
   }
 
   return { setWithdrawn, changeOffer };

@@ -32,15 +32,15 @@ export const countsAsSold = and(isNull(purchasedCoupons.refundedAt), ne(purchase
  * Each offer's stock as it is now, without locks: what the catalogue and the back office show. A
  * hold past its time counts no more here, though its row stays until a start or the sweep removes it.
  */
-export async function stockOf(db: Db, couponIds: readonly number[]): Promise<Map<number, OfferStock>> {
-  const stock = new Map<number, OfferStock>(couponIds.map((id) => [id, { ...NO_STOCK }]));
-  if (couponIds.length === 0) return stock;
+export async function stockOf(db: Db, offerIds: readonly number[]): Promise<Map<number, OfferStock>> {
+  const stock = new Map<number, OfferStock>(offerIds.map((id) => [id, { ...NO_STOCK }]));
+  if (offerIds.length === 0) return stock;
   const counted = sql<number>`count(*)::int`;
   const of = (subquery: SQLWrapper) => sql<number>`(${subquery})`;
   // One statement, one connection: a drop's crowd reads this before every start.
   const rows = await db
     .select({
-      couponId: coupons.id,
+      offerId: coupons.id,
       sold: of(
         db
           .select({ count: counted })
@@ -79,9 +79,9 @@ export async function stockOf(db: Db, couponIds: readonly number[]): Promise<Map
       ),
     })
     .from(coupons)
-    .where(inArray(coupons.id, [...couponIds]));
+    .where(inArray(coupons.id, [...offerIds]));
   for (const row of rows) {
-    stock.set(row.couponId, {
+    stock.set(row.offerId, {
       sold: Number(row.sold),
       held: Number(row.heldForPayments) + Number(row.heldForLine),
       heldForLine: Number(row.heldForLine),

@@ -18,11 +18,11 @@ export const isLimited = (offer: OfferLimitsRow) => offer.quantity !== null || o
  * counts what the one before it wrote. A row lock lasts only its transaction: it needs no session of
  * its own, and holds through PgBouncer in transaction mode (ADR 0022).
  */
-export async function lockOffer(tx: Db, couponId: number): Promise<OfferLimitsRow | undefined> {
+export async function lockOffer(tx: Db, offerId: number): Promise<OfferLimitsRow | undefined> {
   const [row] = await tx
     .select({ quantity: coupons.quantity, perBuyer: coupons.perBuyer })
     .from(coupons)
-    .where(eq(coupons.id, couponId))
+    .where(eq(coupons.id, offerId))
     .for('no key update');
   return row;
 }
@@ -30,14 +30,14 @@ export async function lockOffer(tx: Db, couponId: number): Promise<OfferLimitsRo
 const counted = sql<number>`count(*)::int`;
 
 /** Units taken of an offer (of one buyer's, with `buyerId`): sold and not given back, held, held for the line. */
-export function unitsTaken(tx: Db, couponId: number, buyerId?: number) {
+export function unitsTaken(tx: Db, offerId: number, buyerId?: number) {
   const sold = tx
     .select({ count: counted })
     .from(purchasedCoupons)
     .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
     .where(
       and(
-        eq(purchasedCoupons.couponId, couponId),
+        eq(purchasedCoupons.couponId, offerId),
         countsAsSold,
         buyerId === undefined ? undefined : eq(payments.userId, buyerId),
       ),
@@ -47,7 +47,7 @@ export function unitsTaken(tx: Db, couponId: number, buyerId?: number) {
     .from(offerHolds)
     .where(
       and(
-        eq(offerHolds.couponId, couponId),
+        eq(offerHolds.couponId, offerId),
         buyerId === undefined ? undefined : eq(offerHolds.userId, buyerId),
       ),
     );
@@ -56,7 +56,7 @@ export function unitsTaken(tx: Db, couponId: number, buyerId?: number) {
     .from(offerWaitlist)
     .where(
       and(
-        eq(offerWaitlist.couponId, couponId),
+        eq(offerWaitlist.couponId, offerId),
         gt(offerWaitlist.heldUntil, sql`now()`),
         buyerId === undefined ? undefined : eq(offerWaitlist.userId, buyerId),
       ),
@@ -68,11 +68,11 @@ export function unitsTaken(tx: Db, couponId: number, buyerId?: number) {
  * Units taken under the lock: coupons sold and not given back, the holds still there, and the units
  * held for people of the line. One statement: it runs while every other start of the offer waits.
  */
-export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promise<number> {
+export async function takenOf(tx: Db, offerId: number, buyerId?: number): Promise<number> {
   const [row] = await tx
-    .select({ count: unitsTaken(tx, couponId, buyerId) })
+    .select({ count: unitsTaken(tx, offerId, buyerId) })
     .from(coupons)
-    .where(eq(coupons.id, couponId));
+    .where(eq(coupons.id, offerId));
   return row?.count ?? 0;
 }
 
@@ -81,14 +81,14 @@ export async function takenOf(tx: Db, couponId: number, buyerId?: number): Promi
  * whose unit was not taken in its time is removed with it: the unit passes to the next. One
  * statement (it runs while every other start of the offer waits); returns how many holds lapsed.
  */
-export async function dropLapsed(tx: Db, couponId: number): Promise<number> {
+export async function dropLapsed(tx: Db, offerId: number): Promise<number> {
   const result = await tx.execute(sql`
     WITH lapsed_places AS (
       DELETE FROM ${offerWaitlist}
-      WHERE ${offerWaitlist.couponId} = ${couponId} AND ${offerWaitlist.heldUntil} <= now()
+      WHERE ${offerWaitlist.couponId} = ${offerId} AND ${offerWaitlist.heldUntil} <= now()
     )
     DELETE FROM ${offerHolds}
-    WHERE ${offerHolds.couponId} = ${couponId} AND ${offerHolds.expiresAt} <= now()
+    WHERE ${offerHolds.couponId} = ${offerId} AND ${offerHolds.expiresAt} <= now()
     RETURNING ${offerHolds.paymentId}`);
   return (result as unknown as { rows: unknown[] }).rows.length;
 }

@@ -7,6 +7,7 @@ import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember } from '../users/require-chat-member.ts';
 import type { WaitlistService } from './waitlist.service.ts';
 
+// API.md's path names the offer `couponId`; past the door it is the offer's id.
 const params = z.object({ couponId: ZDbId });
 
 /** The line of a sold-out offer: a member joins it; anyone sees their own place and leaves it. */

@@ -23,7 +23,7 @@ const position = sql<number>`(SELECT count(*)::int FROM offer_waitlist AS ahead
     AND ahead.id <= offer_waitlist.id)`;
 
 /** The caller's place: held a unit until a time, or waiting behind `position - 1` others. */
-async function placeIn(exec: Db, couponId: number, userId: number): Promise<TWaitlistPlace | undefined> {
+async function placeIn(exec: Db, offerId: number, userId: number): Promise<TWaitlistPlace | undefined> {
   const [place] = await exec
     .select({
       heldUntil: offerWaitlist.heldUntil,
@@ -31,7 +31,7 @@ async function placeIn(exec: Db, couponId: number, userId: number): Promise<TWai
       position,
     })
     .from(offerWaitlist)
-    .where(and(eq(offerWaitlist.couponId, couponId), eq(offerWaitlist.userId, userId)));
+    .where(and(eq(offerWaitlist.couponId, offerId), eq(offerWaitlist.userId, userId)));
   if (!place || place.lapsed) return undefined;
   if (place.heldUntil) return { position: null, heldUntil: place.heldUntil.toISOString() };
   return { position: Number(place.position), heldUntil: null };
@@ -89,7 +89,7 @@ export function createWaitlistService(options: {
         })
         .from(coupons)
         .innerJoin(partners, eq(partners.id, coupons.partnerId))
-        .where(eq(coupons.id, held.couponId));
+        .where(eq(coupons.id, held.offerId));
       if (!offer) return;
       await notifications.notifyWaitlistUnitHeld(
         {
@@ -98,7 +98,7 @@ export function createWaitlistService(options: {
           text: waitlistTexts.unitHeld({ ...offer, heldUntil: held.heldUntil }),
           button: {
             text: waitlistTexts.buyButton,
-            path: buyScreenPathOf({ ...offer, type: offer.partnerType, offerId: held.couponId }),
+            path: buyScreenPathOf({ ...offer, type: offer.partnerType, offerId: held.offerId }),
           },
         },
         tx,
@@ -107,7 +107,7 @@ export function createWaitlistService(options: {
   };
 
   /** Joins the line of a sold-out offer; already in it, the place as it is. */
-  async function join(userId: number, couponId: number): Promise<TWaitlistPlace> {
+  async function join(userId: number, offerId: number): Promise<TWaitlistPlace> {
     const [offer] = await db
       .select({
         quantity: coupons.quantity,
@@ -115,42 +115,42 @@ export function createWaitlistService(options: {
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
-      .where(and(eq(coupons.id, couponId), offerOnSale(timeZone)));
+      .where(and(eq(coupons.id, offerId), offerOnSale(timeZone)));
     if (!offer) throw refuse('waitlist_offer_not_on_sale');
     if (offer.quantity === null) throw refuse(WaitlistErrorCode.unlimited);
     if (!offer.saleStarted) throw refuse('waitlist_sale_not_started');
     return db.transaction(async (tx) => {
-      const limits = await lockOffer(tx, couponId);
+      const limits = await lockOffer(tx, offerId);
       const quantity = limits?.quantity ?? null;
       if (quantity === null) throw refuse(WaitlistErrorCode.unlimited);
-      const { taken } = await serveLine(tx, { couponId, quantity }, policy);
-      const already = await placeIn(tx, couponId, userId);
+      const { taken } = await serveLine(tx, { offerId, quantity }, policy);
+      const already = await placeIn(tx, offerId, userId);
       if (already) return already;
       if (taken < quantity) throw refuse(WaitlistErrorCode.notSoldOut);
       const perBuyer = limits?.perBuyer ?? null;
-      if (perBuyer !== null && (await takenOf(tx, couponId, userId)) >= perBuyer) {
+      if (perBuyer !== null && (await takenOf(tx, offerId, userId)) >= perBuyer) {
         throw refuse('waitlist_per_buyer_reached');
       }
       // A lapsed place of theirs is gone by now (serveLine): a new one goes to the end of the line.
-      await tx.insert(offerWaitlist).values({ couponId, userId });
-      return (await placeIn(tx, couponId, userId)) ?? NOT_IN_LINE;
+      await tx.insert(offerWaitlist).values({ couponId: offerId, userId });
+      return (await placeIn(tx, offerId, userId)) ?? NOT_IN_LINE;
     });
   }
 
   /** Leaves the line; a unit held for the caller passes to the next at once. */
-  async function leave(userId: number, couponId: number): Promise<void> {
+  async function leave(userId: number, offerId: number): Promise<void> {
     await db.transaction(async (tx) => {
-      const limits = await lockOffer(tx, couponId);
+      const limits = await lockOffer(tx, offerId);
       const [left] = await tx
         .delete(offerWaitlist)
-        .where(and(eq(offerWaitlist.couponId, couponId), eq(offerWaitlist.userId, userId)))
+        .where(and(eq(offerWaitlist.couponId, offerId), eq(offerWaitlist.userId, userId)))
         .returning({ heldUntil: offerWaitlist.heldUntil });
-      if (left?.heldUntil) await serveLine(tx, { couponId, quantity: limits?.quantity ?? null }, policy);
+      if (left?.heldUntil) await serveLine(tx, { offerId, quantity: limits?.quantity ?? null }, policy);
     });
   }
 
-  const placeOf = async (userId: number, couponId: number): Promise<TWaitlistPlace> =>
-    (await placeIn(db, couponId, userId)) ?? NOT_IN_LINE;
+  const placeOf = async (userId: number, offerId: number): Promise<TWaitlistPlace> =>
+    (await placeIn(db, offerId, userId)) ?? NOT_IN_LINE;
 
   return { policy, join, leave, placeOf };
 }

@@ -160,7 +160,11 @@ export function createPaymentStart(options: {
       };
       let row: { id: string };
       if (isLimited(offer)) {
-        const held = await reserve(tx, { couponId, userId, minutes: holdMinutes, waitlist }, insertPayment);
+        const held = await reserve(
+          tx,
+          { offerId: couponId, userId, minutes: holdMinutes, waitlist },
+          insertPayment,
+        );
         // Returned, not thrown: what the lock did before refusing (lapsed holds removed, their units
         // handed to the line, its people told) is kept. No payment was written.
         if ('refused' in held) return held;
