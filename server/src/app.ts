@@ -28,6 +28,8 @@ import { couponRequestsManifest } from './modules/coupon-requests/coupon-request
 import { couponSigningManifest } from './modules/coupon-signing/coupon-signing.manifest.ts';
 import { devLoginManifest } from './modules/dev-login/dev-login.manifest.ts';
 import { createStandInBotApi } from './modules/dev-login/stand-in-bot-api.ts';
+import { emailManifest } from './modules/email/email.manifest.ts';
+import type { MailFallback } from './modules/email/mail-fallback.worker.ts';
 import { geoManifest } from './modules/geo/geo.manifest.ts';
 import { giftsManifest } from './modules/gifts/gifts.manifest.ts';
 import { healthManifest } from './modules/health/health.manifest.ts';
@@ -75,6 +77,8 @@ export interface Telegram {
   notifications: NotificationService;
   /** Sends the outbox; tests drive `outbox.deliverDue()` directly. */
   outbox: OutboxWorker;
+  /** Mails what the bot could not deliver in 15 minutes (modules/email); absent when nothing is mailed. */
+  mail?: MailFallback;
   /** Background work, started by main.ts only: the bot's webhook or long polling, and the outbox worker. */
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -139,6 +143,7 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(couponSigningManifest)
   .add(purchasedCouponsManifest)
   .add(notificationsManifest)
+  .add(emailManifest)
   .add(remindersManifest)
   .add(ratingsManifest)
   .add(invitesManifest)
@@ -258,8 +263,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     updateInbox,
     notifications,
     outbox,
+    mail: made.mailFallback,
     async start() {
       outbox.start();
+      made.mailFallback?.start();
       if (bot && !runner) {
         runner = await launchBot(bot, {
           publicUrl: config.publicUrl,
@@ -274,6 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await runner?.stop();
       runner = undefined;
       await outbox.stop();
+      await made.mailFallback?.stop();
     },
   };
   app.decorate('telegram', telegram);

@@ -181,6 +181,18 @@ const schema = z
       .min(1, 'expected 1 or more')
       .default(256),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+    /** The mail server the bot's undelivered messages are mailed through (modules/email). */
+    SMTP_URL: optionalText.pipe(
+      z
+        .url({
+          protocol: /^smtps?$/,
+          hostname: /.+/,
+          message: 'expected smtp://user:password@host:587 or smtps://…:465',
+        })
+        .optional(),
+    ),
+    /** The sender of those mails: an address, or «Name <address>». */
+    SMTP_FROM: optionalText,
     /** The bearer token a Prometheus scrape of /api/metrics sends; the route does not exist without it. */
     METRICS_TOKEN: optionalText.pipe(
       z
@@ -273,6 +285,9 @@ const schema = z
     if (env.YOOKASSA_RECEIPTS && env.RECEIPT_VAT_CODE === undefined) {
       require('RECEIPT_VAT_CODE', 'with YOOKASSA_RECEIPTS=1: the VAT code of the receipt item, 1–12 (ask your accountant)');
     }
+    if (env.SMTP_URL && !env.SMTP_FROM) {
+      require('SMTP_FROM', 'with SMTP_URL: the address the mails come from');
+    }
     if (env.NODE_ENV === 'production' && !env.BOT_TOKEN) {
       require('BOT_TOKEN', 'in production (the local Telegram stand-in does not exist there)');
     }
@@ -358,6 +373,9 @@ const DEMO_OPERATOR = {
   email: 'support@example.com',
 };
 
+/** The sender of the local stand-in's mails, which never leave the process. */
+const LOCAL_MAIL_FROM = 'Катайся с нами <bot@katajsya.localhost>';
+
 function toConfig(env: z.infer<typeof schema>) {
   const production = env.NODE_ENV === 'production';
   return {
@@ -399,6 +417,15 @@ function toConfig(env: z.infer<typeof schema>) {
     maxConnectionsPerAddress: env.MAX_CONNECTIONS_PER_ADDRESS,
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    /**
+     * Where the bot's undelivered messages are mailed: SMTP_URL; unset, a mail server of the local
+     * stand-in's own catches them, and elsewhere nothing is mailed.
+     */
+    mail: env.SMTP_URL
+      ? { smtpUrl: env.SMTP_URL, from: env.SMTP_FROM ?? '' }
+      : !env.BOT_TOKEN && !production
+        ? { smtpUrl: undefined, from: LOCAL_MAIL_FROM }
+        : null,
     /** 54-ФЗ receipts sent with every YooKassa payment and refund; null when off. */
     receipts: env.YOOKASSA_RECEIPTS
       ? {

@@ -129,6 +129,13 @@ export const users = pgTable(
      * данные», a consent of its own under 38-ФЗ art. 18); null: they have not, or took it back.
      */
     partnerOffersAt: timestamp('partner_offers_at', { withTimezone: true }),
+    /**
+     * The address its owner confirmed by the link mailed to it; `email` equal to it is confirmed. A
+     * changed `email` is unconfirmed until its own link is followed, and gets nothing else.
+     */
+    emailConfirmed: text('email_confirmed'),
+    /** When they followed a mail's link to stop: the bot's messages are not mailed to them. */
+    emailStoppedAt: timestamp('email_stopped_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.messenger, sql`lower(${t.username})`),
@@ -631,6 +638,26 @@ export const notifications = pgTable(
     index('notifications_undelivered_idx').on(t.failedAt).where(sql`${t.undelivered} IS NOT NULL`),
   ],
 );
+
+/**
+ * A bot message mailed because Telegram did not take it in time (modules/email): one row per
+ * message, inserted as its claim, so two processes never mail it twice; leased while sending.
+ */
+export const notificationMails = pgTable('notification_mails', {
+  notificationId: bigint('notification_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => notifications.id, { onDelete: 'cascade' }),
+  /** Where it went: the confirmed address at the claim. */
+  address: text('address').notNull(),
+  attempts: integer('attempts').notNull().default(1),
+  /** Until when the claiming process sends it; past it, unsent, another may try again. */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Given up: nothing left to send (a QR that stopped working), the address stopped, or tries ran out. */
+  failedAt: timestamp('failed_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+});
 
 export const refundStatus = pgEnum('refund_status', ['PENDING', 'SUCCEEDED', 'CANCELED']);
 

@@ -15,6 +15,8 @@ export const RATE_LIMITS = {
    * both: each is a document through Telegram, whose limits are the bot's for everyone.
    */
   sendToBot: { max: 20, timeWindow: '10 minutes', groupId: 'send-to-bot' },
+  /** A confirmation mail to an address the caller typed: a person needs two or three, a spammer many. */
+  confirmationMail: { max: 5, timeWindow: '1 hour' },
   /** A buyer's own refund: each one new asks the provider. */
   buyerRefund: { max: 20, timeWindow: '10 minutes' },
   redeem: { max: 30, timeWindow: '1 minute' },

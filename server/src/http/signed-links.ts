@@ -8,14 +8,19 @@ const LINK_TTL_S = 10 * 60;
  * signature carries that to the download. `purpose` keeps one kind of link from opening another;
  * every server process sharing the bot token accepts the others' links.
  */
-export function createSignedLinks<T extends object>(botToken: string, purpose: string) {
+export function createSignedLinks<T extends object>(
+  botToken: string,
+  purpose: string,
+  /** How long a link works; a mailed one waits in an inbox for days. */
+  ttlS = LINK_TTL_S,
+) {
   const key = createHmac('sha256', purpose).update(botToken).digest();
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
 
   return {
     issue(content: T, now = Date.now()): string {
       const payload = Buffer.from(
-        JSON.stringify({ ...content, exp: Math.floor(now / 1000) + LINK_TTL_S }),
+        JSON.stringify({ ...content, exp: Math.floor(now / 1000) + ttlS }),
       ).toString('base64url');
       return `${payload}.${mac(payload)}`;
     },

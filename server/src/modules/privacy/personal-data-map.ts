@@ -11,7 +11,8 @@ export const PERSONAL_DATA: ReadonlyArray<{ table: string; people: readonly stri
   {
     table: 'users',
     people: ['id'],
-    kinds: 'Telegram id, юзернейм, имя и фамилия, e-mail для чеков, согласия, членство в чате, кто пригласил',
+    kinds:
+      'Telegram id, юзернейм, имя и фамилия, e-mail для чеков и сообщений, согласия, членство в чате, кто пригласил',
   },
   {
     table: 'messenger_identities',
@@ -56,6 +57,11 @@ export const PERSONAL_DATA: ReadonlyArray<{ table: string; people: readonly stri
   { table: 'offline_redemptions', people: ['user_id'], kinds: 'погашения без связи: кто и когда' },
   { table: 'geo_points', people: ['user_id'], kinds: 'геоданные: координаты, время, точность' },
   { table: 'notifications', people: ['chat_id'], kinds: 'тексты сообщений бота человеку' },
+  {
+    table: 'notification_mails',
+    people: ['lower(address)'],
+    kinds: 'e-mail, на который ушло сообщение бота, и когда',
+  },
   { table: 'refunds', people: ['requested_by'], kinds: 'кто просил вернуть деньги' },
   { table: 'visit_ratings', people: ['user_id'], kinds: 'оценки и отзывы о визитах' },
   { table: 'audit_events', people: ['actor_id'], kinds: 'журнал действий: кто, что и когда' },

@@ -353,6 +353,8 @@ export function createPrivacyService(
           firstName: '',
           lastName: null,
           email: null,
+          emailConfirmed: null,
+          emailStoppedAt: null,
           consentAt: null,
           consentEdition: null,
           isAdmin: false,
