@@ -7,8 +7,8 @@ import { authoriseRequestsWith } from './lib/api';
 import { applyColorScheme, systemColorScheme, withReadableColorsAfter } from './lib/color-scheme';
 import { installOfflineShell } from './lib/offline-shell';
 import { tellQueryNewsInOneTask } from './lib/query-notices';
-import { launch } from './telegram/launch';
-import { launchInitData } from './telegram/launch-params';
+import { launch } from './messenger/launch';
+import { launchInitData } from './messenger/launch-params';
 import './app/styles/global.css';
 
 const rootElement = document.getElementById('root');
@@ -17,8 +17,8 @@ if (!rootElement) throw new Error('index.html has no #root element');
 authoriseRequestsWith(launchInitData);
 tellQueryNewsInOneTask();
 const { result: launchState, readableColors } = withReadableColorsAfter(launch);
-// A start in Telegram applies its palette as it starts talking to it (telegram/theme.ts); outside
-// Telegram, or after a failed start, the palette follows the system until one is known. Once, not
+// A messenger's start applies its palette as it starts talking to it (telegram/theme.ts; one with no
+// palette of its own, MAX, the system's); outside any, or after a failed start, the palette follows the system until one is known. Once, not
 // twice: deriving a palette's readable colours is part of the first screen's work.
 if (launchState !== 'started') applyColorScheme(systemColorScheme());
 
@@ -36,7 +36,7 @@ const render = () =>
     ),
   );
 
-// Outside Telegram the stand-in's user picker comes first, whatever the path.
+// Outside a messenger the stand-in's user picker comes first, whatever the path.
 if (launchState === 'started')
   void Promise.all([loadFirstScreen(window.location.pathname), readableColors]).then(render);
 else render();

@@ -3,14 +3,14 @@ import { lazy, Suspense, useState } from 'react';
 
 import { getMeQueryOptions } from '@/features/session/api/get-me';
 import { ApiError } from '@/lib/api-client';
-import { OpenInTelegram } from '@/telegram/dev-login/open-in-telegram';
-import { type LaunchState, launchAsStandIn } from '@/telegram/launch';
+import { type LaunchState, launchAsStandIn } from '@/messenger/launch';
+import { OpenInMessenger } from '@/messenger/open-in-messenger';
 import { SignInRefused } from '@/telegram/sign-in-refused';
 import { isStandIn } from '@/telegram/stand-in';
 import { AppRouter } from './router';
 import { useOfflineRedeeming } from './use-offline-redeeming';
 
-// The stand-in's user picker is for a plain browser only: never part of what Telegram loads first.
+// The stand-in's user picker is for a plain browser only: never part of what a messenger loads first.
 const DevLogin = lazy(() =>
   import('@/telegram/dev-login/dev-login').then((module) => ({ default: module.DevLogin })),
 );
@@ -51,6 +51,6 @@ export function App({ launchState: initialLaunchState }: { launchState: LaunchSt
         </Suspense>
       );
     case 'failed':
-      return <OpenInTelegram />;
+      return <OpenInMessenger />;
   }
 }

@@ -3,7 +3,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { PresenceContext } from '@/hooks/use-is-present';
 import type { Location } from '@/lib/router/history';
 import { AtLocation, useLocation, useNavigationType } from '@/lib/router/router';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { AppRoutes } from './routes';
 import './page-transitions.css';
 

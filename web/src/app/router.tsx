@@ -2,8 +2,8 @@ import { useQueryClient } from '@tanstack/react-query';
 import { memo, useCallback } from 'react';
 import { RoutePrefetchContext } from '@/lib/route-prefetch';
 import { BrowserRouter } from '@/lib/router/router';
-import { SettingsButtonOpensPrivacy } from '@/telegram/settings-button';
-import { OpensStartScreen } from '@/telegram/start-param';
+import { SettingsButtonOpensPrivacy } from '@/messenger/settings-button';
+import { OpensStartScreen } from '@/messenger/start-param';
 import { PageTransitions } from './page-transitions';
 import { prefetchScreen } from './routes';
 

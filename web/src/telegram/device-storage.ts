@@ -1,3 +1,4 @@
+import type { DeviceStore } from '@/messenger/device-storage';
 import { request, requestId } from './bridge';
 import { supports } from './protocol';
 
@@ -7,17 +8,10 @@ import { supports } from './protocol';
  */
 const ANSWER_TIMEOUT_MS = 3000;
 
-/** Keeps strings on the device: Telegram's DeviceStorage (Bot API 9.0) where the client has it. */
-export type DeviceStore = {
-  getItem: (key: string) => Promise<string | null>;
-  /** `null` removes the key. */
-  setItem: (key: string, value: string | null) => Promise<void>;
-};
-
 const clientHasDeviceStorage = () => supports('web_app_device_storage_get_key');
 
 /**
- * Telegram keeps DeviceStorage per bot and per account, out of the webview's reach: a client that
+ * Telegram's DeviceStorage (Bot API 9.0), where the client has it. Telegram keeps it per bot and per account, out of the webview's reach: a client that
  * clears the webview's data (some Android ones do on every close) keeps it.
  */
 const telegramStore: DeviceStore = {

@@ -1,16 +1,10 @@
+import type { LaunchState } from '@/messenger/launch';
 import { startTelegram } from './init';
 import { keepLaunchParams, launchParams, launchQueryInUrl } from './launch-params';
 import { forgetStandIn, mockTelegramForStandIn, readStandInInitData, rememberStandIn } from './stand-in';
 
-/**
- * - started: talking to Telegram, and the app can render.
- * - outside: a plain browser; the stand-in user picker decides what happens next.
- * - failed: the environment looked like Telegram but the app could not start talking to it.
- */
-export type LaunchState = 'started' | 'outside' | 'failed';
-
 /** Decides at page load how the app runs: launched by Telegram, resumed stand-in, or neither. */
-export function launch(): LaunchState {
+export function launchTelegram(): LaunchState {
   try {
     const standInInitData = readStandInInitData();
     const launchQuery = launchQueryInUrl();
@@ -32,8 +26,8 @@ export function launch(): LaunchState {
   }
 }
 
-/** Starts the app for the demo user picked in the stand-in. */
-export function launchAsStandIn(initData: string): LaunchState {
+/** Starts the app for the demo user picked in the stand-in, which plays Telegram. */
+export function launchStandIn(initData: string): LaunchState {
   try {
     rememberStandIn(initData);
     mockTelegramForStandIn(initData);

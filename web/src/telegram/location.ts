@@ -1,3 +1,4 @@
+import type { LocationHandlers } from '@/messenger/location';
 import { request, TelegramTimeoutError } from './bridge';
 import { supports } from './protocol';
 
@@ -6,8 +7,6 @@ const REFRESH_MS = 15_000;
 
 /** A client says at once whether it has location; one that says nothing is taken to have none. */
 const CHECK_TIMEOUT_MS = 3000;
-
-export type Fix = { lat: number; lon: number; accuracy: number | null };
 
 /**
  * Telegram's own LocationManager (Mini Apps 8.0): it asks the user once for the bot and works
@@ -32,16 +31,8 @@ function checkLocation(): Promise<boolean> {
   return deviceHasLocation;
 }
 
-type Handlers = {
-  onFix: (fix: Fix) => void;
-  /** Refused, or Telegram failed: no more fixes will come. */
-  onError: (error: unknown) => void;
-  /** This device has no location for Telegram (a desktop): the caller turns to the browser's. */
-  onUnavailable: () => void;
-};
-
 /** Asks Telegram for the position now and every REFRESH_MS until the returned stop is called. */
-export function watchTelegramLocation({ onFix, onError, onUnavailable }: Handlers): () => void {
+export function watchTelegramLocation({ onFix, onError, onUnavailable }: LocationHandlers): () => void {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
 

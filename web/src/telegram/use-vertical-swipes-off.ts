@@ -12,7 +12,7 @@ const allowVerticalSwipes = (allow: boolean) =>
  * Turns off Telegram's swipe-down-to-close (Mini Apps 7.7) while the calling component is shown: on
  * the QR slider and the track map a vertical drag is meant for the content, not for closing the app.
  */
-export function useVerticalSwipesOff(): void {
+export function useTelegramVerticalSwipesOff(): void {
   useEffect(() => {
     if (!supports('web_app_setup_swipe_behavior')) return;
     holders += 1;

@@ -8,6 +8,9 @@ const answerKey = (userId: number) => `katajsya.writeAccess.${userId}`;
 /** Long enough for a person to read Telegram's question; a client that never answers is not waited for. */
 const ANSWER_TIMEOUT_MS = 60_000;
 
+/** Telegram asks the person from Mini Apps 6.9. */
+export const clientAsksWriteAccess = () => supports('web_app_request_write_access');
+
 /**
  * Asks once whether the bot may write to the user, at the moment it matters: before a
  * purchase or a gift, whose news the bot brings. Asked only when init data says the bot may not yet;
@@ -16,7 +19,7 @@ const ANSWER_TIMEOUT_MS = 60_000;
  */
 export async function askWriteAccessOnce(): Promise<void> {
   const user = launchUser();
-  if (!user || user.allows_write_to_pm || !supports('web_app_request_write_access')) return;
+  if (!user || user.allows_write_to_pm || !clientAsksWriteAccess()) return;
   const key = answerKey(user.id);
   if (localStorage.getItem(key) !== null) return;
   try {

@@ -3,7 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach } from 'vitest';
 import { authoriseRequestsWith } from '@/lib/api';
-import { launchInitData } from '@/telegram/launch-params';
+import { launchInitData } from '@/messenger/launch-params';
 
 // findBy… and waitFor wait up to 15 s (Testing Library’s default is 1 s): a bound on waiting on a loaded runner.
 configure({ asyncUtilTimeout: 15_000 });

@@ -1,5 +1,5 @@
 import type { TMyCoupon } from '#contract/purchases';
-import { deviceStore } from '@/telegram/device-storage';
+import { deviceStore } from '@/messenger/device-storage';
 import { myCouponsCheck } from './api/my-coupons-check';
 
 /**

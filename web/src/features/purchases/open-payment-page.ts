@@ -1,9 +1,9 @@
-import { postEvent } from '@/telegram/bridge';
+import { openExternalLink } from '@/messenger/links';
 
 /**
- * Opens the provider's checkout through Telegram, which keeps the mini-app open behind it.
- * The local sandbox answers a path on our own server; Telegram needs a full address.
+ * Opens the provider's checkout through the messenger, which keeps the mini-app open behind it.
+ * The local sandbox answers a path on our own server; the messenger needs a full address.
  */
 export function openPaymentPage(paymentUrl: string): void {
-  postEvent('web_app_open_link', { url: new URL(paymentUrl, window.location.origin).toString() });
+  openExternalLink(new URL(paymentUrl, window.location.origin).toString());
 }

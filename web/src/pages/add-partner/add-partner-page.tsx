@@ -4,7 +4,7 @@ import { useAddPartner } from '@/features/partners/api/add-partner';
 import { PartnerForm } from '@/features/partners/components/partner-form';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { texts } from './texts';
 
 /** Add partner (SPEC §2 Add partner): an admin registers a company and its spokesman. */

@@ -30,9 +30,9 @@ import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { errorMessage } from '@/lib/api-client';
 import { Link } from '@/lib/router/link';
 import { useSearchParams } from '@/lib/router/router';
-import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
-import { Page } from '@/telegram/page';
-import { useMainButton, useSecondaryButton } from '@/telegram/use-main-button';
+import { openMessengerLink } from '@/messenger/links';
+import { Page } from '@/messenger/page';
+import { useMainButton, useSecondaryButton } from '@/messenger/use-main-button';
 import {
   type BuySelection,
   chooseOffer,
@@ -360,7 +360,7 @@ function PaymentArea({ offer, checkout, attempt, onPay, onSaleOpened }: PaymentA
   const starting = attempt?.status === 'starting';
   const acting = starting || attempt?.status === 'opened' || attempt?.status === 'invoice' || notYet || gone;
   const chatLink = useUser()?.communityChatLink;
-  const openChat = chatLink ? () => openTelegramOrExternalLink(chatLink) : undefined;
+  const openChat = chatLink ? () => openMessengerLink(chatLink) : undefined;
   const payOnTelegram = useMainButton({
     text: texts.pay,
     onClick: onPay,

@@ -3,8 +3,8 @@ import { Button } from '@/components/ui/button';
 import { Loaded } from '@/components/ui/loaded';
 import { Stack } from '@/components/ui/stack';
 import { isCalendarListLoaded, useCalendarLinks } from '@/features/calendar/api/get-calendar-links';
-import { openExternalLink } from '@/telegram/open-external-link';
-import { Page } from '@/telegram/page';
+import { openExternalLink } from '@/messenger/links';
+import { Page } from '@/messenger/page';
 import { texts } from './texts';
 import './calendar-page.css';
 

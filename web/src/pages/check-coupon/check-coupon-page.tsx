@@ -15,7 +15,7 @@ import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { useClock } from '@/hooks/use-clock';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import './check-coupon-page.css';
 import { OfflineQueueStatus } from './offline-queue-status';
 import { ScannedCoupon } from './scanned-coupon';

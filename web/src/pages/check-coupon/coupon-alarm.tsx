@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
-import { vibrateFor } from '@/telegram/haptics';
+import { vibrateFor } from '@/messenger/haptics';
 
 /** Why a scanned coupon cannot be redeemed, and what is known of it (when, by whom). */
 export type Alarm = { headline: string; lines: string[] };

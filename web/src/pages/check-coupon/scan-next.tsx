@@ -1,5 +1,5 @@
 import { Button } from '@/components/ui/button';
-import type { BottomButtonAction } from '@/telegram/use-main-button';
+import type { BottomButtonAction } from '@/messenger/use-main-button';
 import { texts } from './texts';
 
 /**

@@ -13,7 +13,7 @@ import { useOfflineState } from '@/features/redemption/offline/use-offline-state
 import { useUser } from '@/features/session/api/get-me';
 import { useClock } from '@/hooks/use-clock';
 import { ApiError } from '@/lib/api-client';
-import { useMainButton } from '@/telegram/use-main-button';
+import { useMainButton } from '@/messenger/use-main-button';
 import { liveAlarm, refusedAlarm } from './alarms';
 import { CouponAlarm } from './coupon-alarm';
 import { CouponFields } from './coupon-fields';

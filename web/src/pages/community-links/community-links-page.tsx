@@ -2,7 +2,7 @@ import { Header } from '@/components/layout/header';
 import { Stack } from '@/components/ui/stack';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { CalendarLinksEditor } from './calendar-links-editor';
 import { PhotoDirectoriesEditor } from './photo-directories-editor';
 import { texts } from './texts';

@@ -8,7 +8,7 @@ import { useUser } from '@/features/session/api/get-me';
 import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { usePrefetchRoutes } from '@/lib/route-prefetch';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { texts } from './texts';
 
 export function CouponsPage() {

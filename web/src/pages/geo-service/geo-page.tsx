@@ -9,8 +9,8 @@ import { geoTexts } from '@/features/geo/texts';
 import { useUser } from '@/features/session/api/get-me';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
-import { Page } from '@/telegram/page';
-import { showAlert } from '@/telegram/show-alert';
+import { Page } from '@/messenger/page';
+import { popup } from '@/messenger/popup';
 import { texts } from './texts';
 import './geo-page.css';
 
@@ -23,7 +23,12 @@ function GeoRecorder({ username }: { username: string | null }) {
   const tracking = useGeoTracking({
     username,
     sendPoint: sendGeoPoint,
-    onProblem: (problem) => void showAlert(problemTexts[problem]),
+    // SPEC's alerts: in the messenger's popup where it has one, else the browser's.
+    onProblem: (problem) => {
+      const messengerPopup = popup();
+      if (messengerPopup) void messengerPopup.alert(problemTexts[problem]);
+      else window.alert(problemTexts[problem]);
+    },
   });
 
   const status = tracking.active

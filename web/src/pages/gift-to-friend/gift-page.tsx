@@ -15,8 +15,8 @@ import { useGiftableCouponIds } from '@/features/my-coupons/api/get-giftable-cou
 import { useUser } from '@/features/session/api/get-me';
 import { isUsernameSeen } from '@/features/session/api/is-username-seen';
 import { useSearchParams } from '@/lib/router/router';
-import { Page } from '@/telegram/page';
-import { useMainButton } from '@/telegram/use-main-button';
+import { Page } from '@/messenger/page';
+import { useMainButton } from '@/messenger/use-main-button';
 import './gift-page.css';
 import { texts } from './texts';
 

@@ -8,9 +8,8 @@ import { isAdmin, isPartnerOrAdmin, isPartnerOrStaff } from '@/features/session/
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { Link } from '@/lib/router/link';
-import { BotChatLink } from '@/telegram/dev-login/bot-chat-link';
-import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
+import { StandInHomeLinks } from '@/messenger/stand-in-home-links';
 import { HomeChatRule, HomeCouponLine, HomePrefetch } from './home-extras';
 import { texts } from './texts';
 import './home-page.css';
@@ -65,8 +64,7 @@ export function HomePage() {
           </div>
         )}
         <div className="home__stand-in">
-          <BotChatLink />
-          <SwitchUserLink />
+          <StandInHomeLinks />
         </div>
         {/* The offer is readable before any purchase, from the screen everyone sees first. */}
         <p className="home__offer">

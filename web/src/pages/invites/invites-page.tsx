@@ -5,7 +5,7 @@ import { Stack } from '@/components/ui/stack';
 import { useInviteStats } from '@/features/invites/api/get-invite-stats';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import './invites-page.css';
 import { texts } from './texts';
 

@@ -9,8 +9,8 @@ import { useUser } from '@/features/session/api/get-me';
 import { useGoBack } from '@/hooks/use-go-back';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { useNavigate, useSearchParams } from '@/lib/router/router';
-import { vibrateFor } from '@/telegram/haptics';
-import { Page } from '@/telegram/page';
+import { vibrateFor } from '@/messenger/haptics';
+import { Page } from '@/messenger/page';
 import './check-pay-page.css';
 import { texts } from './texts';
 

@@ -4,7 +4,7 @@ import { Notice } from '@/components/ui/notice';
 import { getMyDataLink } from '@/features/privacy/api/get-my-data-link';
 import { sendMyData } from '@/features/privacy/api/send-my-data';
 import { errorMessage } from '@/lib/api-client';
-import { deliverFile } from '@/telegram/deliver-file';
+import { deliverFile } from '@/messenger/deliver-file';
 import { texts } from './texts';
 
 type DownloadState =

@@ -11,7 +11,7 @@ import { useMyData } from '@/features/privacy/api/get-my-data';
 import { forgetStoredUser } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { Link } from '@/lib/router/link';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { CouponReminders } from './coupon-reminders';
 import { DownloadMyData } from './download-my-data';
 import { EraseMyData } from './erase-my-data';

@@ -3,7 +3,7 @@ import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
 import { OfferText } from '@/features/public-offer/components/offer-text';
 import { Link } from '@/lib/router/link';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { texts } from './texts';
 import './offer-page.css';
 

@@ -19,7 +19,7 @@ import { RoleGate } from '@/features/session/components/role-gate';
 import { isPartnerOrAdmin } from '@/features/session/user-state';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { errorMessage } from '@/lib/api-client';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import './partner-staff-page.css';
 import { texts } from './texts';
 

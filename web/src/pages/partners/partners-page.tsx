@@ -5,7 +5,7 @@ import { Stack } from '@/components/ui/stack';
 import { useAdminPartners } from '@/features/partners/api/get-admin-partners';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { PartnerCard } from './partner-card';
 import './partners-page.css';
 import { texts } from './texts';

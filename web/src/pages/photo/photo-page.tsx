@@ -11,8 +11,8 @@ import { getDirectoryLink } from '@/features/photo/api/get-directory-link';
 import { usePhotoOrganizers } from '@/features/photo/api/get-photo-organizers';
 import { arePhotoRegionsLoaded, usePhotoRegions } from '@/features/photo/api/get-photo-regions';
 import { errorMessage } from '@/lib/api-client';
-import { openExternalLink } from '@/telegram/open-external-link';
-import { Page } from '@/telegram/page';
+import { openExternalLink } from '@/messenger/links';
+import { Page } from '@/messenger/page';
 import { texts } from './texts';
 import './photo-page.css';
 

@@ -8,7 +8,7 @@ import { paths } from '@/config/paths';
 import { usePrivacyInfo } from '@/features/privacy/api/get-privacy-info';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { Link } from '@/lib/router/link';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { POLICY_SECTIONS } from './policy-sections';
 import { texts } from './texts';
 import './privacy-page.css';

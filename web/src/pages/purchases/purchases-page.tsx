@@ -12,7 +12,7 @@ import { usePartnerOptions } from '@/features/partners/api/get-partner-options';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
 import { errorMessage } from '@/lib/api-client';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { PurchaseCard } from './purchase-card';
 import { PurchaseFilters } from './purchase-filters';
 import './purchases-page.css';

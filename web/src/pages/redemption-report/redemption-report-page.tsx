@@ -21,7 +21,7 @@ import { isPartnerStaffOrAdmin } from '@/features/session/user-state';
 import { useClock } from '@/hooks/use-clock';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
 import { useSearchParams } from '@/lib/router/router';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import './redemption-report-page.css';
 import { texts } from './texts';
 import { VisitRating } from './visit-rating';

@@ -6,7 +6,7 @@ import { uiTexts } from '@/components/ui/texts';
 import { useCouponRequests } from '@/features/coupon-requests/api/get-coupon-requests';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { RequestCard } from './request-card';
 import './request-coupons-page.css';
 import { texts } from './texts';

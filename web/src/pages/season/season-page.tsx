@@ -14,7 +14,7 @@ import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
 import { useSearchParams } from '@/lib/router/router';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import { FunnelChart } from './funnel-chart';
 import './season-page.css';
 import { texts } from './texts';

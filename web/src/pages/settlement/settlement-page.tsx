@@ -15,7 +15,7 @@ import { usePeriod } from '@/features/reports/use-period';
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
 import { useDelayedNavigate } from '@/hooks/use-delayed-navigate';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import './settlement-page.css';
 import { texts } from './texts';
 

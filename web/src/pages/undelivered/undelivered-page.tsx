@@ -10,7 +10,7 @@ import { useResendUndelivered } from '@/features/notifications/api/resend-undeli
 import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
 import { useClock } from '@/hooks/use-clock';
-import { Page } from '@/telegram/page';
+import { Page } from '@/messenger/page';
 import './undelivered-page.css';
 import { texts } from './texts';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emitEvent, launchInTelegram } from '@/test/telegram-launch';
 import { setBottomButton } from '../bottom-buttons';
 import { setClientIsStandIn, supports } from '../protocol';
-import { showAlert } from '../show-alert';
+import { showPopupAlert } from '../show-alert';
 
 const shown = { text: 'Погасить QR', isVisible: true, isEnabled: true, isLoaderVisible: false };
 
@@ -51,7 +51,7 @@ describe('what a Telegram client does, by the version it launched with', () => {
 describe('an alert in Telegram’s popup', () => {
   it('is done when the popup closes', async () => {
     const posted = launchInTelegram('6.2');
-    const alerting = showAlert('Геолокация выключена.');
+    const alerting = showPopupAlert('Геолокация выключена.');
     expect(posted).toEqual([
       {
         type: 'web_app_open_popup',
@@ -66,7 +66,7 @@ describe('an alert in Telegram’s popup', () => {
     vi.useFakeTimers();
     launchInTelegram('6.2');
     const browserAlert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    const alerting = showAlert('Геолокация выключена.');
+    const alerting = showPopupAlert('Геолокация выключена.');
     await vi.advanceTimersByTimeAsync(10 * 60_000);
     await expect(alerting).resolves.toBeUndefined();
     expect(browserAlert).not.toHaveBeenCalled();

@@ -1,9 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import type { TDevUser } from '#contract/session';
 import { Button } from '@/components/ui/button';
+import { OpenInMessenger } from '@/messenger/open-in-messenger';
 import { useCreateDevInitData } from './api/create-dev-init-data';
 import { useDevUsers } from './api/get-dev-users';
-import { OpenInTelegram } from './open-in-telegram';
 import { chatTexts, texts } from './texts';
 import './dev-login.css';
 import { uiTexts } from '@/components/ui/texts';
@@ -28,7 +28,7 @@ export function DevLogin({ onLogin }: DevLoginProps) {
       </main>
     );
   }
-  if (users.isError || users.data.length === 0) return <OpenInTelegram />;
+  if (users.isError || users.data.length === 0) return <OpenInMessenger />;
 
   return (
     <main className="dev-login">

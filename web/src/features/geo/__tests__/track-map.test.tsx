@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TTrackPoint } from '#contract/geo';
-import { openExternalLink } from '@/telegram/open-external-link';
+import { openExternalLink } from '@/messenger/links';
 import {
   distanceM,
   mercatorPx,
@@ -14,7 +14,7 @@ import {
 } from '../components/track-geometry';
 import { TrackMap } from '../components/track-map';
 
-vi.mock('@/telegram/open-external-link', () => ({ openExternalLink: vi.fn() }));
+vi.mock('@/messenger/links', () => ({ openExternalLink: vi.fn() }));
 
 const point = (lat: number, lon: number, type: TTrackPoint['type'] = 'PART'): TTrackPoint => ({
   lat,

@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { useClock } from '@/hooks/use-clock';
 import { errorMessage } from '@/lib/api-client';
 import { formatDay } from '@/lib/dates';
-import { downloadFileFrom } from '@/telegram/download-file';
+import { downloadFileFrom } from '@/messenger/download';
 import { type TrackKey, useGeoTrack } from '../api/get-geo-track';
 import { useGeoTracks } from '../api/get-geo-tracks';
 import { getGpxLink } from '../api/get-gpx-link';

@@ -1,7 +1,7 @@
 import { type MouseEvent, useState } from 'react';
 import type { TTrackPoint } from '#contract/geo';
-import { openExternalLink } from '@/telegram/open-external-link';
-import { useVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
+import { openExternalLink } from '@/messenger/links';
+import { useVerticalSwipesOff } from '@/messenger/vertical-swipes';
 import { geoTexts } from '../texts';
 import { projectTrack, scaleBarM, TILE_PX, type Tile, tilesCovering, trackLengthM } from './track-geometry';
 import './track-map.css';

@@ -1,5 +1,5 @@
 import { MAX_ACCURACY_M } from '#contract/geo';
-import { type Fix, hasTelegramLocation, watchTelegramLocation } from '@/telegram/location';
+import { type Fix, messengerLocation } from '@/messenger/location';
 
 /** SPEC §9: high accuracy, never a cached position, an hour before the watch gives up. */
 const WATCH_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 3_600_000, maximumAge: 0 };
@@ -12,8 +12,8 @@ type Handlers = {
   onError: (error: unknown) => void;
 };
 
-/** Some position source exists here: Telegram's LocationManager or the browser's geolocation. */
-export const canWatchPosition = () => hasTelegramLocation() || 'geolocation' in navigator;
+/** Some position source exists here: the messenger's location or the browser's geolocation. */
+export const canWatchPosition = () => messengerLocation() !== undefined || 'geolocation' in navigator;
 
 function watchBrowserPosition({ onPosition, onError }: Handlers): () => void {
   if (!('geolocation' in navigator)) {
@@ -30,29 +30,31 @@ function watchBrowserPosition({ onPosition, onError }: Handlers): () => void {
   return () => geolocation.clearWatch(watchId);
 }
 
-const fromTelegram = ({ lat, lon, accuracy }: Fix): Position => ({
+const fromMessenger = ({ lat, lon, accuracy }: Fix): Position => ({
   lat,
   lon,
   accuracy: accuracy ?? MAX_ACCURACY_M,
 });
 
 /**
- * Watches the device's position: through Telegram's LocationManager where the client
- * has one (it asks once, and works where the webview's own geolocation is blocked), through the
- * browser's watchPosition elsewhere, and on a Telegram device without location. Returns the stop.
+ * Watches the device's position: through the messenger's location where the client has it
+ * (Telegram's LocationManager asks once, and works where the webview's own geolocation is blocked),
+ * through the browser's watchPosition elsewhere, and on a device without location for the
+ * messenger. Returns the stop.
  */
 export function watchPosition(handlers: Handlers): () => void {
-  if (!hasTelegramLocation()) return watchBrowserPosition(handlers);
+  const location = messengerLocation();
+  if (!location) return watchBrowserPosition(handlers);
   let stopBrowser: (() => void) | undefined;
-  const stopTelegram = watchTelegramLocation({
-    onFix: (fix) => handlers.onPosition(fromTelegram(fix)),
+  const stopMessenger = location.watch({
+    onFix: (fix) => handlers.onPosition(fromMessenger(fix)),
     onError: handlers.onError,
     onUnavailable: () => {
       stopBrowser = watchBrowserPosition(handlers);
     },
   });
   return () => {
-    stopTelegram();
+    stopMessenger();
     stopBrowser?.();
   };
 }

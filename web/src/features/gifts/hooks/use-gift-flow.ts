@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { isSameUsername, parseUsername } from '#contract/usernames';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
-import { vibrateFor } from '@/telegram/haptics';
-import { askWriteAccessOnce } from '@/telegram/write-access';
+import { vibrateFor } from '@/messenger/haptics';
+import { writeAccess } from '@/messenger/write-access';
 import { useGiftCoupon } from '../api/gift-coupon';
 import { classifyGiftFailure, type GiftFailure } from '../gift-rules';
 
@@ -52,7 +52,7 @@ export function useGiftFlow({ couponId, giver, giftable, isUsernameSeen }: GiftF
 
   const give = async (purchasedCouponId: string, ownUsername: string, friendUsername: string) => {
     // The bot tells the friend, and the giver when a held gift is claimed: it may need to ask first.
-    await askWriteAccessOnce();
+    await writeAccess()?.askOnce();
     gift.mutate(
       { purchasedCouponId, ownUsername, friendUsername },
       {

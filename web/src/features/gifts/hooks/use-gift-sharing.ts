@@ -1,18 +1,19 @@
 import { useState } from 'react';
 import { errorMessage } from '@/lib/api-client';
-import type { BottomButtonAction } from '@/telegram/use-main-button';
-import { canShareGifts, shareGift } from '../share-gift';
+import { canShare } from '@/messenger/share';
+import type { BottomButtonAction } from '@/messenger/use-main-button';
+import { shareGift } from '../share-gift';
 import { giftTexts } from '../texts';
 
 type Sharing = { state: 'idle' | 'sharing' | 'sent' } | { state: 'failed'; message: string };
 
 /**
  * «Отправить другу» after a gift: the giver sends a message about it into a chat of
- * their choice. Only where Telegram can share; `action` is for Telegram's main button.
+ * their choice. Only where the messenger can share; `action` is for its main button.
  */
 export function useGiftSharing(giftId: number | undefined) {
   const [sharing, setSharing] = useState<Sharing>({ state: 'idle' });
-  const available = giftId !== undefined && canShareGifts();
+  const available = giftId !== undefined && canShare();
 
   const press = () => {
     if (giftId === undefined || sharing.state === 'sharing') return;

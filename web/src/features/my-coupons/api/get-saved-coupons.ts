@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { myCouponsKeys } from '@/lib/query-keys';
-import { launchUser } from '@/telegram/launch-params';
+import { launchUser } from '@/messenger/launch-params';
 import { readSavedCoupons } from '../saved-coupons';
 
 /** The Telegram account the saved list belongs to: the launch's, as the server checks it. */

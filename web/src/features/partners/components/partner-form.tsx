@@ -14,8 +14,8 @@ import { PhoneField } from '@/components/ui/phone-field';
 import { Section } from '@/components/ui/section';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { errorMessage } from '@/lib/api-client';
-import { vibrateFor } from '@/telegram/haptics';
-import { useMainButton } from '@/telegram/use-main-button';
+import { vibrateFor } from '@/messenger/haptics';
+import { useMainButton } from '@/messenger/use-main-button';
 import {
   ALL_PARTNER_FIELDS,
   emptyPartnerForm,

@@ -7,9 +7,9 @@ import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { myCouponsKeys } from '@/lib/query-keys';
 import { useNavigate } from '@/lib/router/router';
-import { vibrateFor } from '@/telegram/haptics';
-import { canOpenInvoice, openInvoiceSheet } from '@/telegram/open-invoice';
-import { askWriteAccessOnce } from '@/telegram/write-access';
+import { vibrateFor } from '@/messenger/haptics';
+import { type PaymentSheet, type PaymentSheetOutcome, paymentSheet } from '@/messenger/payment-sheet';
+import { writeAccess } from '@/messenger/write-access';
 import { useStartPayment } from '../api/start-payment';
 import { openPaymentPage } from '../open-payment-page';
 import { purchaseTexts as texts } from '../texts';
@@ -40,7 +40,7 @@ export type PaymentAttempt = { couponId: number } & (
   | { status: 'not_member'; message: string }
   | { status: 'starting' }
   | { status: 'opened' }
-  /** Telegram's payment sheet is open over the screen. */
+  /** The messenger's payment sheet is open over the screen. */
   | { status: 'invoice' }
   | { status: 'failed'; message: string }
 );
@@ -97,7 +97,7 @@ export function usePayment({ checkout, buyer, refreshBuyer }: PaymentOptions) {
         refreshBuyer({ consentGiven: true });
       }
       // The bot brings the coupon's news; a user who has not let it write is asked once, now.
-      await askWriteAccessOnce();
+      await writeAccess()?.askOnce();
       started = await startPayment.mutateAsync({ couponId, email: answers.email });
     } catch (error) {
       payPress.release();
@@ -109,15 +109,16 @@ export function usePayment({ checkout, buyer, refreshBuyer }: PaymentOptions) {
     if (answers.email) refreshBuyer({ email: answers.email });
     checkout.settle();
 
-    if ('invoiceUrl' in started && canOpenInvoice()) {
-      await payInTelegram(couponId, started.invoiceUrl);
+    const sheet = paymentSheet();
+    if ('invoiceUrl' in started && sheet) {
+      await payInSheet(sheet, couponId, started.invoiceUrl);
       return;
     }
     try {
-      // Where Telegram has no payment sheet, an invoice link opened as a link shows it in the chat.
+      // Where the client has no payment sheet, an invoice link opened as a link shows it in the chat.
       openPaymentPage('paymentUrl' in started ? started.paymentUrl : started.invoiceUrl);
     } catch (error) {
-      console.error('Telegram could not open the payment page', error);
+      console.error('The messenger could not open the payment page', error);
       fail(couponId, texts.paymentNotOpened);
       return;
     }
@@ -131,17 +132,17 @@ export function usePayment({ checkout, buyer, refreshBuyer }: PaymentOptions) {
   }
 
   /**
-   * Telegram's payment sheet (PAYMENT_PROVIDER=telegram). The server issues the coupon
+   * The messenger's payment sheet (PAYMENT_PROVIDER=telegram). The server issues the coupon
    * when Telegram tells it of the payment, so «paid» here is only a hint to look at My QR, which
    * shows the QR as soon as the server has it: no «Оплата прошла?» question on this path.
    */
-  async function payInTelegram(couponId: number, invoiceUrl: string) {
+  async function payInSheet(sheet: PaymentSheet, couponId: number, invoiceUrl: string) {
     setAttempt({ couponId, status: 'invoice' });
-    let status: Awaited<ReturnType<typeof openInvoiceSheet>>;
+    let status: PaymentSheetOutcome;
     try {
-      status = await openInvoiceSheet(invoiceUrl);
+      status = await sheet.open(invoiceUrl);
     } catch (error) {
-      console.error('Telegram could not open the invoice', error);
+      console.error('The messenger could not open the invoice', error);
       fail(couponId, texts.paymentNotOpened);
       return;
     }

@@ -2,9 +2,9 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { type ParsedCouponQr, parseCouponQr } from '#contract/coupon-qr';
 import { scannedCouponKeys } from '@/lib/query-keys';
+import { type QrScan, qrReader } from '@/messenger/qr-reader';
 import type { BrowserQrScanOutcome, CameraProblem } from '../browser-qr-scanner';
 import { loadQrDecoder } from '../qr-decoder';
-import { isTelegramQrScannerAvailable, scanWithTelegram, type TelegramQrScan } from '../telegram-qr-scanner';
 
 /** A QR as read: its text (what the signature covers) and its fields. */
 export type Scan = { text: string; qr: ParsedCouponQr };
@@ -21,8 +21,8 @@ export type QrScanTexts = {
 };
 
 export type ScanMode = 'camera' | 'file';
-/** Which camera scans: Telegram's popup, or the page's own where Telegram has none. */
-export type ScanCamera = 'telegram' | 'browser';
+/** Which camera scans: the messenger's reader, or the page's own where the messenger has none. */
+export type ScanCamera = 'messenger' | 'browser';
 
 /**
  * A QR's text from a picture, or what went wrong. A decoder that could not be fetched (no signal,
@@ -46,8 +46,8 @@ async function readQrFile(file: File, texts: QrScanTexts): Promise<{ text: strin
 }
 
 /**
- * Reading a coupon's QR three ways: Telegram's scanner popup, the page's own camera where Telegram
- * has none, or a picture. `scanId` changes with every QR read, so what shows a scan starts afresh.
+ * Reading a coupon's QR three ways: the messenger's reader, the page's own camera where the
+ * messenger has none, or a picture. `scanId` changes with every QR read, so what shows a scan starts afresh.
  */
 export function useQrScan(texts: QrScanTexts) {
   const queryClient = useQueryClient();
@@ -72,7 +72,7 @@ export function useQrScan(texts: QrScanTexts) {
     setScanned({ id: scansRead.current, scan: { text, qr } });
   };
 
-  const cameraScan = useRef<TelegramQrScan | undefined>(undefined);
+  const cameraScan = useRef<QrScan | undefined>(undefined);
   // The browser camera stops by itself when its preview unmounts, which `setCamera` brings about.
   const stopCamera = () => {
     cameraScan.current?.stop();
@@ -84,20 +84,21 @@ export function useQrScan(texts: QrScanTexts) {
     if (cameraScan.current) return;
     startAfresh();
     setMode('camera');
-    if (!isTelegramQrScannerAvailable()) {
+    const reader = qrReader();
+    if (!reader) {
       setCamera('browser');
       return;
     }
-    let scan: TelegramQrScan;
+    let scan: QrScan;
     try {
-      scan = scanWithTelegram(texts.cameraPrompt);
+      scan = reader.scan(texts.cameraPrompt);
     } catch (error) {
-      console.error('Telegram refused to open the QR popup', error);
+      console.error('The messenger refused to open its QR reader', error);
       setProblem(texts.cameraFailed);
       return;
     }
     cameraScan.current = scan;
-    setCamera('telegram');
+    setCamera('messenger');
     const text = await scan.result;
     // A scan stopped by the partner's turn to the file mode has nothing more to say.
     if (cameraScan.current !== scan) return;
@@ -115,7 +116,7 @@ export function useQrScan(texts: QrScanTexts) {
   useEffect(() => () => cameraScan.current?.stop(), []);
 
   const chooseFileMode = () => {
-    // Some clients take the popup request but never show it (Telegram Web): the file stays a way out.
+    // Some clients take the reader's request but never show it (Telegram Web): the file stays a way out.
     stopCamera();
     startAfresh();
     setMode('file');

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
-import { vibrateFor } from '@/telegram/haptics';
+import { vibrateFor } from '@/messenger/haptics';
 import { useRedeemCoupon } from '../api/redeem-coupon';
 import { useUndoRedemption } from '../api/undo-redemption';
 

@@ -1,4 +1,4 @@
-import { deviceStore } from '@/telegram/device-storage';
+import { deviceStore } from '@/messenger/device-storage';
 import { ownedBy, putIntoQueue, type QueuedRedemption } from './offline-db';
 
 /**

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { ZOkResponse } from '#contract/coupons';
 import { type TExportRequest, ZExportLinkResponse } from '#contract/reports';
 import { api } from '@/lib/api';
-import { type DeliveryOutcome, deliverFile } from '@/telegram/deliver-file';
+import { type DeliveryOutcome, deliverFile } from '@/messenger/deliver-file';
 
 /** A short-lived signed address of the report's CSV, which a download fetches without headers. */
 export const getExportLink = (body: TExportRequest) =>

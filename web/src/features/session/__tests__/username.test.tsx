@@ -7,7 +7,7 @@ import { createTestQueryClient, jsonResponse } from '@/test/render';
 import { useUsername } from '../api/get-me';
 
 // The launch's init data, as Telegram put it in the address.
-vi.mock('@/telegram/launch-params', () => ({
+vi.mock('@/messenger/launch-params', () => ({
   launchUser: () => ({ id: 42, username: 'from_launch' }),
   launchInitData: () => 'init-data',
 }));

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import { sessionKeys } from '@/lib/query-keys';
-import { launchUser } from '@/telegram/launch-params';
+import { launchUser } from '@/messenger/launch-params';
 import { readStoredUser, storeUser, type TUserState, toUserState } from '../user-state';
 import { meCheck } from './me-check';
 

@@ -1,7 +1,7 @@
 import { useEffect, useEffectEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { openTelegramOrExternalLink } from '@/telegram/open-external-link';
+import { openMessengerLink } from '@/messenger/links';
 import { useRefreshUser, useUser } from '../api/get-me';
 import { sessionTexts as texts } from '../texts';
 import './chat-rule-notice.css';
@@ -31,7 +31,7 @@ export function ChatRuleNotice() {
   return (
     <section className="chat-rule" aria-label={texts.chatRuleTitle}>
       <Notice tone="info">{texts.chatRule}</Notice>
-      <Button variant="secondary" onClick={() => openTelegramOrExternalLink(user.communityChatLink)}>
+      <Button variant="secondary" onClick={() => openMessengerLink(user.communityChatLink)}>
         {texts.openChat}
       </Button>
     </section>

@@ -9,14 +9,8 @@ import { ScreenAt } from '@/test/screens';
 import { BuyCouponsPage } from '../buy-coupons-page';
 
 const openLink = vi.hoisted(() => vi.fn());
-// Telegram takes what the app posts; these screens run outside a launch, so they draw their own buttons.
-Object.assign(window, {
-  TelegramWebviewProxy: {
-    postEvent: (type: string, data?: string) => {
-      if (type === 'web_app_open_link') openLink(JSON.parse(data ?? '{}').url);
-    },
-  },
-});
+// The messenger opens the payment page; these screens run outside a launch, so they draw their own buttons.
+vi.mock('@/messenger/links', () => ({ openExternalLink: openLink }));
 
 const PAYMENT_ID = '0b9a4c1e-7d0f-4a57-9d5e-1f1f1f1f1f1f';
 const PAY = 'POST /api/payments/21';

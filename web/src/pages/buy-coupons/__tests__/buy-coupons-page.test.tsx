@@ -14,16 +14,10 @@ import { BuyCouponsPage } from '../buy-coupons-page';
 const spaced = (text: string) => (name: string) => name.replace(/\s+/g, ' ') === text;
 
 const openLink = vi.hoisted(() => vi.fn());
-const openTelegramLink = vi.hoisted(() => vi.fn());
-// Telegram takes what the app posts; these screens run outside a launch, so they draw their own buttons.
-Object.assign(window, {
-  TelegramWebviewProxy: {
-    postEvent: (type: string, data?: string) => {
-      if (type === 'web_app_open_link') openLink(JSON.parse(data ?? '{}').url);
-    },
-  },
-});
-vi.mock('@/telegram/open-external-link', () => ({ openTelegramOrExternalLink: openTelegramLink }));
+const openChatLink = vi.hoisted(() => vi.fn());
+// The messenger opens the links (a page outside the app, its own chat); these screens run outside a
+// launch, so they draw their own buttons.
+vi.mock('@/messenger/links', () => ({ openExternalLink: openLink, openMessengerLink: openChatLink }));
 
 const porog: TListedPartner = {
   id: 1,
@@ -238,7 +232,7 @@ describe('BuyCouponsPage', () => {
     expect(screen.queryByText('Соединяемся с сервером, скоро коннект')).not.toBeInTheDocument();
   });
 
-  it('pays once: opens the checkout through Telegram and goes to the payment check 2.5 s later', async () => {
+  it('pays once: opens the checkout through the messenger and goes to the payment check 2.5 s later', async () => {
     const user = setupUser();
     const api = stubApi({
       ...catalogue,
@@ -280,7 +274,7 @@ describe('BuyCouponsPage', () => {
     );
     expect(screen.queryByLabelText('Регион')).not.toBeInTheDocument();
     await user.click(within(rule).getByRole('button', { name: 'Перейти в сплавной чат' }));
-    expect(openTelegramLink).toHaveBeenCalledWith('https://t.me/rafting_chat');
+    expect(openChatLink).toHaveBeenCalledWith('https://t.me/rafting_chat');
   });
 
   it('says nothing of the chat to a member, nor while membership is unknown', () => {
@@ -355,7 +349,7 @@ describe('BuyCouponsPage', () => {
     // Beside the refusal, as well as in the chat rule at the top.
     const payment = screen.getByRole('region', { name: 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR' });
     await user.click(await within(payment).findByRole('button', { name: 'Перейти в сплавной чат' }));
-    expect(openTelegramLink).toHaveBeenCalledWith('https://t.me/rafting_chat');
+    expect(openChatLink).toHaveBeenCalledWith('https://t.me/rafting_chat');
   });
 
   it('shows the server’s refusal of a non-member and of a failed start, and lets the buyer try again', async () => {

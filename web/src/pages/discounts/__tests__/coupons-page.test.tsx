@@ -14,7 +14,7 @@ import {
 import { CouponsPage } from '../coupons-page';
 
 const { openLink } = vi.hoisted(() => ({ openLink: vi.fn() }));
-vi.mock('@/telegram/open-external-link', () => ({ openTelegramOrExternalLink: openLink }));
+vi.mock('@/messenger/links', () => ({ openMessengerLink: openLink }));
 
 describe('CouponsPage', () => {
   beforeEach(() => {

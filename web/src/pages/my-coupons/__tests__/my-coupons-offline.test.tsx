@@ -9,8 +9,8 @@ import { MyCouponsPage } from '../my-coupons-page';
 
 // The Telegram account of the launch, which the saved list belongs to; a test may switch it.
 const launch = vi.hoisted(() => ({ userId: 42 }));
-vi.mock('@/telegram/launch-params', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/telegram/launch-params')>()),
+vi.mock('@/messenger/launch-params', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/messenger/launch-params')>()),
   launchUser: () => ({ id: launch.userId, username: 'user_ivan' }),
 }));
 

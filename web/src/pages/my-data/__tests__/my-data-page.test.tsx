@@ -13,10 +13,10 @@ const download = vi.hoisted(() => ({
   canDownloadFiles: vi.fn(() => true),
   downloadFileFrom: vi.fn(() => Promise.resolve()),
 }));
-vi.mock('@/telegram/download-file', () => download);
+vi.mock('@/messenger/download', () => download);
 // Ivan's Telegram account, which the QR list saved on the device belongs to.
-vi.mock('@/telegram/launch-params', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@/telegram/launch-params')>()),
+vi.mock('@/messenger/launch-params', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@/messenger/launch-params')>()),
   launchUser: () => ({ id: 7, username: 'user_ivan' }),
 }));
 

@@ -1,15 +1,21 @@
 import { type ReactNode, useEffect } from 'react';
 import { useGoBack } from '@/hooks/use-go-back';
 import { useIsPresent } from '@/hooks/use-is-present';
-import { hideBackButton, showBackButton } from './back-button';
+import { hideBackButton, showBackButton } from '@/telegram/back-button';
+import { ofLaunch } from './messenger-of-launch';
+
+/** The messenger's back button: shown with what a press does (until the returned stop), or hidden. */
+type BackButton = { show: (onPress: () => void) => () => void; hide: () => void };
+
+const backButton = () => ofLaunch<BackButton>({ telegram: { show: showBackButton, hide: hideBackButton } });
 
 type PageProps = {
-  /** Show Telegram's BackButton (every screen but Home). */
+  /** Show the messenger's back button (every screen but Home). */
   back?: boolean;
   children: ReactNode;
 };
 
-/** Ties Telegram's BackButton to the router for the screen it wraps. */
+/** Ties the messenger's back button to the router for the screen it wraps. */
 export function Page({ back = true, children }: PageProps) {
   const goBack = useGoBack();
   // During a page transition the leaving screen is still mounted; only the arriving one may
@@ -19,10 +25,10 @@ export function Page({ back = true, children }: PageProps) {
   useEffect(() => {
     if (!isPresent) return;
     if (!back) {
-      hideBackButton();
+      backButton().hide();
       return;
     }
-    return showBackButton(goBack);
+    return backButton().show(goBack);
   }, [back, goBack, isPresent]);
 
   return children;

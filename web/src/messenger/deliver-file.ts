@@ -1,6 +1,6 @@
-import { canDownloadFiles, downloadFileFrom } from './download-file';
+import { canDownloadFiles, downloadFileFrom } from './download';
 
-/** 'started': the file is downloading; 'sent': the bot sent it, for a Telegram too old to download. */
+/** 'started': the file is downloading; 'sent': the bot sent it, for a client that cannot download. */
 export type DeliveryOutcome = 'started' | 'sent';
 
 /**
@@ -16,7 +16,7 @@ export async function deliverFile(ways: {
     return 'sent';
   }
   const { url, fileName } = await ways.link();
-  // Telegram answers when its download dialog closes; the screen need not wait for that.
+  // The messenger answers when its download dialog closes; the screen need not wait for that.
   downloadFileFrom(url, fileName).catch((error: unknown) =>
     console.error(`Download of ${fileName} failed`, error),
   );

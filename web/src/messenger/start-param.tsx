@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { COUPON_START_PARAM_PREFIX, MY_COUPONS_START_PARAM } from '#contract/start-params';
 import { paths } from '@/config/paths';
 import { useNavigate } from '@/lib/router/router';
-import { launchParams } from './launch-params';
+import { launchStartParam } from './launch-params';
 
 /** Set once the start screen was opened: a reload of this launch stays where the user went. */
 const OPENED_KEY = 'katajsya.startParamOpened';
@@ -27,7 +27,7 @@ export function OpensStartScreen() {
   const navigate = useNavigate();
 
   useEffect(() => {
-    const screen = startScreenOf(launchParams()?.startParam);
+    const screen = startScreenOf(launchStartParam());
     if (!screen || sessionStorage.getItem(OPENED_KEY)) return;
     sessionStorage.setItem(OPENED_KEY, '1');
     navigate(screen);

@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setClientIsStandIn } from '@/telegram/protocol';
 import { emitEvent, launchInTelegram, type PostedEvent } from '@/test/telegram-launch';
-import { setClientIsStandIn } from '../protocol';
 import { type BottomButtonAction, useMainButton, useSecondaryButton } from '../use-main-button';
 
 let posted: PostedEvent[];

@@ -1,0 +1,8 @@
+import { useTelegramVerticalSwipesOff } from '@/telegram/use-vertical-swipes-off';
+import { ofLaunch } from './messenger-of-launch';
+
+/**
+ * Turns off the messenger's swipe-down-to-close while the calling component is shown, where its
+ * client has one: on the QR slider and the track map a vertical drag is meant for the content.
+ */
+export const useVerticalSwipesOff = (): void => ofLaunch({ telegram: useTelegramVerticalSwipesOff })();
