@@ -1,3 +1,5 @@
+import { messengerName } from '@/messenger/messenger-of-launch';
+
 /** Texts of the partner form (SPEC §2 Add partner), used to add a partner and to edit one. */
 export const partnerFormTexts = {
   region: 'Регион',
@@ -15,7 +17,9 @@ export const partnerFormTexts = {
   incompletePhone: 'Телефон: 11 цифр, начиная с 7 (+7 (000) 000-00-00)',
   longCondition: (max: number) => `Условие скидки длиннее ${max} символов`,
   upTo: (max: number) => `До ${max} символов`,
-  username: 'Юзернейм партнера в Telegram',
+  get username() {
+    return `Юзернейм партнера в ${messengerName()}`;
+  },
   usernameNote: 'Этот человек получит в приложении права партнера',
   discountConditions: 'Условия скидки',
   discountCondition: (number: number) => `Условие скидки ${number}`,

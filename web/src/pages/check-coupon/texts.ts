@@ -2,6 +2,7 @@ import { formatRubles } from '#contract/coupon-terms';
 import { COUPON_EXPIRED, COUPON_REFUND_PENDING } from '#contract/redeem-texts';
 import type { CameraProblem } from '@/features/redemption/browser-qr-scanner';
 import { formatDay } from '@/lib/dates';
+import { messengerName } from '@/messenger/messenger-of-launch';
 
 const cameraFailed = 'Не удалось открыть камеру. Нажмите «Загрузить файл» и выберите снимок QR.';
 /** The decoder never came: the screen was not opened with a signal since the app started. */
@@ -122,7 +123,8 @@ export const texts = {
       [telegramName, discount && `скидка ${discount} руб`].filter(Boolean).join(', '),
     redeemedHereAt: (at: string) => `На этом телефоне погашен ${at}.`,
     understood: 'Понятно',
-    noShell:
-      'На этом телефоне приложение не откроется без связи. Перед выездом на реку откройте «Проверить скидку», пока есть сеть, и не закрывайте Telegram: тогда купоны можно проверять и гасить и без связи.',
+    get noShell() {
+      return `На этом телефоне приложение не откроется без связи. Перед выездом на реку откройте «Проверить скидку», пока есть сеть, и не закрывайте ${messengerName()}: тогда купоны можно проверять и гасить и без связи.`;
+    },
   },
 } as const;

@@ -4,10 +4,13 @@ import {
   GIFT_TO_SELF,
   HELD_GIFT_DAYS,
 } from '#contract/gifts';
+import { messengerName } from '@/messenger/messenger-of-launch';
 
 export const texts = {
   title: 'ПОДАРИТЬ ДРУГУ',
-  friendLabel: 'Юзернейм друга в Telegram',
+  get friendLabel() {
+    return `Юзернейм друга в ${messengerName()}`;
+  },
   friendPlaceholder: '@username',
   friendNote: 'Друг должен состоять в сплавном чате.',
   gift: 'Подарить QR',

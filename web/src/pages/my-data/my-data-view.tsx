@@ -47,7 +47,7 @@ function Profile({ user, clock }: { user: TMyData['user']; clock: Clock }) {
     <Section title={texts.profile}>
       <Rows
         rows={[
-          [texts.telegramId, String(user.id)],
+          [texts.messengerId, String(user.id)],
           [texts.username, user.username ? `@${user.username}` : texts.none],
           [texts.name, [user.firstName, user.lastName].filter(Boolean).join(' ') || texts.none],
           [texts.email, user.email ?? texts.emailNone],

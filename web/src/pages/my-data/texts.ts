@@ -1,3 +1,5 @@
+import { messengerName } from '@/messenger/messenger-of-launch';
+
 const plural = (count: number, one: string, few: string, many: string) => {
   const lastTwo = count % 100;
   const last = count % 10;
@@ -13,7 +15,9 @@ export const texts = {
   policy: 'Политика конфиденциальности',
 
   profile: 'ПРОФИЛЬ',
-  telegramId: 'ID в Telegram',
+  get messengerId() {
+    return `ID в ${messengerName()}`;
+  },
   username: 'Имя пользователя',
   name: 'Имя',
   email: 'E-mail для чека',
@@ -146,7 +150,8 @@ export const texts = {
 
   erased: 'Ваши данные удалены',
   erasedGone: 'Сервис больше не хранит:',
-  erasedAfter:
-    'Если вы снова откроете сервис, он будет знать о вас только то, что Telegram передает при входе.',
+  get erasedAfter() {
+    return `Если вы снова откроете сервис, он будет знать о вас только то, что ${messengerName()} передает при входе.`;
+  },
   home: 'НА ГЛАВНУЮ',
 } as const;

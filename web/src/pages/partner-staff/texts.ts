@@ -1,3 +1,5 @@
+import { messengerName } from '@/messenger/messenger-of-launch';
+
 export const texts = {
   title: 'СОТРУДНИКИ',
   managersOnly: 'Сотрудников партнера назначают администратор и представитель партнера',
@@ -6,7 +8,9 @@ export const texts = {
   partnerPlaceholder: 'Выберите партнера',
   about:
     'Сотрудники проверяют и гасят купоны партнера и видят его отчет о погашениях. Заявки на купоны они не подают.',
-  username: 'Юзернейм сотрудника в Telegram',
+  get username() {
+    return `Юзернейм сотрудника в ${messengerName()}`;
+  },
   add: 'ДОБАВИТЬ',
   remove: 'Убрать',
   removeLabel: (username: string) => `Убрать @${username}`,
