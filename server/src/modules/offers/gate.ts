@@ -45,6 +45,11 @@ export const unitWithinReach = (quantity: number, stock: OfferStock | undefined)
   quantity - (stock?.sold ?? 0) - (stock?.held ?? 0) > 0 || (stock?.lapsed ?? 0) > 0;
 
 /**
+ * The gate never grants a unit: the offer's row lock decides (holds.ts), and a press the gate lets on
+ * meets every check there. The gate says sooner what the lock would say too (the sale not started,
+ * sold out) and puts the presses it lets on in order (gate-equivalence.test.ts: a crowd through the
+ * gate and the same crowd straight to the lock end alike).
+ *
  * The refusals a start of a limited offer gets before the start's own reads (consent, membership,
  * the offer): the sale not started yet, and sold out. At a drop thousands press at once; each of
  * these presses had cost five statements and about 15 ms of the server's CPU (the drop bench), and
@@ -53,10 +58,9 @@ export const unitWithinReach = (quantity: number, stock: OfferStock | undefined)
  * The offer's limit and sale start are kept for FACTS_MS (an admin's change to them reaches the gate
  * that late at most); the stock is read for every press, the presses that come while a read is out
  * batched into the next one (db/batched-read.ts), so «sold out» never comes from a read sent before
- * the press. Neither refusal decides anything: a press let through meets the database's own checks
- * under the offer's lock (its clock for the sale's start, the stock for the units). Only «sold out»
- * with nothing held or free for the line is told here: a person of the line a unit is held (or
- * freed) for goes on to the start, which gives it to them.
+ * the press. The lock checks again with the database's clock for the sale's start and its stock for
+ * the units. Only «sold out» with nothing held or free for the line is told here: a person of the
+ * line a unit is held (or freed) for goes on to the start, which gives it to them.
  *
  * A press let through waits for one of UNDER_WAY_PER_OFFER places and asks the stock again once it
  * has one. At a drop's first second, 1,500 presses found units left and went on to five statements
