@@ -52,9 +52,30 @@ const layerProbes = {
     { file: 'web/src/hooks/providers.ts', imports: '../app/providers' },
     { file: 'web/src/config/screens.ts', imports: '@/app/routes' },
   ],
+  allowed: [{ file: 'web/src/pages/home/uses-feature.tsx', imports: '@/features/session/texts' }],
+};
+
+/**
+ * The messenger (ADR 0019): screens, features and shared code speak to it through messenger/, the
+ * interface, never an adapter (telegram/); messenger/ and the launch (app/) import the adapter.
+ */
+const messengerProbes = {
+  refused: [
+    { file: 'web/src/pages/home/adapter.tsx', imports: '@/telegram/page' },
+    { file: 'web/src/pages/check-coupon/components/adapter.tsx', imports: '@/telegram/qr-popup' },
+    { file: 'web/src/features/purchases/hooks/adapter.ts', imports: '@/telegram/open-invoice' },
+    { file: 'web/src/features/gifts/adapter.ts', imports: '@/telegram/bridge' },
+    { file: 'web/src/components/ui/main-button.tsx', imports: '@/telegram/bottom-buttons' },
+    { file: 'web/src/hooks/climbs.ts', imports: '../telegram/haptics' },
+    { file: 'web/src/config/adapter.ts', imports: '@/telegram/launch-params' },
+    { file: 'web/src/lib/messenger.ts', imports: '@/messenger/launch' },
+  ],
   allowed: [
-    { file: 'web/src/pages/home/uses-feature.tsx', imports: '@/features/session/texts' },
-    { file: 'web/src/components/ui/main-button.tsx', imports: '@/telegram/use-main-button' },
+    { file: 'web/src/pages/home/messenger.tsx', imports: '@/messenger/page' },
+    { file: 'web/src/features/purchases/hooks/messenger.ts', imports: '@/messenger/payment-sheet' },
+    { file: 'web/src/components/ui/messenger.tsx', imports: '@/messenger/use-main-button' },
+    { file: 'web/src/messenger/adapter.ts', imports: '@/telegram/bridge' },
+    { file: 'web/src/app/launch.tsx', imports: '@/telegram/stand-in' },
   ],
 };
 
@@ -75,9 +96,11 @@ const pageProbes = {
   ],
 };
 
-/** telegram/ and early/ sit below the screens: no feature, page or app. */
+/** messenger/, telegram/ and early/ sit below the screens: no feature, page or app. */
 const belowScreensProbes = {
   refused: [
+    { file: 'web/src/messenger/feature.ts', imports: '@/features/session/texts' },
+    { file: 'web/src/messenger/page.tsx', imports: '@/pages/home/home-page' },
     { file: 'web/src/telegram/feature.ts', imports: '@/features/session/texts' },
     { file: 'web/src/telegram/climbs.ts', imports: '../features/session/texts' },
     { file: 'web/src/telegram/dev-login/page.tsx', imports: '@/pages/home/home-page' },
@@ -231,8 +254,8 @@ beforeAll(() => {
   );
   const all = [
     ...features.flatMap((feature) => Object.values(probesOf(feature)).flat()),
-    ...[layerProbes, pageProbes, belowScreensProbes, serverProbes, offerProbes].flatMap((probes) =>
-      Object.values(probes).flat(),
+    ...[layerProbes, messengerProbes, pageProbes, belowScreensProbes, serverProbes, offerProbes].flatMap(
+      (probes) => Object.values(probes).flat(),
     ),
   ];
   for (const probe of all) {
@@ -284,12 +307,17 @@ describe('npm run lint holds the import boundaries', () => {
     expect(layerProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
   });
 
+  it('screens, features and shared code reach the messenger through messenger/ only, never its adapter', () => {
+    expect(messengerProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
+    expect(messengerProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
+  });
+
   it('a page imports no other page and not the app; features and shared code, yes', () => {
     expect(pageProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
     expect(pageProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
   });
 
-  it('telegram/ and early/ import no feature, page or app', () => {
+  it('messenger/, telegram/ and early/ import no feature, page or app', () => {
     expect(belowScreensProbes.refused.filter((probe) => !flagged.has(probe.file))).toEqual([]);
     expect(belowScreensProbes.allowed.filter((probe) => flagged.has(probe.file))).toEqual([]);
   });
