@@ -14,6 +14,7 @@ export { calendarKeys } from './calendar';
 export { catalogueKeys } from './catalogue';
 export { couponRequestKeys } from './coupon-requests';
 export { devUserKeys } from './dev-users';
+export { emailKeys } from './email';
 export { geoKeys } from './geo';
 export { giftKeys } from './gifts';
 export { myCouponsKeys } from './my-coupons';

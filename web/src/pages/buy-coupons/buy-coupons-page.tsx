@@ -14,6 +14,7 @@ import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
 import { formatCountdown, useSaleCountdown } from '@/features/catalogue/sale-start';
+import { ReceiptEmailConfirmation } from '@/features/email/components/receipt-email-confirmation';
 import { ConsentBox } from '@/features/privacy/components/consent-box';
 import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
 import { type CheckoutStep, useCheckoutStep } from '@/features/privacy/hooks/use-checkout-step';
@@ -389,6 +390,7 @@ function PaymentArea({ offer, checkout, attempt, onPay, onSaleOpened }: PaymentA
       {heldUntil && <HeldForYou until={heldUntil} />}
       {checkout.email && <ReceiptEmailField {...checkout.email} />}
       {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
+      {checkout.knownEmail && <ReceiptEmailConfirmation email={checkout.knownEmail.email} />}
       {checkout.consent && <ConsentBox {...checkout.consent} />}
       {!payOnTelegram && (
         <Button busy={starting && texts.startingPayment} disabled={acting} onClick={onPay}>

@@ -5,6 +5,7 @@ import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
+import { MessagesEmail } from '@/features/email/components/messages-email';
 import { currentUserId } from '@/features/my-coupons/api/get-saved-coupons';
 import { forgetSavedCoupons } from '@/features/my-coupons/saved-coupons';
 import { useMyData } from '@/features/privacy/api/get-my-data';
@@ -56,6 +57,7 @@ function HeldData({ onErased }: { onErased: () => void }) {
             <DownloadMyData />
             <CouponReminders on={held.user.couponReminders} />
             <QrPhotosSetting enabled={held.user.qrPhotosInChat} />
+            <MessagesEmail />
             <PartnerOffersSetting enabled={held.user.partnerOffersSince !== null} />
             <MyDataView data={held} />
             <EraseMyData coupons={held.coupons} onErased={onErased} />

@@ -1,0 +1,3 @@
+export const emailKeys = {
+  state: ['me', 'email'] as const,
+};
