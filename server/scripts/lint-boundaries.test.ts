@@ -116,7 +116,7 @@ const belowScreensProbes = {
 };
 
 /**
- * The server's layers, each importing only those below it: domain ← db ← http ← jobs, telegram,
+ * The server's layers, each importing only those below it: domain ← queueing ← db ← http ← jobs, telegram,
  * payments ← modules ← plugins ← app.ts. Tests build the whole app, so they may import anything.
  */
 const serverProbes = {
@@ -134,9 +134,14 @@ const serverProbes = {
     { file: 'server/src/modules/gifts/plugin.ts', imports: '../../plugins/auth.ts' },
     { file: 'server/src/modules/gifts/app.ts', imports: '../../app.ts' },
     { file: 'server/src/plugins/app.ts', imports: '../app.ts' },
+    { file: 'server/src/queueing/db.ts', imports: '../db/client.ts' },
+    { file: 'server/src/queueing/http.ts', imports: '../http/errors.ts' },
+    { file: 'server/src/queueing/module.ts', imports: '../modules/offers/offers.api.ts' },
   ],
   allowed: [
     { file: 'server/src/http/db.ts', imports: '../db/errors.ts' },
+    { file: 'server/src/queueing/domain.ts', imports: '../domain/domain-error.ts' },
+    { file: 'server/src/db/queueing.ts', imports: '../queueing/arrival-order.ts' },
     { file: 'server/src/payments/domain.ts', imports: '../domain/domain-error.ts' },
     { file: 'server/src/modules/gifts/layers.ts', imports: '../../payments/provider.ts' },
     { file: 'server/src/modules/gifts/other-module.ts', imports: '../users/users.service.ts' },

@@ -6,7 +6,6 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { Api, Bot } from 'grammy';
 import { z } from 'zod';
 import type { Config } from './config.ts';
-import { stampArrivals } from './db/arrival-order.ts';
 import type { Database } from './db/client.ts';
 import { boundConnectionsPerAddress, requestTimeouts } from './http/connection-limits.ts';
 import { answerClientError, answerFrameworkError } from './http/edge-errors.ts';
@@ -63,6 +62,7 @@ import { requireInitData } from './plugins/auth.ts';
 import { createCsrf, registerCsrf } from './plugins/csrf.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
+import { stampArrivals } from './queueing/arrival-order.ts';
 import { type BotRunner, launchBot } from './telegram/bot.ts';
 import { createBotUsername } from './telegram/bot-username.ts';
 import { createTelegramReachability } from './telegram/reachability.ts';

@@ -7,7 +7,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { inArrivalOrder } from './arrival-order.ts';
+import { inArrivalOrder } from '../queueing/arrival-order.ts';
 import { claimDataDir } from './data-dir-lock.ts';
 import { migratePostgres } from './migrate-postgres.ts';
 import { startCheckpoints } from './pglite-checkpoints.ts';

@@ -1,9 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '#contract/errors';
 import type { TErrorResponse } from '#contract/session';
-import { isCallerGone } from '../db/arrival-order.ts';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError, type DomainErrorDetails } from '../domain/domain-error.ts';
+import { isCallerGone } from '../queueing/arrival-order.ts';
 import { httpTexts } from './texts.ts';
 
 /** How one refusal reaches the caller: its status, the contract's `error` code and the Russian text. */

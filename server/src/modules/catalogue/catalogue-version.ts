@@ -1,6 +1,6 @@
-import { batchedRead } from '../../db/batched-read.ts';
 import type { Database } from '../../db/client.ts';
 import { catalogueVersion } from '../../db/schema.ts';
+import { batchedRead } from '../../queueing/batched-read.ts';
 
 /** Where the triggers of migration 0021 tell of a change of the catalogue. */
 const CHANGES_CHANNEL = 'catalogue_changed';

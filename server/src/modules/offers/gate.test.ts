@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addLimitedOffer, addPartnerWithCoupons } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { isCallerGone } from '../../db/arrival-order.ts';
+import { isCallerGone } from '../../queueing/arrival-order.ts';
 import { createOfferGate } from './gate.ts';
 
 let t: TestApp;

@@ -1,13 +1,13 @@
 import { inArray } from 'drizzle-orm';
 import { PurchaseErrorCode } from '#contract/purchases';
-import { CallerGoneError } from '../../db/arrival-order.ts';
-import { batchedRead } from '../../db/batched-read.ts';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import { CallerGoneError } from '../../queueing/arrival-order.ts';
+import { batchedRead } from '../../queueing/batched-read.ts';
+import { type Turn, turnsByKey } from '../../queueing/turns-by-key.ts';
 import type { PurchaseRefusal } from '../purchases/texts.ts';
 import { type OfferStock, stockOf } from './stock.ts';
-import { type Place, turnsByKey } from './turns-by-key.ts';
 
 /** How long an offer's limit and sale start, once read, answer presses before they are read again. */
 const FACTS_MS = 1_000;
@@ -26,7 +26,7 @@ const UNDER_WAY_PER_OFFER = 4;
  * presses were let on; `leave` (once, when its answer has gone) gives its place on.
  */
 export interface Admission {
-  inTurn: Place['inTurn'];
+  inTurn: Turn['inTurn'];
   leave: () => void;
 }
 
@@ -57,7 +57,7 @@ export const unitWithinReach = (quantity: number, stock: OfferStock | undefined)
  *
  * The offer's limit and sale start are kept for FACTS_MS (an admin's change to them reaches the gate
  * that late at most); the stock is read for every press, the presses that come while a read is out
- * batched into the next one (db/batched-read.ts), so «sold out» never comes from a read sent before
+ * batched into the next one (queueing/batched-read.ts), so «sold out» never comes from a read sent before
  * the press. The lock checks again with the database's clock for the sale's start and its stock for
  * the units. Only «sold out» with nothing held or free for the line is told here: a person of the
  * line a unit is held (or freed) for goes on to the start, which gives it to them.

@@ -1,8 +1,8 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { TMyCoupon } from '#contract/purchases';
-import { batchedRead } from '../../db/batched-read.ts';
 import type { Database } from '../../db/client.ts';
 import { coupons, gifts, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import { batchedRead } from '../../queueing/batched-read.ts';
 import { buyerRefundRefusal } from '../admin-purchases/buyer-refund-rule.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { selectPurchasedCoupons } from '../purchased-coupons/purchased-coupons.query.ts';

@@ -1,4 +1,4 @@
-import { stepAside } from '../../db/step-aside.ts';
+import { stepAside } from '../../queueing/step-aside.ts';
 
 export type CsvRow = (string | number | null)[];
 

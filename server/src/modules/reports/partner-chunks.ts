@@ -1,4 +1,4 @@
-import { stepAside } from '../../db/step-aside.ts';
+import { stepAside } from '../../queueing/step-aside.ts';
 
 /**
  * Partners one report statement reads. On PGlite, which runs one statement at a time in this

@@ -1,5 +1,5 @@
 import { ReportErrorCode } from '#contract/reports';
-import { inTurn, perPersonQueue, sharedLanes, type TakeTurn } from '../../http/turns.ts';
+import { inTurn, perPersonQueue, sharedLanes, type TakeTurn } from '../../queueing/turns.ts';
 
 /**
  * How reports wait their turn: a person's one at a time with three more waiting (a report screen

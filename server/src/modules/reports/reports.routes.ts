@@ -27,7 +27,7 @@ import { sendJsonInPieces, sendJsonListInPieces } from '../../http/json-in-piece
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
-import type { TakeTurn } from '../../http/turns.ts';
+import type { TakeTurn } from '../../queueing/turns.ts';
 import { requireRole } from '../users/caller.ts';
 import type { UserService } from '../users/users.service.ts';
 import { buildExport, type ExportRequest, exportFileName } from './exports.ts';

@@ -21,7 +21,7 @@ import {
   users,
   visitRatings,
 } from '../../db/schema.ts';
-import { stepAside } from '../../db/step-aside.ts';
+import { stepAside } from '../../queueing/step-aside.ts';
 import { withinDays } from '../admin-purchases/period.ts';
 import { owners, redeemers } from '../purchased-coupons/purchased-coupons.query.ts';
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';

@@ -1,23 +1,23 @@
-/** A place in one key's line, taken before its work is ready: the work runs in the place's order. */
-export interface Place {
+/** A turn of one key, taken before its work is ready: the work runs in the order turns were taken. */
+export interface Turn {
   inTurn<T>(work: () => Promise<T>): Promise<T>;
-  /** The place was not used: those behind it go on without waiting for it. Once used, a no-op. */
+  /** The turn was not used: those behind it go on without waiting for it. Once used, a no-op. */
   giveUp(): void;
 }
 
 /**
- * Work for one key at a time, in the order places were taken, in this process; work for different
+ * Work for one key at a time, in the order turns were taken, in this process; work for different
  * keys runs side by side. A failure ends only its own turn.
  *
- * A place is taken apart from its work because the work's order is decided earlier than the work is
- * ready: a press of a limited offer takes its place when it is let on (gate.ts), then reads
+ * A turn is taken apart from its work because the work's order is decided earlier than the work is
+ * ready: a press of a limited offer takes its turn when it is let on (offers/gate.ts), then reads
  * consent, membership and the offer on its own connection, and a press let on later could finish
  * those reads first and take the last unit from the one before it.
  */
 export function turnsByKey() {
   const tails = new Map<number, Promise<void>>();
 
-  function take(key: number): Place {
+  function take(key: number): Turn {
     const before = tails.get(key) ?? Promise.resolve();
     let end = () => {};
     const mine = new Promise<void>((resolve) => {
@@ -31,7 +31,7 @@ export function turnsByKey() {
     let used = false;
     return {
       async inTurn(work) {
-        if (used) throw new Error('this place in the line has been used or given up');
+        if (used) throw new Error('this turn has been used or given up');
         used = true;
         await before;
         try {

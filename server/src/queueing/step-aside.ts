@@ -1,4 +1,4 @@
-import { toTheBackOfTheLine } from './arrival-order.ts';
+import { toTheBackOfTheQueue } from './arrival-order.ts';
 
 /**
  * Lets the event loop take what has come in (other people's requests) before going on, and puts
@@ -13,5 +13,5 @@ import { toTheBackOfTheLine } from './arrival-order.ts';
  */
 export async function stepAside(): Promise<void> {
   await new Promise((resolve) => setImmediate(resolve));
-  toTheBackOfTheLine();
+  toTheBackOfTheQueue();
 }

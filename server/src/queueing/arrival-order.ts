@@ -67,7 +67,7 @@ export function stampArrivals(app: FastifyInstance) {
  * page at a time) takes its turns after everyone who came while it ran, instead of going ahead of
  * them all for being older.
  */
-export function toTheBackOfTheLine(): void {
+export function toTheBackOfTheQueue(): void {
   const place = arrival.getStore();
   if (place) {
     lastArrival += 1;
