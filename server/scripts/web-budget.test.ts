@@ -63,7 +63,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the
   // recorded tracks and a track's map had ternaries of their own: 0.4 KB.
-  ['geo-service', 'geo-service/geo-page', 114.8],
+  // Location, the popup and downloads through the messenger seam (web/src/messenger/, ADR 0019), each a
+  // small file taking its adapter by the launch's messenger: 0.1 KB.
+  ['geo-service', 'geo-service/geo-page', 114.9],
   // The shared guard (RoleGate with its refusal boundary) and the server's clock in the entry: 0.2 KB.
   // The route table every screen carries gained the invitations screen: 0.1 KB.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -99,7 +101,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The line of a sold-out offer (joining, the place, leaving, a coupon held for the first in it with its countdown): 123.7 KB measured, the usual 0.4 KB above.
   // The first render in a transition and the readable colours' table, in the entry every screen
   // carries: 124.103 KB measured, 0.2 KB above.
-  ['buy-coupons', 'buy-coupons/buy-coupons-page', 124.3],
+  // The payment sheet, write access, the bottom buttons and the chat's link through the messenger seam
+  // (web/src/messenger/, ADR 0019), each a small file taking its adapter by the launch's messenger: 0.3 KB.
+  ['buy-coupons', 'buy-coupons/buy-coupons-page', 124.6],
   // The QR list kept on the device for a day without signal: 1.4 KB; the slide's threshold, turning
   // to a coupon that arrives and the note for phones without an offline shell: 0.4 KB.
   // Home's «Ваш купон: … — показать QR» shares My QR's list code, now a chunk of its own, and opens
@@ -160,7 +164,8 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
-  ['partners', 'partners/partners-page', 124.2],
+  // The bottom buttons and haptics through the messenger seam (web/src/messenger/, ADR 0019): 0.1 KB.
+  ['partners', 'partners/partners-page', 124.3],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.8 KB.
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.

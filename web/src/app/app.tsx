@@ -4,7 +4,6 @@ import { lazy, Suspense, useState } from 'react';
 import { getMeQueryOptions } from '@/features/session/api/get-me';
 import { ApiError } from '@/lib/api-client';
 import { type LaunchState, launchAsStandIn } from '@/messenger/launch';
-import { OpenInMessenger } from '@/messenger/open-in-messenger';
 import { SignInRefused } from '@/telegram/sign-in-refused';
 import { isStandIn } from '@/telegram/stand-in';
 import { AppRouter } from './router';
@@ -13,6 +12,11 @@ import { useOfflineRedeeming } from './use-offline-redeeming';
 // The stand-in's user picker is for a plain browser only: never part of what a messenger loads first.
 const DevLogin = lazy(() =>
   import('@/telegram/dev-login/dev-login').then((module) => ({ default: module.DevLogin })),
+);
+
+// Only when no messenger could start the app: never part of what a messenger loads first.
+const OpenInMessenger = lazy(() =>
+  import('@/messenger/open-in-messenger').then((module) => ({ default: module.OpenInMessenger })),
 );
 
 // Only in the local stand-in: what Telegram would do with a t.me link the app opens (an invitation).
@@ -51,6 +55,10 @@ export function App({ launchState: initialLaunchState }: { launchState: LaunchSt
         </Suspense>
       );
     case 'failed':
-      return <OpenInMessenger />;
+      return (
+        <Suspense>
+          <OpenInMessenger />
+        </Suspense>
+      );
   }
 }
