@@ -4,11 +4,15 @@ import { Button } from '@/components/ui/button';
 import { OpenInMessenger } from '@/messenger/open-in-messenger';
 import { useCreateDevInitData } from './api/create-dev-init-data';
 import { useDevUsers } from './api/get-dev-users';
+import { mailTexts } from './mail/texts';
 import { chatTexts, texts } from './texts';
 import './dev-login.css';
 import { uiTexts } from '@/components/ui/texts';
 
 const BotChat = lazy(() => import('./bot-chat/bot-chat').then((module) => ({ default: module.BotChat })));
+const StandInMail = lazy(() =>
+  import('./mail/stand-in-mail').then((module) => ({ default: module.StandInMail })),
+);
 
 type DevLoginProps = {
   /** Called with init data the server signed for the picked demo user. */
@@ -20,6 +24,7 @@ export function DevLogin({ onLogin }: DevLoginProps) {
   const users = useDevUsers();
   const login = useCreateDevInitData({ onSuccess: onLogin });
   const [chatOf, setChatOf] = useState<TDevUser>();
+  const [mailOf, setMailOf] = useState<TDevUser>();
 
   if (users.isPending) {
     return (
@@ -54,12 +59,25 @@ export function DevLogin({ onLogin }: DevLoginProps) {
             >
               {chatTexts.open}
             </button>
+            <button
+              type="button"
+              className="switch-user-link dev-login__chat"
+              aria-label={`${mailTexts.open}: ${user.label}`}
+              onClick={() => setMailOf(user)}
+            >
+              {mailTexts.open}
+            </button>
           </div>
         ))}
       </div>
       {chatOf && (
         <Suspense>
           <BotChat userId={chatOf.id} username={chatOf.username} onClose={() => setChatOf(undefined)} />
+        </Suspense>
+      )}
+      {mailOf && (
+        <Suspense>
+          <StandInMail userId={mailOf.id} username={mailOf.username} onClose={() => setMailOf(undefined)} />
         </Suspense>
       )}
       {login.isError && (
