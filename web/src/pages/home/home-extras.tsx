@@ -12,6 +12,11 @@ const ChatRuleNotice = lazy(() =>
   })),
 );
 
+// Only an admin, and only while the bot's messages wait, is told of them.
+const HomeBotMessages = lazy(() =>
+  import('./home-bot-messages').then((module) => ({ default: module.HomeBotMessages })),
+);
+
 // My QR's list is not Home's first load: a usable coupon's line comes once Home is drawn and idle.
 const loadHomeCoupon = () => import('./home-coupon');
 const HomeCoupon = lazy(() => loadHomeCoupon().then((module) => ({ default: module.HomeCoupon })));
@@ -23,6 +28,18 @@ export function HomeChatRule() {
     user?.isChatMember === false && (
       <Suspense fallback={null}>
         <ChatRuleNotice />
+      </Suspense>
+    )
+  );
+}
+
+/** First on an admin's Home: the bot's messages have not gone out for over 10 minutes. */
+export function HomeBotMessagesLine() {
+  const user = useUser();
+  return (
+    user?.botMessagesStuck && (
+      <Suspense fallback={null}>
+        <HomeBotMessages />
       </Suspense>
     )
   );

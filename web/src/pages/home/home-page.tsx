@@ -10,7 +10,7 @@ import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { Link } from '@/lib/router/link';
 import { Page } from '@/messenger/page';
 import { StandInHomeLinks } from '@/messenger/stand-in-home-links';
-import { HomeChatRule, HomeCouponLine, HomePrefetch } from './home-extras';
+import { HomeBotMessagesLine, HomeChatRule, HomeCouponLine, HomePrefetch } from './home-extras';
 import { texts } from './texts';
 import './home-page.css';
 
@@ -46,6 +46,7 @@ export function HomePage() {
     <Page back={false}>
       <Header />
       <Stack>
+        <HomeBotMessagesLine />
         <HomeChatRule />
         {buttons.map(({ label, to }) => (
           <Button key={to} pressed={pendingTo === to} onClick={() => go(to)}>

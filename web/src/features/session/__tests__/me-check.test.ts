@@ -33,6 +33,24 @@ const ANSWERS: Array<[name: string, answer: unknown]> = [
   ['membership as text', { ...me, isChatMember: 'true' }],
   ['a missing e-mail', { ...me, email: undefined }],
   ['a number for the e-mail', { ...me, email: 5 }],
+  [
+    'an admin told of bot messages stuck',
+    { ...me, role: 'admin', botMessagesStuck: { minutes: 14, telegram: 'down' } },
+  ],
+  [
+    'bot messages stuck, with a field the contract does not name',
+    { ...me, role: 'admin', botMessagesStuck: { minutes: 14, telegram: 'up', since: 5 } },
+  ],
+  [
+    'bot messages stuck for a fraction of a minute',
+    { ...me, botMessagesStuck: { minutes: 10.5, telegram: 'up' } },
+  ],
+  ['bot messages stuck for no minutes', { ...me, botMessagesStuck: { minutes: 0, telegram: 'up' } }],
+  [
+    'bot messages stuck, Telegram’s reach unnamed',
+    { ...me, botMessagesStuck: { minutes: 14, telegram: 'gone' } },
+  ],
+  ['bot messages stuck as null', { ...me, botMessagesStuck: null }],
   ['a list', [me]],
   ['null', null],
 ];

@@ -6,7 +6,7 @@ import type { TMeResponse } from '#contract/session';
 import { stubApi } from '@/test/fake-api';
 import { createTestQueryClient, jsonResponse } from '@/test/render';
 import { useUser } from '../api/get-me';
-import { forgetStoredUser, readStoredUser, storeUser } from '../user-state';
+import { forgetStoredUser, readStoredUser, storeUser, toUserState } from '../user-state';
 
 const partner: TMeResponse = {
   id: 42,
@@ -112,6 +112,21 @@ describe('user state', () => {
       receiptEmailRequired: false,
       timeZone: 'Europe/Moscow',
     });
+  });
+
+  it('keeps bot messages stuck for the screen, never for the next start', async () => {
+    const admin = {
+      ...partner,
+      role: 'admin' as const,
+      botMessagesStuck: { minutes: 14, telegram: 'down' as const },
+    };
+    stubApi({ 'GET /api/me': () => jsonResponse(admin) });
+
+    const { result } = renderUser();
+
+    await waitFor(() => expect(result.current?.botMessagesStuck).toEqual({ minutes: 14, telegram: 'down' }));
+    expect(readStoredUser(42)).toEqual({ ...toUserState(partner), role: 'admin' });
+    expect(readStoredUser(42)).not.toHaveProperty('botMessagesStuck');
   });
 
   it('forgets the saved state of a user whose data was erased', () => {

@@ -75,6 +75,32 @@ describe('HomePage', () => {
     expect(screen.queryByRole('region', { name: 'Сплавной чат' })).not.toBeInTheDocument();
   });
 
+  it('tells an admin first of all that the bot’s messages have not gone out for over 10 minutes, and to check the relay when Telegram is out of reach', async () => {
+    const stuck = { minutes: 74, telegram: 'down' as const };
+    renderWithProviders(<HomePage />, { user: { ...adminUser, botMessagesStuck: stuck } });
+    const line = await screen.findByRole('alert');
+    expect(line).toHaveTextContent(
+      'Сообщения бота не уходят уже 1 ч 14 мин: сервер не может связаться с Telegram. Проверьте прокси в TELEGRAM_PROXY_URL.',
+    );
+    // Above the first button: what an admin reads first.
+    const [firstButton] = screen.getAllByRole('button');
+    expect(line.compareDocumentPosition(firstButton as Node) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('does not blame the way to Telegram while Telegram answers, and says nothing once the messages go', async () => {
+    const { unmount } = renderWithProviders(<HomePage />, {
+      user: { ...adminUser, botMessagesStuck: { minutes: 12, telegram: 'up' } },
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Сообщения бота не уходят уже 12 мин. Причина — в журнале сервера.',
+    );
+    unmount();
+
+    renderWithProviders(<HomePage />, { user: adminUser });
+    expect(buttonNames()[0]).toBe('СКИДКИ ПАРТНЕРОВ');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('links every user to the public offer, which opens over Home', async () => {
     renderWithProviders(<HomePage />, { user: plainUser });
     fireEvent.click(screen.getByRole('link', { name: 'Публичная оферта' }));
