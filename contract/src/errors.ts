@@ -15,5 +15,6 @@ export const ErrorCode = {
   webhookSecretInvalid: 'webhook_secret_invalid',
   internal: 'internal',
   databaseUnavailable: 'database_unavailable',
+  serverBusy: 'server_busy',
 } as const;
 export type TErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

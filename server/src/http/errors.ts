@@ -4,6 +4,7 @@ import type { TErrorResponse } from '#contract/session';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError, type DomainErrorDetails } from '../domain/domain-error.ts';
 import { isCallerGone } from '../queueing/arrival-order.ts';
+import { isWaitRefused } from '../queueing/gate.ts';
 import { httpTexts } from './texts.ts';
 
 /** How one refusal reaches the caller: its status, the contract's `error` code and the Russian text. */
@@ -69,6 +70,11 @@ export function registerErrorHandling(app: FastifyInstance, tables: Refusals[]) 
       return reply
         .status(503)
         .send({ error: ErrorCode.databaseUnavailable, message: httpTexts.databaseUnavailable });
+    }
+    if (isWaitRefused(error)) {
+      // A queue of this process past its bound or its deadline: busier than a person should wait for.
+      request.log.warn('request refused: it would wait past its queue’s bound or deadline');
+      return reply.status(503).send({ error: ErrorCode.serverBusy, message: httpTexts.serverBusy });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.error({ err: error }, 'request failed: the database does not answer');

@@ -8,6 +8,7 @@ export const httpTexts = {
   noSuchAddress: (method: string, url: string) => `Нет такого адреса: ${method} ${url}`,
   internal: 'Внутренняя ошибка сервера. Попробуйте позже.',
   databaseUnavailable: 'База данных не отвечает. Попробуйте через минуту.',
+  serverBusy: 'Сейчас слишком много желающих. Попробуйте через минуту.',
 } as const;
 
 /** Refusals of the app's gates, before any module: roles, CSRF, rate limits, init data. */

@@ -3,8 +3,8 @@ import { PurchaseErrorCode } from '#contract/purchases';
 import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { CallerGoneError } from '../../queueing/arrival-order.ts';
 import { batchedRead } from '../../queueing/batched-read.ts';
+import { gateByKey } from '../../queueing/gate.ts';
 import { type Turn, turnsByKey } from '../../queueing/turns-by-key.ts';
 import type { PurchaseRefusal } from '../purchases/texts.ts';
 import { type OfferStock, stockOf } from './stock.ts';
@@ -22,6 +22,15 @@ type Facts = { exists: boolean; quantity: number | null; saleStartsAt: Date | nu
 const UNDER_WAY_PER_OFFER = 4;
 
 /**
+ * Presses of one offer waiting for a place in this process. A drop's first second brought 1,500 to
+ * one process (the drop bench); past this many, the server is busier than a person should wait for.
+ */
+const WAITING_PER_OFFER = 10_000;
+
+/** How long a press waits for a place: one that waited longer is answered «try again in a minute». */
+const WAIT_MS = 30_000;
+
+/**
  * A press let on: `inTurn` runs its start's work at the offer's lock one at a time, in the order the
  * presses were let on; `leave` (once, when its answer has gone) gives its place on.
  */
@@ -29,12 +38,6 @@ export interface Admission {
   inTurn: Turn['inTurn'];
   leave: () => void;
 }
-
-/** The presses of one offer under way past the gate, and those waiting for one of them to end. */
-type Line = {
-  underWay: number;
-  waiting: Array<{ since: number; gone: () => boolean; go: () => void; drop: (error: Error) => void }>;
-};
 
 /**
  * Whether a start, read without the offer's lock, may still end with a unit for someone: one is free
@@ -110,7 +113,16 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
   /** The offer's stock as an unlocked read finds it, never a read sent before the asking. */
   const stockNow = batchedRead((ids: number[]) => stockOf(db, ids));
 
-  const lines = new Map<number, Line>();
+  /**
+   * The offer's places. A press whose caller has gone while it waited is passed over when its turn
+   * comes (a `CallerGoneError`): at a drop, those who gave up would otherwise each start a payment
+   * nobody sees, its unit held.
+   */
+  const places = gateByKey({
+    underWay: UNDER_WAY_PER_OFFER,
+    waiting: WAITING_PER_OFFER,
+    deadlineMs: WAIT_MS,
+  });
   const turns = turnsByKey();
   /** When the read that last found an offer sold out was asked (performance.now()). */
   const soldOutAsked = new Map<number, number>();
@@ -123,37 +135,6 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
       soldOutAsked.set(offerId, Math.max(asked, soldOutAsked.get(offerId) ?? 0));
       throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.soldOut);
     }
-  }
-
-  /**
-   * One of the offer's places, at once or after those who came before; `since`: when it came. A
-   * press whose caller has gone while it waited is passed over when its turn comes (a `CallerGoneError`):
-   * at a drop, those who gave up would otherwise each start a payment nobody sees, its unit held.
-   */
-  async function takePlace(offerId: number, since: number, gone: () => boolean): Promise<Line> {
-    const line = lines.get(offerId) ?? { underWay: 0, waiting: [] };
-    lines.set(offerId, line);
-    if (line.underWay < UNDER_WAY_PER_OFFER && line.waiting.length === 0) {
-      line.underWay += 1;
-    } else {
-      // The place comes from `leave`, handed on without ever being free.
-      await new Promise<void>((go, drop) => line.waiting.push({ since, gone, go, drop }));
-    }
-    return line;
-  }
-
-  function leave(offerId: number, line: Line) {
-    let next = line.waiting.shift();
-    while (next?.gone()) {
-      next.drop(new CallerGoneError());
-      next = line.waiting.shift();
-    }
-    if (next) {
-      next.go();
-      return;
-    }
-    line.underWay -= 1;
-    if (line.underWay === 0) lines.delete(offerId);
   }
 
   return {
@@ -175,14 +156,12 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
       }
       await refuseIfSoldOut(offerId, offer.quantity);
       const since = performance.now();
-      const line = await takePlace(offerId, since, gone);
+      const leavePlace = await places.enter(offerId, gone);
       // Taken as the place is given, so the turns keep the order the presses came in.
       const turn = turns.take(offerId);
-      let left = false;
       const leaveOnce = () => {
         turn.giveUp();
-        if (!left) leave(offerId, line);
-        left = true;
+        leavePlace();
       };
       try {
         // Sold out since it came: that read's answer is its own, as new as a read it would ask.
