@@ -1,13 +1,25 @@
+import { lazy, Suspense } from 'react';
 import { BotChatLink } from '@/telegram/dev-login/bot-chat-link';
-import { StandInMailLink } from '@/telegram/dev-login/mail/stand-in-mail-link';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
+import { isStandIn } from '@/telegram/stand-in';
 import { ofLaunch } from './messenger-of-launch';
+
+// Not in the entry every screen carries: fetched only in the stand-in, where it is drawn.
+const StandInMailLink = lazy(() =>
+  import('@/telegram/dev-login/mail/stand-in-mail-link').then((module) => ({
+    default: module.StandInMailLink,
+  })),
+);
 
 function TelegramStandInLinks() {
   return (
     <>
       <BotChatLink />
-      <StandInMailLink />
+      {isStandIn() && (
+        <Suspense>
+          <StandInMailLink />
+        </Suspense>
+      )}
       <SwitchUserLink />
     </>
   );

@@ -1,11 +1,10 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';
 import { paths } from '@/config/paths';
-import { MessagesEmail } from '@/features/email/components/messages-email';
 import { currentUserId } from '@/features/my-coupons/api/get-saved-coupons';
 import { forgetSavedCoupons } from '@/features/my-coupons/saved-coupons';
 import { useMyData } from '@/features/privacy/api/get-my-data';
@@ -22,6 +21,11 @@ import { PartnerOffersSetting } from './partner-offers-setting';
 import { QrPhotosSetting } from './qr-photos-setting';
 import { texts } from './texts';
 import './my-data-page.css';
+
+// One section among many, below the first screenful: not part of the screen's first load.
+const MessagesEmail = lazy(() =>
+  import('@/features/email/components/messages-email').then((module) => ({ default: module.MessagesEmail })),
+);
 
 /** «Мои данные» (152-ФЗ): what the server holds about the user, a copy to download, and erasure. */
 export function MyDataPage() {
@@ -57,7 +61,9 @@ function HeldData({ onErased }: { onErased: () => void }) {
             <DownloadMyData />
             <CouponReminders on={held.user.couponReminders} />
             <QrPhotosSetting enabled={held.user.qrPhotosInChat} />
-            <MessagesEmail />
+            <Suspense>
+              <MessagesEmail />
+            </Suspense>
             <PartnerOffersSetting enabled={held.user.partnerOffersSince !== null} />
             <MyDataView data={held} />
             <EraseMyData coupons={held.coupons} onErased={onErased} />
