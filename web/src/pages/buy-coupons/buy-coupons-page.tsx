@@ -1,39 +1,22 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
-import type { TOffer } from '#contract/coupons';
-import type { TListedPartner } from '#contract/partners';
 import { Header } from '@/components/layout/header';
 import { Button } from '@/components/ui/button';
 import { SelectField } from '@/components/ui/field';
 import { Loaded } from '@/components/ui/loaded';
 import { Notice } from '@/components/ui/notice';
 import { Stack } from '@/components/ui/stack';
-import { paths } from '@/config/paths';
 import { useListedPartners } from '@/features/catalogue/api/get-listed-partners';
 import { useOffers } from '@/features/catalogue/api/get-offers';
 import { usePartnerTypes } from '@/features/catalogue/api/get-partner-types';
 import { useRegions } from '@/features/catalogue/api/get-regions';
-import { offerValidityText } from '@/features/catalogue/offer-validity';
-import { formatCountdown, useSaleCountdown } from '@/features/catalogue/sale-start';
-import { ReceiptEmailConfirmation } from '@/features/email/components/receipt-email-confirmation';
-import { ConsentBox } from '@/features/privacy/components/consent-box';
-import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
-import { type CheckoutStep, useCheckoutStep } from '@/features/privacy/hooks/use-checkout-step';
+import { useCheckoutStep } from '@/features/privacy/hooks/use-checkout-step';
 import { useBadPaymentFlag } from '@/features/purchases/bad-payment-flag';
-import { type PaymentAttempt, usePayment } from '@/features/purchases/hooks/use-payment';
+import { usePayment } from '@/features/purchases/hooks/use-payment';
 import { useRefreshUser, useUser } from '@/features/session/api/get-me';
 import { ChatRuleNotice } from '@/features/session/components/chat-rule-notice';
-import { useWaitlistPlace } from '@/features/waitlist/api/get-waitlist-place';
-import { useJoinWaitlist } from '@/features/waitlist/api/join-waitlist';
-import { useLeaveWaitlist } from '@/features/waitlist/api/leave-waitlist';
-import { useClock } from '@/hooks/use-clock';
 import { useIntoViewWhenShown } from '@/hooks/use-into-view-when-shown';
-import { useOncePerPress } from '@/hooks/use-once-per-press';
-import { errorMessage } from '@/lib/api-client';
-import { Link } from '@/lib/router/link';
 import { useSearchParams } from '@/lib/router/router';
-import { openMessengerLink } from '@/messenger/links';
 import { Page } from '@/messenger/page';
-import { useMainButton, useSecondaryButton } from '@/messenger/use-main-button';
 import {
   type BuySelection,
   chooseOffer,
@@ -46,6 +29,9 @@ import {
   toSearchParams,
 } from './buy-selection';
 import './buy-coupons-page.css';
+
+import { OfferList, OfferNotes } from './offer-list';
+import { PaymentArea } from './payment-area';
 import { texts } from './texts';
 
 /** SPEC §9: the bad-payment message shows for 2.5 s. */
@@ -207,205 +193,5 @@ export function BuyCouponsPage() {
         </Loaded>
       </Stack>
     </Page>
-  );
-}
-
-type OfferListProps = {
-  offers: TOffer[];
-  chosenId: number | undefined;
-  onChoose: (offerId: number) => void;
-};
-
-function OfferList({ offers, chosenId, onChoose }: OfferListProps) {
-  return (
-    <fieldset className="buy__offer-list">
-      <legend className="buy__offer-legend">{texts.offers}</legend>
-      {offers.map((offer) => (
-        <Button
-          key={offer.id}
-          className="buy__offer"
-          variant="secondary"
-          aria-pressed={offer.id === chosenId}
-          onClick={() => onChoose(offer.id)}
-        >
-          <span>{texts.offerDiscount(offer.discount)}</span>{' '}
-          <span className="buy__offer-price">{texts.offerPrice(offer.price)}</span>{' '}
-          <span className="buy__offer-threshold">{texts.offerThreshold(offer.discount)}</span>
-          <OfferValidity offer={offer} />
-          <OfferStock offer={offer} />
-        </Button>
-      ))}
-    </fieldset>
-  );
-}
-
-function OfferValidity({ offer }: { offer: TOffer }) {
-  const validity = offerValidityText(offer);
-  return (
-    validity && (
-      <>
-        {' '}
-        <span className="buy__offer-validity">{validity}</span>
-      </>
-    )
-  );
-}
-
-/** A limited offer's state on its button: what is left, all gone, or when its sale opens. */
-function OfferStock({ offer }: { offer: TOffer }) {
-  const clock = useClock();
-  const opensIn = useSaleCountdown(offer.saleStartsAt);
-  const line =
-    opensIn > 0 && offer.saleStartsAt
-      ? texts.saleStarts(clock.dateTime(offer.saleStartsAt))
-      : offer.left === 0
-        ? texts.soldOut
-        : offer.left !== null && offer.quantity !== null
-          ? texts.left(offer.left, offer.quantity)
-          : '';
-  return (
-    line && (
-      <>
-        {' '}
-        <span
-          className={
-            offer.left === 0 && opensIn === 0 ? 'buy__offer-stock buy__offer-stock--gone' : 'buy__offer-stock'
-          }
-        >
-          {line}
-        </span>
-      </>
-    )
-  );
-}
-
-/** The caller's place in the line of a sold-out offer, joined and left here. */
-function WaitlistPlace({ couponId, position }: { couponId: number; position: number | null }) {
-  const join = useJoinWaitlist();
-  const leave = useLeaveWaitlist();
-  const press = useOncePerPress();
-  const busy = join.isPending || leave.isPending;
-  const failed = join.error ?? leave.error;
-  return (
-    <>
-      {position === null ? (
-        <Button
-          disabled={busy}
-          onClick={() => press.press(() => join.mutate(couponId, { onSettled: press.release }))}
-        >
-          {texts.joinWaitlist}
-        </Button>
-      ) : (
-        <>
-          <p className="buy__waitlist-place">{texts.placeInLine(position)}</p>
-          <Button
-            variant="secondary"
-            disabled={busy}
-            onClick={() => press.press(() => leave.mutate(couponId, { onSettled: press.release }))}
-          >
-            {texts.leaveWaitlist}
-          </Button>
-        </>
-      )}
-      {failed && <Notice tone="error">{errorMessage(failed)}</Notice>}
-    </>
-  );
-}
-
-/** A unit the line holds for the caller: until when, and how long is left. */
-function HeldForYou({ until }: { until: string }) {
-  const clock = useClock();
-  const left = useSaleCountdown(until);
-  return (
-    <Notice tone="info">
-      {texts.heldForYou(clock.dateTime(until))}
-      <br />
-      <span className="buy__countdown">{texts.heldCountdown(formatCountdown(left))}</span>
-    </Notice>
-  );
-}
-
-function OfferNotes({ partner }: { partner: TListedPartner }) {
-  return (
-    <div className="buy__notes">
-      <p>{texts.discountCap}</p>
-      {/* A condition repeated by mistake is said once. */}
-      {[...new Set(partner.discountConditions)].map((condition) => (
-        <p key={condition}>{condition}</p>
-      ))}
-      <Link className="buy__terms" to={paths.offer.getHref()}>
-        {texts.offerTerms}
-      </Link>
-    </div>
-  );
-}
-
-type PaymentAreaProps = {
-  offer: TOffer;
-  checkout: CheckoutStep;
-  attempt: PaymentAttempt | null;
-  onPay: () => void;
-  /** The countdown to the sale reached zero: the offer is asked again. */
-  onSaleOpened: () => void;
-};
-
-function PaymentArea({ offer, checkout, attempt, onPay, onSaleOpened }: PaymentAreaProps) {
-  const clock = useClock();
-  const opensIn = useSaleCountdown(offer.saleStartsAt, onSaleOpened);
-  const notYet = opensIn > 0 && offer.saleStartsAt !== null;
-  // All gone for everyone: the caller's place in the line is asked, and a unit it may hold for them.
-  const allTaken = !notYet && offer.left === 0;
-  const place = useWaitlistPlace(allTaken ? offer.id : null);
-  const heldUntil = allTaken ? (place.data?.heldUntil ?? null) : null;
-  const gone = allTaken && heldUntil === null;
-  const starting = attempt?.status === 'starting';
-  const acting = starting || attempt?.status === 'opened' || attempt?.status === 'invoice' || notYet || gone;
-  const chatLink = useUser()?.communityChatLink;
-  const openChat = chatLink ? () => openMessengerLink(chatLink) : undefined;
-  const payOnTelegram = useMainButton({
-    text: texts.pay,
-    onClick: onPay,
-    enabled: !acting,
-    loading: starting,
-  });
-  const chatOnTelegram = useSecondaryButton(
-    attempt?.status === 'not_member' && openChat ? { text: texts.openChat, onClick: openChat } : undefined,
-  );
-  return (
-    <>
-      <div className="buy__terms-of-offer">
-        <p>{texts.offerGain(offer.price, offer.discount)}</p>
-        <p>{texts.offerThreshold(offer.discount)}</p>
-        {offer.perBuyer !== null && <p>{texts.perBuyer(offer.perBuyer)}</p>}
-      </div>
-      {notYet && offer.saleStartsAt && (
-        <Notice tone="info">
-          {texts.saleStarts(clock.dateTime(offer.saleStartsAt))}
-          <br />
-          <span className="buy__countdown">{texts.saleCountdown(formatCountdown(opensIn))}</span>
-        </Notice>
-      )}
-      {gone && <Notice tone="info">{texts.soldOutNotice}</Notice>}
-      {gone && place.data && <WaitlistPlace couponId={offer.id} position={place.data.position} />}
-      {heldUntil && <HeldForYou until={heldUntil} />}
-      {checkout.email && <ReceiptEmailField {...checkout.email} />}
-      {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
-      {checkout.knownEmail && <ReceiptEmailConfirmation email={checkout.knownEmail.email} />}
-      {checkout.consent && <ConsentBox {...checkout.consent} />}
-      {!payOnTelegram && (
-        <Button busy={starting && texts.startingPayment} disabled={acting} onClick={onPay}>
-          {texts.pay}
-        </Button>
-      )}
-      {attempt?.status === 'opened' && <Notice tone="info">{texts.paymentOpened}</Notice>}
-      {(attempt?.status === 'not_member' || attempt?.status === 'failed') && (
-        <Notice tone="error">{attempt.message}</Notice>
-      )}
-      {attempt?.status === 'not_member' && openChat && !chatOnTelegram && (
-        <Button variant="secondary" onClick={openChat}>
-          {texts.openChat}
-        </Button>
-      )}
-    </>
   );
 }

@@ -29,20 +29,11 @@ export const texts = {
   openChat: 'Перейти в сплавной чат',
   noPartners: 'ПАРТНЕРОВ ПОКА НЕТ',
   noOffers: 'КУПОНОВ ПОКА НЕТ',
-  /** A limited offer: what is left of it, all gone, or its sale still to open. */
-  left: (left: number, quantity: number) => `Осталось ${left} из ${quantity}`,
-  soldOut: 'Разобрали',
+  /** A limited offer's sale still to open (its button's line is the catalogue feature's). */
   saleStarts: (when: string) => `Продажа начнется ${when}`,
   saleCountdown: (countdown: string) => `До начала продажи: ${countdown}`,
   soldOutNotice:
     'Купоны закончились: их разобрали. Если кто-то не оплатит свой, бот напишет первому в очереди и отложит купон для него.',
-  /** The line of a sold-out offer, and a unit it holds for the caller. */
-  joinWaitlist: 'Встать в очередь',
-  leaveWaitlist: 'Выйти из очереди',
-  placeInLine: (position: number) => `Вы в очереди: ваше место ${position}.`,
-  heldForYou: (until: string) =>
-    `Купон отложен для вас до ${until}. Оплатите его до этого времени, потом он перейдет следующему в очереди.`,
-  heldCountdown: (countdown: string) => `Осталось: ${countdown}`,
   perBuyer: (perBuyer: number) => `Не больше ${perBuyer} в одни руки`,
   connecting: 'Соединяемся с сервером, скоро коннект',
 } as const;
