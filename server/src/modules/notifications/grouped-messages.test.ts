@@ -64,7 +64,8 @@ describe('messages not answering the person’s own action are grouped', () => {
     ]);
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.chatId, friend.id));
     expect(rows.map((row) => row.sentAt !== null)).toEqual([true, true, true]);
-    expect(new Set(rows.map((row) => row.messageId))).toEqual(new Set([sent[0]?.messageId]));
+    // Kept as text: not every messenger's message ids are numbers.
+    expect(new Set(rows.map((row) => row.messageId))).toEqual(new Set([String(sent[0]?.messageId)]));
   });
 
   it('an answer to the person’s own action goes at once, past a grouped one still waiting', async () => {
