@@ -21,10 +21,11 @@ export const telegramWebhookManifest = manifest({
     db,
     log,
     metrics,
+    telegramReachability,
     users,
     membership,
     checkout,
-  }: Pick<Core, 'config' | 'db' | 'log' | 'metrics'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'metrics' | 'telegramReachability'> & {
     users: UserService;
     membership: MembershipService;
     checkout: CheckoutService;
@@ -55,6 +56,8 @@ export const telegramWebhookManifest = manifest({
         })
       : undefined;
     if (bot) metrics?.observeBotApi(bot.api);
+    // Long polling asks Telegram every 30 s at most: a quiet process still knows whether it reaches it.
+    if (bot) telegramReachability.watch(bot.api);
     return {
       // Long polling writes each update down before Telegram forgets it (update-inbox.ts).
       gives: { bot, updateInbox: bot ? createUpdateInbox({ db, bot, log }) : undefined },
