@@ -1,7 +1,7 @@
+import { lazy, Suspense } from 'react';
 import type { TOffer } from '#contract/coupons';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
-import { ReceiptEmailConfirmation } from '@/features/email/components/receipt-email-confirmation';
 import { ConsentBox } from '@/features/privacy/components/consent-box';
 import { ReceiptEmailField, ReceiptEmailKnown } from '@/features/privacy/components/receipt-email';
 import type { CheckoutStep } from '@/features/privacy/hooks/use-checkout-step';
@@ -15,6 +15,13 @@ import { formatCountdown, useCountdown } from '@/hooks/use-countdown';
 import { openMessengerLink } from '@/messenger/links';
 import { useMainButton, useSecondaryButton } from '@/messenger/use-main-button';
 import { texts } from './texts';
+
+// Below the remembered address, and no part of the screen's first load: fetched when one is shown.
+const ReceiptEmailConfirmation = lazy(() =>
+  import('@/features/email/components/receipt-email-confirmation').then((module) => ({
+    default: module.ReceiptEmailConfirmation,
+  })),
+);
 
 type PaymentAreaProps = {
   offer: TOffer;
@@ -67,7 +74,11 @@ export function PaymentArea({ offer, checkout, attempt, onPay, onSaleOpened }: P
       {heldUntil && <HeldForYou until={heldUntil} />}
       {checkout.email && <ReceiptEmailField {...checkout.email} />}
       {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}
-      {checkout.knownEmail && <ReceiptEmailConfirmation email={checkout.knownEmail.email} />}
+      {checkout.knownEmail && (
+        <Suspense>
+          <ReceiptEmailConfirmation email={checkout.knownEmail.email} />
+        </Suspense>
+      )}
       {checkout.consent && <ConsentBox {...checkout.consent} />}
       {!payOnTelegram && (
         <Button busy={starting && texts.startingPayment} disabled={acting} onClick={onPay}>
