@@ -4,7 +4,7 @@ import type { TErrorResponse } from '#contract/session';
 import { isDatabaseUnavailable } from '../db/errors.ts';
 import { DomainError, type DomainErrorDetails } from '../domain/domain-error.ts';
 import { isCallerGone } from '../queueing/arrival-order.ts';
-import { isWaitRefused } from '../queueing/gate.ts';
+import { isWaitRefused } from '../queueing/wait-refused.ts';
 import { httpTexts } from './texts.ts';
 
 /** How one refusal reaches the caller: its status, the contract's `error` code and the Russian text. */

@@ -2,6 +2,7 @@ import Fastify, { type FastifyRequest } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inArrivalOrder, isCallerGone, stampArrivals } from './arrival-order.ts';
 import { stepAside } from './step-aside.ts';
+import { isWaitRefused } from './wait-refused.ts';
 
 /** A database that runs one statement at a time, as the test lets it: what it ran, in order. */
 interface Held {
@@ -10,20 +11,23 @@ interface Held {
   fail: (error: Error) => void;
 }
 
-function heldDatabase() {
+function heldDatabase(limits?: Parameters<typeof inArrivalOrder>[1]) {
   const ran: string[] = [];
   let held: Held | undefined;
   let reached: (() => void) | undefined;
-  const client = inArrivalOrder({
-    query: (sql: string) =>
-      new Promise((resolve, reject) => {
-        ran.push(sql);
-        held = { sql, done: () => resolve({ rows: [], fields: [] }), fail: reject };
-        reached?.();
-      }),
-    exec: async () => [],
-    transaction: async () => undefined,
-  } as unknown as Parameters<typeof inArrivalOrder>[0]);
+  const client = inArrivalOrder(
+    {
+      query: (sql: string) =>
+        new Promise((resolve, reject) => {
+          ran.push(sql);
+          held = { sql, done: () => resolve({ rows: [], fields: [] }), fail: reject };
+          reached?.();
+        }),
+      exec: async () => [],
+      transaction: async () => undefined,
+    } as unknown as Parameters<typeof inArrivalOrder>[0],
+    limits,
+  );
   /** The statement the database is on now, once it has reached one. */
   const running = (): Promise<Held> => {
     const now = held;
@@ -194,6 +198,37 @@ describe('statements in their requests’ arrival order', () => {
     await background;
     await database.finish();
     expect(isCallerGone(refusal)).toBe(true);
+    expect(database.ran).toEqual(['job', 'write']);
+  });
+
+  it('refuses a read past its bound at once and one past its deadline at its turn; a write waits', async () => {
+    const database = heldDatabase({ waiting: 1, waitMs: 50 });
+    const ends: string[] = [];
+    app = Fastify();
+    stampArrivals(app);
+    const route = (sql: string) => async () => {
+      await database.client.query(sql).then(
+        () => ends.push(`${sql} ran`),
+        (error: unknown) => ends.push(isWaitRefused(error) ? `${sql} refused` : `${sql} ${String(error)}`),
+      );
+      return 'ok';
+    };
+    app.get('/early', route('early read'));
+    app.get('/late', route('late read'));
+    app.post('/write', route('write'));
+    const background = database.client.query('job');
+    await database.running();
+    const early = app.inject('/early');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    // One read waits already: the bound of one refuses the next read, never a write.
+    await app.inject('/late');
+    const write = app.inject({ method: 'POST', url: '/write' });
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    await database.finish();
+    await background;
+    await database.finish();
+    await Promise.all([early, write]);
+    expect(ends).toEqual(['late read refused', 'early read refused', 'write ran']);
     expect(database.ran).toEqual(['job', 'write']);
   });
 });

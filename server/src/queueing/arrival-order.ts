@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
+import { WaitRefusedError } from './wait-refused.ts';
 
 /**
  * PGlite serves one statement at a time, in the order they were asked: a request made of several
@@ -19,10 +20,24 @@ import type { FastifyInstance } from 'fastify';
 const arrival = new AsyncLocalStorage<Turn>();
 let lastArrival = 0;
 
+/**
+ * Statements that may wait at once; a read past it is refused (`WaitRefusedError`, 503 «try again»).
+ * Far above any crowd measured (the crowd bench's 2,000 first opens, four statements each).
+ */
+const MAX_WAITING = 10_000;
+
+/** How long a read's statement waits for its turn; longer, and it is refused. */
+const WAIT_MS = 30_000;
+
 interface Turn {
   order: number;
   /** Whether the caller has gone (its connection closed): nobody will read the answer. */
   gone(): boolean;
+  /**
+   * Whether its statements may be refused (a GET: each of its writes is whole and made again by the
+   * next open); a POST, and work outside a request, run to their end however long they wait.
+   */
+  refusable: boolean;
 }
 
 /** A statement not run because the request's caller had gone. */
@@ -43,7 +58,7 @@ export function isCallerGone(error: unknown): boolean {
 /** Work outside a request takes its place in the order when it asks; nobody waits on it to leave. */
 function outsideRequests(): Turn {
   lastArrival += 1;
-  return { order: lastArrival, gone: () => false };
+  return { order: lastArrival, gone: () => false, refusable: false };
 }
 
 /**
@@ -57,8 +72,9 @@ export function stampArrivals(app: FastifyInstance) {
   app.addHook('onRequest', (request, _reply, done) => {
     lastArrival += 1;
     const { socket } = request.raw;
-    const gone = request.method === 'GET' ? () => socket?.destroyed === true : () => false;
-    arrival.run({ order: lastArrival, gone }, done);
+    const refusable = request.method === 'GET';
+    const gone = refusable ? () => socket?.destroyed === true : () => false;
+    arrival.run({ order: lastArrival, gone, refusable }, done);
   });
 }
 
@@ -77,14 +93,22 @@ export function toTheBackOfTheQueue(): void {
 
 type Client = Pick<PGlite, 'query' | 'exec' | 'transaction'>;
 
-/** `client` with its statements (and transactions, whole) served in their requests' arrival order. */
-export function inArrivalOrder<C extends Client>(client: C): C {
-  const waiting: Array<Turn & { go: () => void; refuse: (error: Error) => void }> = [];
+/**
+ * `client` with its statements (and transactions, whole) served in their requests' arrival order. A
+ * read is refused past `limits.waiting` statements waiting, or once it has waited `limits.waitMs`.
+ */
+export function inArrivalOrder<C extends Client>(
+  client: C,
+  limits: { waiting: number; waitMs: number } = { waiting: MAX_WAITING, waitMs: WAIT_MS },
+): C {
+  const waiting: Array<Turn & { since: number; go: () => void; refuse: (error: Error) => void }> = [];
   let busy = false;
 
   function take(): Promise<void> {
     const turn = arrival.getStore() ?? outsideRequests();
     if (turn.gone()) return Promise.reject(new CallerGoneError());
+    if (turn.refusable && waiting.length >= limits.waiting)
+      return Promise.reject(new WaitRefusedError('bound'));
     if (!busy) {
       busy = true;
       // Not in the I/O phase that asked: PGlite runs on this thread, and a phase that reads twenty
@@ -93,13 +117,25 @@ export function inArrivalOrder<C extends Client>(client: C): C {
       // at once, were let in about four a second while later arrivals went ahead.
       return new Promise((go) => setImmediate(go));
     }
-    return new Promise((go, refuse) => waiting.push({ ...turn, go, refuse }));
+    return new Promise((go, refuse) =>
+      waiting.push({
+        order: turn.order,
+        gone: turn.gone,
+        refusable: turn.refusable,
+        since: Date.now(),
+        go,
+        refuse,
+      }),
+    );
   }
 
   function next() {
-    for (const turn of waiting.filter((t) => t.gone())) {
+    // Checked as each turn is given: the line moves a statement at a time, so no read waits much
+    // past its deadline unnoticed.
+    const late = Date.now() - limits.waitMs;
+    for (const turn of waiting.filter((t) => t.gone() || (t.refusable && t.since < late))) {
       waiting.splice(waiting.indexOf(turn), 1);
-      turn.refuse(new CallerGoneError());
+      turn.refuse(turn.gone() ? new CallerGoneError() : new WaitRefusedError('deadline'));
     }
     if (waiting.length === 0) {
       busy = false;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isCallerGone } from './arrival-order.ts';
-import { gateByKey, isWaitRefused } from './gate.ts';
+import { gateByKey } from './gate.ts';
+import { isWaitRefused } from './wait-refused.ts';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
