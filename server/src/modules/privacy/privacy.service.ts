@@ -69,20 +69,26 @@ export function createPrivacyService(
       .where(eq(users.id, userId));
   }
 
-  /** Refuses a caller who has not consented to the current policy (before anything else is asked). */
-  const requireConsent = async (request: { caller: { id: number } }) => {
-    if (!(await stateOf(request.caller.id)).consentGiven) throw refuse(PrivacyErrorCode.consentRequired);
-  };
+  /**
+   * Refuses a caller who has not consented to the current policy (before anything else is asked).
+   * Returns what it read, for `requireReadyToPay` to go on from. `known` as in `stateOf`.
+   */
+  async function requireConsent(userId: number, known?: StoredConsent): Promise<StoredConsent> {
+    const state = await stateOf(userId, known);
+    if (!state.consentGiven) throw refuse(PrivacyErrorCode.consentRequired);
+    return { email: state.email, consentEdition: PRIVACY_POLICY_EDITION };
+  }
 
   /**
    * Before a payment starts: consent to the current policy, and with receipts on an e-mail —
-   * the one given now (remembered) or the one given before.
+   * the one given now (remembered) or the one given before. `known`: what `requireConsent` read
+   * for this start, so a start reads the buyer's row once.
    */
   async function requireReadyToPay(
     userId: number,
-    options: { email?: string; receipts: boolean },
+    options: { email?: string; receipts: boolean; known?: StoredConsent },
   ): Promise<{ email: string | null }> {
-    const state = await stateOf(userId);
+    const state = await stateOf(userId, options.known);
     if (!state.consentGiven) throw refuse(PrivacyErrorCode.consentRequired);
     if (options.email && options.email !== state.email) {
       await db.update(users).set({ email: options.email }).where(eq(users.id, userId));

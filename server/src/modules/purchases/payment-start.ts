@@ -18,7 +18,7 @@ import {
   unitWithinReach,
   type WaitlistPolicy,
 } from '../offers/offers.api.ts';
-import type { PrivacyService } from '../privacy/privacy.service.ts';
+import type { PrivacyService, StoredConsent } from '../privacy/privacy.service.ts';
 import { type PurchaseRefusal, purchaseTexts } from './texts.ts';
 
 export type PaymentRow = typeof payments.$inferSelect;
@@ -192,13 +192,13 @@ export function createPaymentStart(options: {
 
   /**
    * `admission`: the offer gate's word on this press (`admit`), whose turn at the offer's lock it
-   * takes.
+   * takes. `given.consent`: the buyer's consent and e-mail as the route's consent check read them.
    */
   async function startPayment(
     userId: number,
     couponId: number,
     admission: Pick<Admission, 'inTurn'>,
-    given: { email?: string } = {},
+    given: { email?: string; consent?: StoredConsent } = {},
   ) {
     const [offer] = await offerOf(couponId, { onSaleOnly: true });
     if (!offer) throw refuse('offer_not_on_sale');
@@ -207,7 +207,11 @@ export function createPaymentStart(options: {
         startsAt: offer.saleStartsAt.toISOString(),
       });
     }
-    const { email } = await privacy.requireReadyToPay(userId, { email: given.email, receipts });
+    const { email } = await privacy.requireReadyToPay(userId, {
+      email: given.email,
+      receipts,
+      known: given.consent,
+    });
     // A limited offer's starts take turns in this process, in the order the gate let them on: one
     // waits for the offer's lock holding a database connection, the rest wait here holding none. Two
     // hundred presses at a drop otherwise held every connection of the pool waiting on that one lock,

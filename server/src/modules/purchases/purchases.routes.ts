@@ -13,7 +13,7 @@ import {
 import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { Admission } from '../offers/offers.api.ts';
-import type { PrivacyService } from '../privacy/privacy.service.ts';
+import type { PrivacyService, StoredConsent } from '../privacy/privacy.service.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
 import { pathSubject, requireOwnUsername, ZPathUsername } from '../users/caller.ts';
 import type { MembershipService } from '../users/membership.service.ts';
@@ -47,6 +47,13 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
   /** The offer gate's word on each press let on, for its start to take its turn by. */
   const admissions = new WeakMap<FastifyRequest, Admission>();
 
+  /** The buyer's consent and e-mail as the consent check read them, for the start to go on from. */
+  const consents = new WeakMap<FastifyRequest, StoredConsent>();
+
+  async function requireConsent(request: FastifyRequest) {
+    consents.set(request, await privacy.requireConsent(request.caller.id, request.caller.row));
+  }
+
   /** The offer gate's word on a press; the place it holds is given on when the answer has gone. */
   async function admit(request: FastifyRequest, reply: FastifyReply) {
     // Before validation the id is the path's text: one that is not an id is refused by the schema.
@@ -69,7 +76,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
       onRequest: [requireUsername, admit],
       config: { rateLimit: RATE_LIMITS.startPayment },
       // Membership as Telegram says it lately: an old «member» is not trusted for money.
-      preHandler: [privacy.requireConsent, requirePayingMember(membership)],
+      preHandler: [requireConsent, requirePayingMember(membership)],
       schema: {
         params: z.object({ couponId: ZDbId }),
         body: ZStartPaymentRequest,
@@ -82,6 +89,7 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
       if (!admission) throw new Error('a payment start the offer gate never saw');
       return checkout.startPayment(request.caller.id, request.params.couponId, admission, {
         email: request.body?.email,
+        consent: consents.get(request),
       });
     },
   );
