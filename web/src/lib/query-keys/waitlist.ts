@@ -1,4 +1,4 @@
 export const waitlistKeys = {
   /** The caller's place in the line of a sold-out offer. */
-  place: (couponId: number | null) => ['waitlist', couponId] as const,
+  place: (offerId: number | null) => ['waitlist', offerId] as const,
 };

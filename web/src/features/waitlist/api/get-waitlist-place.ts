@@ -6,13 +6,12 @@ import { waitlistKeys } from '@/lib/query-keys';
 /** A unit held for the caller counts down to its end: the place is asked again at least this often. */
 const PLACE_POLL_MS = 30_000;
 
-export const getWaitlistPlaceQueryOptions = (couponId: number | null) =>
+export const getWaitlistPlaceQueryOptions = (offerId: number | null) =>
   queryOptions({
-    queryKey: waitlistKeys.place(couponId),
-    queryFn:
-      couponId === null ? skipToken : () => api.get(`/api/offers/${couponId}/waitlist`, ZWaitlistPlace),
+    queryKey: waitlistKeys.place(offerId),
+    queryFn: offerId === null ? skipToken : () => api.get(`/api/offers/${offerId}/waitlist`, ZWaitlistPlace),
     refetchInterval: PLACE_POLL_MS,
   });
 
-/** The caller's place in the line of a sold-out offer; idle while `couponId` is null. */
-export const useWaitlistPlace = (couponId: number | null) => useQuery(getWaitlistPlaceQueryOptions(couponId));
+/** The caller's place in the line of a sold-out offer; idle while `offerId` is null. */
+export const useWaitlistPlace = (offerId: number | null) => useQuery(getWaitlistPlaceQueryOptions(offerId));
