@@ -1,6 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../domain/domain-error.ts';
+import { WaitRefusedError } from '../queueing/wait-refused.ts';
 import { type Refusals, registerErrorHandling } from './errors.ts';
 
 const refusals = {
@@ -40,6 +41,20 @@ describe('the error handler', () => {
     const res = await appThrowing(new DomainError('undeclared'));
     expect(res.statusCode).toBe(500);
     expect(res.json().error).toBe('internal');
+  });
+
+  it('answers a wait past its queue’s bound or deadline, wrapped or not, 503 «try again in a minute»', async () => {
+    for (const error of [
+      new WaitRefusedError('bound'),
+      new Error('a query failed', { cause: new WaitRefusedError('deadline') }),
+    ]) {
+      const res = await appThrowing(error);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({
+        error: 'server_busy',
+        message: 'Сейчас слишком много желающих. Попробуйте через минуту.',
+      });
+    }
   });
 
   it('refuses at start a code two tables declare', () => {
