@@ -18,6 +18,7 @@ const withoutMail = telegramUser('mf_without_mail');
 const unconfirmed = telegramUser('mf_unconfirmed');
 const stopping = telegramUser('mf_stopping');
 const twice = telegramUser('mf_twice');
+const neverStarted = telegramUser('mf_never_started');
 const addressOf = (user: TelegramUser) => `${user.username}@example.org`;
 
 let mailbox: LocalMailbox;
@@ -38,7 +39,7 @@ beforeAll(async () => {
     rateLimits: false,
   });
   t.botApi.setClock(() => clock);
-  for (const user of [admin, withMail, withoutMail, unconfirmed, stopping, twice]) {
+  for (const user of [admin, withMail, withoutMail, unconfirmed, stopping, twice, neverStarted]) {
     t.botApi.members.set(user.id, 'member');
     await t.as(user).get('/api/me');
   }
@@ -182,6 +183,27 @@ describe('the e-mail behind the bot', () => {
 
     expect(photosTo(withMail)).toHaveLength(photos + 1);
     expect(told(withMail)).toHaveLength(mailed);
+  });
+
+  it('a buyer who never started the bot (Telegram refuses for good, 403) gets it by mail at 15 minutes', async () => {
+    await giveAddress(neverStarted);
+    await confirmAddress(neverStarted);
+    t.botApi.setChatError(neverStarted.id, {
+      ok: false,
+      error_code: 403,
+      description: "Forbidden: bot can't initiate conversation with a user",
+    });
+    await buyNow(neverStarted, couponId);
+    const start = clock;
+
+    await runUntil(start + 14 * MINUTE);
+    expect(told(neverStarted)).toEqual([]);
+    await runUntil(start + 16 * MINUTE);
+    expect(told(neverStarted).sort()).toEqual([
+      'Катайся с нами: QR-код вашего купона',
+      'Катайся с нами: Покупка подтверждена',
+    ]);
+    expect((await messageRows(neverStarted)).every((row) => row.undelivered === 'REFUSED')).toBe(true);
   });
 
   it('without an address the message waits, is never mailed, and goes when Telegram returns', async () => {
