@@ -189,7 +189,6 @@ describe('the e-mail behind the bot', () => {
     await giveAddress(neverStarted);
     await confirmAddress(neverStarted);
     t.botApi.setChatError(neverStarted.id, {
-      ok: false,
       error_code: 403,
       description: "Forbidden: bot can't initiate conversation with a user",
     });
