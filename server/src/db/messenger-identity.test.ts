@@ -1,21 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import {
-  copyFileSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { migrationsUpTo } from '../../test/migrations-up-to.ts';
 import { migratePostgres } from './migrate-postgres.ts';
 
 /**
@@ -25,28 +14,8 @@ import { migratePostgres } from './migrate-postgres.ts';
  * PostgreSQL with TEST_DATABASE_URL.
  */
 const MIGRATION = '0034_messenger_identity';
-const migrations = fileURLToPath(new URL('./migrations', import.meta.url));
-const folders: string[] = [];
-afterAll(() => {
-  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
-});
-
-/** The migrations folder up to `tag`, without it or with it: later migrations may add to any table. */
-function migrationsUpTo(tag: string, withIt: boolean): string {
-  const folder = mkdtempSync(path.join(tmpdir(), 'kss-migrations-'));
-  folders.push(folder);
-  const journal = JSON.parse(readFileSync(path.join(migrations, 'meta/_journal.json'), 'utf8')) as {
-    entries: { tag: string }[];
-  };
-  const at = journal.entries.findIndex((entry) => entry.tag === tag);
-  const entries = journal.entries.slice(0, withIt ? at + 1 : at);
-  mkdirSync(path.join(folder, 'meta'));
-  writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify({ ...journal, entries }));
-  for (const file of readdirSync(migrations).filter((name) => name.endsWith('.sql')))
-    if (entries.some((entry) => file === `${entry.tag}.sql`))
-      copyFileSync(path.join(migrations, file), path.join(folder, file));
-  return folder;
-}
+const migrations = migrationsUpTo();
+afterAll(() => migrations.cleanUp());
 
 /** A season before the migration: an admin, a partner with a staff member, a buyer, a gift held, a sent QR, a rating asked about. */
 const SEASON = `
@@ -148,11 +117,11 @@ describe('the identity migration on a season written before it', () => {
     const client = await PGlite.create();
     try {
       const db = drizzle({ client });
-      await migrate(db, { migrationsFolder: migrationsUpTo(MIGRATION, false) });
+      await migrate(db, { migrationsFolder: migrations.folder(MIGRATION, false) });
       await client.exec(SEASON);
       const query = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
       const { before, after } = await season(query, () =>
-        migrate(db, { migrationsFolder: migrationsUpTo(MIGRATION, true) }),
+        migrate(db, { migrationsFolder: migrations.folder(MIGRATION, true) }),
       );
       expectSeasonKept(before, after);
       await expectIdentities(query);
@@ -171,11 +140,11 @@ describe('the identity migration on a season written before it', () => {
     const client = new pg.Client({ connectionString: url.toString() });
     try {
       await client.connect();
-      await migratePostgres(client, migrationsUpTo(MIGRATION, false));
+      await migratePostgres(client, migrations.folder(MIGRATION, false));
       await client.query(SEASON);
       const query = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
       const { before, after } = await season(query, () =>
-        migratePostgres(client, migrationsUpTo(MIGRATION, true)),
+        migratePostgres(client, migrations.folder(MIGRATION, true)),
       );
       expectSeasonKept(before, after);
       await expectIdentities(query);

@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { MESSENGERS } from '#contract/messengers';
 import { PARTNER_TYPES } from '#contract/partners';
+import type { MessageButtons } from '../domain/messenger.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -600,7 +601,8 @@ export const notifications = pgTable(
     messenger: messenger('messenger').notNull().default('telegram'),
     chatId: messengerChatId('chat_id').notNull(),
     text: text('text').notNull(),
-    replyMarkup: jsonb('reply_markup').$type<Record<string, unknown>>(),
+    /** Its buttons, as every messenger has them (domain/messenger.ts); its adapter draws them. */
+    buttons: jsonb('buttons').$type<MessageButtons>(),
     purpose: notificationPurpose('purpose').notNull().default('service'),
     attempts: integer('attempts').notNull().default(0),
     /** When a worker may take it next; a worker taking it pushes this forward (its lease). */

@@ -4,7 +4,7 @@ import { groupedMessage, joinsGroup } from './grouped-message.ts';
 const member = (text: string, buttons: { text: string; url: string }[] = []) => ({
   chatId: 7,
   text,
-  replyMarkup: buttons.length > 0 ? { inline_keyboard: [buttons] } : null,
+  buttons: buttons.length > 0 ? [buttons] : null,
 });
 
 describe('one message of a group', () => {
@@ -27,7 +27,7 @@ describe('one message of a group', () => {
     expect(groupedMessage([first, member('второе', [open])])).toEqual({
       chatId: 7,
       text: 'первое\n\nвторое',
-      replyMarkup: { inline_keyboard: [[open]] },
+      buttons: [[open]],
     });
   });
 });

@@ -1,8 +1,8 @@
-import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import type { notifications } from '../../db/schema.ts';
+import type { MessageButton, MessageButtons } from '../../domain/messenger.ts';
 
 /** What of an outbox row goes into a message. */
-export type GroupMember = Pick<typeof notifications.$inferSelect, 'chatId' | 'text' | 'replyMarkup'>;
+export type GroupMember = Pick<typeof notifications.$inferSelect, 'chatId' | 'text' | 'buttons'>;
 
 /** Telegram's longest text message. */
 const TEXT_LIMIT = 4096;
@@ -10,11 +10,10 @@ const TEXT_LIMIT = 4096;
 const MOST_IN_ONE = 10;
 const BETWEEN = '\n\n';
 
-const rowsOf = (member: GroupMember) =>
-  ((member.replyMarkup as InlineKeyboardMarkup | null)?.inline_keyboard ?? []) as InlineKeyboardButton[][];
+const rowsOf = (member: GroupMember): MessageButtons => member.buttons ?? [];
 
-/** What a button does, whatever its words: its link, its web app, its callback data. */
-const actionOf = ({ text: _, ...action }: InlineKeyboardButton) => JSON.stringify(action);
+/** What a button does, whatever its words: the app's path, its link, its callback data. */
+const actionOf = ({ text: _, ...action }: MessageButton) => JSON.stringify(action);
 
 /**
  * Whether `candidate` may join the group's message: it still fits Telegram's length, and its buttons
@@ -44,7 +43,7 @@ export function joinsGroup(group: readonly GroupMember[], candidate: GroupMember
 export function groupedMessage(group: readonly GroupMember[]): {
   chatId: number;
   text: string;
-  replyMarkup: InlineKeyboardMarkup | null;
+  buttons: MessageButtons | null;
 } {
   const [first] = group;
   if (!first) throw new Error('a message of no rows');
@@ -63,6 +62,6 @@ export function groupedMessage(group: readonly GroupMember[]): {
   return {
     chatId: first.chatId,
     text: group.map((m) => m.text).join(BETWEEN),
-    replyMarkup: keyboard.length > 0 ? { inline_keyboard: keyboard } : null,
+    buttons: keyboard.length > 0 ? keyboard : null,
   };
 }

@@ -3,9 +3,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { notifications, purchasedCoupons } from '../../db/schema.ts';
-import { ratingKeyboard } from '../ratings/rating-buttons.ts';
+import { ratingButtons } from '../ratings/rating-buttons.ts';
 
 const PUBLIC_URL = 'https://coupons.example.ru';
+/** The 1–5 of a visit as Telegram gets them: callback buttons. */
+const telegramRatingRow = (purchasedCouponId: string) =>
+  [1, 2, 3, 4, 5].map((stars) => ({ text: `${stars}`, callback_data: `rate:${purchasedCouponId}:${stars}` }));
 const WINDOW_S = 60;
 const coupon = { companyName: 'Порог', discount: 500, region: 'Карелия' };
 const admin = telegramUser('group_admin');
@@ -41,7 +44,7 @@ describe('messages not answering the person’s own action are grouped', () => {
       purchasedCouponId,
       ownerId: friend.id,
       coupon,
-      keyboard: ratingKeyboard(purchasedCouponId),
+      buttons: ratingButtons(purchasedCouponId),
     });
 
     expect(await t.deliverNotifications(inSeconds(WINDOW_S - 5))).toMatchObject({ claimed: 0 });
@@ -58,10 +61,7 @@ describe('messages not answering the person’s own action are grouped', () => {
       ].join('\n\n'),
     );
     // «Мои QR» of the gift and of the redemption is one button; the 1–5 of the visit stay.
-    expect(sent[0]?.replyMarkup?.inline_keyboard).toEqual([
-      [MY_QR],
-      ...ratingKeyboard(purchasedCouponId).inline_keyboard,
-    ]);
+    expect(sent[0]?.replyMarkup?.inline_keyboard).toEqual([[MY_QR], telegramRatingRow(purchasedCouponId)]);
     const rows = await t.database.db.select().from(notifications).where(eq(notifications.chatId, friend.id));
     expect(rows.map((row) => row.sentAt !== null)).toEqual([true, true, true]);
     // Kept as text: not every messenger's message ids are numbers.
@@ -130,13 +130,13 @@ describe('messages not answering the person’s own action are grouped', () => {
         purchasedCouponId: id,
         ownerId: owner.id,
         coupon,
-        keyboard: ratingKeyboard(id),
+        buttons: ratingButtons(id),
       });
     }
     await t.deliverNotifications(inSeconds(WINDOW_S + 1));
     expect(messagesTo(t, owner.id).map((m) => m.replyMarkup?.inline_keyboard)).toEqual([
-      ratingKeyboard('00000000-0000-4000-8000-000000000021').inline_keyboard,
-      ratingKeyboard('00000000-0000-4000-8000-000000000022').inline_keyboard,
+      [telegramRatingRow('00000000-0000-4000-8000-000000000021')],
+      [telegramRatingRow('00000000-0000-4000-8000-000000000022')],
     ]);
   });
 

@@ -1,3 +1,4 @@
+import { createTelegramMessenger } from '../../telegram/telegram-messenger.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
 import type { UserService } from '../users/users.service.ts';
@@ -34,15 +35,14 @@ export const notificationsManifest = manifest({
         db,
         log,
         adminIds: (executor) => users.adminIds(executor),
-        publicUrl: buttonsUrl,
         groupSeconds: config.botGroupSeconds,
       }),
       outbox: createOutboxWorker({
         db,
-        botApi: chatApi,
+        // Telegram's adapter of the port, or the stand-in's Telegram: the messages speak only the port.
+        messenger: createTelegramMessenger(chatApi, buttonsUrl),
         log,
         qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
-        publicUrl: buttonsUrl,
         sweeps: sweepClock,
       }),
     },

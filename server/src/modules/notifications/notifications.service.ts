@@ -1,9 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { InlineKeyboard } from 'grammy';
-import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { type notificationKind, type notificationPurpose, notifications, users } from '../../db/schema.ts';
+import type { MessageButtons } from '../../domain/messenger.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 import { notificationButtons, notificationTexts } from './texts.ts';
@@ -169,9 +168,10 @@ interface Outgoing {
   eventKey: string;
   chatId: number;
   text: string;
+  /** A button opening the app on `path`. */
   button?: { text: string; path: string };
-  /** Buttons of its own (t.me links, callback data), sent as they are. */
-  keyboard?: InlineKeyboardMarkup;
+  /** Buttons of its own (links, callback data), sent as they are. */
+  buttons?: MessageButtons;
   /** An answer to its addressee's own action, whatever its kind: not grouped. */
   atOnce?: boolean;
 }
@@ -188,12 +188,10 @@ export function createNotificationService(options: {
   log: Logger;
   /** Every admin's id (users' `adminIds`: the one rule of who is an admin), read in the event's transaction. */
   adminIds(executor: Executor): Promise<number[]>;
-  /** The app's https address; without it no button is sent (web_app buttons need https). */
-  publicUrl?: string;
   /** BOT_GROUP_SECONDS: how long a grouped message waits for others of its chat; 0 sends each alone. */
   groupSeconds?: number;
 }) {
-  const { db, log, adminIds, publicUrl } = options;
+  const { db, log, adminIds } = options;
   const groupSeconds = options.groupSeconds ?? 0;
 
   /** Until when a message waits for others of its chat to go with it; null: it goes at once. */
@@ -202,10 +200,10 @@ export function createNotificationService(options: {
     return sql`now() + make_interval(secs => ${groupSeconds})`;
   }
 
-  function replyMarkup({ button, keyboard }: Outgoing): InlineKeyboardMarkup | null {
-    if (keyboard) return keyboard;
-    if (!button || !publicUrl) return null;
-    return { inline_keyboard: [[InlineKeyboard.webApp(button.text, `${publicUrl}${button.path}`)]] };
+  /** Stored as every messenger has them; the messenger's adapter draws them (or leaves out what it cannot). */
+  function buttonsOf({ button, buttons }: Outgoing): MessageButtons | null {
+    if (buttons) return buttons;
+    return button ? [[{ text: button.text, app: button.path }]] : null;
   }
 
   async function enqueue(
@@ -226,7 +224,7 @@ export function createNotificationService(options: {
               eventKey: m.eventKey,
               chatId: m.chatId,
               text: m.text,
-              replyMarkup: replyMarkup(m) as Record<string, unknown> | null,
+              buttons: buttonsOf(m),
               purpose: NOTIFICATION_PURPOSES[m.kind],
               ...(until ? { groupUntil: until, nextAttemptAt: until } : {}),
             };
@@ -457,7 +455,7 @@ export function createNotificationService(options: {
         eventKey: string;
         chatId: number;
         text: string;
-        keyboard: InlineKeyboardMarkup;
+        buttons: MessageButtons;
       },
       tx: Executor,
     ): Promise<boolean> {
@@ -470,7 +468,7 @@ export function createNotificationService(options: {
         purchasedCouponId: string;
         ownerId: number;
         coupon: CouponLine;
-        keyboard: InlineKeyboardMarkup;
+        buttons: MessageButtons;
       },
       tx?: Executor,
     ): Promise<void> {
@@ -481,7 +479,7 @@ export function createNotificationService(options: {
           eventKey,
           chatId: input.ownerId,
           text: notificationTexts.visitRatingAsked(input),
-          keyboard: input.keyboard,
+          buttons: input.buttons,
         },
       ]);
     },

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { createTestApp, TEST_BOT_TOKEN, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { adminBindings, notifications, users } from '../../db/schema.ts';
 import { createBotApi } from '../../telegram/bot-api.ts';
+import { createTelegramMessenger } from '../../telegram/telegram-messenger.ts';
 import { createCouponSigner } from '../coupon-signing/coupon-signer.ts';
 import { createQrImages } from '../purchased-coupons/qr-images.ts';
 import { createNotificationService, type NotificationService } from './notifications.service.ts';
@@ -166,15 +167,17 @@ describe('each message, once for its event', () => {
     expect(sent[0]?.replyMarkup?.inline_keyboard).toEqual(appButton('Мои QR', '/my-coupons'));
   });
 
-  it('sends no button without PUBLIC_URL (a web_app button needs https)', async () => {
+  it('sends no button without PUBLIC_URL (a web_app button needs https), and the text all the same', async () => {
     const buyer = telegramUser('no_button');
-    const withoutUrl = createNotificationService({
+    await notify.notifyPurchaseConfirmed({ purchasedCouponId: 'p-no-button', buyerId: buyer.id, coupon });
+    // A process whose Telegram has no https address of the app to open.
+    const withoutUrl = createOutboxWorker({
       db: t.database.db,
+      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
       log: logger(),
-      adminIds: async () => [],
+      qrPhotos: qrPhotos(),
     });
-    await withoutUrl.notifyPurchaseConfirmed({ purchasedCouponId: 'p-no-button', buyerId: buyer.id, coupon });
-    await t.deliverNotifications();
+    await withoutUrl.deliverDue();
     expect(messagesTo(buyer.id)).toEqual([
       { messageId: expect.any(Number), chatId: buyer.id, text: expect.stringContaining('Оплата прошла') },
     ]);
@@ -187,7 +190,7 @@ describe('each message, once for its event', () => {
     }
     const other = createOutboxWorker({
       db: t.database.db,
-      botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
       log: logger(),
       qrPhotos: qrPhotos(),
     });
@@ -256,7 +259,6 @@ describe('in the caller’s transaction', () => {
       db: t.database.db,
       log,
       adminIds: async () => [],
-      publicUrl: PUBLIC_URL,
     });
     const caller = telegramUser('caller_goes_on');
     await t.database.db
@@ -343,7 +345,7 @@ describe('when the Bot API fails', () => {
     const log = logger();
     const worker = createOutboxWorker({
       db: t.database.db,
-      botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
       log,
       qrPhotos: qrPhotos(),
     });
@@ -378,7 +380,7 @@ describe('when the Bot API fails', () => {
     const log = logger();
     const worker = createOutboxWorker({
       db: t.database.db,
-      botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
       log,
       qrPhotos: qrPhotos(),
     });

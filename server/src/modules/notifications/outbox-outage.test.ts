@@ -5,6 +5,7 @@ import { createTestApp, TEST_BOT_TOKEN, type TestApp, telegramUser } from '../..
 import { auditEvents, notifications } from '../../db/schema.ts';
 import { createBotApi } from '../../telegram/bot-api.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
+import { createTelegramMessenger } from '../../telegram/telegram-messenger.ts';
 import { createOutboxWorker, type OutboxWorker } from './outbox.worker.ts';
 
 const MINUTE = 60_000;
@@ -26,7 +27,7 @@ afterAll(() => t.close());
 const newWorker = () =>
   createOutboxWorker({
     db: t.database.db,
-    botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+    messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
     log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
     qrPhotos: { photo: async () => null, caption: async () => '' },
   });
@@ -115,7 +116,7 @@ describe('the outbox through Telegram’s outages', () => {
     await queueGifts([patient], 2, 'silence');
     const worker = createOutboxWorker({
       db: t.database.db,
-      botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
       log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
       qrPhotos: { photo: async () => null, caption: async () => '' },
       sendTimeoutMs: 50,

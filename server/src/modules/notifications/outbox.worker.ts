@@ -16,13 +16,11 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Api, GrammyError, InlineKeyboard, InputFile } from 'grammy';
-import type { InlineKeyboardMarkup } from 'grammy/types';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
+import { type MessageButtons, MessengerError, type MessengerPort } from '../../domain/messenger.ts';
 import { repeat } from '../../jobs/repeat.ts';
 import type { SweepClock } from '../../jobs/sweep-clock.ts';
-import { abortAfter } from '../../telegram/bot-api.ts';
 import { groupedMessage, joinsGroup } from './grouped-message.ts';
 import type { QrPhotos } from './qr-photos.ts';
 import { notificationButtons } from './texts.ts';
@@ -46,18 +44,16 @@ type Outcome = Exclude<keyof DeliveryReport, 'claimed'>;
 /** `messageId` as stored: text, as not every messenger's message ids are numbers. */
 type Sent = { messageId?: string; text?: string } | { skipped: string };
 
-/** The photo's file name, which Telegram shows nowhere but a download. */
+/** The photo's file name, which a messenger shows nowhere but a download. */
 const QR_PHOTO_FILE = 'kupon-qr.png';
 
 export interface OutboxWorkerOptions {
   db: Db;
-  /** The Bot API: Telegram's, or the local stand-in's own (dev-login/stand-in-bot-api.ts). */
-  botApi: Api;
+  /** The messenger the messages go through: Telegram's, or the local stand-in's own (dev-login/stand-in-bot-api.ts). */
+  messenger: MessengerPort;
   log: Logger;
   /** The photos of coupons' QRs and their captions (COUPON_QR, COUPON_QR_CAPTION rows). */
   qrPhotos: Pick<QrPhotos, 'photo' | 'caption'>;
-  /** The app's https address: a QR photo then has a button opening My QR (web_app buttons need https). */
-  publicUrl?: string;
   /**
    * Rows taken per run, sent concurrently; runs are at least a second apart, so a process sends at
    * most this many a second, under Telegram's 30.
@@ -85,18 +81,13 @@ const GROUP_CANDIDATES = 20;
 const BASE_RETRY_MS = 10_000;
 const MAX_RETRY_MS = 5 * 60 * 1000;
 const GIVE_UP_AFTER_MS = 24 * 60 * 60 * 1000;
-/** A 429 without `retry_after` (Telegram always sends one; a proxy might not). */
-const DEFAULT_RETRY_AFTER_S = 5;
-
-/** Telegram refusing the message itself, for good: it would answer the same again. */
+/** The messenger refusing the message itself, for good: it would answer the same again. */
 const isRefusal = (error: unknown) =>
-  error instanceof GrammyError && (error.error_code === 400 || error.error_code === 403);
+  error instanceof MessengerError && (error.reason === 'refused' || error.reason === 'blocked');
 
-/** Telegram's «too many requests», with the seconds it asks the bot to wait. */
+/** The messenger's «too many requests», with the seconds it asks the bot to wait. */
 const floodWaitS = (error: unknown) =>
-  error instanceof GrammyError && error.error_code === 429
-    ? (error.parameters.retry_after ?? DEFAULT_RETRY_AFTER_S)
-    : undefined;
+  error instanceof MessengerError && error.reason === 'flood' ? error.retryAfterS : undefined;
 
 /**
  * Sends the outbox. Any number of server processes may run one: a run takes due rows with
@@ -118,16 +109,10 @@ const floodWaitS = (error: unknown) =>
  * What is given up is marked `undelivered` for the admin's list, which can send it again.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
-  const { db, botApi, log, qrPhotos, publicUrl } = options;
+  const { db, messenger, log, qrPhotos } = options;
   const { myCoupons } = notificationButtons;
   // Sent with every caption edit too: an edit without it would take the button away.
-  const underQrPhoto: { reply_markup?: InlineKeyboardMarkup } = publicUrl
-    ? {
-        reply_markup: {
-          inline_keyboard: [[InlineKeyboard.webApp(myCoupons.text, `${publicUrl}${myCoupons.path}`)]],
-        },
-      }
-    : {};
+  const underQrPhoto: MessageButtons = [[{ text: myCoupons.text, app: myCoupons.path }]];
   const batchSize = options.batchSize ?? 25;
   const giveUpAfterMs = options.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
   const maxRetryMs = options.maxRetryMs ?? MAX_RETRY_MS;
@@ -253,30 +238,22 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   /** A text message: a row's own, or a group's, which names each of its rows under their buttons. */
   async function sendText(group: readonly Row[]): Promise<Sent> {
-    const { chatId, text, replyMarkup } = groupedMessage(group);
-    const message = await botApi.sendMessage(
-      chatId,
-      text,
-      {
-        ...(replyMarkup ? { reply_markup: replyMarkup } : {}),
-        link_preview_options: { is_disabled: true },
-      },
-      abortAfter(sendTimeoutMs),
-    );
-    return { messageId: String(message.message_id) };
+    const { chatId, text, buttons } = groupedMessage(group);
+    return { messageId: await messenger.sendText(chatId, text, buttons, AbortSignal.timeout(sendTimeoutMs)) };
   }
 
   /** The QR as a photo (multipart upload of the PNG), if it still works for the holder. */
   async function sendQrPhoto(row: Row): Promise<Sent> {
     const photo = await qrPhotos.photo(row.eventKey, row.chatId);
     if (!photo) return { skipped: 'the QR stopped working before its photo was sent' };
-    const message = await botApi.sendPhoto(
+    const messageId = await messenger.sendPhoto(
       row.chatId,
-      new InputFile(photo.png, QR_PHOTO_FILE),
-      { caption: photo.caption, ...underQrPhoto },
-      abortAfter(sendTimeoutMs),
+      { png: photo.png, fileName: QR_PHOTO_FILE },
+      photo.caption,
+      underQrPhoto,
+      AbortSignal.timeout(sendTimeoutMs),
     );
-    return { messageId: String(message.message_id), text: photo.caption };
+    return { messageId, text: photo.caption };
   }
 
   /**
@@ -291,21 +268,15 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     if (!photo?.sentAt || photo.messageId === null) return { skipped: 'no photo in the chat to edit' };
     const caption = await qrPhotos.caption(photo.eventKey, photo.chatId);
     if (caption === photo.text) return { text: caption };
-    try {
-      await botApi.editMessageCaption(
-        photo.chatId,
-        Number(photo.messageId),
-        { caption, ...underQrPhoto },
-        abortAfter(sendTimeoutMs),
-      );
-    } catch (error) {
-      if (!(error instanceof GrammyError)) throw error;
-      // An earlier attempt got through but was not recorded: the caption is as it should be.
-      const unchanged = /message is not modified/i.test(error.description);
-      if (/message to edit not found/i.test(error.description))
-        return { skipped: 'the holder has deleted the photo' };
-      if (!unchanged) throw error;
-    }
+    const edited = await messenger.editCaption(
+      photo.chatId,
+      photo.messageId,
+      caption,
+      underQrPhoto,
+      AbortSignal.timeout(sendTimeoutMs),
+    );
+    if (edited === 'gone') return { skipped: 'the holder has deleted the photo' };
+    // 'unchanged': an earlier attempt got through but was not recorded; the caption is as it should be.
     await db.update(notifications).set({ text: caption }).where(eq(notifications.id, photo.id));
     return { text: caption };
   }
@@ -355,7 +326,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
           .update(notifications)
           .set({ failedAt: sql`now()`, undelivered: isRefusal(error) ? 'REFUSED' : 'UNANSWERED', lastError })
           .where(inArray(notifications.id, ids));
-        const blocked = error instanceof GrammyError && error.error_code === 403;
+        const blocked = error instanceof MessengerError && error.reason === 'blocked';
         // A user who never started the bot, or blocked it, is ordinary life, not an incident.
         if (blocked)
           log.warn(about, 'bot message not delivered: the user does not accept messages from the bot');

@@ -1,4 +1,4 @@
-import type { InlineKeyboardMarkup } from 'grammy/types';
+import type { MessageButtons } from '../../domain/messenger.ts';
 
 /**
  * Every tap whose data starts `rate:`, the buttons' own and any other (stars out of 1–5, from a
@@ -15,13 +15,8 @@ export function rateTapOf(data: string): { purchasedCouponId: string; stars: num
 }
 
 /** The 1–5 buttons under the bot's question after a visit. */
-export function ratingKeyboard(purchasedCouponId: string): InlineKeyboardMarkup {
-  return {
-    inline_keyboard: [
-      [1, 2, 3, 4, 5].map((stars) => ({
-        text: `${stars}`,
-        callback_data: `rate:${purchasedCouponId}:${stars}`,
-      })),
-    ],
-  };
+export function ratingButtons(purchasedCouponId: string): MessageButtons {
+  return [
+    [1, 2, 3, 4, 5].map((stars) => ({ text: `${stars}`, callback: `rate:${purchasedCouponId}:${stars}` })),
+  ];
 }

@@ -49,7 +49,7 @@ async function queued(id: string, since: number, until = Number.MAX_SAFE_INTEGER
     kind: row.kind,
     chatId: row.chatId,
     text: row.text,
-    buttons: JSON.stringify(row.replyMarkup ?? null).replaceAll(id, 'ID'),
+    buttons: JSON.stringify(row.buttons ?? null).replaceAll(id, 'ID'),
   }));
 }
 

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications as outbox, redemptions } from '../../db/schema.ts';
 import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { ratingKeyboard } from '../ratings/rating-buttons.ts';
+import { ratingButtons } from '../ratings/rating-buttons.ts';
 import type { CommittedEffect, RedemptionEffect, UndoEffect } from './redeem.ts';
 
 /** The owner's «погашен» of an earlier, undone redemption of the coupon: sent, or still to be sent. */
@@ -64,7 +64,7 @@ export const redemptionEffects = (
         purchasedCouponId: redemption.purchasedCouponId,
         ownerId: redemption.ownerId,
         coupon: redemption.coupon,
-        keyboard: ratingKeyboard(redemption.purchasedCouponId),
+        buttons: ratingButtons(redemption.purchasedCouponId),
       },
       tx,
     ),

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { InlineKeyboardButton } from 'grammy/types';
 import { formatDay } from '#contract/date-time';
 import { HELD_GIFT_DAYS } from '#contract/gifts';
 import { couponStartParam, MY_COUPONS_START_PARAM } from '#contract/start-params';
 import type { Db } from '../../db/client.ts';
 import { couponReminders, coupons, gifts, partners, purchasedCoupons, users } from '../../db/schema.ts';
+import type { MessageButton } from '../../domain/messenger.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { notificationTexts, reminderButtons } from '../notifications/texts.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
@@ -72,10 +72,7 @@ export function createReminderService(options: {
 }) {
   const { db, notifications, timeZone, daysBefore, botUsername, log } = options;
   const batchSize = options.batchSize ?? BATCH;
-  const turnOff: InlineKeyboardButton = {
-    text: reminderButtons.turnOff,
-    callback_data: REMINDERS_OFF_CALLBACK,
-  };
+  const turnOff: MessageButton = { text: reminderButtons.turnOff, callback: REMINDERS_OFF_CALLBACK };
 
   async function appLink(startParam: string) {
     return `https://t.me/${await botUsername()}?startapp=${startParam}`;
@@ -103,7 +100,7 @@ export function createReminderService(options: {
           ? notificationTexts.couponExpiring(first)
           : notificationTexts.giftReturning(returning[0] as (typeof returning)[number])
         : notificationTexts.remindersDigest({ expiring, returning });
-    const openQr: InlineKeyboardButton[] =
+    const openQr: MessageButton[] =
       expiring.length === 0
         ? []
         : expiring.length === 1 && only
@@ -119,7 +116,7 @@ export function createReminderService(options: {
       eventKey,
       chatId,
       text,
-      keyboard: { inline_keyboard: [[...openQr, turnOff]] },
+      buttons: [[...openQr, turnOff]],
     };
   }
 
