@@ -3,6 +3,7 @@ import { createTestApp, type TestApp, telegramUser } from '../../../test/harness
 import { DEMO_USERS } from '../../db/seed/demo-users.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 import { type LocalMailbox, startLocalMailbox } from './local-mailbox.ts';
+import { createMailLinks } from './mail-links.ts';
 
 const PUBLIC_URL = 'https://katajsya.example';
 
@@ -62,6 +63,26 @@ describe('the address for the bot’s messages', () => {
     // The same address again needs nothing more.
     await t.as(user).put('/api/me/email', { email: 'second@example.org' });
     expect(mailbox.mails(['second@example.org'])).toHaveLength(2);
+  });
+
+  it('stopped by a mail’s link, it resumes only by a new confirming link', async () => {
+    const user = telegramUser('ea_resumer');
+    await t.as(user).put('/api/me/email', { email: 'resumer@example.org' });
+    await open(confirmLinkOf('resumer@example.org'));
+    const links = createMailLinks({
+      botToken: t.botToken,
+      baseUrl: PUBLIC_URL,
+      botUsername: async () => 'bot',
+    });
+    const stop = links.stopUrl(user.id).replace(PUBLIC_URL, '');
+    expect((await t.app.inject({ method: 'POST', url: stop })).statusCode).toBe(200);
+    expect(await stateOf(user)).toMatchObject({ state: 'stopped' });
+
+    const asked = await t.as(user).post('/api/me/email/confirmation');
+    expect(asked.json()).toMatchObject({ state: 'stopped' });
+    expect(mailbox.mails(['resumer@example.org'])).toHaveLength(2);
+    await open(confirmLinkOf('resumer@example.org'));
+    expect(await stateOf(user)).toMatchObject({ state: 'confirmed' });
   });
 
   it('a forged or garbled link confirms nothing', async () => {
