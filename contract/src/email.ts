@@ -37,8 +37,6 @@ export const EmailErrorCode = {
   mailOff: 'mail_off',
   /** The confirmation mail could not be sent now. */
   mailFailed: 'mail_failed',
-  /** A confirming or stopping link forged, garbled, or too old. */
-  linkInvalid: 'email_link_invalid',
   /** The local stand-in's «Почта»: no such mail of that person. */
   mailNotFound: 'mail_not_found',
 } as const;

@@ -2,7 +2,6 @@
 
 import { EmailErrorCode } from '#contract/email';
 import type { Refusals } from '../../http/errors.ts';
-import type { NotificationKind } from '../notifications/notifications.service.ts';
 import type { MailedKind } from './mailed-kinds.ts';
 
 export const emailRefusals = {
@@ -13,10 +12,6 @@ export const emailRefusals = {
   [EmailErrorCode.mailFailed]: {
     status: 503,
     message: 'Не удалось отправить письмо. Попробуйте через минуту',
-  },
-  [EmailErrorCode.linkInvalid]: {
-    status: 400,
-    message: 'Ссылка не подходит: она повреждена или устарела',
   },
   [EmailErrorCode.mailNotFound]: { status: 404, message: 'Письмо не найдено' },
 } satisfies Refusals;
@@ -46,7 +41,7 @@ const paragraphs = (text: string) =>
     .join('\n');
 
 export const mailTexts = {
-  subject: (kind: NotificationKind & MailedKind) => `${BRAND}: ${SUBJECTS[kind]}`,
+  subject: (kind: MailedKind) => `${BRAND}: ${SUBJECTS[kind]}`,
 
   /** A bot message as a mail: its own words, the QR where it is one, the app, and the way to stop. */
   message(input: { text: string; appUrl: string; stopUrl: string; qrCid?: string }) {
