@@ -31,8 +31,9 @@ export class MessengerError extends Error {
 }
 
 /**
- * What the outbox asks of a messenger. Each adapter (telegram/telegram-messenger.ts) speaks its
- * protocol behind it and throws only MessengerError for a send that did not go.
+ * What the app asks of a messenger: the outbox's sends, and whether someone is in the community
+ * chat. Each adapter (telegram/telegram-messenger.ts) speaks its protocol behind it and throws only
+ * MessengerError for a call that did not go.
  */
 export interface MessengerPort {
   readonly messenger: TMessenger;
@@ -62,4 +63,6 @@ export interface MessengerPort {
     buttons: MessageButtons | null,
     signal: AbortSignal,
   ): Promise<'edited' | 'unchanged' | 'gone'>;
+  /** Whether the person is in the chat now; false too when the messenger says they never were. */
+  isMember(chatId: string, userId: number, signal: AbortSignal): Promise<boolean>;
 }

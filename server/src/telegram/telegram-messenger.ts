@@ -1,6 +1,7 @@
 import { type Api, GrammyError, InputFile } from 'grammy';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { type MessageButtons, MessengerError, type MessengerPort } from '../domain/messenger.ts';
+import { isMemberStatus } from './member-status.ts';
 
 /** A 429 without `retry_after` (Telegram always sends one; a proxy might not). */
 const DEFAULT_RETRY_AFTER_S = 5;
@@ -86,6 +87,15 @@ export function createTelegramMessenger(api: Api, appUrl?: string): MessengerPor
           return 'unchanged';
         if (error instanceof GrammyError && /message to edit not found/i.test(error.description))
           return 'gone';
+        throw told(error);
+      }
+    },
+    async isMember(chatId, userId, signal) {
+      try {
+        return isMemberStatus(await api.getChatMember(chatId, userId, signal as unknown as Signal));
+      } catch (error) {
+        // «user not found», PARTICIPANT_ID_INVALID: never was in the chat.
+        if (error instanceof GrammyError && error.error_code === 400) return false;
         throw told(error);
       }
     },

@@ -1,17 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { type Api, GrammyError } from 'grammy';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
-import { abortAfter } from '../../telegram/bot-api.ts';
-import { isMemberStatus } from '../../telegram/member-status.ts';
+import { MessengerError, type MessengerPort } from '../../domain/messenger.ts';
 
 /** How long an answer from Telegram stands before Telegram is asked again. */
 const FRESH_FOR_S = 60;
 /** A buyer waits on this answer: past it, the last known membership is good enough. */
 const ASK_TIMEOUT_MS = 3000;
-/** How long to leave Telegram alone after a 429 that names no `retry_after`. */
-const DEFAULT_RETRY_AFTER_S = 5;
 /**
  * How old a «member» Telegram gave may be for a payment start to stand on it when Telegram cannot
  * be asked now (a 429, an error, no answer in time). Money is taken only from members: a removal
@@ -70,12 +66,13 @@ interface Answer {
 export function createMembershipService(options: {
   db: Db;
   log: FastifyBaseLogger;
-  botApi?: Api;
+  /** The community chat's messenger; none in the local stand-in, where the database is the truth. */
+  messenger?: Pick<MessengerPort, 'isMember'>;
   chatId?: string;
   /** How long to wait for getChatMember before using the last known membership. */
   timeoutMs?: number;
 }) {
-  const { db, log, botApi, chatId, timeoutMs = ASK_TIMEOUT_MS } = options;
+  const { db, log, messenger, chatId, timeoutMs = ASK_TIMEOUT_MS } = options;
   /** Checks under way, by user: a second ask about the same user waits for the first one's answer. */
   const checking = new Map<number, Promise<Answer>>();
   /** Telegram said to wait (429) until this time (ms): nobody is asked about before then. */
@@ -95,8 +92,8 @@ export function createMembershipService(options: {
   }
 
   /** Telegram's 429: not asked again before `retry_after`; said once per quiet time in the log. */
-  function holdOff(retryAfterS: number | undefined) {
-    const until = Date.now() + (retryAfterS ?? DEFAULT_RETRY_AFTER_S) * 1000;
+  function holdOff(retryAfterS: number) {
+    const until = Date.now() + retryAfterS * 1000;
     if (until <= quietUntil) return;
     if (quietUntil < Date.now()) {
       log.warn(
@@ -111,7 +108,7 @@ export function createMembershipService(options: {
     // A row read a moment ago stands when Telegram is not to be asked; before Telegram is, the row
     // is read again here, in the check the asks about one user share: another request's check may
     // have just recorded Telegram's answer.
-    const known = given && (given.fresh || !botApi || !chatId) ? given : await stored(userId);
+    const known = given && (given.fresh || !messenger || !chatId) ? given : await stored(userId);
     const asKnown: Membership = known.member ? 'member' : 'not_member';
     // What is known when Telegram cannot be asked now: nothing, for someone it never answered about.
     const lastKnown = (): Answer => ({
@@ -119,20 +116,16 @@ export function createMembershipService(options: {
       recent: known.recent,
     });
     // Without a bot (the local stand-in) the database is the truth, however old.
-    if (!botApi || !chatId || known.fresh) return { membership: asKnown, recent: true };
+    if (!messenger || !chatId || known.fresh) return { membership: asKnown, recent: true };
     if (Date.now() < quietUntil) return lastKnown();
     try {
-      const member = isMemberStatus(await botApi.getChatMember(chatId, userId, abortAfter(timeoutMs)));
+      const member = await messenger.isMember(chatId, userId, AbortSignal.timeout(timeoutMs));
       await record(userId, member);
       return { membership: member ? 'member' : 'not_member', recent: true };
     } catch (error) {
-      if (error instanceof GrammyError && error.error_code === 400) {
-        // "user not found" / "PARTICIPANT_ID_INVALID": never was in the chat.
-        await record(userId, false);
-        return { membership: 'not_member', recent: true };
-      }
-      if (error instanceof GrammyError && error.error_code === 429) {
-        holdOff(error.parameters.retry_after);
+      if (error instanceof MessengerError && error.reason === 'flood') {
+        // An adapter names the wait with every flood; none named would mean none.
+        holdOff(error.retryAfterS ?? 0);
         return lastKnown();
       }
       log.warn(

@@ -10,6 +10,7 @@ import {
 } from '../../../test/harness.ts';
 import { users } from '../../db/schema.ts';
 import { createBotApi } from '../../telegram/bot-api.ts';
+import { createTelegramMessenger } from '../../telegram/telegram-messenger.ts';
 import { createMembershipService } from './membership.service.ts';
 
 // A burst of first opens (a post in the chat): getChatMember asked once per user, and not at all
@@ -28,7 +29,7 @@ const anotherProcess = (apiRoot = t.botApi.apiRoot) =>
   createMembershipService({
     db: t.database.db,
     log: t.app.log,
-    botApi: createBotApi(TEST_BOT_TOKEN, apiRoot),
+    messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, apiRoot)),
     chatId: COMMUNITY_CHAT_ID,
   });
 

@@ -1,3 +1,4 @@
+import { createTelegramMessenger } from '../../telegram/telegram-messenger.ts';
 import type { GiftService } from '../gifts/gifts.service.ts';
 import type { InviteService } from '../invites/invites.service.ts';
 import { type Core, manifest } from '../manifest.ts';
@@ -15,7 +16,12 @@ export const usersManifest = manifest({
   make: ({ config, db, log, botApi }: Pick<Core, 'config' | 'db' | 'log' | 'botApi'>) => ({
     gives: {
       users: createUserService(db, config.adminUsernames, config.timeZone),
-      membership: createMembershipService({ db, log, botApi, chatId: config.communityChatId }),
+      membership: createMembershipService({
+        db,
+        log,
+        messenger: botApi && createTelegramMessenger(botApi),
+        chatId: config.communityChatId,
+      }),
     },
   }),
 });

@@ -10,6 +10,7 @@ import {
 } from '../../../test/harness.ts';
 import { partners, users } from '../../db/schema.ts';
 import { createBotApi } from '../../telegram/bot-api.ts';
+import { createTelegramMessenger } from '../../telegram/telegram-messenger.ts';
 import { signInitData } from '../../telegram/init-data.ts';
 import { createMembershipService } from './membership.service.ts';
 
@@ -28,7 +29,7 @@ const membershipInAnotherProcess = (options: { timeoutMs?: number } = {}) =>
   createMembershipService({
     db: t.database.db,
     log: t.app.log,
-    botApi: createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot),
+    messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
     chatId: COMMUNITY_CHAT_ID,
     ...options,
   });
