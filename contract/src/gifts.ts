@@ -5,6 +5,8 @@ export { HELD_GIFT_DAYS, heldGiftUntil } from './gift-hold.ts';
 export const GIFT_TO_SELF = 'Нельзя отправить купон себе!!';
 export const GIFT_FRIEND_NOT_FOUND = 'Человек с таким юзернеймом не состоит в чате, либо его не существует.';
 export const GIFT_COUPON_UNAVAILABLE = 'Этот купон уже использован или больше не ваш';
+export const GIFT_COUPON_EXPIRED = 'Срок действия купона истек: подарить его нельзя';
+export const GIFT_REFUND_PENDING = 'По этому купону идет возврат денег: подарить его нельзя';
 
 /** The `error` codes of gifting. */
 export const GiftErrorCode = {

@@ -1,5 +1,12 @@
 import { ErrorCode } from '#contract/errors';
-import { GIFT_COUPON_UNAVAILABLE, GIFT_FRIEND_NOT_FOUND, GIFT_TO_SELF, GiftErrorCode } from '#contract/gifts';
+import {
+  GIFT_COUPON_EXPIRED,
+  GIFT_COUPON_UNAVAILABLE,
+  GIFT_FRIEND_NOT_FOUND,
+  GIFT_REFUND_PENDING,
+  GIFT_TO_SELF,
+  GiftErrorCode,
+} from '#contract/gifts';
 import type { Refusals } from '../../http/errors.ts';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 
@@ -8,11 +15,8 @@ export const giftRefusals = {
   [GiftErrorCode.toSelf]: { status: 400, message: GIFT_TO_SELF },
   [GiftErrorCode.friendNotFound]: { status: 404, message: GIFT_FRIEND_NOT_FOUND },
   [GiftErrorCode.couponUnavailable]: { status: 409, message: GIFT_COUPON_UNAVAILABLE },
-  [GiftErrorCode.couponExpired]: { status: 409, message: 'Срок действия купона истек: подарить его нельзя' },
-  [GiftErrorCode.refundPending]: {
-    status: 409,
-    message: 'По этому купону идет возврат денег: подарить его нельзя',
-  },
+  [GiftErrorCode.couponExpired]: { status: 409, message: GIFT_COUPON_EXPIRED },
+  [GiftErrorCode.refundPending]: { status: 409, message: GIFT_REFUND_PENDING },
   [GiftErrorCode.giftNotHeld]: {
     status: 409,
     message: 'Подарок уже получен или отменен: отменить его нельзя',

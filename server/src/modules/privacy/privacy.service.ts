@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, desc, eq, or, sql } from 'drizzle-orm';
 import { PRIVACY_POLICY_EDITION, PrivacyErrorCode, type TMyData } from '#contract/privacy';
 import type { Db } from '../../db/client.ts';
 import {
@@ -26,6 +26,7 @@ import { DomainError } from '../../domain/domain-error.ts';
 import { forgetPerson, handOverFreed, placesOfPerson, type WaitlistPolicy } from '../offers/offers.api.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
+import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import type { PrivacyRefusal } from './texts.ts';
 
 const refuse = (code: PrivacyRefusal, details?: Record<string, string>) =>
@@ -253,7 +254,9 @@ export function createPrivacyService(
         .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
         .innerJoin(partners, eq(partners.id, coupons.partnerId))
         .where(
-          and(eq(purchasedCoupons.ownerId, userId), inArray(purchasedCoupons.status, ['NOT_USED', 'HELD'])),
+          // What they give up is what they could still use or a gift still waiting: one past its last
+          // day or with its money on the way back is no loss to name (visible-state.ts).
+          and(eq(purchasedCoupons.ownerId, userId), or(isInStateNow('NOT_USED'), isInStateNow('HELD'))),
         );
       if (unused.length > 0 && !giveUpCoupons) {
         const list = unused.map((row) => `«${row.companyName}» (скидка ${row.discount} руб.)`).join(', ');

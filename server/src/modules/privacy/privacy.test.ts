@@ -5,6 +5,7 @@ import {
   addLimitedOffer,
   addPartnerWithCoupons,
   buyCoupon,
+  expireCoupon,
   giveConsent,
   sandboxPayment,
 } from '../../../test/fixtures.ts';
@@ -341,6 +342,17 @@ describe('places in lines and units held', () => {
     );
     expect(naming?.n).toBe(0);
     expect(await dataOf(liner)).toMatchObject({ waitlistPlaces: [], offerHolds: [] });
+  });
+});
+
+describe('erasure of a person whose coupon is past its last day', () => {
+  it('asks them to give up nothing: an expired coupon is not an unused one', async () => {
+    const late = telegramUser('pv_late');
+    t.botApi.members.set(late.id, 'member');
+    await expireCoupon(t, await buyCoupon(t, late, couponId));
+
+    const res = await t.as(late).request({ method: 'DELETE', url: '/api/me' });
+    expect(res.statusCode).toBe(204);
   });
 });
 

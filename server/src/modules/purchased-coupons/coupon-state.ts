@@ -83,6 +83,26 @@ export function refusalOf(state: CouponState, change: CouponQuestion): CouponRef
   return from.includes(state.status) ? undefined : state.status;
 }
 
+/**
+ * Whether `actor` may undo the coupon's redemption at `at` (now, unless told): the mirror of
+ * `changeCoupon`'s undo (its starting status and `whoMay`) for a screen that offers the undo before
+ * it is pressed. visible-state.test.ts runs every combination through both.
+ */
+export function mayUndo(
+  coupon: { status: CouponStatus; redeemedBy: number | null; redeemedAt: Date | null },
+  actor: CouponActor,
+  at = new Date(),
+): boolean {
+  if (refusalOf({ status: coupon.status, expired: false, refundRequested: false }, 'undo')) return false;
+  if (actor.kind === 'admin') return true;
+  return (
+    actor.kind === 'partner' &&
+    coupon.redeemedBy === actor.id &&
+    coupon.redeemedAt !== null &&
+    coupon.redeemedAt.getTime() > at.getTime() - UNDO_WINDOW_MINUTES * 60_000
+  );
+}
+
 /** Which coupon: by id, by QR token, or every coupon of a payment. */
 export type CouponSelector = { id?: string; qrToken?: string; paymentId?: string };
 

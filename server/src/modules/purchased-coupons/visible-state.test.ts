@@ -3,10 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PURCHASED_COUPON_STATUSES } from '#contract/coupon-statuses';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { gifts, payments, purchasedCoupons, retiredQrTokens } from '../../db/schema.ts';
+import { auditEvents, gifts, payments, purchasedCoupons, retiredQrTokens } from '../../db/schema.ts';
 import { createQrPhotos } from '../notifications/qr-photos.ts';
 import { createScanner } from '../redemption/scan.ts';
-import { type CouponStatus, changeCoupon, refusalOf } from './coupon-state.ts';
+import { type CouponActor, type CouponStatus, changeCoupon, mayUndo, refusalOf } from './coupon-state.ts';
+import { recordExpiries } from './expiry-log.ts';
 import { newQrToken } from './qr.ts';
 import {
   type CouponState,
@@ -178,6 +179,62 @@ describe('the visible state of a purchased coupon, every combination of its fact
     );
   });
 
+  it('lets the undo be made exactly when mayUndo says: an admin any used one, its redeemer for ten minutes', async () => {
+    const undoers: Record<string, CouponActor> = {
+      admin: { kind: 'admin', id: admin.id },
+      redeemer: { kind: 'partner', id: partner.id, partnerIds: [partnerId] },
+      'another of its partner': { kind: 'partner', id: earlier.id, partnerIds: [partnerId] },
+    };
+    const made = new Map<string, string[]>();
+    const mirrored = new Map<string, string[]>();
+    const rollback = new Error('rolled back: the coupons stay as they are');
+    await t.database.db
+      .transaction(async (tx) => {
+        for (const minutesAgo of [60, 1]) {
+          const redeemedAt = new Date(Date.now() - minutesAgo * 60_000);
+          await tx
+            .update(purchasedCoupons)
+            .set({ redeemedAt })
+            .where(inArray(purchasedCoupons.redeemedBy, [partner.id]));
+          for (const c of combinations) {
+            const coupon = {
+              status: c.status,
+              redeemedBy: c.status === 'USED' ? partner.id : null,
+              redeemedAt,
+            };
+            for (const [who, actor] of Object.entries(undoers)) {
+              const key = `${minutesAgo} min ago by ${who}`;
+              if (mayUndo(coupon, actor)) mirrored.set(c.id, [...(mirrored.get(c.id) ?? []), key]);
+              await tx
+                .transaction(async (attempt) => {
+                  const rows = await changeCoupon(attempt, 'undo', actor, { id: c.id });
+                  if (rows.length === 1) made.set(c.id, [...(made.get(c.id) ?? []), key]);
+                  throw rollback;
+                })
+                .catch((error) => {
+                  if (error !== rollback) throw error;
+                });
+            }
+          }
+        }
+        throw rollback;
+      })
+      .catch((error) => {
+        if (error !== rollback) throw error;
+      });
+    expectEach(
+      (c) => made.get(c.id),
+      (c) => mirrored.get(c.id),
+    );
+    expectEach(
+      (c) => made.get(c.id),
+      (c) =>
+        c.status === 'USED'
+          ? ['60 min ago by admin', '1 min ago by admin', '1 min ago by redeemer']
+          : undefined,
+    );
+  });
+
   it('is what My QR shows: every state its holder keeps, and no refunded, void or held one', async () => {
     const list = (await t.as(buyer).get('/api/coupon/valid/qr/customer/vis_buyer')).json() as Array<{
       id: string;
@@ -280,6 +337,22 @@ describe('the visible state of a purchased coupon, every combination of its fact
     expectEach(
       (c) => [dead.has(c.token), c.oldToken && dead.has(c.oldToken)],
       (c) => [!['NOT_USED', 'EXPIRED'].includes(mirrorOf(c)), c.gifted ? true : undefined],
+    );
+  });
+
+  it('is what the expiry log records as expired: exactly the EXPIRED ones, once', async () => {
+    expect(await recordExpiries(t.database.db)).toBe(
+      combinations.filter((c) => mirrorOf(c) === 'EXPIRED').length,
+    );
+    expect(await recordExpiries(t.database.db)).toBe(0);
+    const logged = await t.database.db
+      .select({ subject: auditEvents.subject })
+      .from(auditEvents)
+      .where(eq(auditEvents.kind, 'coupon.expired'));
+    const expired = new Set(logged.map((row) => row.subject));
+    expectEach(
+      (c) => expired.has(`purchase:${c.id}`),
+      (c) => mirrorOf(c) === 'EXPIRED',
     );
   });
 

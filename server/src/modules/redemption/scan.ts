@@ -1,20 +1,18 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
-import { type TScannedCoupon, UNDO_WINDOW_MINUTES } from '#contract/redemption';
+import type { TScannedCoupon } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { gifts, purchasedCoupons } from '../../db/schema.ts';
+import { mayUndo } from '../purchased-coupons/coupon-state.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { nameOf, telegramNameOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
 import { couponOfToken, type TokenCoupon, tokenStatusOf } from '../purchased-coupons/token-coupon.ts';
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';
-import { mayRedeem, type Redeemer } from './redeemer.ts';
+import { actorOf, mayRedeem, type Redeemer } from './redeemer.ts';
 
 /** What a partner's scan shows: the coupon as the server holds it now, whatever became of it. */
 export function createScanner(options: { db: Db; timeZone: string }) {
   const { db, timeZone } = options;
-
-  const withinUndoWindow = (redeemedAt: Date | null) =>
-    redeemedAt !== null && Date.now() - redeemedAt.getTime() < UNDO_WINDOW_MINUTES * 60_000;
 
   /** When a coupon held as a gift was given: its QR died then. */
   async function heldSince(purchasedCouponId: string): Promise<Date | null> {
@@ -70,9 +68,7 @@ export function createScanner(options: { db: Db; timeZone: string }) {
     return {
       status,
       ...cardOf(found),
-      canUndo:
-        used &&
-        (redeemer.isAdmin || (coupon.redeemedBy === redeemer.id && withinUndoWindow(coupon.redeemedAt))),
+      canUndo: used && mayUndo(coupon, actorOf(redeemer)),
       redeemedAt: used ? (coupon.redeemedAt?.toISOString() ?? null) : null,
       redeemedBy:
         used && coupon.redeemerFirstName !== null

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { formatDay } from '#contract/date-time';
 import { HELD_GIFT_DAYS } from '#contract/gifts';
@@ -11,6 +11,7 @@ import type { NotificationService } from '../notifications/notifications.service
 import { notificationTexts, reminderButtons } from '../notifications/texts.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { type CouponLine, couponLineColumns } from '../purchased-coupons/purchased-coupons.query.ts';
+import { visibleStateAt } from '../purchased-coupons/visible-state.ts';
 import { withinReminderHours } from './reminder-hours.ts';
 
 const DAY_MS = 24 * 3600_000;
@@ -175,9 +176,8 @@ export function createReminderService(options: {
       .innerJoin(users, eq(users.id, purchasedCoupons.ownerId))
       .where(
         and(
-          eq(purchasedCoupons.status, 'NOT_USED'),
-          isNull(purchasedCoupons.refundRequestedAt),
-          gt(purchasedCoupons.expiresAt, now),
+          // Only one its owner can still use is worth a reminder (visible-state.ts).
+          sql`${visibleStateAt(now)} = 'NOT_USED'`,
           lte(purchasedCoupons.expiresAt, at((Math.max(...daysBefore) + 1) * DAY_MS)),
           eq(users.couponRemindersOff, false),
           // Those reminded already are left out here, so a batch is never filled with them.

@@ -8,6 +8,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { adminBindings, appOpens, partnerStaff, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
+import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import { type CallerRow, readCallerRow, returningCallerRow } from './caller-row.ts';
 
 /** How usernames are compared and looked up: the one rule of usernames.ts, in lower case. */
@@ -194,12 +195,12 @@ export function createUserService(
     });
   }
 
-  /** Whether they hold a coupon they could give away (an unused one of their own). */
+  /** Whether they hold a coupon they could give away: one of their own a gift starts from (refusalOf). */
   async function hasCouponToGive(userId: number): Promise<boolean> {
     const [row] = await db
       .select({ id: purchasedCoupons.id })
       .from(purchasedCoupons)
-      .where(and(eq(purchasedCoupons.ownerId, userId), eq(purchasedCoupons.status, 'NOT_USED')))
+      .where(and(eq(purchasedCoupons.ownerId, userId), isInStateNow('NOT_USED')))
       .limit(1);
     return row !== undefined;
   }

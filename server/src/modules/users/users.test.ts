@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addPartnerWithCoupons, ageMembership, buyCoupon } from '../../../test/fixtures.ts';
+import { addPartnerWithCoupons, ageMembership, buyCoupon, expireCoupon } from '../../../test/fixtures.ts';
 import {
   COMMUNITY_CHAT_ID,
   createTestApp,
@@ -8,10 +8,10 @@ import {
   type TestApp,
   telegramUser,
 } from '../../../test/harness.ts';
-import { partners, users } from '../../db/schema.ts';
+import { partners, purchasedCoupons, users } from '../../db/schema.ts';
 import { createBotApi } from '../../telegram/bot-api.ts';
-import { createTelegramMessenger } from '../../telegram/telegram-messenger.ts';
 import { signInitData } from '../../telegram/init-data.ts';
+import { createTelegramMessenger } from '../../telegram/telegram-messenger.ts';
 import { createMembershipService } from './membership.service.ts';
 
 let t: TestApp;
@@ -296,6 +296,20 @@ describe('whether a username was seen', () => {
     await addPartner('seen_spokesman', 'Смотрим заранее');
     t.botApi.members.set(spokesman.id, 'left');
     expect((await t.as(spokesman).get('/api/users/seen/never_opened_it')).json()).toEqual({ seen: false });
+  });
+
+  it('refuses a member whose only coupon is past its last day: an expired coupon is not one to give', async () => {
+    const late = await giver('seen_late');
+    const [coupon] = await t.database.db
+      .select({ id: purchasedCoupons.id })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.ownerId, late.id));
+    await expireCoupon(t, coupon?.id as string);
+    const res = await t.as(late).get('/api/users/seen/seen_before');
+    expect([res.statusCode, res.json().message]).toEqual([
+      403,
+      'Проверить имя получателя можно, когда у вас есть купон, который можно подарить',
+    ]);
   });
 
   it('refuses a member with no coupon to give: the answer is for a gift', async () => {

@@ -11,7 +11,7 @@ import { GiftSharing } from '@/features/gifts/components/gift-sharing';
 import { useChatLinkCopy } from '@/features/gifts/hooks/use-chat-link-copy';
 import { type GiftOutcome, useGiftFlow } from '@/features/gifts/hooks/use-gift-flow';
 import { useGiftSharing } from '@/features/gifts/hooks/use-gift-sharing';
-import { useGiftableCouponIds } from '@/features/my-coupons/api/get-giftable-coupons';
+import { useGiftableCoupons } from '@/features/my-coupons/api/get-giftable-coupons';
 import { useUser } from '@/features/session/api/get-me';
 import { isUsernameSeen } from '@/features/session/api/is-username-seen';
 import { useSearchParams } from '@/lib/router/router';
@@ -50,7 +50,7 @@ export function GiftPage() {
   const gift = useGiftFlow({
     couponId,
     giver,
-    giftable: useGiftableCouponIds(giver).data,
+    giftable: useGiftableCoupons(giver).data,
     isUsernameSeen,
   });
   const { sent } = gift;
@@ -71,7 +71,7 @@ export function GiftPage() {
       <Header title={texts.title} />
       <Stack>
         {!couponId && <Notice tone="info">{texts.noCoupon}</Notice>}
-        {gift.notYours && <Notice tone="error">{texts.notYours}</Notice>}
+        {gift.notGiftable && <Notice tone="error">{texts.notGiftable[gift.notGiftable]}</Notice>}
         <form className="gift__form" onSubmit={gift.submit} noValidate>
           <TextField
             label={texts.friendLabel}
@@ -91,7 +91,7 @@ export function GiftPage() {
             <Button
               busy={gift.sending && texts.sending}
               type="submit"
-              disabled={!couponId || gift.notYours || !!sent || gift.sending || !!gift.unseen}
+              disabled={!couponId || !!gift.notGiftable || !!sent || gift.sending || !!gift.unseen}
             >
               {texts.gift}
             </Button>

@@ -1,6 +1,8 @@
 import {
+  GIFT_COUPON_EXPIRED,
   GIFT_COUPON_UNAVAILABLE,
   GIFT_FRIEND_NOT_FOUND,
+  GIFT_REFUND_PENDING,
   GIFT_TO_SELF,
   HELD_GIFT_DAYS,
 } from '#contract/gifts';
@@ -29,5 +31,10 @@ export const texts = {
   unseenConfirm: 'Подарить и ждать',
   unseenCancel: 'Отмена',
   noCoupon: 'Не выбран QR для подарка: откройте «Мои QR» и нажмите «Подарить другу».',
-  notYours: `${GIFT_COUPON_UNAVAILABLE}. Откройте «Мои QR» и выберите купон там.`,
+  /** Why the linked coupon cannot be given, in the server's words where it has them. */
+  notGiftable: {
+    not_yours: `${GIFT_COUPON_UNAVAILABLE}. Откройте «Мои QR» и выберите купон там.`,
+    expired: GIFT_COUPON_EXPIRED,
+    refund_pending: GIFT_REFUND_PENDING,
+  },
 } as const;

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import type { TPurchasedCouponStatus } from '#contract/purchases';
 import { isSameUsername, parseUsername } from '#contract/usernames';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
 import { vibrateFor } from '@/messenger/haptics';
@@ -9,12 +10,23 @@ import { classifyGiftFailure, type GiftFailure } from '../gift-rules';
 /** What became of the last send: given, or why not (the screen says each in its own words). */
 export type GiftOutcome = { kind: 'sent' } | { kind: 'to_self' } | GiftFailure;
 
+/** Why the linked coupon cannot be given, known before the form is filled: the screen says it. */
+export type NotGiftable = 'not_yours' | 'expired' | 'refund_pending';
+
+/** A coupon absent from the giver's list, or used, is not theirs to give; the rest say why not. */
+function whyNotGiftable(status: TPurchasedCouponStatus | undefined): NotGiftable | undefined {
+  if (status === 'NOT_USED') return undefined;
+  if (status === 'EXPIRED') return 'expired';
+  if (status === 'REFUND_PENDING') return 'refund_pending';
+  return 'not_yours';
+}
+
 type GiftFlowOptions = {
   couponId: string | null;
   /** The giver's username, the session's. */
   giver: string | null | undefined;
-  /** The giver's usable coupons' ids, once known: a link naming another says so before the form is filled. */
-  giftable: readonly string[] | undefined;
+  /** The state of each of the giver's coupons, once known: a link naming one not to give says why before the form is filled. */
+  giftable: ReadonlyMap<string, TPurchasedCouponStatus> | undefined;
   /** Whether anyone opened the app with a username (the session's lookup). */
   isUsernameSeen: (username: string) => Promise<boolean>;
 };
@@ -36,7 +48,7 @@ export function useGiftFlow({ couponId, giver, giftable, isUsernameSeen }: GiftF
   const [unseen, setUnseen] = useState<string>();
   const [heldCanceled, setHeldCanceled] = useState(false);
   const sent = gift.data;
-  const notYours = !!couponId && !!giftable && !sent && !giftable.includes(couponId);
+  const notGiftable = couponId && giftable && !sent ? whyNotGiftable(giftable.get(couponId)) : undefined;
 
   const refuse = (why: GiftOutcome) => {
     sendPress.release();
@@ -88,7 +100,7 @@ export function useGiftFlow({ couponId, giver, giftable, isUsernameSeen }: GiftF
   };
 
   const send = () => {
-    if (friend.trim() === '' || !couponId || !giver || unseen || notYours) return;
+    if (friend.trim() === '' || !couponId || !giver || unseen || notGiftable) return;
     const parsed = parseUsername(friend);
     if (!parsed.ok) {
       setOutcome(undefined);
@@ -117,9 +129,9 @@ export function useGiftFlow({ couponId, giver, giftable, isUsernameSeen }: GiftF
       setUnseen(undefined);
     },
     friendError,
-    notYours,
-    /** The send button acts: a coupon of the giver's, a name typed, no question open. */
-    mayGive: !!couponId && !notYours && friend.trim() !== '' && !unseen,
+    notGiftable,
+    /** The send button acts: a coupon of the giver's to give, a name typed, no question open. */
+    mayGive: !!couponId && !notGiftable && friend.trim() !== '' && !unseen,
     send,
     submit: (event: FormEvent) => {
       event.preventDefault();

@@ -1,19 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
+import type { TPurchasedCouponStatus } from '#contract/purchases';
 import { api } from '@/lib/api';
 import { myCouponsKeys } from '@/lib/query-keys';
 import { myCouponsCheck } from './my-coupons-check';
 
 /**
- * The ids of the caller's usable coupons, the ones a gift may name: asked once by the gift screen,
- * so a link to a coupon that is not the person's says so before the form is filled. My QR's own
- * list query (with its saving on the device) stays off this screen.
+ * The state of each of the caller's coupons as the server sees it (a gift may name only a NOT_USED
+ * one): asked once by the gift screen, so a link to a coupon that cannot be given says why before the
+ * form is filled. My QR's own list query (with its saving on the device) stays off this screen.
  */
-export const useGiftableCouponIds = (username: string | null | undefined) =>
+export const useGiftableCoupons = (username: string | null | undefined) =>
   useQuery({
     queryKey: myCouponsKeys.giftable(username),
-    queryFn: async () =>
-      (await api.get(`/api/coupon/valid/qr/customer/${encodeURIComponent(username ?? '')}`, myCouponsCheck))
-        .filter(({ status }) => status === 'NOT_USED')
-        .map(({ id }) => id),
+    queryFn: async (): Promise<ReadonlyMap<string, TPurchasedCouponStatus>> =>
+      new Map(
+        (
+          await api.get(`/api/coupon/valid/qr/customer/${encodeURIComponent(username ?? '')}`, myCouponsCheck)
+        ).map(({ id, status }) => [id, status]),
+      ),
     enabled: !!username,
   });

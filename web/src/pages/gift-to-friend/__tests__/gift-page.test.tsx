@@ -62,6 +62,20 @@ describe('GiftPage', () => {
     expect(posts(api)).toHaveLength(0);
   });
 
+  it('says a linked coupon past its last day cannot be given, and why, and offers no gift', async () => {
+    const api = renderGift({
+      'GET /api/coupon/valid/qr/customer/user_ivan': () =>
+        jsonResponse([myCoupon(COUPON_ID, 'Прокат', { status: 'EXPIRED' })]),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Срок действия купона истек: подарить его нельзя',
+    );
+    typeFriend('friend_olga');
+    expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeDisabled();
+    pressGift();
+    expect(posts(api)).toHaveLength(0);
+  });
+
   it('does nothing with an empty username', () => {
     const api = renderGift();
     typeFriend('  ');
