@@ -22,8 +22,7 @@ export default defineConfig({
   // printed in full at the end of the run: CI lands, and the flake is there to be read.
   retries: process.env.CI ? 1 : 0,
   // Bounds on waiting, not claims about speed: a loaded 2-core runner is several times slower than
-  // a quiet one (the back office's pictures: 23 s alone, past 90 s beside three other workers), and
-  // every wait for what the page shows is a web-first assertion under these.
+  // a quiet one, and every wait for what the page shows is a web-first assertion under these.
   timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? 'list' : [['list']],

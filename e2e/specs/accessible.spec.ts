@@ -1,51 +1,12 @@
 import type { Page } from '@playwright/test';
 import { namedPalettes } from '#test-support/telegram-palettes';
-import type { TelegramUser } from '../../server/src/telegram/init-data.ts';
 import { contrastViolations, seriousViolations, type Violation } from '../support/axe.ts';
 import { DEMO } from '../support/constants.ts';
 import { type Theme, untilStill } from '../support/looks.ts';
 import { buyCoupon } from '../support/purchases.ts';
+import { everyScreen, type Screen } from '../support/screens.ts';
 import { DARK_THEME, emitTelegramEvent, openAsTelegram } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
-
-type Screen = { path: string; heading: string; as: TelegramUser };
-
-/** Every screen, opened by the role that uses it; `coupon` is a coupon the member owns. */
-const screens = (coupon: string): Screen[] => [
-  { path: '/', heading: 'КАТАЙСЯ С НАМИ', as: DEMO.member },
-  { path: '/', heading: 'КАТАЙСЯ С НАМИ', as: DEMO.admin },
-  { path: '/', heading: 'КАТАЙСЯ С НАМИ', as: DEMO.guest },
-  { path: '/discounts', heading: 'СКИДКИ', as: DEMO.partner },
-  { path: '/photo', heading: 'ОБМЕН ФОТО', as: DEMO.member },
-  { path: '/calendar', heading: 'КАЛЕНДАРЬ', as: DEMO.member },
-  { path: '/buy-coupons', heading: 'СГЕНЕРИРОВАТЬ QR', as: DEMO.member },
-  { path: '/buy-coupons', heading: 'СГЕНЕРИРОВАТЬ QR', as: DEMO.guest },
-  { path: '/my-coupons', heading: 'МОИ QR', as: DEMO.member },
-  { path: `/gift-to-friend?couponId=${coupon}`, heading: 'ПОДАРИТЬ ДРУГУ', as: DEMO.member },
-  { path: '/offer', heading: 'Публичная оферта', as: DEMO.member },
-  {
-    path: '/is-success-pay?couponId=1&customerUsername=demo_member',
-    heading: 'Оплата прошла?',
-    as: DEMO.member,
-  },
-  { path: '/privacy', heading: 'ПОЛИТИКА КОНФИДЕНЦИАЛЬНОСТИ', as: DEMO.member },
-  { path: '/my-data', heading: 'МОИ ДАННЫЕ', as: DEMO.member },
-  { path: '/check-coupon', heading: 'ПРОВЕРИТЬ СКИДКУ', as: DEMO.partner },
-  { path: '/add-coupon', heading: 'Добавление купона', as: DEMO.partner },
-  { path: '/partner-staff', heading: 'СОТРУДНИКИ', as: DEMO.partner },
-  { path: '/redemption-report', heading: 'ОТЧЕТ О ПОГАШЕНИЯХ', as: DEMO.partner },
-  { path: '/geo-service', heading: 'ГЕО-СЕРВИС', as: DEMO.admin },
-  { path: '/add-partner', heading: 'Добавление партнера', as: DEMO.admin },
-  { path: '/request-coupons', heading: 'Список заявок на добавление купонов', as: DEMO.admin },
-  { path: '/community-links', heading: 'КАЛЕНДАРИ И ФОТО', as: DEMO.admin },
-  { path: '/partners', heading: 'ПАРТНЕРЫ', as: DEMO.admin },
-  { path: '/purchases', heading: 'ПОКУПКИ', as: DEMO.admin },
-  { path: '/settlement', heading: 'СВЕРКА С ПАРТНЕРАМИ', as: DEMO.admin },
-  { path: '/season', heading: 'СЕЗОН В ЦИФРАХ', as: DEMO.admin },
-  { path: '/audit-log', heading: 'ЖУРНАЛ СОБЫТИЙ', as: DEMO.admin },
-  { path: '/invites', heading: 'ПРИГЛАШЕНИЯ', as: DEMO.admin },
-  { path: '/undelivered', heading: 'НЕДОСТАВЛЕННЫЕ', as: DEMO.admin },
-];
 
 /** WCAG 2.5.5 (AAA) and Apple's and Telegram's own guides: a thumb hits 44×44 CSS px. */
 const THUMB_PX = 44;
@@ -109,9 +70,6 @@ type Findings = {
 async function check(page: Page, screen: Screen, theme: Theme, findings: Findings) {
   await untilStill(page);
   const key = `${screen.path} as ${screen.as.username} (${theme})`;
-  // What axe-core judged, for a person to look at too.
-  const name = `${screen.path.split('?')[0]?.slice(1) || 'home'}-${screen.as.username}`;
-  await page.screenshot({ path: `test-results/screens/readable-${name}-${theme}.png`, fullPage: true });
   const violations = await seriousViolations(page);
   if (violations.length > 0) findings.violations[key] = violations;
   const targets = await smallTargets(page);
@@ -142,7 +100,7 @@ test.describe('readable in both Telegram themes', () => {
       request,
     }) => {
       const coupon = await buyCoupon(request, DEMO.member);
-      const all = screens(coupon);
+      const all = everyScreen(coupon);
       const middle = Math.ceil(all.length / 2);
       const findings: Findings = { violations: {}, small: {}, overflowing: {} };
       for (const screen of half === 0 ? all.slice(0, middle) : all.slice(middle)) {
@@ -185,9 +143,6 @@ test('Home, My QR and Purchases meet WCAG’s contrast in every palette Telegram
         .poll(() => page.evaluate(() => getComputedStyle(document.body).backgroundColor))
         .toBe(rgbOf(palette.bg_color));
       await untilStill(page);
-      // Home under each palette, for a person to look at too.
-      if (screen.path === '/')
-        await page.screenshot({ path: `test-results/screens/palette-home-${name}.png` });
       const violations = await contrastViolations(page);
       if (violations.length > 0) found[`${screen.path} in ${name}`] = violations;
     }

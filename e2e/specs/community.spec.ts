@@ -1,13 +1,11 @@
 import type { Page, Request } from '@playwright/test';
 import { signInitData } from '../../server/src/telegram/init-data.ts';
 import { DEMO, E2E_BOT_TOKEN } from '../support/constants.ts';
-import { themesToPicture } from '../support/looks.ts';
+import { themesToWalk } from '../support/looks.ts';
 import { emitTelegramEvent, openAsTelegram, telegramEvents } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
 const SHUYA = 'Карелия, р. Шуя';
-const screenshot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/screens/community-${name}.png` });
 
 /** The events the app sent to Telegram of one type, with their data. */
 async function eventsOf(page: Page, type: string) {
@@ -56,14 +54,13 @@ test.describe('photo exchange', () => {
     await expect(page.getByRole('link')).toHaveCount(0);
   });
 
-  for (const theme of themesToPicture('photo exchange')) {
-    test(`looks right in the ${theme} theme`, async ({ page }) => {
+  for (const theme of themesToWalk('photo exchange')) {
+    test(`gives a month's link in the ${theme} theme`, async ({ page }) => {
       await openAsTelegram(page, DEMO.member, { path: '/photo', theme });
       await page.getByLabel('Регион/Спот').selectOption(SHUYA);
       await page.getByLabel('Месяц').selectOption('Июль');
       await page.getByRole('button', { name: 'Получить ссылку' }).click();
       await expect(page.getByRole('link', { name: /demo-shuya-07/ })).toBeVisible();
-      await screenshot(page, `photo-${theme}`);
     });
   }
 });
@@ -86,11 +83,10 @@ test.describe('calendar', () => {
       );
   });
 
-  for (const theme of themesToPicture('calendar')) {
-    test(`looks right in the ${theme} theme`, async ({ page }) => {
+  for (const theme of themesToWalk('calendar')) {
+    test(`lists the calendars in the ${theme} theme`, async ({ page }) => {
       await openAsTelegram(page, DEMO.member, { path: '/calendar', theme });
       await expect(page.getByRole('button', { name: 'Тренировки клуба' })).toBeVisible();
-      await screenshot(page, `calendar-${theme}`);
     });
   }
 });
@@ -116,17 +112,15 @@ test.describe('public offer', () => {
     await expect(dialog).toHaveCount(0);
   });
 
-  for (const theme of themesToPicture('public offer')) {
-    test(`the popup and the page look right in the ${theme} theme`, async ({ page }) => {
+  for (const theme of themesToWalk('public offer')) {
+    test(`the popup and the page show the offer in the ${theme} theme`, async ({ page }) => {
       await openAsTelegram(page, DEMO.member, { theme });
       await page.getByRole('link', { name: 'Публичная оферта' }).click();
       await expect(page.getByRole('dialog')).toContainText('Реквизиты Продавца');
-      await screenshot(page, `offer-popup-${theme}`);
 
       await openAsTelegram(page, DEMO.member, { path: '/offer', theme });
       await expect(page.getByRole('heading', { level: 1, name: 'Публичная оферта' })).toBeVisible();
       await expect(page.getByText('1.1. Настоящий документ')).toBeVisible();
-      await screenshot(page, `offer-page-${theme}`);
     });
   }
 });
@@ -263,12 +257,11 @@ test.describe('geo service', () => {
       }
     });
 
-    for (const theme of themesToPicture('geo service')) {
-      test(`looks right in the ${theme} theme`, async ({ page }) => {
+    for (const theme of themesToWalk('geo service')) {
+      test(`draws a track's route in the ${theme} theme`, async ({ page }) => {
         await openAsTelegram(page, DEMO.admin, { path: '/geo-service', theme });
         await page.getByRole('button', { name: /@demo_admin.*10.07.2026.*по Москве.*61 точка/ }).click();
         await expect(page.getByRole('img', { name: /Схема маршрута: 61 точка/ })).toBeVisible();
-        await screenshot(page, `geo-${theme}`);
       });
     }
   });
@@ -316,13 +309,11 @@ test.describe('calendar and photo links, kept by admins', () => {
     await expect(page.getByText('Раздел доступен только администраторам')).toBeVisible();
   });
 
-  for (const theme of themesToPicture('community links')) {
-    test(`looks right in the ${theme} theme`, async ({ page }) => {
+  for (const theme of themesToWalk('community links')) {
+    test(`lists the calendars and the photo folders in the ${theme} theme`, async ({ page }) => {
       await openAsTelegram(page, DEMO.admin, { path: '/community-links', theme });
       await expect(page.getByText('Сплавы Карелии')).toBeVisible();
-      await screenshot(page, `links-${theme}`);
-      await page.getByText('ПАПКИ С ФОТО').scrollIntoViewIfNeeded();
-      await screenshot(page, `links-photos-${theme}`);
+      await expect(page.getByText('ПАПКИ С ФОТО')).toBeVisible();
     });
   }
 });

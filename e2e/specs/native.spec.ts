@@ -3,12 +3,11 @@ import { ZMyCouponsResponse } from '#contract/purchases';
 import { startFakeBotApi } from '../../test-support/fake-bot-api.ts';
 import { PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BOT_TOKEN, E2E_CHAT_ID, E2E_INVOICE_URL, FRESH_MEMBERS } from '../support/constants.ts';
-import { themesToPicture, untilStill } from '../support/looks.ts';
+import { themesToWalk } from '../support/looks.ts';
 import { apiAs, buyCoupon, DEMO_COMPANY, DEMO_REGION, listMyCoupons, qrPngOf } from '../support/purchases.ts';
 import { decodeQrPng } from '../support/qr.ts';
 import { SERVER_START_BOUND_MS, startServer } from '../support/server.ts';
 import {
-  drawTelegramBottomBar,
   emitTelegramEvent,
   hapticNotifications,
   linksOpenedByTelegram,
@@ -19,7 +18,6 @@ import {
 } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
-const SCREENS = 'test-results/screens';
 const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 const DEMO_PARTNER = { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY };
 const FRIEND_FIELD = 'Юзернейм друга в Telegram';
@@ -314,16 +312,8 @@ async function scanWithTelegram(page: Page, qrText: string) {
   await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
 }
 
-/** Takes the picture with Telegram's bottom bar drawn where the client draws it. */
-async function screenshotWithBottomBar(page: Page, path: string) {
-  await untilStill(page);
-  const removeBar = await drawTelegramBottomBar(page);
-  await page.screenshot({ path });
-  await removeBar();
-}
-
-test.describe('looks', () => {
-  for (const theme of themesToPicture('native')) {
+test.describe('with Telegram’s main button, in each theme', () => {
+  for (const theme of themesToWalk('native')) {
     test(`a held gift, the buy screen and the check screen with Telegram’s main button, ${theme}`, async ({
       page,
       request,
@@ -336,24 +326,19 @@ test.describe('looks', () => {
       await page.getByLabel(FRIEND_FIELD).fill(`@e2e_never_came_${theme}`);
       await pressTelegramButton(page, 'Подарить QR');
       await expect(page.getByRole('group')).toBeInViewport({ ratio: 1 });
-      await screenshotWithBottomBar(page, `${SCREENS}/native-gift-unseen-confirm-${theme}.png`);
       await page.getByRole('button', { name: 'Подарить и ждать' }).click();
       await expect(page.getByText(`Подарок ждет @e2e_never_came_${theme} до`)).toBeVisible();
       await expect
         .poll(() => telegramButton(page))
         .toEqual({ text: 'Отправить другу', active: true, loading: false });
-      await screenshotWithBottomBar(page, `${SCREENS}/native-gift-held-${theme}.png`);
 
       await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme });
       await expect(page.getByText(`Для @e2e_never_came_${theme}`)).toBeVisible();
-      await page.getByText(`Для @e2e_never_came_${theme}`).scrollIntoViewIfNeeded();
-      await screenshotWithBottomBar(page, `${SCREENS}/native-my-qr-held-${theme}.png`);
 
       await openAsTelegram(page, DEMO.member, { path: '/buy-coupons', theme });
       await showOffersOf(page, DEMO_PARTNER);
       await page.getByRole('button', { name: DEMO_OFFER }).click();
       await expect.poll(() => telegramButton(page)).toEqual({ text: PAY, active: true, loading: false });
-      await screenshotWithBottomBar(page, `${SCREENS}/native-buy-${theme}.png`);
 
       const toScan = await buyCoupon(request, DEMO.member);
       const coupon = (await listMyCoupons(request, DEMO.member)).find(({ id }) => id === toScan);
@@ -363,7 +348,6 @@ test.describe('looks', () => {
       await expect
         .poll(() => telegramButton(page))
         .toEqual({ text: 'Погасить QR', active: true, loading: false });
-      await screenshotWithBottomBar(page, `${SCREENS}/native-check-${theme}.png`);
     });
   }
 });

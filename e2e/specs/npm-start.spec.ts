@@ -1,13 +1,12 @@
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { CONSENT, PAY, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_STAND_IN_URL } from '../support/constants.ts';
-import { themesToPicture, untilStill } from '../support/looks.ts';
+import { themesToWalk, untilStill } from '../support/looks.ts';
 import { apiSignedWith, DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
 import { SERVER_START_BOUND_MS, startServer } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
 
-const SCREENS = 'test-results/screens';
 const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 const DROP_OFFER = 'СКИДКА ПАРТНЕРА 880руб Цена:88руб';
 
@@ -19,20 +18,6 @@ async function standInApiAs(request: APIRequestContext, userId: number) {
     data: { userId },
   });
   return apiSignedWith(request, ((await signed.json()) as { initData: string }).initData, E2E_STAND_IN_URL);
-}
-
-/**
- * The screen as it is now, in each theme pictured: launched again in it (the stand-in takes the
- * browser's theme at launch, as Telegram hands its own over), `shown` on screen again.
- */
-async function picture(page: Page, name: string, shown: Locator) {
-  for (const scheme of themesToPicture(name)) {
-    await page.emulateMedia({ colorScheme: scheme });
-    await page.reload();
-    await expect(shown).toBeVisible();
-    await untilStill(page);
-    await page.screenshot({ path: `${SCREENS}/${name}-${scheme}.png` });
-  }
 }
 
 /**
@@ -112,13 +97,11 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     await expect(page.getByRole('button', { name: 'ДОБАВЛЕНИЕ ПАРТНЕРА' })).toHaveCount(0);
   });
 
-  for (const scheme of themesToPicture('stand-in')) {
+  for (const scheme of themesToWalk('stand-in')) {
     test(`the user picker, ${scheme}`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto(E2E_STAND_IN_URL);
       await expect(page.getByRole('button', { name: /^Администратор/ })).toBeVisible();
-      await untilStill(page);
-      await page.screenshot({ path: `${SCREENS}/stand-in-picker-${scheme}.png` });
     });
   }
 
@@ -251,14 +234,12 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     const countdown = page.getByText(/^До начала продажи: 00:[05]\d:\d\d$/);
     await expect(countdown).toBeVisible();
     await expect(page.getByRole('button', { name: PAY })).toBeDisabled();
-    await picture(page, 'drop-countdown', countdown);
     // The sale brought forward to a few seconds from now: the screen counts down to it and opens it.
     await admin.put(`/api/admin/coupons/${couponId}`, {
       saleStartsAt: new Date(Date.now() + 3_000).toISOString(),
     });
     await page.reload();
     await expect(drop).toContainText('Осталось 1 из 1', { timeout: 60_000 });
-    await picture(page, 'drop-left', drop.getByText('Осталось 1 из 1'));
 
     // Another member presses pay first: the one coupon is held for their payment.
     await member.post('/api/me/consent');
@@ -268,7 +249,6 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     await page.getByRole('button', { name: 'Встать в очередь' }).click();
     const place = page.getByText('Вы в очереди: ваше место 1.');
     await expect(place).toBeVisible();
-    await picture(page, 'drop-in-line', place);
 
     // Their payment page is canceled: the coupon is held for the first in line, and the bot tells them.
     const canceled = await request.post(`${E2E_STAND_IN_URL}/api/payments/sandbox/${paymentId}/cancel`, {
@@ -284,17 +264,15 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     const held = page.getByText(/^Купон отложен для вас до .+ по Москве\. Оплатите его/);
     await expect(held).toBeVisible();
     await expect(page.getByRole('button', { name: DROP_OFFER })).toHaveAttribute('aria-pressed', 'true');
-    await picture(page, 'drop-held', held);
   });
 
-  for (const scheme of themesToPicture('stand-in-chat')) {
+  for (const scheme of themesToWalk('stand-in-chat')) {
     test(`the buyer’s chat with the bot, ${scheme}, readable`, async ({ page }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await signInAs(page, /^Участник чата/);
       const chat = await openChat(page);
       await expect(chat.getByText('Спасибо, отзыв сохранен.')).toBeVisible();
       await untilStill(page);
-      await page.screenshot({ path: `${SCREENS}/stand-in-chat-${scheme}.png` });
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

@@ -20,18 +20,17 @@ test.use({ serviceWorkers: 'block' });
 const REDEEM = 'Погасить QR';
 const SCAN_NEXT = { text: 'Сканировать следующий QR', active: true, loading: false };
 const NO_SHELL = 'На этом телефоне приложение не откроется без связи.';
-const SCREENS = 'test-results/screens';
 
 /**
  * The check screen opened with a signal: the kit and the QR decoder's WASM it fetches as it opens
  * have come, as they have for a partner who waited a moment on the screen before leaving.
  */
-async function checkScreenOpenedWithSignal(page: Page, theme: 'light' | 'dark' = 'light') {
+async function checkScreenOpenedWithSignal(page: Page) {
   const kitLoaded = page.waitForResponse(
     (response) => response.url().endsWith('/api/redemption/offline-kit') && response.ok(),
   );
   const decoderLoaded = page.waitForResponse((response) => response.url().endsWith('.wasm') && response.ok());
-  await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });
+  await openAsTelegram(page, DEMO.partner, { path: '/check-coupon' });
   await expect(page.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
   await Promise.all([kitLoaded, decoderLoaded]);
 }
@@ -74,11 +73,10 @@ test('with no service worker, the partner is told once to open the check screen 
   const notice = page.getByText(NO_SHELL);
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('откройте «Проверить скидку», пока есть сеть, и не закрывайте Telegram');
-  await page.screenshot({ path: `${SCREENS}/check-coupon-no-shell-light.png`, fullPage: true });
   await page.getByRole('button', { name: 'Понятно' }).click();
   await expect(notice).toHaveCount(0);
 
-  await checkScreenOpenedWithSignal(page, 'dark');
+  await checkScreenOpenedWithSignal(page);
   await expect(page.getByRole('heading', { name: 'Вы вошли как партнер' })).toBeVisible();
   await expect(page.getByText(NO_SHELL)).toHaveCount(0);
 });
@@ -108,13 +106,12 @@ test('with no service worker, Telegram’s QR popup redeems with no signal, the 
   request,
 }) => {
   const { text: qrText } = await freshCouponQr(request);
-  await checkScreenOpenedWithSignal(page, 'dark');
+  await checkScreenOpenedWithSignal(page);
 
   await context.setOffline(true);
   await scanWithTelegramCamera(page, qrText);
   await expect(page.getByRole('heading', { name: 'Отсканированный QR' })).toBeVisible();
   await redeemScannedWithNoSignal(page);
-  await page.screenshot({ path: `${SCREENS}/check-coupon-no-shell-offline-dark.png`, fullPage: true });
 
   await pressTelegramButton(page, SCAN_NEXT.text);
   await emitTelegramEvent(page, 'qr_text_received', { data: qrText });
@@ -123,7 +120,6 @@ test('with no service worker, Telegram’s QR popup redeems with no signal, the 
     .filter({ has: page.getByRole('heading', { name: 'Купон уже погашен' }) });
   await expect(used).toBeInViewport({ ratio: 1 });
   await expect(used).toContainText('Погашение ждет отправки.');
-  await page.screenshot({ path: `${SCREENS}/check-coupon-offline-alarm-dark.png` });
   const rescanned = (await telegramEvents(page)).length;
 
   await usedOnceTheSignalReturns(context, page, qrText);
@@ -145,11 +141,10 @@ test('with no service worker, the buyer is told on My QR to keep it open or save
   request,
 }) => {
   await buyCoupon(request, DEMO.member);
-  await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme: 'dark' });
+  await openAsTelegram(page, DEMO.member, { path: '/my-coupons' });
   const notice = page.getByText(NO_SHELL);
   await expect(notice).toBeVisible();
   await expect(notice).toContainText('откройте «Мои QR», пока есть сеть, и не закрывайте Telegram');
-  await page.screenshot({ path: `${SCREENS}/my-coupons-no-shell-dark.png`, fullPage: true });
   await page.getByRole('button', { name: 'Понятно' }).click();
   await expect(notice).toHaveCount(0);
 });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PAY, pay, showOffersOf, TRY_PAYING_AGAIN } from '../support/buying.ts';
 import { DEMO } from '../support/constants.ts';
-import { themesToPicture, untilStill } from '../support/looks.ts';
+import { themesToWalk, untilStill } from '../support/looks.ts';
 import {
   apiAs,
   buyCoupon,
@@ -14,8 +14,6 @@ import {
 import { decodeQrPng, qrToken, shownQr } from '../support/qr.ts';
 import { openAsTelegram, pressTelegramButton, telegramButton } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
-
-const SCREENS = 'test-results/screens';
 
 /** The image of the slide in view, as a data: address. */
 const currentQrSrc = (page: Page) =>
@@ -209,8 +207,6 @@ test.describe('buying and owning a QR', () => {
       'src',
       shownQr(await qrPngOf(request, DEMO.member, first)),
     );
-    await untilStill(page);
-    await page.screenshot({ path: `${SCREENS}/home-coupon-qr.png` });
     await overlay.click({ position: { x: 10, y: 10 } });
     await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
   });
@@ -261,8 +257,8 @@ test.describe('buying and owning a QR', () => {
   });
 });
 
-test.describe('looks', () => {
-  for (const theme of themesToPicture('owning')) {
+test.describe('owning in each theme', () => {
+  for (const theme of themesToWalk('owning')) {
     test(`payment check, My QR with a used coupon, the big QR, a refund and the gift screen, ${theme}`, async ({
       page,
       request,
@@ -280,22 +276,17 @@ test.describe('looks', () => {
         theme,
       });
       await expect(page.getByRole('button', { name: 'Да' })).toBeVisible();
-      await page.screenshot({ path: `${SCREENS}/check-pay-${theme}.png` });
 
       await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme });
       await expect(page.getByText(/^1 \/ \d+$/)).toBeVisible();
-      // Each QR image comes after the list, by its own address: the picture waits for it.
+      // Each QR image comes after the list, by its own address.
       const currentQr = page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr img');
       await expect(currentQr).toBeVisible();
-      await page.screenshot({ path: `${SCREENS}/my-qr-${theme}.png` });
 
       await page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr').click();
       const overlay = page.getByRole('dialog');
       await expect(overlay).toBeVisible();
       await expect(overlay.getByRole('img')).toBeVisible();
-      // The overlay fades in (160 ms): the picture is taken once it covers the page for good.
-      await untilStill(page);
-      await page.screenshot({ path: `${SCREENS}/my-qr-overlay-${theme}.png` });
       await overlay.click({ position: { x: 10, y: 10 } });
       await expect(overlay).toBeHidden();
 
@@ -309,8 +300,6 @@ test.describe('looks', () => {
       await expect(usedSlide.getByText('ИСПОЛЬЗОВАН')).toBeVisible();
       await expect(usedSlide.getByRole('img')).toBeVisible();
       await expect(page.getByRole('button', { name: 'Подарить другу' })).toHaveCount(0);
-      await untilStill(page);
-      await page.screenshot({ path: `${SCREENS}/my-qr-used-${theme}.png` });
 
       await openAsTelegram(page, DEMO.member, { path: `/gift-to-friend?couponId=${usedId}`, theme });
       await page.getByLabel('Юзернейм друга в Telegram').fill('demo_admin');
@@ -319,7 +308,6 @@ test.describe('looks', () => {
       await expect
         .poll(() => telegramButton(page))
         .toEqual({ text: 'Подарить QR', active: false, loading: false });
-      await page.screenshot({ path: `${SCREENS}/gift-${theme}.png` });
 
       // The buyer returns the fresh coupon: asked first, the question in view, then told it is back.
       await openAsTelegram(page, DEMO.member, { path: '/my-coupons', theme });
@@ -328,13 +316,10 @@ test.describe('looks', () => {
       const confirm = page.getByRole('group', { name: /^Вернуть \d+ руб за купон/ });
       await expect(confirm).toBeInViewport({ ratio: 1 });
       await expect(confirm).toContainText('QR перестанет действовать сразу');
-      await untilStill(page);
-      await page.screenshot({ path: `${SCREENS}/my-qr-refund-${theme}.png` });
       await confirm.getByRole('button', { name: 'Да, вернуть деньги' }).click();
       await expect(
         page.getByText(/^Деньги возвращены: \d+ руб\. Купон больше не действует\.$/),
       ).toBeInViewport();
-      await page.screenshot({ path: `${SCREENS}/my-qr-refunded-${theme}.png` });
     });
   }
 });

@@ -82,9 +82,7 @@ for (const [who, buyer] of [
 
     // The buyer's screenshot, as a partner's phone might get it: the whole screen scaled down to 200
     // px wide and blurred by a pixel, then read by the decoder the partner's app uses.
-    const screenshot = await page.screenshot({
-      path: `test-results/screens/my-coupons-qr-wide-${buyer.id}-light.png`,
-    });
+    const screenshot = await page.screenshot();
     const small = scaledAndBlurred(PNG.sync.read(screenshot), 200);
     expect(await decodeQrPng(PNG.sync.write(small))).toBe(qrText);
   });

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
 import { DEMO } from '../support/constants.ts';
-import { themesToPicture, untilStill } from '../support/looks.ts';
+import { themesToWalk, untilStill } from '../support/looks.ts';
 import { apiAs, DEMO_COMPANY, freshCouponQr } from '../support/purchases.ts';
 import { qrToken } from '../support/qr.ts';
 import {
@@ -19,8 +19,6 @@ import { expect, test } from '../support/test.ts';
 const REDEEM = 'Погасить QR';
 /** Telegram's main button once a coupon is redeemed or refused: the next scan. */
 const SCAN_NEXT = 'Сканировать следующий QR';
-
-const SCREENS = 'test-results/screens';
 
 const postedTypes = async (page: Page) => (await telegramEvents(page)).map(([type]) => type);
 
@@ -226,30 +224,23 @@ test.describe('the browser camera, where Telegram has no scan popup', () => {
   });
 });
 
-test.describe('looks', () => {
-  for (const theme of themesToPicture('check coupon')) {
+test.describe('the check screen in each theme', () => {
+  for (const theme of themesToWalk('check coupon')) {
     test(`check coupon with a scanned result, ${theme}`, async ({ page, request }) => {
       const qr = await freshCouponQr(request);
       await openAsTelegram(page, DEMO.partner, { path: '/check-coupon', theme });
-      await page.screenshot({ path: `${SCREENS}/check-coupon-${theme}.png` });
       await scanWithTelegramCamera(page, qr.text);
       await expect.poll(() => telegramButton(page)).toEqual({ text: REDEEM, active: true, loading: false });
-      await page.screenshot({ path: `${SCREENS}/check-coupon-scanned-${theme}.png` });
       await pressTelegramButton(page, REDEEM);
       await expect(page.getByText('Купон погашен')).toBeVisible();
-      await page.screenshot({ path: `${SCREENS}/check-coupon-redeemed-${theme}.png` });
       await scanWithTelegramCamera(page, qr.text);
       await expect(alarm(page, 'Купон уже погашен')).toBeInViewport({ ratio: 1 });
       await untilStill(page);
-      await page.screenshot({ path: `${SCREENS}/check-coupon-alarm-${theme}.png` });
       expect(await seriousViolations(page, '.coupon-alarm')).toEqual([]);
       await page.getByRole('button', { name: 'Отменить погашение' }).click();
       await expect(page.getByRole('group')).toBeInViewport({ ratio: 1 });
-      await untilStill(page);
-      await page.screenshot({ path: `${SCREENS}/check-coupon-undo-confirm-${theme}.png` });
       await page.getByRole('button', { name: 'Загрузить файл' }).click();
       await expect(page.getByText('Загрузите изображение')).toBeVisible();
-      await page.screenshot({ path: `${SCREENS}/check-coupon-upload-${theme}.png` });
     });
 
     test(`check coupon with the browser camera, running and timed out, ${theme}`, async ({ page }) => {
@@ -257,10 +248,8 @@ test.describe('looks', () => {
       await openWithoutTelegramScanner(page, 'stuck', theme);
       await page.getByRole('button', { name: 'Камера' }).click();
       await expect(page.getByRole('button', { name: 'Остановить камеру' })).toBeVisible();
-      await page.screenshot({ path: `${SCREENS}/check-coupon-camera-${theme}.png` });
       await page.clock.fastForward(6500);
       await expect(page.getByRole('alert')).toContainText('Камера не включилась за 6 секунд.');
-      await page.screenshot({ path: `${SCREENS}/check-coupon-camera-problem-${theme}.png` });
     });
   }
 });

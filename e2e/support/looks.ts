@@ -1,8 +1,9 @@
 import { expect, type Page } from '@playwright/test';
 
 /**
- * Waits until the screen holds still for a picture: nothing scrolls (the window, or a track such as
- * My QR's slider, smoothly scrolled) and no finite animation or transition is running.
+ * Waits until the screen holds still, for a check of its colours or a picture: nothing scrolls (the
+ * window, or a track such as My QR's slider, smoothly scrolled) and no finite animation or
+ * transition is running.
  */
 export async function untilStill(page: Page) {
   await expect
@@ -40,14 +41,14 @@ export type Theme = 'light' | 'dark';
 const BOTH_THEMES: readonly Theme[] = ['light', 'dark'];
 
 /**
- * The themes a picture test draws its screens in. Both where someone looks at the pictures; in CI
- * one, picked from the picture's name (the same in every process that lists the tests, so a title
- * never changes between the runner and its worker), which halves the time pictures take while a run
- * still draws some screens in each theme.
+ * The themes a looks test walks its screens in. Both on a developer's machine; in CI one, picked
+ * from the test's name (the same in every process that lists the tests, so a title never changes
+ * between the runner and its worker), which halves those tests' time while a run still walks some
+ * screens in each theme.
  */
-export function themesToPicture(picture: string): readonly Theme[] {
+export function themesToWalk(name: string): readonly Theme[] {
   if (!process.env.CI) return BOTH_THEMES;
   let sum = 0;
-  for (const char of picture) sum += char.charCodeAt(0);
+  for (const char of name) sum += char.charCodeAt(0);
   return [BOTH_THEMES[sum % 2] as Theme];
 }
