@@ -20,6 +20,18 @@ export const ZCouponState = z.enum([
 export type TCouponState = z.infer<typeof ZCouponState>;
 
 export const ZPaymentProviderName = z.enum(['sandbox', 'link', 'yookassa', 'telegram']);
+export type TPaymentProviderName = z.infer<typeof ZPaymentProviderName>;
+
+/** What an admin may do with a purchase now, as the server decides it: the card offers only these. */
+export const ZPurchaseActions = z.object({
+  /** «Вернуть деньги» through the provider that took the money. */
+  refund: z.boolean(),
+  /** «Отметить возврат»: paid by link, the money was returned outside the app. */
+  markRefunded: z.boolean(),
+  /** «Аннулировать»: paid by link, the money never came. */
+  void: z.boolean(),
+});
+export type TPurchaseActions = z.infer<typeof ZPurchaseActions>;
 
 /** What happened to a purchase, from the audit log. */
 export const ZPurchaseEvent = z.object({
@@ -51,6 +63,7 @@ export const ZAdminPurchase = z.object({
   expiresAt: z.string().nullable(),
   redeemedBy: z.string().nullable(),
   history: z.array(ZPurchaseEvent),
+  actions: ZPurchaseActions,
 });
 export type TAdminPurchase = z.infer<typeof ZAdminPurchase>;
 

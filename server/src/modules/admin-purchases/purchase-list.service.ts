@@ -16,9 +16,15 @@ import {
   payers,
   redeemers,
 } from '../purchased-coupons/purchased-coupons.query.ts';
-import { isInStateNow, type VisibleState, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
+import {
+  couponStateOf,
+  isInStateNow,
+  type VisibleState,
+  visibleStateOfRow,
+} from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import { withinDays } from './period.ts';
+import { purchaseActionsOf } from './purchase-actions.ts';
 
 const PAGE_SIZE = 20;
 
@@ -57,6 +63,7 @@ export function createPurchaseListService(db: Db, timeZone: string) {
         purchasedAt: purchasedCoupons.purchasedAt,
         expiresAt: purchasedCoupons.expiresAt,
         refundRequestedAt: purchasedCoupons.refundRequestedAt,
+        refundedAt: purchasedCoupons.refundedAt,
         verified: purchasedCoupons.verified,
         buyerId: buyers.id,
         buyerUsername: buyers.username,
@@ -124,6 +131,7 @@ export function createPurchaseListService(db: Db, timeZone: string) {
           ? null
           : displayName({ username: row.redeemerUsername, firstName: row.redeemerFirstName }),
       history: history.get(subjectOf.purchase(row.id)) ?? [],
+      actions: purchaseActionsOf(couponStateOf(row, now), row.provider),
     }));
     const last = page.at(-1);
     return { items, nextCursor: rows.length > PAGE_SIZE && last ? encodeCursor(last) : null };

@@ -266,24 +266,33 @@ describe('the visible state of a purchased coupon, every combination of its fact
     );
   });
 
-  it('is the back office list’s state, and each of its filters keeps exactly its state', async () => {
+  it('is the back office list’s state and what it may do, and each of its filters keeps exactly its state', async () => {
     const listed = async (filter?: string) => {
-      const found = new Map<string, string>();
+      const found = new Map<string, unknown>();
       let cursor: string | null = null;
       do {
         const query = new URLSearchParams({ partnerId: String(partnerId) });
         if (filter) query.set('status', filter);
         if (cursor) query.set('cursor', cursor);
         const page = (await t.as(admin).get(`/api/admin/purchases?${query}`)).json();
-        for (const item of page.items) found.set(item.id, item.status);
+        for (const item of page.items) found.set(item.id, filter ? item.status : [item.status, item.actions]);
         cursor = page.nextCursor;
       } while (cursor);
       return found;
     };
     const all = await listed();
+    // Paid through a provider: a refund is offered of an unused one, expired or not, its money not
+    // back yet, and no more.
     expectEach(
       (c) => all.get(c.id),
-      (c) => mirrorOf(c),
+      (c) => [
+        mirrorOf(c),
+        {
+          refund: ['NOT_USED', 'EXPIRED'].includes(mirrorOf(c)) && !c.refunded,
+          markRefunded: false,
+          void: false,
+        },
+      ],
     );
     const filters: Record<string, VisibleState> = {
       unused: 'NOT_USED',

@@ -12,12 +12,9 @@ import { texts } from './texts';
 type Act = 'refund' | 'void';
 type Result = { tone: 'success' | 'error'; text: string };
 
-/** Nobody has used it: its money may still go back. */
-const isUnused = (purchase: TAdminPurchase) =>
-  purchase.status === 'NOT_USED' || purchase.status === 'EXPIRED';
-
 /**
- * Refund and void, each behind a confirmation. The confirming press acts once, however often it is
+ * Refund and void, as the server allows them on this purchase (its `actions`), each behind a
+ * confirmation. The confirming press acts once, however often it is
  * tapped; the result (or the server's refusal) stays in view after the list reloads.
  */
 export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
@@ -27,12 +24,10 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
   const voidIt = useVoidPurchase();
   const press = useOncePerPress();
   const pending = refund.isPending || voidIt.isPending;
+  const allowed = purchase.actions;
   // The questions name who paid: the money goes back to them, whoever holds the coupon after a gift.
   // Paid by link, the money went past the app: a refund is made outside and only noted here.
-  const byLink = purchase.provider === 'link';
-  // The buyer asked for their money back in My QR: it waits for an admin to return it and note it.
-  const askedByBuyer = byLink && purchase.status === 'REFUND_PENDING';
-  const refundTexts = byLink
+  const refundTexts = allowed.markRefunded
     ? {
         button: texts.refundOutside,
         question: texts.refundOutsideQuestion(purchase.price, purchase.payer.name),
@@ -86,12 +81,14 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
           onCancel={() => setConfirming(null)}
         />
       ) : (
-        (isUnused(purchase) || askedByBuyer) && (
+        (allowed.refund || allowed.markRefunded || allowed.void) && (
           <div className="purchase-actions__row">
-            <Button variant="secondary" onClick={() => setConfirming('refund')}>
-              {refundTexts.button}
-            </Button>
-            {byLink && !askedByBuyer && (
+            {(allowed.refund || allowed.markRefunded) && (
+              <Button variant="secondary" onClick={() => setConfirming('refund')}>
+                {refundTexts.button}
+              </Button>
+            )}
+            {allowed.void && (
               <Button variant="secondary" onClick={() => setConfirming('void')}>
                 {texts.void}
               </Button>

@@ -34,8 +34,11 @@ const purchase = (id: string, extra: Partial<TAdminPurchase> = {}): TAdminPurcha
     { at: '2026-07-01T09:29:00.000Z', kind: 'payment.started', actor: '@demo_member', details: {} },
     { at: '2026-07-01T09:30:00.000Z', kind: 'payment.succeeded', actor: null, details: {} },
   ],
+  actions: { refund: true, markRefunded: false, void: false },
   ...extra,
 });
+/** What the server allows on a used, refunded or void coupon, or one whose refund is under way. */
+const NOTHING_ALLOWED = { refund: false, markRefunded: false, void: false };
 
 const PAID = purchase('3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11');
 const BY_LINK = purchase('9b1d2c3e-1111-4c55-8f7e-2b1d6c9e0a22', {
@@ -44,6 +47,7 @@ const BY_LINK = purchase('9b1d2c3e-1111-4c55-8f7e-2b1d6c9e0a22', {
   provider: 'link',
   providerPaymentId: null,
   verified: false,
+  actions: { refund: false, markRefunded: true, void: true },
 });
 
 const page =
@@ -164,7 +168,10 @@ describe('PurchasesPage', () => {
     const refunds: unknown[] = [];
     const api = renderPurchases({
       [LIST]: () =>
-        jsonResponse({ items: [refunded ? { ...PAID, status: 'REFUNDED' } : PAID], nextCursor: null }),
+        jsonResponse({
+          items: [refunded ? { ...PAID, status: 'REFUNDED', actions: NOTHING_ALLOWED } : PAID],
+          nextCursor: null,
+        }),
       [`POST /api/admin/purchases/${PAID.id}/refund`]: () => {
         refunds.push(1);
         refunded = true;
@@ -283,7 +290,9 @@ describe('PurchasesPage', () => {
   it('a link purchase whose buyer asked for their money back waits for the admin to note the refund', async () => {
     const user = userEvent.setup();
     const api = renderPurchases({
-      [LIST]: page([{ ...BY_LINK, status: 'REFUND_PENDING' }]),
+      [LIST]: page([
+        { ...BY_LINK, status: 'REFUND_PENDING', actions: { ...NOTHING_ALLOWED, markRefunded: true } },
+      ]),
       [`POST /api/admin/purchases/${BY_LINK.id}/refund`]: () => jsonResponse({ status: 'REFUNDED' }),
     });
     const asked = await openCard(user, /@friend_olga/);
@@ -298,7 +307,9 @@ describe('PurchasesPage', () => {
 
   it('offers no refund for a used coupon', async () => {
     const user = userEvent.setup();
-    renderPurchases({ [LIST]: page([{ ...PAID, status: 'USED', redeemedBy: '@demo_partner' }]) });
+    renderPurchases({
+      [LIST]: page([{ ...PAID, status: 'USED', redeemedBy: '@demo_partner', actions: NOTHING_ALLOWED }]),
+    });
     const opened = await openCard(user, /@demo_member/);
     expect(opened).toHaveTextContent('Погасил@demo_partner');
     expect(within(opened).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
@@ -306,10 +317,21 @@ describe('PurchasesPage', () => {
 
   it('shows a purchase whose refund is on its way as such, with nothing more to press', async () => {
     const user = userEvent.setup();
-    renderPurchases({ [LIST]: page([{ ...PAID, status: 'REFUND_PENDING' }]) });
+    renderPurchases({ [LIST]: page([{ ...PAID, status: 'REFUND_PENDING', actions: NOTHING_ALLOWED }]) });
     const opened = await openCard(user, /@demo_member/);
     expect(opened).toHaveTextContent('Идет возврат денег');
     expect(within(opened).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
+  });
+
+  it('offers only what the server allows on the purchase, whatever its state reads', async () => {
+    const user = userEvent.setup();
+    // Paid by link, unused, yet the server allows only noting a refund: no «Аннулировать».
+    renderPurchases({
+      [LIST]: page([PAID, { ...BY_LINK, actions: { ...NOTHING_ALLOWED, markRefunded: true } }]),
+    });
+    const byLink = await openCard(user, /@friend_olga/);
+    expect(within(byLink).getByRole('button', { name: 'Отметить возврат' })).toBeVisible();
+    expect(within(byLink).queryByRole('button', { name: 'Аннулировать' })).not.toBeInTheDocument();
   });
 
   it('lists money owed without a coupon above the purchases and marks it returned, once however often tapped', async () => {
