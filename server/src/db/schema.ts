@@ -574,7 +574,7 @@ export const notificationKind = pgEnum('notification_kind', [
 /**
  * What a bot message is: about something its addressee owns or asked for (`service`), or an offer,
  * which is advertising (`offer`: sent only with `users.partner_offers_at`, by the trigger of
- * migration 0026 and the outbox worker). notifications.service.ts marks each kind.
+ * migration 0026 and the outbox worker). notifications/message-kinds.ts marks each kind.
  */
 export const notificationPurpose = pgEnum('notification_purpose', ['service', 'offer']);
 

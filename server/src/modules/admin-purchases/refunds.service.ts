@@ -65,7 +65,7 @@ export function createRefundService(options: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  notifications: Pick<NotificationService, 'notifyCouponWithdrawn' | 'notifyRefundRequested'>;
+  notifications: NotificationService;
   /** SELF_REFUND_DAYS: a buyer returns a coupon themselves this long after buying it; null: while valid. */
   selfRefundDays?: number | null;
   /** How a sold-out offer's line is served: the unit a refund or a void frees goes to it first. */
@@ -134,18 +134,16 @@ export function createRefundService(options: {
       .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
       .where(eq(purchasedCoupons.id, purchasedCouponId));
     if (coupon && paid) {
-      await notifications.notifyCouponWithdrawn(
-        {
-          purchasedCouponId,
-          ownerId: changed.ownerId,
-          payerId: paid.payerId,
-          coupon,
-          outcome:
-            outcome.status === 'REFUNDED' ? { status: 'REFUNDED', amountRub: outcome.amountRub } : outcome,
-          byOwner: actorId === changed.ownerId,
-        },
-        tx,
-      );
+      const withdrawn = {
+        purchasedCouponId,
+        ownerId: changed.ownerId,
+        payerId: paid.payerId,
+        coupon,
+        byOwner: actorId === changed.ownerId,
+      };
+      if (outcome.status === 'REFUNDED')
+        await notifications.notify('COUPON_REFUNDED', { ...withdrawn, amountRub: outcome.amountRub }, tx);
+      else await notifications.notify('COUPON_VOIDED', withdrawn, tx);
     }
     await serveLineOf(tx, changed.couponId, waitlist);
   }
@@ -277,7 +275,8 @@ export function createRefundService(options: {
       if (!outside) return { refund: created, providerPaymentId: purchase.providerPaymentId };
       const coupon = await couponLineOf(tx, purchasedCouponId);
       if (coupon) {
-        await notifications.notifyRefundRequested(
+        await notifications.notify(
+          'REFUND_REQUESTED',
           { purchasedCouponId, buyerId, coupon, amountRub: created.amount },
           tx,
         );

@@ -16,10 +16,7 @@ const QUEUE_LIMIT = 200;
  * found no unit, whose provider did not give the money back (purchases/unsold-refund.ts writes them).
  * An admin returns the money outside the app and marks it here; the buyer is told by the bot.
  */
-export function createUnsoldRefunds(options: {
-  db: Db;
-  notifications: Pick<NotificationService, 'notifyUnsoldRefundSettled'>;
-}) {
+export function createUnsoldRefunds(options: { db: Db; notifications: NotificationService }) {
   const { db, notifications } = options;
 
   const owed = and(isNull(refunds.purchasedCouponId), eq(refunds.status, 'PENDING'));
@@ -109,7 +106,8 @@ export function createUnsoldRefunds(options: {
         .where(eq(payments.id, settled.paymentId));
       if (!paid) return;
       const { buyerId, ...coupon } = paid;
-      await notifications.notifyUnsoldRefundSettled(
+      await notifications.notify(
+        'UNSOLD_REFUND_SETTLED',
         { refundId: settled.id, buyerId, coupon, amountRub: settled.amount },
         tx,
       );

@@ -45,7 +45,7 @@ const refuse = (code: CouponRequestRefusal) => new DomainError<CouponRequestRefu
 export function createCouponRequestService(options: {
   db: Db;
   paymentProvider: Config['paymentProvider'];
-  notifications: Pick<NotificationService, 'notifyCouponRequested' | 'notifyRequestDecided'>;
+  notifications: NotificationService;
 }) {
   const { db, paymentProvider, notifications } = options;
   /** Finds the company a request is for: by id, or by a name that names exactly one company. */
@@ -86,7 +86,8 @@ export function createCouponRequestService(options: {
         subject: subjectOf.offer(coupon.id),
         details: { partnerId: partner.id, price: input.price, discount: input.discount, ...limitsOf(input) },
       });
-      await notifications.notifyCouponRequested(
+      await notifications.notify(
+        'COUPON_REQUESTED',
         {
           couponId: coupon.id,
           companyName: partner.companyName,
@@ -158,7 +159,8 @@ export function createCouponRequestService(options: {
         .select({ companyName: partners.companyName, spokesmanUserId: partners.spokesmanUserId })
         .from(partners)
         .where(eq(partners.id, updated.partnerId));
-      await notifications.notifyRequestDecided(
+      await notifications.notify(
+        'REQUEST_DECIDED',
         {
           couponId,
           decision: decision.status,

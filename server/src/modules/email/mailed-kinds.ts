@@ -1,4 +1,4 @@
-import type { NotificationKind } from '../notifications/notifications.service.ts';
+import type { NotificationKind } from '../notifications/message-kinds.ts';
 
 /**
  * The bot's messages a buyer needs, mailed when the bot could not deliver them in time: their

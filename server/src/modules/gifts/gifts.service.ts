@@ -26,7 +26,7 @@ export function createGiftService(options: {
   db: Db;
   users: UserService;
   membership: MembershipService;
-  notifications: Pick<NotificationService, 'notifyGiftReceived' | 'notifyHeldGiftSettled'>;
+  notifications: NotificationService;
   /**
    * A coupon's QR image for its new token, drawn ahead of its first view (purchased-coupons/
    * qr-images.ts); not for a held gift, whose token nobody sees and its claim replaces.
@@ -117,7 +117,8 @@ export function createGiftService(options: {
       });
       const line = await couponLineOf(tx, purchasedCouponId);
       if (line) {
-        await notifications.notifyGiftReceived(
+        await notifications.notify(
+          'GIFT_RECEIVED',
           {
             giftId: gift.id,
             toUserId: friend.id,
@@ -174,18 +175,14 @@ export function createGiftService(options: {
     const line = await couponLineOf(tx, gift.purchasedCouponId);
     if (line && outcome !== 'CANCELED') {
       const toUsername = gift.toUsername ?? '';
-      await notifications.notifyHeldGiftSettled(
-        {
-          giftId: gift.id,
-          giverId: gift.fromUserId,
-          toUsername,
-          coupon: line,
-          outcome: outcome === 'CLAIMED' ? 'claimed' : 'returned',
-        },
+      await notifications.notify(
+        outcome === 'CLAIMED' ? 'GIFT_CLAIMED' : 'GIFT_RETURNED',
+        { giftId: gift.id, giverId: gift.fromUserId, toUsername, coupon: line },
         tx,
       );
       if (claimantId) {
-        await notifications.notifyGiftReceived(
+        await notifications.notify(
+          'GIFT_RECEIVED',
           {
             giftId: gift.id,
             toUserId: claimantId,

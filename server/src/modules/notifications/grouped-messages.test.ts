@@ -38,9 +38,9 @@ describe('messages not answering the person’s own action are grouped', () => {
     const friend = telegramUser('group_friend');
     const notify = t.app.telegram.notifications;
     const purchasedCouponId = '00000000-0000-4000-8000-000000000001';
-    await notify.notifyGiftReceived({ giftId: 501, toUserId: friend.id, fromUsername: 'giver', coupon });
-    await notify.notifyCouponRedeemed({ redemptionId: 502, ownerId: friend.id, coupon });
-    await notify.askVisitRating({
+    await notify.notify('GIFT_RECEIVED', { giftId: 501, toUserId: friend.id, fromUsername: 'giver', coupon });
+    await notify.notify('COUPON_REDEEMED', { redemptionId: 502, ownerId: friend.id, coupon });
+    await notify.notify('VISIT_RATING_ASKED', {
       purchasedCouponId,
       ownerId: friend.id,
       coupon,
@@ -71,8 +71,8 @@ describe('messages not answering the person’s own action are grouped', () => {
   it('an answer to the person’s own action goes at once, past a grouped one still waiting', async () => {
     const buyer = telegramUser('group_buyer');
     const notify = t.app.telegram.notifications;
-    await notify.notifyCouponRedeemed({ redemptionId: 511, ownerId: buyer.id, coupon });
-    await notify.notifyPurchaseConfirmed({
+    await notify.notify('COUPON_REDEEMED', { redemptionId: 511, ownerId: buyer.id, coupon });
+    await notify.notify('PURCHASE_CONFIRMED', {
       purchasedCouponId: '00000000-0000-4000-8000-000000000011',
       buyerId: buyer.id,
       coupon,
@@ -126,7 +126,7 @@ describe('messages not answering the person’s own action are grouped', () => {
     const owner = telegramUser('group_two_visits');
     const notify = t.app.telegram.notifications;
     for (const id of ['00000000-0000-4000-8000-000000000021', '00000000-0000-4000-8000-000000000022']) {
-      await notify.askVisitRating({
+      await notify.notify('VISIT_RATING_ASKED', {
         purchasedCouponId: id,
         ownerId: owner.id,
         coupon,
@@ -149,7 +149,7 @@ describe('messages not answering the person’s own action are grouped', () => {
       const people = Array.from({ length: 6 }, (_, n) => telegramUser(`group_twice_${n}`));
       for (const [n, person] of people.entries()) {
         for (const redemptionId of [600 + 3 * n, 601 + 3 * n, 602 + 3 * n]) {
-          await t.app.telegram.notifications.notifyCouponRedeemed({
+          await t.app.telegram.notifications.notify('COUPON_REDEEMED', {
             redemptionId,
             ownerId: person.id,
             coupon,

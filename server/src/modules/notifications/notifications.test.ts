@@ -60,8 +60,8 @@ describe('each message, once for its event', () => {
   it('a gift received: to the friend, with a button to their QR codes', async () => {
     const friend = telegramUser('friend');
     const gift = { giftId: 41, toUserId: friend.id, fromUsername: 'giver', coupon };
-    await notify.notifyGiftReceived(gift);
-    await notify.notifyGiftReceived(gift);
+    await notify.notify('GIFT_RECEIVED', gift);
+    await notify.notify('GIFT_RECEIVED', gift);
     await t.deliverNotifications();
     await t.deliverNotifications();
 
@@ -75,8 +75,8 @@ describe('each message, once for its event', () => {
 
   it('a coupon redeemed: to its owner', async () => {
     const owner = telegramUser('owner');
-    await notify.notifyCouponRedeemed({ redemptionId: 9, ownerId: owner.id, coupon });
-    await notify.notifyCouponRedeemed({ redemptionId: 9, ownerId: owner.id, coupon });
+    await notify.notify('COUPON_REDEEMED', { redemptionId: 9, ownerId: owner.id, coupon });
+    await notify.notify('COUPON_REDEEMED', { redemptionId: 9, ownerId: owner.id, coupon });
     await t.deliverNotifications();
     const sent = messagesTo(owner.id);
     expect(sent).toHaveLength(1);
@@ -86,8 +86,8 @@ describe('each message, once for its event', () => {
 
   it('a coupon redeemed again after an undo is a new event, told again', async () => {
     const owner = telegramUser('owner_twice');
-    await notify.notifyCouponRedeemed({ redemptionId: 10, ownerId: owner.id, coupon });
-    await notify.notifyCouponRedeemed({ redemptionId: 12, ownerId: owner.id, coupon });
+    await notify.notify('COUPON_REDEEMED', { redemptionId: 10, ownerId: owner.id, coupon });
+    await notify.notify('COUPON_REDEEMED', { redemptionId: 12, ownerId: owner.id, coupon });
     await t.deliverNotifications();
     expect(messagesTo(owner.id)).toHaveLength(2);
   });
@@ -107,8 +107,8 @@ describe('each message, once for its event', () => {
       discount: 500,
       requestedBy: { id: requester.id, username: 'requesting_admin' },
     };
-    await notify.notifyCouponRequested(request);
-    await notify.notifyCouponRequested(request);
+    await notify.notify('COUPON_REQUESTED', request);
+    await notify.notify('COUPON_REQUESTED', request);
     await t.deliverNotifications();
 
     for (const admin of [boundAdmin.id, markedAdmin.id, CONFIGURED_ADMIN_ID]) {
@@ -126,9 +126,9 @@ describe('each message, once for its event', () => {
   it('a request accepted or rejected: to the partner', async () => {
     const partner = telegramUser('partner_spokesman');
     const decided = { companyName: 'Порог', price: 150, discount: 500, partnerUserId: partner.id };
-    await notify.notifyRequestDecided({ ...decided, couponId: 4, decision: 'ACCEPTED' });
-    await notify.notifyRequestDecided({ ...decided, couponId: 5, decision: 'REJECTED' });
-    await notify.notifyRequestDecided({ ...decided, couponId: 5, decision: 'REJECTED' });
+    await notify.notify('REQUEST_DECIDED', { ...decided, couponId: 4, decision: 'ACCEPTED' });
+    await notify.notify('REQUEST_DECIDED', { ...decided, couponId: 5, decision: 'REJECTED' });
+    await notify.notify('REQUEST_DECIDED', { ...decided, couponId: 5, decision: 'REJECTED' });
     await t.deliverNotifications();
 
     const [accepted, rejected, ...more] = messagesTo(partner.id);
@@ -140,7 +140,7 @@ describe('each message, once for its event', () => {
   });
 
   it('a request decided for a partner never seen: nothing to send', async () => {
-    await notify.notifyRequestDecided({
+    await notify.notify('REQUEST_DECIDED', {
       couponId: 6,
       decision: 'ACCEPTED',
       partnerUserId: null,
@@ -154,8 +154,8 @@ describe('each message, once for its event', () => {
   it('a purchase confirmed: to the buyer', async () => {
     const buyer = telegramUser('buyer');
     const purchase = { purchasedCouponId: '6d1f9b1e-0000-4000-8000-000000000001', buyerId: buyer.id, coupon };
-    await notify.notifyPurchaseConfirmed(purchase);
-    await notify.notifyPurchaseConfirmed(purchase);
+    await notify.notify('PURCHASE_CONFIRMED', purchase);
+    await notify.notify('PURCHASE_CONFIRMED', purchase);
     await t.deliverNotifications();
     const sent = messagesTo(buyer.id);
     expect(sent).toHaveLength(1);
@@ -169,7 +169,11 @@ describe('each message, once for its event', () => {
 
   it('sends no button without PUBLIC_URL (a web_app button needs https), and the text all the same', async () => {
     const buyer = telegramUser('no_button');
-    await notify.notifyPurchaseConfirmed({ purchasedCouponId: 'p-no-button', buyerId: buyer.id, coupon });
+    await notify.notify('PURCHASE_CONFIRMED', {
+      purchasedCouponId: 'p-no-button',
+      buyerId: buyer.id,
+      coupon,
+    });
     // A process whose Telegram has no https address of the app to open.
     const withoutUrl = createOutboxWorker({
       db: t.database.db,
@@ -186,7 +190,11 @@ describe('each message, once for its event', () => {
   it('two workers (two server processes) running at once send each message once', async () => {
     const buyers = [1, 2, 3, 4, 5].map((n) => telegramUser(`crowd_${n}`));
     for (const [n, buyer] of buyers.entries()) {
-      await notify.notifyPurchaseConfirmed({ purchasedCouponId: `crowd-${n}`, buyerId: buyer.id, coupon });
+      await notify.notify('PURCHASE_CONFIRMED', {
+        purchasedCouponId: `crowd-${n}`,
+        buyerId: buyer.id,
+        coupon,
+      });
     }
     const other = createOutboxWorker({
       db: t.database.db,
@@ -210,8 +218,8 @@ describe('with nobody to tell yet', () => {
     const deal = { companyName: 'Порог', price: 150, discount: 750 };
 
     try {
-      await service.notifyCouponRequested({ ...deal, couponId: 901, requestedBy: partner });
-      await service.notifyRequestDecided({
+      await service.notify('COUPON_REQUESTED', { ...deal, couponId: 901, requestedBy: partner });
+      await service.notify('REQUEST_DECIDED', {
         ...deal,
         couponId: 902,
         decision: 'REJECTED',
@@ -238,11 +246,16 @@ describe('in the caller’s transaction', () => {
     const kept = telegramUser('kept');
     const dropped = telegramUser('dropped');
     await t.database.db.transaction(async (tx) => {
-      await notify.notifyGiftReceived({ giftId: 'tx-1', toUserId: kept.id, fromUsername: 'a', coupon }, tx);
+      await notify.notify(
+        'GIFT_RECEIVED',
+        { giftId: 'tx-1', toUserId: kept.id, fromUsername: 'a', coupon },
+        tx,
+      );
     });
     await t.database.db
       .transaction(async (tx) => {
-        await notify.notifyGiftReceived(
+        await notify.notify(
+          'GIFT_RECEIVED',
           { giftId: 'tx-2', toUserId: dropped.id, fromUsername: 'a', coupon },
           tx,
         );
@@ -265,7 +278,8 @@ describe('in the caller’s transaction', () => {
       .transaction(async (tx) => {
         // The outbox is unreachable inside this transaction only (rolled back below).
         await tx.execute(sql`ALTER TABLE notifications RENAME TO notifications_away`);
-        await service.notifyGiftReceived(
+        await service.notify(
+          'GIFT_RECEIVED',
           { giftId: 'lost', toUserId: caller.id, fromUsername: 'a', coupon },
           tx,
         );
@@ -290,7 +304,12 @@ describe('when the Bot API fails', () => {
     // The caller's part (queueing) does not touch Telegram at all: it succeeds while Telegram is down.
     t.botApi.setFailing(true);
     try {
-      await notify.notifyGiftReceived({ giftId: 'retry-1', toUserId: friend.id, fromUsername: 'a', coupon });
+      await notify.notify('GIFT_RECEIVED', {
+        giftId: 'retry-1',
+        toUserId: friend.id,
+        fromUsername: 'a',
+        coupon,
+      });
       expect(await t.deliverNotifications()).toEqual({
         claimed: 1,
         sent: 0,
@@ -326,7 +345,7 @@ describe('when the Bot API fails', () => {
     });
     const before = Date.now();
     try {
-      await notify.notifyGiftReceived({
+      await notify.notify('GIFT_RECEIVED', {
         giftId: 'retry-429',
         toUserId: friend.id,
         fromUsername: 'a',
@@ -355,7 +374,7 @@ describe('when the Bot API fails', () => {
       description: "Forbidden: bot can't initiate conversation with a user",
     });
     try {
-      await notify.notifyGiftReceived({
+      await notify.notify('GIFT_RECEIVED', {
         giftId: 'blocked',
         toUserId: stranger.id,
         fromUsername: 'a',
@@ -385,7 +404,12 @@ describe('when the Bot API fails', () => {
       qrPhotos: qrPhotos(),
     });
     const friend = telegramUser('unreachable');
-    await notify.notifyGiftReceived({ giftId: 'hopeless', toUserId: friend.id, fromUsername: 'a', coupon });
+    await notify.notify('GIFT_RECEIVED', {
+      giftId: 'hopeless',
+      toUserId: friend.id,
+      fromUsername: 'a',
+      coupon,
+    });
     const hoursOn = (hours: number) => new Date(Date.now() + hours * 3600_000);
     t.botApi.setFailing(true);
     try {

@@ -36,7 +36,7 @@ const newWorker = () =>
 async function queueGifts(people: { id: number }[], perPerson: number, tag: string) {
   for (let n = 1; n <= perPerson; n += 1) {
     for (const person of people) {
-      await t.app.telegram.notifications.notifyGiftReceived({
+      await t.app.telegram.notifications.notify('GIFT_RECEIVED', {
         giftId: `${tag}-${person.id}-${n}`,
         toUserId: person.id,
         fromUsername: `giver_${n}`,

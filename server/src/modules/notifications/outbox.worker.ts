@@ -110,9 +110,8 @@ const floodWaitS = (error: unknown) =>
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
   const { db, messenger, log, qrPhotos } = options;
-  const { myCoupons } = notificationButtons;
   // Sent with every caption edit too: an edit without it would take the button away.
-  const underQrPhoto: MessageButtons = [[{ text: myCoupons.text, app: myCoupons.path }]];
+  const underQrPhoto: MessageButtons = [[notificationButtons.myCoupons]];
   const batchSize = options.batchSize ?? 25;
   const giveUpAfterMs = options.giveUpAfterMs ?? GIVE_UP_AFTER_MS;
   const maxRetryMs = options.maxRetryMs ?? MAX_RETRY_MS;

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { notificationKind, notifications, users } from '../../db/schema.ts';
-import { NOTIFICATION_PURPOSES } from './notifications.service.ts';
+import { MESSAGE_KINDS } from './message-kinds.ts';
 
 let t: TestApp;
 const willing = telegramUser('po_willing');
@@ -25,8 +25,8 @@ const setOffers = (user: typeof willing, enabled: boolean) =>
 
 describe('bot messages that are advertising', () => {
   it('every kind of message is marked, and none of today’s is an offer', () => {
-    expect(Object.keys(NOTIFICATION_PURPOSES).sort()).toEqual([...notificationKind.enumValues].sort());
-    expect(new Set(Object.values(NOTIFICATION_PURPOSES))).toEqual(new Set(['service']));
+    expect(Object.keys(MESSAGE_KINDS).sort()).toEqual([...notificationKind.enumValues].sort());
+    expect(new Set(Object.values(MESSAGE_KINDS).map((kind) => kind.purpose))).toEqual(new Set(['service']));
   });
 
   it('an offer never enters the outbox for someone who has not agreed, whatever writes it', async () => {

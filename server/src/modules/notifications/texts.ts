@@ -2,6 +2,7 @@
 
 import { formatRubles, serviceThreshold } from '#contract/coupon-terms';
 import { ErrorCode } from '#contract/errors';
+import type { MessageButton } from '../../domain/messenger.ts';
 import type { Refusals } from '../../http/errors.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
@@ -174,11 +175,11 @@ export const reminderButtons = {
 
 /** Buttons into the app: a label and the app's route (web/src/config/paths.ts) they open. */
 export const notificationButtons = {
-  myCoupons: { text: 'Мои QR', path: '/my-coupons' },
-  requestList: { text: 'Список заявок', path: '/request-coupons' },
-  newRequest: { text: 'Новая заявка', path: '/add-coupon' },
-  purchases: { text: 'Покупки', path: '/purchases' },
-} as const;
+  myCoupons: { text: 'Мои QR', app: '/my-coupons' },
+  requestList: { text: 'Список заявок', app: '/request-coupons' },
+  newRequest: { text: 'Новая заявка', app: '/add-coupon' },
+  purchases: { text: 'Покупки', app: '/purchases' },
+} as const satisfies Record<string, MessageButton>;
 
 /** ДД.ММ.ГГГГ of a `YYYY-MM-DD` day, as the QR writes its date. */
 const day = (isoDay: string) => isoDay.split('-').reverse().join('.');

@@ -68,7 +68,7 @@ export async function placesOfPerson(exec: Db, userId: number) {
  */
 export function createWaitlistService(options: {
   db: Db;
-  notifications: Pick<NotificationService, 'notifyWaitlistUnitHeld'>;
+  notifications: NotificationService;
   /** How long a unit freed waits for its person (WAITLIST_HOLD_MINUTES). */
   minutes: number;
   /** Where an offer's days begin and end (REPORT_TIME_ZONE). */
@@ -91,14 +91,15 @@ export function createWaitlistService(options: {
         .innerJoin(partners, eq(partners.id, coupons.partnerId))
         .where(eq(coupons.id, held.offerId));
       if (!offer) return;
-      await notifications.notifyWaitlistUnitHeld(
+      await notifications.notify(
+        'WAITLIST_UNIT_HELD',
         {
           placeId: held.placeId,
           userId: held.userId,
           text: waitlistTexts.unitHeld({ ...offer, heldUntil: held.heldUntil }),
           button: {
             text: waitlistTexts.buyButton,
-            path: buyScreenPathOf({ ...offer, type: offer.partnerType, offerId: held.offerId }),
+            app: buyScreenPathOf({ ...offer, type: offer.partnerType, offerId: held.offerId }),
           },
         },
         tx,

@@ -22,14 +22,7 @@ export type CouponIssueOptions = {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  notifications: Pick<
-    NotificationService,
-    | 'notifyPurchaseConfirmed'
-    | 'notifyUnverifiedPurchase'
-    | 'notifyCouponWithdrawn'
-    | 'notifySoldOutRefunded'
-    | 'notifyUnsoldRefundAsked'
-  >;
+  notifications: NotificationService;
   /** Where an offer's days begin and end (REPORT_TIME_ZONE): a coupon's expiry is counted in it. */
   timeZone: string;
   /** A new coupon's QR image is drawn ahead of its first view (purchased-coupons/qr-images.ts). */
@@ -86,9 +79,9 @@ export function createCouponIssue(options: CouponIssueOptions) {
         const coupon = await couponLineOf(tx, inserted.id);
         if (coupon) {
           const purchase = { purchasedCouponId: inserted.id, buyerId: payment.userId, coupon };
-          await notifications.notifyPurchaseConfirmed(purchase, tx);
+          await notifications.notify('PURCHASE_CONFIRMED', purchase, tx);
           if (!provider.verified) {
-            await notifications.notifyUnverifiedPurchase({ ...purchase, amountRub: payment.amount }, tx);
+            await notifications.notify('UNVERIFIED_PURCHASE', { ...purchase, amountRub: payment.amount }, tx);
           }
         }
         return { purchasedCouponId: inserted.id, issuedNow: true };
@@ -141,13 +134,14 @@ export function createCouponIssue(options: CouponIssueOptions) {
       });
       const coupon = await couponLineOf(tx, changed.id);
       if (coupon && changed.status === 'REFUNDED') {
-        await notifications.notifyCouponWithdrawn(
+        await notifications.notify(
+          'COUPON_REFUNDED',
           {
             purchasedCouponId: changed.id,
             ownerId: changed.ownerId,
             payerId: payment.userId,
             coupon,
-            outcome: { status: 'REFUNDED', amountRub: payment.amount },
+            amountRub: payment.amount,
           },
           tx,
         );

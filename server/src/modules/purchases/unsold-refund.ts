@@ -29,7 +29,7 @@ export function createUnsoldRefund(options: {
   db: Db;
   provider: PaymentProvider;
   log: FastifyBaseLogger;
-  notifications: Pick<NotificationService, 'notifySoldOutRefunded' | 'notifyUnsoldRefundAsked'>;
+  notifications: NotificationService;
 }) {
   const { db, provider, log, notifications } = options;
 
@@ -88,7 +88,8 @@ export function createUnsoldRefund(options: {
           amount: payment.amount,
           outside: true,
         });
-        await notifications.notifyUnsoldRefundAsked(
+        await notifications.notify(
+          'UNSOLD_REFUND_ASKED',
           {
             paymentId: payment.id,
             buyerId: payment.userId,
@@ -100,7 +101,8 @@ export function createUnsoldRefund(options: {
         );
       }
       const facts = { companyName: coupon.companyName, amountRub: payment.amount };
-      await notifications.notifySoldOutRefunded(
+      await notifications.notify(
+        'SOLD_OUT_REFUNDED',
         {
           paymentId: payment.id,
           buyerId: payment.userId,

@@ -39,7 +39,7 @@ export function createOfflineRedemptionService(options: {
   signer: Pick<CouponSigner, 'publicKeys'>;
   /** The one redeem operation: a synced redemption is checked and takes effect as an online one. */
   redeeming: Pick<Redeeming, 'redeemIn' | 'committed'>;
-  notifications: Pick<NotificationService, 'notifyOfflineConflict'>;
+  notifications: NotificationService;
   timeZone: string;
 }) {
   const { db, signer, redeeming, notifications, timeZone } = options;
@@ -199,7 +199,8 @@ export function createOfflineRedemptionService(options: {
       const line = await couponLineOf(tx, couponId);
       const [me] = await tx.select().from(users).where(eq(users.id, redeemer.id));
       if (line) {
-        await notifications.notifyOfflineConflict(
+        await notifications.notify(
+          'OFFLINE_CONFLICT',
           { nonce: item.nonce, partner: displayName(me), coupon: line, what: answer.message },
           tx,
         );

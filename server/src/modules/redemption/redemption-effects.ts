@@ -38,12 +38,13 @@ async function toldOfEarlierRedemption(tx: Db, purchasedCouponId: string, before
  * else a redemption is to trigger is added here.
  */
 export const redemptionEffects = (
-  notifications: Pick<NotificationService, 'notifyCouponRedeemed' | 'askVisitRating'>,
+  notifications: NotificationService,
   closingReceipts: Pick<ClosingReceipts, 'redeemed'>,
 ): readonly RedemptionEffect[] => [
   (tx, redemption) => closingReceipts.redeemed(tx, redemption.purchasedCouponId),
-  async (tx, redemption) =>
-    notifications.notifyCouponRedeemed(
+  async (tx, redemption) => {
+    await notifications.notify(
+      'COUPON_REDEEMED',
       {
         redemptionId: redemption.redemptionId,
         ownerId: redemption.ownerId,
@@ -57,9 +58,11 @@ export const redemptionEffects = (
         ),
       },
       tx,
-    ),
-  (tx, redemption) =>
-    notifications.askVisitRating(
+    );
+  },
+  async (tx, redemption) => {
+    await notifications.notify(
+      'VISIT_RATING_ASKED',
       {
         purchasedCouponId: redemption.purchasedCouponId,
         ownerId: redemption.ownerId,
@@ -67,7 +70,8 @@ export const redemptionEffects = (
         buttons: ratingButtons(redemption.purchasedCouponId),
       },
       tx,
-    ),
+    );
+  },
 ];
 
 /**
@@ -85,7 +89,7 @@ export const committedEffects = (
  * already on its way or sent is followed by «Погашение отменено: купон снова действует».
  */
 export const undoEffects = (
-  notifications: Pick<NotificationService, 'notifyRedemptionUndone'>,
+  notifications: NotificationService,
   closingReceipts: Pick<ClosingReceipts, 'undone'>,
 ): readonly UndoEffect[] => [
   // Its closing receipt, while it was never tried: owed by no redemption now.
@@ -124,7 +128,8 @@ export const undoEffects = (
       await tx.delete(outbox).where(unsent('VISIT_RATING_ASKED', undone.purchasedCouponId));
       return;
     }
-    await notifications.notifyRedemptionUndone(
+    await notifications.notify(
+      'COUPON_REDEMPTION_UNDONE',
       { undoId: undone.undoId, ownerId: undone.ownerId, coupon },
       tx,
     );

@@ -10,10 +10,7 @@ import { createScanner } from './scan.ts';
 export function createRedemptionService(options: {
   db: Db;
   membership: Pick<MembershipService, 'isChatMember'>;
-  notifications: Pick<
-    NotificationService,
-    'notifyCouponRedeemed' | 'askVisitRating' | 'notifyRedemptionUndone'
-  >;
+  notifications: NotificationService;
   closingReceipts: Pick<ClosingReceipts, 'redeemed' | 'sendSoon' | 'undone'>;
   timeZone: string;
 }) {

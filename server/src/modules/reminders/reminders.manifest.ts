@@ -14,7 +14,7 @@ export const remindersManifest = manifest({
     botUsername,
     notifications,
   }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'botUsername'> & {
-    notifications: Pick<NotificationService, 'remind'>;
+    notifications: NotificationService;
   }) => {
     const reminders = createReminderService({
       db,

@@ -7,6 +7,7 @@ import { couponStartParam, MY_COUPONS_START_PARAM } from '#contract/start-params
 import type { Db } from '../../db/client.ts';
 import { couponReminders, coupons, gifts, partners, purchasedCoupons, users } from '../../db/schema.ts';
 import type { MessageButton } from '../../domain/messenger.ts';
+import type { NotificationInput } from '../notifications/message-kinds.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { notificationTexts, reminderButtons } from '../notifications/texts.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
@@ -57,7 +58,7 @@ type Owed = {
  */
 export function createReminderService(options: {
   db: Db;
-  notifications: Pick<NotificationService, 'remind'>;
+  notifications: NotificationService;
   timeZone: string;
   /** REMINDER_DAYS_BEFORE, largest first. */
   daysBefore: readonly number[];
@@ -83,7 +84,7 @@ export function createReminderService(options: {
   async function messageOf(
     chatId: number,
     won: Owed[],
-  ): Promise<Parameters<NotificationService['remind']>[0]> {
+  ): Promise<{ kind: 'COUPON_EXPIRING' | 'GIFT_RETURNING'; message: NotificationInput['COUPON_EXPIRING'] }> {
     const expiring = won.flatMap((owed) => ('expiring' in owed ? [owed.expiring] : []));
     const returning = won.flatMap((owed) => ('returning' in owed ? [owed.returning] : []));
     const [only] = won;
@@ -114,10 +115,7 @@ export function createReminderService(options: {
           : [{ text: reminderButtons.myCoupons, url: await appLink(MY_COUPONS_START_PARAM) }];
     return {
       kind: expiring.length > 0 ? 'COUPON_EXPIRING' : 'GIFT_RETURNING',
-      eventKey,
-      chatId,
-      text,
-      buttons: [[...openQr, turnOff]],
+      message: { eventKey, chatId, text, buttons: [[...openQr, turnOff]] },
     };
   }
 
@@ -144,8 +142,8 @@ export function createReminderService(options: {
       }
       if (won.length === 0) return 0;
       // Not queued: the claims go back with the transaction, and the next sweep tries again.
-      if (!(await notifications.remind(await messageOf(chatId, won), tx)))
-        throw new Error('reminder not queued');
+      const { kind, message } = await messageOf(chatId, won);
+      if (!(await notifications.notify(kind, message, tx))) throw new Error('reminder not queued');
       return won.length;
     });
   }
