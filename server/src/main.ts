@@ -76,8 +76,7 @@ async function main() {
     process.exit(1);
   }
   // After listening: a webhook set now finds the server answering.
-  await app.telegram.start();
-  app.maintenance.start();
+  await app.background.start();
 }
 
 main().catch((error) => {

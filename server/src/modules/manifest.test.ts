@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MODULES, REFUSALS } from '../app.ts';
@@ -6,6 +6,12 @@ import type { Refusal } from '../http/errors.ts';
 import { ModuleList, manifest } from './manifest.ts';
 
 const modulesDir = import.meta.dirname;
+
+/** What app.ts imports from modules/, type-only imports too. */
+const importsFromModules = (source: string) =>
+  [...source.matchAll(/(?:from|import)\s*\(?\s*['"](\.\/modules\/[^'"]+)['"]/g)].map(
+    ([, from]) => from as string,
+  );
 
 /** A table of texts.ts that maps codes to refusals: every value has a status and a message. */
 const isRefusalTable = (value: unknown): value is Record<string, Refusal> =>
@@ -55,6 +61,35 @@ describe('the modules app.ts plugs in', () => {
     await expect(ModuleList.startingFrom<object>().add(first).add(second).make({})).rejects.toThrow(
       'second gives clock, which first gave already',
     );
+  });
+
+  it('declare every sweep, each under its own name, and name each once', async () => {
+    const sweep = { name: 'tidy', every: 1, run: async () => 1 };
+    const first = manifest({ name: 'first', make: () => ({ sweeps: { tidy: sweep } }) });
+    const second = manifest({ name: 'second', make: () => ({ sweeps: { tidy: sweep } }) });
+    const { sweeps } = await ModuleList.startingFrom<object>().add(first).make({});
+    expect(await sweeps.tidy.run()).toBe(1);
+    await expect(ModuleList.startingFrom<object>().add(first).add(second).make({})).rejects.toThrow(
+      'second gives tidy, which first gave already',
+    );
+  });
+
+  it('reach app.ts through their manifests alone: it imports nothing else of modules/', () => {
+    const imports = importsFromModules(readFileSync(path.join(modulesDir, '../app.ts'), 'utf8'));
+    expect(imports.length).toBeGreaterThan(20);
+    const manifestOnly = /^\.\/modules\/(manifest\.ts|([a-z-]+)\/\2\.manifest\.ts)$/;
+    expect(imports.filter((from) => !manifestOnly.test(from))).toEqual([]);
+    // What the check refuses: a service, a type of one, a manifest of another folder's name.
+    expect(
+      importsFromModules(
+        [
+          "import { deleteExpiredData } from './modules/privacy/privacy.service.ts';",
+          "import type { QrImages } from './modules/purchased-coupons/qr-images.ts';",
+          "type Inbox = import('./modules/telegram-webhook/update-inbox.ts').UpdateInbox;",
+          "import { giftsManifest } from './modules/gifts/users.manifest.ts';",
+        ].join('\n'),
+      ).filter((from) => !manifestOnly.test(from)),
+    ).toHaveLength(4);
   });
 
   it('hand each module what the modules before it gave, and refuse in the typecheck what comes later', async () => {

@@ -3,13 +3,13 @@ import type { Api, Bot } from 'grammy';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
 import type { Refusals } from '../http/errors.ts';
+import type { SweepTable } from '../jobs/maintenance.ts';
 import type { SweepClock } from '../jobs/sweep-clock.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { TelegramReachability } from '../telegram/reachability.ts';
-import type { StandInBotApi } from './dev-login/stand-in-bot-api.ts';
-import type { Metrics } from './metrics/metrics.ts';
+import type { StandInBotApi } from '../telegram/stand-in-bot-api.ts';
 
-/** What app.ts makes before any module: configuration, the database, the log, outside services. */
+/** What the app makes before any module (core.ts): configuration, the database, the log, outside services. */
 export interface Core {
   config: Config;
   database: Database;
@@ -32,14 +32,12 @@ export interface Core {
   paymentProvider: PaymentProvider;
   /** When each background sweep last went through (the metrics read it). */
   sweepClock: SweepClock;
-  /** Only with METRICS_TOKEN to scrape it. */
-  metrics?: Metrics;
   /** Whether this process reaches Telegram's Bot API, by its latest call (the metrics, health and the admin's Home say it). */
   telegramReachability: TelegramReachability;
 }
 
 /** What a module, once made, hands the app. */
-export interface Plugged<Gives> {
+export interface Plugged<Gives, Sweeps extends SweepTable = Record<never, never>> {
   /** Services of the module later manifests may need, under the names they ask for them by. */
   gives?: Gives;
   /** Routes anyone may call: webhooks, signed links, pages outside the mini-app. */
@@ -48,6 +46,17 @@ export interface Plugged<Gives> {
   routes?: (api: FastifyInstance) => PromiseLike<unknown>;
   /** The bot's buttons of this module, added when there is a bot. */
   bot?: (bot: Bot) => void;
+  /**
+   * Work of its own beside the requests (the outbox, the mail, the bot's webhook or long polling):
+   * started by main.ts once the server listens, in the order of the list.
+   */
+  start?: () => void | Promise<void>;
+  /** Stops what `start` started, in the reverse order, as the app begins to close. */
+  stop?: () => Promise<void>;
+  /** What it still finishes once the last request is answered, before the database closes. */
+  settle?: () => Promise<unknown>;
+  /** Its background sweeps (jobs/maintenance.ts), under the names tests run one by. */
+  sweeps?: Sweeps;
 }
 
 /**
@@ -55,34 +64,42 @@ export interface Plugged<Gives> {
  * from what it needs. `Needs` is the module's own list of named, typed dependencies; the list of
  * manifests in app.ts hands each one only what the app and the manifests before it gave.
  */
-export interface ModuleManifest<Needs, Gives> {
+export interface ModuleManifest<Needs, Gives, Sweeps extends SweepTable = Record<never, never>> {
   /** The module's folder under modules/, for messages. */
   name: string;
   refusals?: Refusals;
   // A property, not a method: a method's parameter is checked both ways, so a manifest needing a
   // service no earlier manifest gives would pass the typecheck.
-  make: (needs: Needs) => Plugged<Gives> | Promise<Plugged<Gives>>;
+  make: (needs: Needs) => Plugged<Gives, Sweeps> | Promise<Plugged<Gives, Sweeps>>;
 }
 
 /** Writes a manifest with its types inferred from `make`. */
-export const manifest = <Needs, Gives = Record<never, never>>(module: ModuleManifest<Needs, Gives>) => module;
+export const manifest = <
+  Needs,
+  Gives = Record<never, never>,
+  Sweeps extends SweepTable = Record<never, never>,
+>(
+  module: ModuleManifest<Needs, Gives, Sweeps>,
+) => module;
 
 // biome-ignore lint/suspicious/noExplicitAny: the list holds manifests of every shape; `add` checked each.
-type AnyManifest = ModuleManifest<any, unknown>;
+type AnyManifest = ModuleManifest<any, unknown, SweepTable>;
 
 /**
  * The modules in the order they are made: each `add` takes a manifest whose needs the app's `Core`
  * and the manifests before it meet, checked by the compiler, so nothing is used before it is made.
- * A service is named once: a second manifest giving the same name stops the app at start.
+ * A service or a sweep is named once: a second manifest giving the same name stops the app at start.
  */
-export class ModuleList<Core, Made> {
+export class ModuleList<Core, Made, Sweeps> {
   private constructor(private readonly manifests: readonly AnyManifest[]) {}
 
-  static startingFrom<Core>(): ModuleList<Core, Core> {
+  static startingFrom<Core>(): ModuleList<Core, Core, Record<never, never>> {
     return new ModuleList([]);
   }
 
-  add<Gives>(module: ModuleManifest<Made, Gives>): ModuleList<Core, Made & Gives> {
+  add<Gives, Swept extends SweepTable>(
+    module: ModuleManifest<Made, Gives, Swept>,
+  ): ModuleList<Core, Made & Gives, Sweeps & Swept> {
     return new ModuleList([...this.manifests, module as AnyManifest]);
   }
 
@@ -95,21 +112,28 @@ export class ModuleList<Core, Made> {
     return this.manifests.map((module) => module.name);
   }
 
-  /** Makes each module in order; what each gave, and what each plugs into the app. */
-  async make(core: Core): Promise<{ made: Made; plugged: Plugged<unknown>[] }> {
+  /** Makes each module in order; what each gave, what each plugs into the app, and every sweep. */
+  async make(core: Core): Promise<{ made: Made; plugged: Plugged<unknown, SweepTable>[]; sweeps: Sweeps }> {
     const made = { ...core } as Record<string, unknown>;
+    const sweeps: SweepTable = {};
     const givenBy = new Map<string, string>(Object.keys(made).map((name) => [name, 'app.ts']));
-    const plugged: Plugged<unknown>[] = [];
+    const sweptBy = new Map<string, string>();
+    const plugged: Plugged<unknown, SweepTable>[] = [];
     for (const module of this.manifests) {
       const plug = await module.make(made);
-      for (const [name, service] of Object.entries(plug.gives ?? {})) {
-        const earlier = givenBy.get(name);
-        if (earlier) throw new Error(`${module.name} gives ${name}, which ${earlier} gave already`);
-        givenBy.set(name, module.name);
-        made[name] = service;
+      for (const [names, given, into] of [
+        [givenBy, plug.gives ?? {}, made],
+        [sweptBy, plug.sweeps ?? {}, sweeps],
+      ] as const) {
+        for (const [name, value] of Object.entries(given)) {
+          const earlier = names.get(name);
+          if (earlier) throw new Error(`${module.name} gives ${name}, which ${earlier} gave already`);
+          names.set(name, module.name);
+          (into as Record<string, unknown>)[name] = value;
+        }
       }
       plugged.push(plug);
     }
-    return { made: made as Made, plugged };
+    return { made: made as Made, plugged, sweeps: sweeps as Sweeps };
   }
 }

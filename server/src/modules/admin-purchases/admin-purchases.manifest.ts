@@ -1,3 +1,4 @@
+import { EVERY_FIVE_MINUTES } from '../../jobs/maintenance.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { WaitlistPolicy } from '../offers/offers.api.ts';
@@ -9,8 +10,8 @@ import { adminPurchaseRefusals } from './texts.ts';
 import { createUnsoldRefunds } from './unsold-refunds.service.ts';
 
 /**
- * The admin's list of purchases, refunds and voids, the money owed without a coupon, and the buyer's
- * own refund.
+ * The admin's list of purchases, refunds and voids, the money owed without a coupon, the buyer's
+ * own refund, and the sweep of refunds the provider has not finished.
  */
 export const adminPurchasesManifest = manifest({
   name: 'admin-purchases',
@@ -45,6 +46,13 @@ export const adminPurchasesManifest = manifest({
         });
         // The buyer's own «Вернуть деньги» in My QR: the same refunds, asked by the one who paid.
         await api.register(buyerRefundsRoutes, { refunds });
+      },
+      sweeps: {
+        pendingRefunds: {
+          name: 'pending refunds',
+          every: EVERY_FIVE_MINUTES,
+          run: refunds.settlePendingRefunds,
+        },
       },
     };
   },

@@ -16,8 +16,8 @@ import { users as usersTable } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo-users.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { signInitData } from '../../telegram/init-data.ts';
+import type { StandInBotApi } from '../../telegram/stand-in-bot-api.ts';
 import type { UserService } from '../users/users.service.ts';
-import type { StandInBotApi } from './stand-in-bot-api.ts';
 import { type DevLoginRefusal, standInPerson } from './texts.ts';
 
 /**

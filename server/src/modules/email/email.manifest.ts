@@ -40,18 +40,11 @@ export const emailManifest = manifest({
     const mailer =
       mailOn && config.mail && smtpUrl ? createMailer({ smtpUrl, from: config.mail.from }) : undefined;
     const addresses = createEmailAddresses({ db, mailer, links, log });
+    const mailFallback = mailer
+      ? createMailFallback({ db, mailer, links, qrPhotos: createQrPhotos({ db, qrImages, timeZone }), log })
+      : undefined;
     return {
-      gives: {
-        mailFallback: mailer
-          ? createMailFallback({
-              db,
-              mailer,
-              links,
-              qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
-              log,
-            })
-          : undefined,
-      },
+      gives: { mailFallback },
       openRoutes: async (app) => {
         await app.register(emailLinkRoutes, { addresses });
         if (mailbox) await app.register(standInInboxRoutes, { db, mailbox });
@@ -62,6 +55,8 @@ export const emailManifest = manifest({
         });
       },
       routes: (api) => api.register(emailRoutes, { addresses }),
+      start: mailFallback?.start,
+      stop: mailFallback?.stop,
     };
   },
 });

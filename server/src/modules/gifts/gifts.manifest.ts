@@ -1,3 +1,4 @@
+import { EVERY_FIVE_MINUTES } from '../../jobs/maintenance.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
@@ -8,7 +9,10 @@ import { giftsRoutes } from './gifts.routes.ts';
 import { createGiftService } from './gifts.service.ts';
 import { giftRefusals } from './texts.ts';
 
-/** Gifts to friends, held ones for a username not yet seen (ADR 12), and the message that tells of one. */
+/**
+ * Gifts to friends, held ones for a username not yet seen (ADR 12) and the sweep that returns them
+ * unclaimed, and the message that tells of one.
+ */
 export const giftsManifest = manifest({
   name: 'gifts',
   refusals: giftRefusals,
@@ -35,6 +39,9 @@ export const giftsManifest = manifest({
           share: createGiftShareService({ db, botApi: chatApi, log }),
           membership,
         }),
+      sweeps: {
+        heldGifts: { name: 'held gifts', every: EVERY_FIVE_MINUTES, run: gifts.returnUnclaimedGifts },
+      },
     };
   },
 });

@@ -10,8 +10,8 @@ import { undeliveredRoutes } from './undelivered.routes.ts';
 import { createUndeliveredMessages } from './undelivered.service.ts';
 
 /**
- * The bot's messages about events, queued in the event's transaction, the worker that sends them,
- * and the admins' list of those given up, with «Отправить снова».
+ * The bot's messages about events, queued in the event's transaction, the worker that sends them
+ * (started with the app), and the admins' list of those given up, with «Отправить снова».
  */
 export const notificationsManifest = manifest({
   name: 'notifications',
@@ -29,23 +29,28 @@ export const notificationsManifest = manifest({
   }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'chatApi' | 'buttonsUrl' | 'sweepClock'> & {
     users: Pick<UserService, 'adminIds'>;
     qrImages: QrImages;
-  }) => ({
-    gives: {
-      notifications: createNotificationService({
-        db,
-        log,
-        adminIds: (executor) => users.adminIds(executor),
-        groupSeconds: config.botGroupSeconds,
-      }),
-      outbox: createOutboxWorker({
-        db,
-        // Telegram's adapter of the port, or the stand-in's Telegram: the messages speak only the port.
-        messenger: createTelegramMessenger(chatApi, buttonsUrl),
-        log,
-        qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
-        sweeps: sweepClock,
-      }),
-    },
-    routes: (api) => api.register(undeliveredRoutes, { undelivered: createUndeliveredMessages(db) }),
-  }),
+  }) => {
+    const outbox = createOutboxWorker({
+      db,
+      // Telegram's adapter of the port, or the stand-in's Telegram: the messages speak only the port.
+      messenger: createTelegramMessenger(chatApi, buttonsUrl),
+      log,
+      qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
+      sweeps: sweepClock,
+    });
+    return {
+      gives: {
+        notifications: createNotificationService({
+          db,
+          log,
+          adminIds: (executor) => users.adminIds(executor),
+          groupSeconds: config.botGroupSeconds,
+        }),
+        outbox,
+      },
+      routes: (api) => api.register(undeliveredRoutes, { undelivered: createUndeliveredMessages(db) }),
+      start: outbox.start,
+      stop: outbox.stop,
+    };
+  },
 });

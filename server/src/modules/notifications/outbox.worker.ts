@@ -49,7 +49,7 @@ const QR_PHOTO_FILE = 'kupon-qr.png';
 
 export interface OutboxWorkerOptions {
   db: Db;
-  /** The messenger the messages go through: Telegram's, or the local stand-in's own (dev-login/stand-in-bot-api.ts). */
+  /** The messenger the messages go through: Telegram's, or the local stand-in's own (telegram/stand-in-bot-api.ts). */
   messenger: MessengerPort;
   log: Logger;
   /** The photos of coupons' QRs and their captions (COUPON_QR, COUPON_QR_CAPTION rows). */

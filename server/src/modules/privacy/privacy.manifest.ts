@@ -1,9 +1,10 @@
+import { ONCE_A_DAY } from '../../jobs/maintenance.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { WaitlistPolicy } from '../offers/offers.api.ts';
 import type { ReminderService } from '../reminders/reminders.service.ts';
 import type { UserService } from '../users/users.service.ts';
 import { privacyInfoRoutes, privacyRoutes } from './privacy.routes.ts';
-import { createPrivacyService } from './privacy.service.ts';
+import { createPrivacyService, deleteExpiredData } from './privacy.service.ts';
 import { privacyRefusals } from './texts.ts';
 
 /** Consent, «Мои данные», erasure and retention (152-ФЗ), and the policy's public details. */
@@ -13,12 +14,13 @@ export const privacyManifest = manifest({
   make: ({
     config,
     db,
+    log,
     botToken,
     botApi,
     users,
     reminders,
     waitlist,
-  }: Pick<Core, 'config' | 'db' | 'botToken' | 'botApi'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'botToken' | 'botApi'> & {
     users: Pick<UserService, 'forgetSeen'>;
     reminders: Pick<ReminderService, 'setRemindersOn'>;
     waitlist: WaitlistPolicy;
@@ -28,6 +30,20 @@ export const privacyManifest = manifest({
       gives: { privacy },
       openRoutes: (app) => app.register(privacyInfoRoutes, { config, privacy, botToken }),
       routes: (api) => api.register(privacyRoutes, { privacy, botToken, botApi, reminders }),
+      sweeps: {
+        retention: {
+          name: 'retention',
+          every: ONCE_A_DAY,
+          run: async () => {
+            const deleted = await deleteExpiredData(db, config.geoRetentionDays);
+            // A day with nothing to delete is not worth a line.
+            if (Object.values(deleted).some((count) => count > 0)) {
+              log.info(deleted, 'old geo points and redeem attempts deleted');
+            }
+            return deleted;
+          },
+        },
+      },
     };
   },
 });

@@ -1,3 +1,4 @@
+import { EVERY_FIVE_MINUTES } from '../../jobs/maintenance.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { WaitlistPolicy } from '../offers/offers.api.ts';
@@ -11,7 +12,7 @@ import { paymentPagesRoutes } from './payment-pages.routes.ts';
 import { purchasesRoutes } from './purchases.routes.ts';
 import { purchaseRefusals } from './texts.ts';
 
-/** Buying (start, settle, issue, the provider's notices and pages) and My QR. */
+/** Buying (start, settle, issue, the provider's notices and pages, the sweep of stale payments) and My QR. */
 export const purchasesManifest = manifest({
   name: 'purchases',
   refusals: purchaseRefusals,
@@ -62,6 +63,17 @@ export const purchasesManifest = manifest({
         }),
       routes: (api) =>
         api.register(purchasesRoutes, { checkout, myCoupons, qrImages, membership, users, privacy }),
+      sweeps: {
+        stalePayments: {
+          name: 'stale payments',
+          every: EVERY_FIVE_MINUTES,
+          run: async () => {
+            const { asked, issued } = await checkout.settleStalePayments();
+            if (asked > 0) log.info({ asked, issued }, 'stale payments asked about again');
+            return { asked, issued };
+          },
+        },
+      },
     };
   },
 });

@@ -1,3 +1,4 @@
+import { EVERY_FIVE_MINUTES } from '../../jobs/maintenance.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { registerReminderButtons } from './reminders.bot.ts';
@@ -25,6 +26,12 @@ export const remindersManifest = manifest({
       log,
       anyHour: config.localStandIn,
     });
-    return { gives: { reminders }, bot: (bot) => registerReminderButtons(bot, reminders) };
+    return {
+      gives: { reminders },
+      bot: (bot) => registerReminderButtons(bot, reminders),
+      sweeps: {
+        reminders: { name: 'reminders', every: EVERY_FIVE_MINUTES, run: reminders.sendDueReminders },
+      },
+    };
   },
 });

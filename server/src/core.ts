@@ -1,0 +1,47 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Api } from 'grammy';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { createSweepClock } from './jobs/sweep-clock.ts';
+import type { Core } from './modules/manifest.ts';
+import { createPaymentProvider } from './payments/create-provider.ts';
+import type { PaymentProvider } from './payments/provider.ts';
+import { createBotUsername } from './telegram/bot-username.ts';
+import { createTelegramReachability } from './telegram/reachability.ts';
+import { createStandInBotApi } from './telegram/stand-in-bot-api.ts';
+
+/** What the app makes before any module, from what it was built with: every manifest may need it. */
+export function createCore(deps: {
+  config: Config;
+  database: Database;
+  log: FastifyBaseLogger;
+  botToken: string;
+  botApi?: Api;
+  paymentProvider?: PaymentProvider;
+}): Core {
+  const { config, database, botToken, botApi } = deps;
+  // Telegram's reach, by the calls to the real Bot API; the stand-in's is in-process, and says nothing of it.
+  const telegramReachability = createTelegramReachability();
+  if (botApi) telegramReachability.watch(botApi);
+  // Without a bot, the bot's messages go to the stand-in's own Bot API, which shows them in «Чат с ботом».
+  const standIn = config.localStandIn ? createStandInBotApi({ token: botToken }) : undefined;
+  const chatApi = botApi ?? standIn?.api;
+  // The configuration has one or the other (BOT_TOKEN in production); a caller passing neither is a bug.
+  if (!chatApi) throw new Error('buildApp needs botApi with BOT_TOKEN (the local stand-in is off)');
+  return {
+    config,
+    database,
+    db: database.db,
+    log: deps.log,
+    timeZone: config.timeZone,
+    botToken,
+    botApi,
+    standIn,
+    chatApi,
+    botUsername: createBotUsername(chatApi),
+    buttonsUrl: config.publicUrl ?? (standIn ? `http://localhost:${config.port}` : undefined),
+    paymentProvider: deps.paymentProvider ?? createPaymentProvider(config, botApi),
+    sweepClock: createSweepClock(),
+    telegramReachability,
+  };
+}
