@@ -31,7 +31,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['home', null, 83.5],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['home', null, 83.8],
   // Other screens add their own code and zod (21 KB), which checks their answers. My QR's early
   // request (0.45 KB) comes with index.html on every screen. What five changes merged together added
   // to the screens below, beyond what each line says: the start parameters of reminders («Открыть
@@ -43,18 +45,24 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // season share 0.2 KB, the one LinkField 0.05 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['discounts', 'discounts/coupons-page', 84.4],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['discounts', 'discounts/coupons-page', 84.8],
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the regions
   // had a spinner of their own: 0.5 KB.
-  ['photo', 'photo/photo-page', 110.9],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['photo', 'photo/photo-page', 111.3],
   // The route table every screen carries gained the season screen: 0.1 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the
   // calendars had a spinner of their own; the ladder's chunk is one more script here: 1.1 KB.
-  ['calendar', 'calendar/calendar-page', 108.7],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['calendar', 'calendar/calendar-page', 109.1],
   // The one clock (useClock, contract/date-time with the zones' names) for the recordings' days and
   // times in the server's zone: 0.6 KB.
   // At its budget already, the entry's two lazy Home blocks and the bottom bar's room: 0.2 KB.
@@ -65,7 +73,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // recorded tracks and a track's map had ternaries of their own: 0.4 KB.
   // Location, the popup and downloads through the messenger seam (web/src/messenger/, ADR 0019), each a
   // small file taking its adapter by the launch's messenger: 0.1 KB.
-  ['geo-service', 'geo-service/geo-page', 114.9],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['geo-service', 'geo-service/geo-page', 115.4],
   // The shared guard (RoleGate with its refusal boundary) and the server's clock in the entry: 0.2 KB.
   // The route table every screen carries gained the invitations screen: 0.1 KB.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -73,7 +83,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // Each field's own error in place, the limits said before sending, a phone's extension refused: 0.9 KB.
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
-  ['add-partner', 'add-partner/add-partner-page', 115.4],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['add-partner', 'add-partner/add-partner-page', 115.7],
   // The guard every guarded screen shares (RoleGate and its refusal boundary): 0.4 KB.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.8 KB.
@@ -81,14 +93,18 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
-  ['add-coupon', 'add-coupon/add-coupon-page', 116.7],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['add-coupon', 'add-coupon/add-coupon-page', 117.2],
   // Each request card shows the coupon's threshold and the buyer's gain (contract/coupon-terms).
   // Behind the shared guard now (RoleGate with its refusal boundary): 0.2 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
   // Three merges of one day (every query key from lib/query-keys, the waitlist's line, «Загрузка…» one way): the figure + 0.4 KB.
-  ['request-coupons', 'request-coupons/request-coupons-page', 114.3],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['request-coupons', 'request-coupons/request-coupons-page', 114.8],
   // Results kept in view while the layout settles (one mechanism with every notice): 0.2 KB.
   // Its three lists through the one loading / failure / empty ladder (components/ui/loaded.tsx), a
   // chunk it shares with the back office's lists: 0.4 KB.
@@ -105,7 +121,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // (web/src/messenger/, ADR 0019), each a small file taking its adapter by the launch's messenger: 0.3 KB.
   // Whether the bot's messages may be mailed to the remembered receipt address, loaded when it is
   // shown: its chunk's name and the loader, 0.3 KB.
-  ['buy-coupons', 'buy-coupons/buy-coupons-page', 124.9],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['buy-coupons', 'buy-coupons/buy-coupons-page', 125.4],
   // The QR list kept on the device for a day without signal: 1.4 KB; the slide's threshold, turning
   // to a coupon that arrives and the note for phones without an offline shell: 0.4 KB.
   // Home's «Ваш купон: … — показать QR» shares My QR's list code, now a chunk of its own, and opens
@@ -133,7 +151,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
-  ['check-coupon', 'check-coupon/check-coupon-page', 124.9],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['check-coupon', 'check-coupon/check-coupon-page', 125.3],
   // The second look before a gift to a name nobody opened the app with (the lookup and the confirm
   // step): 0.5 KB.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -141,7 +161,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // A link to a coupon that is not the person's says so (the list of their usable ones, asked once): 0.9 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // Three merges of one day (every query key from lib/query-keys, the waitlist's line, «Загрузка…» one way): the figure + 0.4 KB.
-  ['gift-to-friend', 'gift-to-friend/gift-page', 116.2],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['gift-to-friend', 'gift-to-friend/gift-page', 116.7],
   // The route table every screen carries gained the season screen: 0.1 KB (offer, is-success-pay).
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
@@ -152,12 +174,16 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // At its budget already: the entry's lists name chunks by their hashes, and My QR's renamed theirs (0.05 KB): 0.2 KB.
-  ['is-success-pay', 'is-success-pay/check-pay-page', 109.7],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['is-success-pay', 'is-success-pay/check-pay-page', 110.0],
   // The server's clock provided in the entry: 0.1 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // Fetching ahead without running (the offer's popup and Home's screens by the build's list, lib/fetch-ahead.ts in a chunk of its own): 0.01 KB, the usual 0.4 KB above the figure.
-  ['community-links', 'community-links/community-links-page', 113.3],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['community-links', 'community-links/community-links-page', 113.6],
   // The back office and the 152-ФЗ screens, at what they weighed when every screen was given a
   // row: a screen without one fails below.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -167,14 +193,18 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
   // The bottom buttons and haptics through the messenger seam (web/src/messenger/, ADR 0019): 0.1 KB.
-  ['partners', 'partners/partners-page', 124.3],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['partners', 'partners/partners-page', 124.7],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.8 KB.
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
   // The buyer's own refund and each redemption's closing receipt in the contracts these screens share, with the day's other merges: at most 0.1 KB each, the usual 0.4 KB above the figure.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
-  ['partner-staff', 'partner-staff/partner-staff-page', 118.3],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['partner-staff', 'partner-staff/partner-staff-page', 118.7],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 1.1 KB.
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
@@ -182,7 +212,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // Money owed without a coupon above the purchases (its list, «Отметить возврат», their texts and
   // schema): 1.1 KB.
-  ['purchases', 'purchases/purchases-page', 120.8],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['purchases', 'purchases/purchases-page', 121.1],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.5 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
@@ -192,26 +224,34 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
   // The audit kind of money returned outside the app, and a limited offer's stock in the reports'
   // contract this screen shares: 0.2–0.4 KB.
-  ['audit-log', 'audit-log/audit-log-page', 117.6],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['audit-log', 'audit-log/audit-log-page', 118.0],
   // The entry's two more lazy Home blocks (the chat rule, the coupon line) and the bottom bar's room: 0.3 KB.
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // The first render in a transition and the readable colours' table, in the entry every screen
   // carries: 108.523 KB measured, 0.2 KB above.
-  ['invites', 'invites/invites-page', 108.7],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['invites', 'invites/invites-page', 109.1],
   // The bot's messages given up, with «Отправить снова» on each (ADR 5).
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // Fetching ahead without running (the offer's popup and Home's screens by the build's list, lib/fetch-ahead.ts in a chunk of its own): 0.01 KB, the usual 0.4 KB above the figure.
-  ['undelivered', 'undelivered/undelivered-page', 110.8],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['undelivered', 'undelivered/undelivered-page', 111.1],
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the
   // operator's details had two notices of their own: 0.5 KB.
   // At its budget already: the entry's lists name chunks by their hashes, and My QR's renamed theirs (0.05 KB): 0.2 KB.
-  ['privacy', 'privacy/privacy-page', 112.5],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['privacy', 'privacy/privacy-page', 112.8],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.3 KB.
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
@@ -221,7 +261,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // Three merges of one day (every query key from lib/query-keys, the waitlist's line, «Загрузка…» one way): the figure + 0.4 KB.
   // Places in lines and units held for payments, on the screen and in the data's schema: 0.6 KB.
   // «Почта для сообщений бота», loaded with its section: its chunk's name and the loader, 0.4 KB.
-  ['my-data', 'my-data/my-data-page', 121.9],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['my-data', 'my-data/my-data-page', 122.2],
   // The report screens with their weekly charts (hand-drawn SVG, ADR 0018): the charts, the offer
   // picker and the table for screen readers are 2.1 KB with the funnel; the season screen is all charts.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -232,20 +274,26 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
   // A limited offer's stock over its weekly charts (contract/offer-stock.ts, its line, the schema): 0.6 KB.
-  ['redemption-report', 'redemption-report/redemption-report-page', 122.9],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['redemption-report', 'redemption-report/redemption-report-page', 123.3],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.3 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // An offer's limits (what is left, the sale's start with its countdown) and the limit fields the partner's and the admin's forms share: the usual 0.4 KB above the figure.
   // A limited offer's stock over its weekly charts (contract/offer-stock.ts, its line, the schema): 0.6 KB.
-  ['settlement', 'settlement/settlement-page', 119.4],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['settlement', 'settlement/settlement-page', 119.8],
   // The season's ladder through the shared Loaded (its chunk, with the retry button): 0.6 KB.
   // At its budget already: the entry's hashed names and the bottom bar's room moved it 0.04 KB over: 0.2 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // The weekly charts' chunk it shares with the reports gained a limited offer's stock: 0.5 KB.
-  ['season', 'season/season-page', 116.6],
+  // In every screen's entry since 07.12.2026: the messenger interface choosing its adapter at launch, the
+  // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
+  ['season', 'season/season-page', 117.0],
 ];
 
 interface ManifestChunk {
