@@ -7,7 +7,8 @@ import { DomainError, type DomainErrorDetails } from '../../domain/domain-error.
 import { type PaymentProvider, PaymentProviderError, type ProviderRefund } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { serveLineOf, type WaitlistPolicy } from '../offers/offers.api.ts';
+import type { WaitlistPolicy } from '../offers/offers.api.ts';
+import { runEffects } from '../purchased-coupons/coupon-effects.ts';
 import {
   type CouponActor,
   type CouponRefusal,
@@ -19,6 +20,7 @@ import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchase
 import { couponStateOf } from '../purchased-coupons/visible-state.ts';
 import { receiptFactsOfPayment } from '../purchases/receipt-facts.ts';
 import { buyerRefundRefusal } from './buyer-refund-rule.ts';
+import { refundEffects, voidEffects } from './refund-effects.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';
 
 type RefundRow = typeof refunds.$inferSelect;
@@ -73,6 +75,8 @@ export function createRefundService(options: {
 }) {
   const { db, provider, log, notifications, waitlist } = options;
   const selfRefundDays = options.selfRefundDays ?? null;
+  const refunded = refundEffects(notifications, waitlist);
+  const voided = voidEffects(notifications, waitlist);
 
   /** The coupon, locked for the caller's transaction, with its payment. */
   async function lockPurchase(tx: Db, purchasedCouponId: string) {
@@ -107,10 +111,7 @@ export function createRefundService(options: {
   const closerOf = (actorId: number | null, byBuyer = false): CouponActor =>
     actorId === null || byBuyer ? { kind: 'payment-provider' } : { kind: 'admin', id: actorId };
 
-  /**
-   * Closes the coupon as REFUNDED (or VOID) with its audit event and its holder's and payer's
-   * messages, once, and hands the unit it frees to the offer's line in its transaction (ADR 0023).
-   */
+  /** Closes the coupon as REFUNDED (or VOID), once, with what that sets going (refund-effects.ts). */
   async function close(
     tx: Db,
     purchasedCouponId: string,
@@ -121,31 +122,9 @@ export function createRefundService(options: {
     const change = outcome.status === 'REFUNDED' ? 'refund' : 'void';
     const [changed] = await changeCoupon(tx, change, actor, { id: purchasedCouponId });
     if (!changed) return;
-    await recordAudit(tx, {
-      kind: outcome.status === 'REFUNDED' ? 'coupon.refunded' : 'coupon.voided',
-      actorId,
-      subject: subjectOf.purchase(purchasedCouponId),
-      details: outcome.status === 'REFUNDED' ? { amount: outcome.amountRub, refundId: outcome.refundId } : {},
-    });
-    const coupon = await couponLineOf(tx, purchasedCouponId);
-    const [paid] = await tx
-      .select({ payerId: payments.userId })
-      .from(purchasedCoupons)
-      .innerJoin(payments, eq(payments.id, purchasedCoupons.paymentId))
-      .where(eq(purchasedCoupons.id, purchasedCouponId));
-    if (coupon && paid) {
-      const withdrawn = {
-        purchasedCouponId,
-        ownerId: changed.ownerId,
-        payerId: paid.payerId,
-        coupon,
-        byOwner: actorId === changed.ownerId,
-      };
-      if (outcome.status === 'REFUNDED')
-        await notifications.notify('COUPON_REFUNDED', { ...withdrawn, amountRub: outcome.amountRub }, tx);
-      else await notifications.notify('COUPON_VOIDED', withdrawn, tx);
-    }
-    await serveLineOf(tx, changed.couponId, waitlist);
+    const closed = { purchasedCouponId, offerId: changed.couponId, ownerId: changed.ownerId, actorId };
+    if (outcome.status === 'REFUNDED') await runEffects(tx, refunded, { ...closed, ...outcome });
+    else await runEffects(tx, voided, closed);
   }
 
   /**

@@ -3,14 +3,15 @@ import { GiftErrorCode, HELD_GIFT_DAYS, heldGiftUntil, type TGiftResponse } from
 import type { Db } from '../../db/client.ts';
 import { gifts, purchasedCoupons, users as usersTable } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
-import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import { runEffects } from '../purchased-coupons/coupon-effects.ts';
 import { type CouponActor, changeCoupon, refusalOf } from '../purchased-coupons/coupon-state.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
 import { couponStateOf } from '../purchased-coupons/visible-state.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { normalizeUsername, type UserService } from '../users/users.service.ts';
+import { claimEffects, giftEffects, holdEffects, unholdEffects } from './gift-effects.ts';
 import { heldForUser } from './held-for-user.ts';
 import type { GiftRefusal } from './texts.ts';
 
@@ -34,6 +35,9 @@ export function createGiftService(options: {
   drawQrSoon: (purchasedCouponId: string) => void;
 }) {
   const { db, users, membership, notifications, drawQrSoon } = options;
+  const gifted = giftEffects(notifications);
+  const claimed = claimEffects(notifications, users);
+  const unheld = unholdEffects(notifications);
 
   /** Why the giver's coupon could not be given: its refund is under way, its last day passed, or it is used or not theirs. */
   async function whyNotGiven(giverId: number, purchasedCouponId: string, change: 'gift' | 'hold') {
@@ -84,12 +88,7 @@ export function createGiftService(options: {
           .values({ purchasedCouponId, fromUserId: giver.id, toUsername: friendName, status: 'HELD' })
           .returning({ id: gifts.id, createdAt: gifts.createdAt });
         if (!gift) throw new Error('insert returned no row');
-        await recordAudit(tx, {
-          kind: 'coupon.gift_held',
-          actorId: giver.id,
-          subject: subjectOf.purchase(purchasedCouponId),
-          details: { giftId: gift.id },
-        });
+        await runEffects(tx, holdEffects, { giftId: gift.id, purchasedCouponId, giverId: giver.id });
         return {
           status: 'held' as const,
           giftId: gift.id,
@@ -109,26 +108,13 @@ export function createGiftService(options: {
         .values({ purchasedCouponId, fromUserId: giver.id, toUserId: friend.id })
         .returning({ id: gifts.id });
       if (!gift) throw new Error('insert returned no row');
-      await recordAudit(tx, {
-        kind: 'coupon.gifted',
-        actorId: giver.id,
-        subject: subjectOf.purchase(purchasedCouponId),
-        details: { toUserId: friend.id },
+      await runEffects(tx, gifted, {
+        giftId: gift.id,
+        purchasedCouponId,
+        giver,
+        toUserId: friend.id,
+        coupon: await couponLineOf(tx, purchasedCouponId),
       });
-      const line = await couponLineOf(tx, purchasedCouponId);
-      if (line) {
-        await notifications.notify(
-          'GIFT_RECEIVED',
-          {
-            giftId: gift.id,
-            toUserId: friend.id,
-            fromUsername: giver.username,
-            fromFirstName: giver.firstName,
-            coupon: line,
-          },
-          tx,
-        );
-      }
       return { status: 'sent' as const, giftId: gift.id };
     });
     if (!outcome) throw refuse(await whyNotGiven(giver.id, purchasedCouponId, friend ? 'gift' : 'hold'));
@@ -161,38 +147,8 @@ export function createGiftService(options: {
       { qrToken: newQrToken(), qrPng: null, ...(claimantId ? { ownerId: claimantId } : {}) },
     );
     if (!coupon) throw new Error(`held gift ${gift.id}: its coupon is not held`);
-    await recordAudit(tx, {
-      kind:
-        outcome === 'CLAIMED'
-          ? 'coupon.gift_claimed'
-          : outcome === 'CANCELED'
-            ? 'coupon.gift_canceled'
-            : 'coupon.gift_returned',
-      actorId: outcome === 'CANCELED' ? gift.fromUserId : (claimantId ?? null),
-      subject: subjectOf.purchase(gift.purchasedCouponId),
-      details: { giftId: gift.id },
-    });
-    const line = await couponLineOf(tx, gift.purchasedCouponId);
-    if (line && outcome !== 'CANCELED') {
-      const toUsername = gift.toUsername ?? '';
-      await notifications.notify(
-        outcome === 'CLAIMED' ? 'GIFT_CLAIMED' : 'GIFT_RETURNED',
-        { giftId: gift.id, giverId: gift.fromUserId, toUsername, coupon: line },
-        tx,
-      );
-      if (claimantId) {
-        await notifications.notify(
-          'GIFT_RECEIVED',
-          {
-            giftId: gift.id,
-            toUserId: claimantId,
-            fromUsername: await users.usernameOf(gift.fromUserId, tx),
-            coupon: line,
-          },
-          tx,
-        );
-      }
-    }
+    const settled = { gift, outcome, claimantId, coupon: await couponLineOf(tx, gift.purchasedCouponId) };
+    await runEffects(tx, outcome === 'CLAIMED' ? claimed : unheld, settled);
     return true;
   }
 

@@ -6,10 +6,12 @@ import type { PaymentProvider } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { serveLineOf, unitForPaid, type WaitlistPolicy } from '../offers/offers.api.ts';
+import { runEffects } from '../purchased-coupons/coupon-effects.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { expiryAtPurchase } from '../purchased-coupons/expiry.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
+import { issueEffects } from './issue-effects.ts';
 import type { PaymentRow } from './payment-start.ts';
 import { createUnsoldRefund } from './unsold-refund.ts';
 
@@ -35,6 +37,7 @@ export type CouponIssueOptions = {
 export function createCouponIssue(options: CouponIssueOptions) {
   const { db, provider, log, notifications, timeZone, drawQrSoon, waitlist } = options;
   const refundUnsold = createUnsoldRefund({ db, provider, log, notifications });
+  const issued = issueEffects(notifications);
 
   /**
    * Issues the purchased coupon of a succeeded payment, exactly once: the unique payment_id makes
@@ -70,20 +73,11 @@ export function createCouponIssue(options: CouponIssueOptions) {
         .onConflictDoNothing({ target: purchasedCoupons.paymentId })
         .returning({ id: purchasedCoupons.id });
       if (inserted) {
-        await recordAudit(tx, {
-          kind: 'coupon.issued',
-          actorId: null,
-          subject: subjectOf.purchase(inserted.id),
-          details: { paymentId: payment.id, ownerId: payment.userId, offerId: payment.couponId },
+        await runEffects(tx, issued, {
+          purchasedCouponId: inserted.id,
+          payment,
+          verified: provider.verified,
         });
-        const coupon = await couponLineOf(tx, inserted.id);
-        if (coupon) {
-          const purchase = { purchasedCouponId: inserted.id, buyerId: payment.userId, coupon };
-          await notifications.notify('PURCHASE_CONFIRMED', purchase, tx);
-          if (!provider.verified) {
-            await notifications.notify('UNVERIFIED_PURCHASE', { ...purchase, amountRub: payment.amount }, tx);
-          }
-        }
         return { purchasedCouponId: inserted.id, issuedNow: true };
       }
       const [existing] = await tx
