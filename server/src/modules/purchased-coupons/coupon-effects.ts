@@ -6,7 +6,8 @@ import type { Db } from '../../db/client.ts';
  * unit handed to the offer's line. Each operation lists its own in one table, so what a gift or a
  * refund does is read in one place and a feature that follows one is one more line there:
  * redemption/redemption-effects.ts (redeem, undo), gifts/gift-effects.ts (gift, hold, claim,
- * unhold), admin-purchases/refund-effects.ts (refund, void), purchases/issue-effects.ts (issue).
+ * unhold), admin-purchases/refund-effects.ts (refund, void), purchases/issue-effects.ts (issue,
+ * and a refund the provider made on its own).
  */
 export type CouponEffect<Change> = (tx: Db, change: Change) => Promise<unknown>;
 

@@ -1,17 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
-import { payments, purchasedCoupons, refunds } from '../../db/schema.ts';
+import { payments, purchasedCoupons } from '../../db/schema.ts';
 import type { PaymentProvider } from '../../payments/provider.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { serveLineOf, unitForPaid, type WaitlistPolicy } from '../offers/offers.api.ts';
+import { unitForPaid, type WaitlistPolicy } from '../offers/offers.api.ts';
 import { runEffects } from '../purchased-coupons/coupon-effects.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { expiryAtPurchase } from '../purchased-coupons/expiry.ts';
-import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
-import { issueEffects } from './issue-effects.ts';
+import { issueEffects, providerRefundEffects } from './issue-effects.ts';
 import type { PaymentRow } from './payment-start.ts';
 import { createUnsoldRefund } from './unsold-refund.ts';
 
@@ -38,6 +37,7 @@ export function createCouponIssue(options: CouponIssueOptions) {
   const { db, provider, log, notifications, timeZone, drawQrSoon, waitlist } = options;
   const refundUnsold = createUnsoldRefund({ db, provider, log, notifications });
   const issued = issueEffects(notifications);
+  const refundedByProvider = providerRefundEffects(notifications, waitlist);
 
   /**
    * Issues the purchased coupon of a succeeded payment, exactly once: the unique payment_id makes
@@ -115,33 +115,12 @@ export function createCouponIssue(options: CouponIssueOptions) {
         { paymentId: payment.id },
       );
       if (!changed) return undefined;
-      // An admin's refund waiting for the provider's word is settled by this very word.
-      await tx
-        .update(refunds)
-        .set({ status: 'SUCCEEDED', settledAt: sql`now()` })
-        .where(and(eq(refunds.paymentId, payment.id), eq(refunds.status, 'PENDING')));
-      await recordAudit(tx, {
-        kind: 'coupon.refunded',
-        actorId: null,
-        subject: subjectOf.purchase(changed.id),
-        details: { amount: payment.amount, used: changed.status === 'USED' },
+      await runEffects(tx, refundedByProvider, {
+        purchasedCouponId: changed.id,
+        payment,
+        ownerId: changed.ownerId,
+        status: changed.status,
       });
-      const coupon = await couponLineOf(tx, changed.id);
-      if (coupon && changed.status === 'REFUNDED') {
-        await notifications.notify(
-          'COUPON_REFUNDED',
-          {
-            purchasedCouponId: changed.id,
-            ownerId: changed.ownerId,
-            payerId: payment.userId,
-            coupon,
-            amountRub: payment.amount,
-          },
-          tx,
-        );
-      }
-      // The unit it held goes to the offer's line before this commits (ADR 0023).
-      await serveLineOf(tx, payment.couponId, waitlist);
       return changed;
     });
     if (!coupon) return;
