@@ -72,7 +72,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database that stops answering',
       status: 503,
       body: { error: 'database_unavailable', message: 'База данных не отвечает. Попробуйте через минуту.' },
     });
-    expect([health.statusCode, health.json()]).toEqual([503, { ok: false, db: 'down' }]);
+    // Telegram's side is told beside it; with the database down, no message's wait can be read.
+    expect([health.statusCode, health.json()]).toEqual([
+      503,
+      { ok: false, db: 'down', telegram: 'unknown', oldestUnsentMessageS: null },
+    ]);
   });
 
   it('fails a start that cannot reach the database, instead of holding it', async () => {
