@@ -1,10 +1,11 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { TStandInButton, TStandInCallbackResponse, TStandInChat } from '#contract/stand-in-chat';
+import type { TStandInButton, TStandInCallbackResponse } from '#contract/stand-in-chat';
 import { useClock } from '@/hooks/use-clock';
 import { errorMessage } from '@/lib/api-client';
 import { relaunchStandIn } from '../../stand-in';
 import { getStandInChat, pressStandInButton, signInAs, writeToStandInBot } from '../api/stand-in-chat';
+import { useCloseOnEscape, useLiveRead } from '../live-panel';
 import { chatTexts } from '../texts';
 import { MessageText } from './message-text';
 import './bot-chat.css';
@@ -15,38 +16,6 @@ type BotChatProps = {
   onClose: () => void;
 };
 
-/** After a failed read, the next one waits this long: the server is restarting, say. */
-const RETRY_MS = 3000;
-
-/** The chat's newest read, asked again at once each time the server says something changed. */
-function useLiveChat(userId: number) {
-  const [chat, setChat] = useState<TStandInChat>();
-  const [unreachable, setUnreachable] = useState(false);
-  useEffect(() => {
-    let stopped = false;
-    (async () => {
-      let since: number | undefined;
-      while (!stopped) {
-        try {
-          const read = await getStandInChat(userId, since);
-          if (stopped) return;
-          setChat(read);
-          setUnreachable(false);
-          since = read.version;
-        } catch {
-          if (stopped) return;
-          setUnreachable(true);
-          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-        }
-      }
-    })();
-    return () => {
-      stopped = true;
-    };
-  }, [userId]);
-  return { chat, unreachable };
-}
-
 /**
  * The local stand-in's «Чат с ботом»: every message the bot sent the person, newest last, with its
  * buttons working as Telegram's do — a callback goes to the bot's handler, a web_app button or a
@@ -54,7 +23,7 @@ function useLiveChat(userId: number) {
  * answered in the field below.
  */
 export function BotChat({ userId, username, onClose }: BotChatProps) {
-  const { chat, unreachable } = useLiveChat(userId);
+  const { latest: chat, unreachable } = useLiveRead(userId, getStandInChat);
   const clock = useClock();
   const [answer, setAnswer] = useState<TStandInCallbackResponse['answer']>(null);
   const [failure, setFailure] = useState<string>();
@@ -63,13 +32,7 @@ export function BotChat({ userId, username, onClose }: BotChatProps) {
   const log = useRef<HTMLOListElement>(null);
   const messages = chat?.messages ?? [];
 
-  useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', closeOnEscape);
-    return () => window.removeEventListener('keydown', closeOnEscape);
-  }, [onClose]);
+  useCloseOnEscape(onClose);
 
   // Newest last, as a chat reads: kept in view as messages come.
   const count = messages.length;

@@ -1,47 +1,15 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createPortal } from 'react-dom';
-import type { TStandInInbox } from '#contract/email';
 import { useClock } from '@/hooks/use-clock';
 import { errorMessage } from '@/lib/api-client';
 import { relaunchStandIn } from '../../stand-in';
 import { signInAs } from '../api/stand-in-chat';
 import { getStandInMail } from '../api/stand-in-mail';
+import { useCloseOnEscape, useLiveRead } from '../live-panel';
 import { MailText } from './mail-text';
 import { mailTexts } from './texts';
 import '../bot-chat/bot-chat.css';
 import './stand-in-mail.css';
-
-/** After a failed read, the next one waits this long: the server is restarting, say. */
-const RETRY_MS = 3000;
-
-/** The inbox's newest read, asked again at once each time the server says a mail came. */
-function useLiveInbox(userId: number) {
-  const [inbox, setInbox] = useState<TStandInInbox>();
-  const [unreachable, setUnreachable] = useState(false);
-  useEffect(() => {
-    let stopped = false;
-    (async () => {
-      let since: number | undefined;
-      while (!stopped) {
-        try {
-          const read = await getStandInMail(userId, since);
-          if (stopped) return;
-          setInbox(read);
-          setUnreachable(false);
-          since = read.version;
-        } catch {
-          if (stopped) return;
-          setUnreachable(true);
-          await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
-        }
-      }
-    })();
-    return () => {
-      stopped = true;
-    };
-  }, [userId]);
-  return { inbox, unreachable };
-}
 
 type StandInMailProps = { userId: number; username: string; onClose: () => void };
 
@@ -51,17 +19,11 @@ type StandInMailProps = { userId: number; username: string; onClose: () => void 
  * person on that screen, the confirming and stopping links their pages.
  */
 export function StandInMail({ userId, username, onClose }: StandInMailProps) {
-  const { inbox, unreachable } = useLiveInbox(userId);
+  const { latest: inbox, unreachable } = useLiveRead(userId, getStandInMail);
   const clock = useClock();
   const [failure, setFailure] = useState<string>();
 
-  useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', closeOnEscape);
-    return () => window.removeEventListener('keydown', closeOnEscape);
-  }, [onClose]);
+  useCloseOnEscape(onClose);
 
   async function openApp(startParam: string) {
     try {
