@@ -38,14 +38,3 @@ export function useLiveRead<T extends { version: number }>(
   }, [userId, read]);
   return { latest, unreachable };
 }
-
-/** A stand-in panel closes on Escape, as a dialog does. */
-export function useCloseOnEscape(onClose: () => void) {
-  useEffect(() => {
-    const closeOnEscape = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
-    };
-    window.addEventListener('keydown', closeOnEscape);
-    return () => window.removeEventListener('keydown', closeOnEscape);
-  }, [onClose]);
-}

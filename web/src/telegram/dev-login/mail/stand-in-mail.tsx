@@ -1,11 +1,12 @@
 import { useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useClock } from '@/hooks/use-clock';
+import { useCloseOnEscape } from '@/hooks/use-close-on-escape';
 import { errorMessage } from '@/lib/api-client';
 import { relaunchStandIn } from '../../stand-in';
 import { signInAs } from '../api/stand-in-chat';
 import { getStandInMail } from '../api/stand-in-mail';
-import { useCloseOnEscape, useLiveRead } from '../live-panel';
+import { useLiveRead } from '../live-panel';
 import { MailText } from './mail-text';
 import { mailTexts } from './texts';
 import '../bot-chat/bot-chat.css';
