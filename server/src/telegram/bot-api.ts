@@ -37,6 +37,9 @@ export function createBotApi(token: string, apiRoot: string, proxyUrl?: string):
   return new Api(token, { ...telegramClient(apiRoot, proxyUrl), timeoutSeconds: CALL_TIMEOUT_S });
 }
 
-/** A signal that gives up on a Bot API call after `ms` (grammY types its signals with a polyfill's type). */
-export const abortAfter = (ms: number) =>
-  AbortSignal.timeout(ms) as unknown as NonNullable<Parameters<Api['getMe']>[0]>;
+/** Node's own signal as grammY takes it (grammY types its signals with a polyfill's type). */
+export const grammySignal = (signal: AbortSignal) =>
+  signal as unknown as NonNullable<Parameters<Api['getMe']>[0]>;
+
+/** A signal that gives up on a Bot API call after `ms`. */
+export const abortAfter = (ms: number) => grammySignal(AbortSignal.timeout(ms));

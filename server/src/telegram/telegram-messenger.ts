@@ -1,6 +1,7 @@
 import { type Api, GrammyError, InputFile } from 'grammy';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
 import { type MessageButtons, MessengerError, type MessengerPort } from '../domain/messenger.ts';
+import { grammySignal } from './bot-api.ts';
 import { isMemberStatus } from './member-status.ts';
 
 /** A 429 without `retry_after` (Telegram always sends one; a proxy might not). */
@@ -41,37 +42,37 @@ export function createTelegramMessenger(api: Api, appUrl?: string): MessengerPor
     // A 5xx, a relay's error page, no answer, a timeout: nothing said of the message.
     return new MessengerError(error instanceof Error ? error.message : String(error), 'unavailable');
   };
-  // grammY types its signals with a polyfill's type.
-  type Signal = Parameters<Api['getMe']>[0];
+  /** A call to Telegram whose failure is the port's MessengerError. */
+  async function telling<T>(call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      throw told(error);
+    }
+  }
 
   return {
     messenger: 'telegram',
-    async sendText(chatId, text, buttons, signal) {
-      try {
+    sendText: (chatId, text, buttons, signal) =>
+      telling(async () => {
         const message = await api.sendMessage(
           chatId,
           text,
           { ...keyboard(buttons), link_preview_options: { is_disabled: true } },
-          signal as unknown as Signal,
+          grammySignal(signal),
         );
         return String(message.message_id);
-      } catch (error) {
-        throw told(error);
-      }
-    },
-    async sendPhoto(chatId, photo, caption, buttons, signal) {
-      try {
+      }),
+    sendPhoto: (chatId, photo, caption, buttons, signal) =>
+      telling(async () => {
         const message = await api.sendPhoto(
           chatId,
           new InputFile(photo.png, photo.fileName),
           { caption, ...keyboard(buttons) },
-          signal as unknown as Signal,
+          grammySignal(signal),
         );
         return String(message.message_id);
-      } catch (error) {
-        throw told(error);
-      }
-    },
+      }),
     async editCaption(chatId, messageId, caption, buttons, signal) {
       try {
         // The keyboard is sent again: an edit without it would take the buttons away.
@@ -79,7 +80,7 @@ export function createTelegramMessenger(api: Api, appUrl?: string): MessengerPor
           chatId,
           Number(messageId),
           { caption, ...keyboard(buttons) },
-          signal as unknown as Signal,
+          grammySignal(signal),
         );
         return 'edited';
       } catch (error) {
@@ -92,7 +93,7 @@ export function createTelegramMessenger(api: Api, appUrl?: string): MessengerPor
     },
     async isMember(chatId, userId, signal) {
       try {
-        return isMemberStatus(await api.getChatMember(chatId, userId, signal as unknown as Signal));
+        return isMemberStatus(await api.getChatMember(chatId, userId, grammySignal(signal)));
       } catch (error) {
         // «user not found», PARTICIPANT_ID_INVALID: never was in the chat.
         if (error instanceof GrammyError && error.error_code === 400) return false;
