@@ -59,6 +59,8 @@ export function boundConnectionsPerAddress(
 ) {
   const trusted = blockListOf(trustedProxies);
   const open = new Map<string, number>();
+  /** Addresses refused since they last had room: one log line for a flood of refused connections. */
+  const told = new Set<string>();
   app.server.on('connection', (socket: Socket) => {
     const address = socket.remoteAddress && plainAddress(socket.remoteAddress);
     if (!address || trusted.check(address, isIPv4(address) ? 'ipv4' : 'ipv6')) return;
@@ -68,12 +70,16 @@ export function boundConnectionsPerAddress(
       socket.pause();
       writeRefusal(socket, TOO_MANY);
       socket.end(() => socket.destroy());
-      app.log.warn({ address, open: max }, 'connection refused: too many open from one address');
+      if (!told.has(address)) {
+        told.add(address);
+        app.log.warn({ address, open: max }, 'connections refused: too many open from one address');
+      }
       return;
     }
     open.set(address, count);
     socket.once('close', () => {
       const left = (open.get(address) ?? 1) - 1;
+      told.delete(address);
       if (left === 0) open.delete(address);
       else open.set(address, left);
     });
