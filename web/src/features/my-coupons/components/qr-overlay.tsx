@@ -1,6 +1,6 @@
+import { useEffect } from 'react';
 import { createPortal } from 'react-dom';
 import type { TMyCoupon } from '#contract/purchases';
-import { useCloseOnEscape } from '@/hooks/use-close-on-escape';
 import { texts } from '../texts';
 import { QrImage } from './qr-image';
 import './qr-overlay.css';
@@ -12,7 +12,13 @@ type QrOverlayProps = {
 
 /** The QR over the whole screen, for the partner's scanner; a tap beside it (or Escape) closes it. */
 export function QrOverlay({ coupon, onClose }: QrOverlayProps) {
-  useCloseOnEscape(onClose);
+  useEffect(() => {
+    const closeOnEscape = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [onClose]);
 
   // In a portal: the page frame moves during transitions, which would carry a fixed overlay along.
   return createPortal(
