@@ -185,6 +185,40 @@ describe('configuration', () => {
     ]);
   });
 
+  it('reads MAX beside Telegram: off without a token, platform-api2 by default, its name and chat with a token', () => {
+    expect(loadConfig({}).max).toEqual({
+      botToken: undefined,
+      botName: undefined,
+      apiRoot: 'https://platform-api2.max.ru',
+      communityChatId: undefined,
+    });
+    const max = {
+      MAX_BOT_TOKEN: 'f9LHodD0cOIzZ8h3oE0TmXo3lRvRGgV2S0ZQ',
+      MAX_BOT_NAME: '@id7707083893_bot',
+      MAX_COMMUNITY_CHAT_ID: '-70123456789012',
+      MAX_API_ROOT: 'http://127.0.0.1:4010/',
+    };
+    expect(loadConfig(max).max).toEqual({
+      botToken: max.MAX_BOT_TOKEN,
+      botName: 'id7707083893_bot',
+      apiRoot: 'http://127.0.0.1:4010',
+      communityChatId: '-70123456789012',
+    });
+    expect(problemsOf({ MAX_BOT_TOKEN: max.MAX_BOT_TOKEN }).map((p) => p.split(':')[0])).toEqual([
+      'MAX_BOT_NAME',
+      'MAX_COMMUNITY_CHAT_ID',
+    ]);
+    expect(problemsOf({ ...max, MAX_COMMUNITY_CHAT_ID: '@rafting' })).toEqual([
+      'MAX_COMMUNITY_CHAT_ID: expected the numeric id of a MAX chat',
+    ]);
+    expect(problemsOf({ ...max, MAX_BOT_TOKEN: 'short' }).map((p) => p.split(':')[0])).toEqual([
+      'MAX_BOT_TOKEN',
+    ]);
+    expect(problemsOf({ ...max, MAX_API_ROOT: 'platform-api2' }).map((p) => p.split(':')[0])).toEqual([
+      'MAX_API_ROOT',
+    ]);
+  });
+
   it('needs the community chat with a bot and credentials with YooKassa', () => {
     expect(
       problemsOf({ BOT_TOKEN: '123456:AAAAAAAAAAAAAAAAAAAAAAAAAAAA', PAYMENT_PROVIDER: 'link' }),

@@ -101,6 +101,36 @@ const schema = z
         .optional(),
     ),
     COMMUNITY_CHAT_LINK: optionalText.pipe(httpsUrl.optional()),
+    /** The MAX bot's token (business.max.ru → Чат-боты → Настройки): signs MAX's init data, drives its bot. */
+    MAX_BOT_TOKEN: optionalText.pipe(
+      z
+        .string()
+        .regex(
+          /^[A-Za-z0-9_:.-]{20,512}$/,
+          'expected the token as MAX gives it (20 or more letters, digits, _ : . -)',
+        )
+        .optional(),
+    ),
+    /** The MAX bot's public name, as in https://max.ru/<name> (MAX makes it id<ИНН>_bot). */
+    MAX_BOT_NAME: optionalText.pipe(
+      z
+        .string()
+        .transform((v) => v.replace(/^@/, ''))
+        .pipe(z.string().regex(/^[A-Za-z0-9_]{3,64}$/, 'expected the bot name as in https://max.ru/<name>'))
+        .optional(),
+    ),
+    /** MAX's Bot API (its address moved to platform-api2 in July 2026; a local fake in tests). */
+    MAX_API_ROOT: z
+      .url({ message: 'expected a URL' })
+      .default('https://platform-api2.max.ru')
+      .transform((v) => v.replace(/\/+$/, '')),
+    /** The community's MAX chat (an int64 id): its members, as the Telegram chat's, may buy and receive gifts. */
+    MAX_COMMUNITY_CHAT_ID: optionalText.pipe(
+      z
+        .string()
+        .regex(/^-?\d{1,19}$/, 'expected the numeric id of a MAX chat')
+        .optional(),
+    ),
     ADMIN_USERNAMES: z
       .string()
       .default('')
@@ -330,6 +360,12 @@ const schema = z
     if (env.BOT_TOKEN && /^-?\d+$/.test(env.COMMUNITY_CHAT_ID ?? '') && !env.COMMUNITY_CHAT_LINK) {
       require('COMMUNITY_CHAT_LINK', 'with a numeric COMMUNITY_CHAT_ID: the gift screen copies it');
     }
+    if (env.MAX_BOT_TOKEN && !env.MAX_BOT_NAME) {
+      require('MAX_BOT_NAME', 'with MAX_BOT_TOKEN: links into the app name the bot (https://max.ru/<name>)');
+    }
+    if (env.MAX_BOT_TOKEN && !env.MAX_COMMUNITY_CHAT_ID) {
+      require('MAX_COMMUNITY_CHAT_ID', 'with MAX_BOT_TOKEN: chat membership is asked of that chat too');
+    }
     if (env.PAYMENT_PROVIDER === 'telegram') {
       if (!env.BOT_TOKEN) require('BOT_TOKEN', 'when PAYMENT_PROVIDER=telegram: the bot makes the invoices');
       if (!env.TELEGRAM_PAYMENT_PROVIDER_TOKEN) {
@@ -394,6 +430,13 @@ function toConfig(env: z.infer<typeof schema>) {
     telegramProxyUrl: env.TELEGRAM_PROXY_URL,
     communityChatId: env.COMMUNITY_CHAT_ID,
     communityChatLink: communityChatLink(env),
+    /** MAX beside Telegram (ADR 0019): off, with no token. */
+    max: {
+      botToken: env.MAX_BOT_TOKEN,
+      botName: env.MAX_BOT_NAME,
+      apiRoot: env.MAX_API_ROOT,
+      communityChatId: env.MAX_COMMUNITY_CHAT_ID,
+    },
     adminUsernames: env.ADMIN_USERNAMES,
     initDataMaxAgeS: env.INIT_DATA_MAX_AGE_S,
     offerHoldMinutes: env.OFFER_HOLD_MINUTES,
