@@ -1,5 +1,5 @@
 /**
- * The TLS proxy a phone meets in front of the server (README, «Production»: Telegram opens a mini
+ * The TLS proxy a phone meets in front of the server (docs/operations.md, «Running it for real»: Telegram opens a mini
  * app only over https, and Caddy or nginx in front speak HTTP/2 to a webview), for Lighthouse's runs
  * of `npm run bench`, in a process of its own. Reads a JSON job as its argument: one port of its own
  * per upstream, each forwarding every request to its upstream over HTTP/1.1 as the proxies do, with

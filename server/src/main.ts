@@ -12,7 +12,7 @@ import { localBotToken } from './telegram/local-bot-token.ts';
 /**
  * Longer than the longest call a request makes (a payment start at the provider), so a request in
  * flight when the server is told to stop still finishes; a process manager must wait longer still
- * (README: «Running it for real»).
+ * (docs/operations.md: «Running it for real»).
  */
 const SHUTDOWN_GRACE_MS = PROVIDER_CALL_TIMEOUT_MS + 10_000;
 

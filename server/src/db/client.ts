@@ -105,7 +105,7 @@ async function openPostgres(
     connectionString: url,
     max: POOL_MAX,
     connectionTimeoutMillis: DATABASE_TIMEOUTS.connectMs,
-    // Sent as startup parameters, which PgBouncer refuses: behind it the role carries them (README).
+    // Sent as startup parameters, which PgBouncer refuses: behind it the role carries them (docs/operations.md).
     ...(throughPgbouncer
       ? {}
       : {
@@ -130,7 +130,7 @@ async function openPostgres(
     const { rows } = await pool.query<{ statement_timeout: string }>('SHOW statement_timeout');
     if (rows[0]?.statement_timeout === '0')
       console.warn(
-        "DATABASE_PGBOUNCER: the database role has no statement_timeout, so a stuck statement holds its connection for good; ALTER ROLE … SET statement_timeout = '5s' (README)",
+        "DATABASE_PGBOUNCER: the database role has no statement_timeout, so a stuck statement holds its connection for good; ALTER ROLE … SET statement_timeout = '5s' (docs/operations.md)",
       );
   }
   const db = drizzlePg(pool, { schema, logger }) as unknown as Db;

@@ -19,7 +19,7 @@ export const backupRoutes: FastifyPluginAsync<{ dump: () => Promise<Blob>; dataD
   const secret = Buffer.from(ensureBackupSecret(dataDir));
   app.post('/api/internal/backup', { config: { csrf: false } }, async (request, reply) => {
     const given = Buffer.from(String(request.headers['x-backup-secret'] ?? ''));
-    // A reverse proxy on this machine (README: Caddy, nginx) connects from loopback too; what it
+    // A reverse proxy on this machine (docs/operations.md: Caddy, nginx) connects from loopback too; what it
     // forwards comes from elsewhere, and says so in these headers.
     const forwarded = ['x-forwarded-for', 'forwarded', 'x-real-ip'].some((h) => h in request.headers);
     const fromHere = LOOPBACK.has(request.socket.remoteAddress ?? '') && !forwarded;

@@ -9,16 +9,16 @@ import { createTestApp, type TestApp } from '../../../test/harness.ts';
 import { notifications } from '../../db/schema.ts';
 
 /**
- * The README's Prometheus configuration and alert rules, as pasted, against a running server:
+ * The operator's book's Prometheus configuration and alert rules (docs/operations.md), as pasted, against a running server:
  * Debian's Prometheus scrapes it and must find the target up and the six rules loaded, and the
  * rules about Telegram must go pending while it is out of reach. Both YAML blocks are read from
- * README.md, so the test follows what a reader copies.
+ * docs/operations.md, so the test follows what a reader copies.
  */
-const TOKEN = 'readme-scrape-token-0123456789';
-const readme = readFileSync(path.join(import.meta.dirname, '../../../../README.md'), 'utf8');
-const metricsSection = readme.slice(
-  readme.indexOf('## Metrics'),
-  readme.indexOf('\n## ', readme.indexOf('## Metrics') + 1),
+const TOKEN = 'operations-scrape-token-0123456789';
+const book = readFileSync(path.join(import.meta.dirname, '../../../../docs/operations.md'), 'utf8');
+const metricsSection = book.slice(
+  book.indexOf('## Metrics'),
+  book.indexOf('\n## ', book.indexOf('## Metrics') + 1),
 );
 const yamlBlocks = [...metricsSection.matchAll(/```yaml\n([\s\S]*?)```/g)].map(
   ([, block]) => block as string,
@@ -61,7 +61,7 @@ async function pollUntil<T>(read: () => Promise<T>, until: (value: T) => boolean
   throw new Error(`${what}: still ${JSON.stringify(last)} after a minute${failure ? ` (${failure})` : ''}`);
 }
 
-describe('the README’s Prometheus snippet, as pasted', () => {
+describe('the operator’s book’s Prometheus snippet, as pasted', () => {
   let t: TestApp;
   let dir: string;
   let prometheus: ReturnType<typeof spawn> | undefined;
@@ -74,7 +74,7 @@ describe('the README’s Prometheus snippet, as pasted', () => {
     dir = mkdtempSync(path.join(tmpdir(), 'kss-prometheus-'));
     writeFileSync(path.join(dir, 'token'), TOKEN);
     writeFileSync(path.join(dir, 'rules.yml'), alertRules ?? '');
-    // The README's scrape job, aimed at this server and this token file, scraped every second.
+    // The book's scrape job, aimed at this server and this token file, scraped every second.
     const job = (scrapeConfig ?? '')
       .replace(/targets: \[[^\]]*\]/, `targets: ["${new URL(server).host}"]`)
       .replace(/credentials_file: \S+ \}/, `credentials_file: ${path.join(dir, 'token')} }`);
@@ -105,7 +105,7 @@ describe('the README’s Prometheus snippet, as pasted', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('finds the scrape job and the alert rules in the README', () => {
+  it('finds the scrape job and the alert rules in docs/operations.md', () => {
     expect(scrapeConfig).toContain('job_name:');
     expect(alertRules).toContain('alert:');
   });
@@ -175,7 +175,7 @@ describe('the README’s Prometheus snippet, as pasted', () => {
     t.botApi.addOutage({ fromMs: 0, untilMs: 3_600_000, status: 502 });
     await t.database.db.insert(notifications).values({
       kind: 'GIFT_RECEIVED',
-      eventKey: 'readme-stuck',
+      eventKey: 'operations-stuck',
       chatId: 4242,
       text: 'Вам подарили купон',
       createdAt: new Date(Date.now() - 15 * 60_000),

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
 import type { TelegramReachability } from '../../telegram/reachability.ts';
 
-/** An admin is told once the oldest message has waited this long, as the README's OutboxStuck alert. */
+/** An admin is told once the oldest message has waited this long, as docs/operations.md's OutboxStuck alert. */
 export const STUCK_AFTER_S = 600;
 
 /**
