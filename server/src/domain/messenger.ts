@@ -1,12 +1,17 @@
 import type { TMessenger } from '#contract/messengers';
 
+/** The messengers' names as the app's texts say them. */
+export const MESSENGER_NAMES: Record<TMessenger, string> = { telegram: 'Telegram', max: 'MAX' };
+
 /**
  * A button under a bot's message, as every messenger has one (ADR 0019): the app opened on one of
- * its paths (Telegram: a web_app button; MAX: open_app), a tap the bot answers (Telegram's
- * callback_data, MAX's callback payload), or a link.
+ * its paths (Telegram: a web_app button; MAX: open_app), the app opened through the messenger's
+ * deep link with a start parameter (`appLink`: the app then knows what it was opened for), a tap
+ * the bot answers (Telegram's callback_data, MAX's callback payload), or a link.
  */
 export type MessageButton =
   | { text: string; app: string }
+  | { text: string; startParam: string }
   | { text: string; callback: string }
   | { text: string; url: string };
 
@@ -30,10 +35,32 @@ export class MessengerError extends Error {
   }
 }
 
+/** A file a person asked for (an export, «Мои данные»), sent into their chat with the bot. */
+export interface MessengerDocument {
+  bytes: Buffer;
+  fileName: string;
+}
+
 /**
- * What the app asks of a messenger: the outbox's sends, and whether someone is in the community
- * chat. Each adapter (telegram/telegram-messenger.ts) speaks its protocol behind it and throws only
- * MessengerError for a call that did not go.
+ * A message the app lets a person share into a chat of their choosing (a gift's «вам подарок»):
+ * its words, and one link button under them.
+ */
+export interface SharedMessage {
+  /** Ours, unique per message shared (the messenger may keep one per id). */
+  id: string;
+  /** What the person sees while choosing it. */
+  title: string;
+  description: string;
+  text: string;
+  button: { text: string; url: string };
+}
+
+/**
+ * What the app asks of a messenger: the outbox's sends, whether someone is in the community chat,
+ * the links that open the app in it, and what only some messengers can do (the optional members:
+ * a caller without one tells the person what to do instead). Each adapter
+ * (telegram/telegram-messenger.ts) speaks its protocol behind it and throws only MessengerError
+ * for a call that did not go.
  */
 export interface MessengerPort {
   readonly messenger: TMessenger;
@@ -65,4 +92,91 @@ export interface MessengerPort {
   ): Promise<'edited' | 'unchanged' | 'gone'>;
   /** Whether the person is in the chat now; false too when the messenger says they never were. */
   isMember(chatId: string, userId: number, signal: AbortSignal): Promise<boolean>;
+  /**
+   * The link that opens the app in this messenger with `startParam` (Telegram:
+   * `https://t.me/<bot>?startapp=…`), for a mail, a button or a share; MessengerError when the
+   * messenger cannot be asked what it is now.
+   */
+  appLink(startParam: string): Promise<string>;
+  /** A link that offers the person's contacts `url` with `text`, where the messenger has one (Telegram's t.me/share/url). */
+  shareLink?(url: string, text: string): string;
+  /** A file into the person's chat with the bot (`chatId`), where the messenger's bot can send one. */
+  sendDocument?(chatId: number, document: MessengerDocument, signal: AbortSignal): Promise<void>;
+  /**
+   * `message` kept for `userId` (the messenger's id of them) to share from the app, where the
+   * messenger has that (Telegram's savePreparedInlineMessage, for the Mini App's shareMessage);
+   * the messenger's id of it.
+   */
+  prepareShare?(userId: number, message: SharedMessage, signal: AbortSignal): Promise<string>;
+}
+
+/**
+ * The messengers this process speaks, each by its adapter, made at start from the configuration:
+ * Telegram's (or the local stand-in's), and any other whose bot is configured. A messenger missing
+ * here has people but no bot: what is for them waits (and goes by e-mail when it may).
+ */
+export type Messengers = Partial<Record<TMessenger, MessengerPort>>;
+
+/** Who wrote or tapped: the messenger and the id it knows them by (`messenger_identities`). */
+export interface MessengerSender {
+  messenger: TMessenger;
+  externalId: string;
+}
+
+/** A tap on a button's `callback`, as an adapter hands it to the app. */
+export interface ButtonPress {
+  from: MessengerSender;
+  /** The button's `callback`. */
+  data: string;
+  /**
+   * The short answer the person sees to their tap (Telegram: answerCallbackQuery), `alert` one
+   * they close themselves. Every tap is answered once: Telegram keeps the button spinning until.
+   */
+  answer(text: string, options?: { alert?: boolean }): Promise<void>;
+  /**
+   * A question in the chat whose answer comes back as a `Reply` to it (Telegram: force_reply with
+   * `placeholder` in the input field); the messenger's id of the question.
+   */
+  ask(text: string, placeholder: string): Promise<string>;
+}
+
+/** A text the person wrote to the bot in answer to one of its messages. */
+export interface Reply {
+  from: MessengerSender;
+  /** The messenger's id of the bot's message it answers. */
+  toMessageId: string;
+  text: string;
+  /** An answer in the chat. */
+  say(text: string): Promise<void>;
+}
+
+/** Someone started the bot (Telegram's /start, MAX's bot_started). */
+export interface BotStarted {
+  from: MessengerSender;
+  /** A message in the chat, with buttons drawn as the adapter draws the outbox's. */
+  say(text: string, buttons: MessageButtons | null): Promise<void>;
+}
+
+/**
+ * What the app does with what people send its bot, whichever messenger carries it: each adapter's
+ * transport (telegram/bot.ts for grammY) turns its updates into these calls, and the app's
+ * handlers decide (messenger/inbound.ts).
+ */
+export interface MessengerInbound {
+  /** False when the app has no use for the button's data (another handler of the adapter's may). */
+  pressed(press: ButtonPress): Promise<boolean>;
+  /** False when the reply answers nothing the app asked (an ordinary message to the bot). */
+  replied(reply: Reply): Promise<boolean>;
+  started(start: BotStarted): Promise<void>;
+  /** Someone seen joining (`member`), leaving or writing in the community chat. */
+  seenInCommunity(seen: CommunitySighting): Promise<void>;
+}
+
+/** A person as the community chat's messenger shows them when they join, leave or write. */
+export interface CommunitySighting {
+  from: MessengerSender;
+  username: string | null;
+  firstName: string;
+  lastName: string | null;
+  member: boolean;
 }

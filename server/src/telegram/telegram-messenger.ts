@@ -1,29 +1,48 @@
 import { type Api, GrammyError, InputFile } from 'grammy';
 import type { InlineKeyboardButton, InlineKeyboardMarkup } from 'grammy/types';
-import { type MessageButtons, MessengerError, type MessengerPort } from '../domain/messenger.ts';
+import {
+  type MessageButtons,
+  type MessengerDocument,
+  MessengerError,
+  type MessengerPort,
+} from '../domain/messenger.ts';
 import { grammySignal } from './bot-api.ts';
+import { createBotUsername } from './bot-username.ts';
 import { isMemberStatus } from './member-status.ts';
 
 /** A 429 without `retry_after` (Telegram always sends one; a proxy might not). */
 const DEFAULT_RETRY_AFTER_S = 5;
 
 /**
- * Telegram behind the outbox's port: the Bot API's calls, its inline keyboard, and its errors told
+ * Telegram behind the messenger port: the Bot API's calls, its inline keyboard, and its errors told
  * as the port's. `appUrl` is the app's address: a button opening the app is a web_app button, which
  * Telegram takes only over https (the local stand-in's own Telegram takes its http one); without it
- * such buttons are left out.
+ * such buttons are left out. `documents`: whether its bot sends files (the stand-in's does not).
  */
-export function createTelegramMessenger(api: Api, appUrl?: string): MessengerPort {
-  const keyboard = (buttons: MessageButtons | null): { reply_markup?: InlineKeyboardMarkup } => {
-    const rows = (buttons ?? [])
-      .map((row) =>
-        row.flatMap((button): InlineKeyboardButton[] => {
-          if ('callback' in button) return [{ text: button.text, callback_data: button.callback }];
-          if ('url' in button) return [{ text: button.text, url: button.url }];
-          return appUrl ? [{ text: button.text, web_app: { url: `${appUrl}${button.app}` } }] : [];
-        }),
-      )
-      .filter((row) => row.length > 0);
+export function createTelegramMessenger(
+  api: Api,
+  options: { appUrl?: string; documents?: boolean } = {},
+): MessengerPort {
+  const { appUrl, documents = true } = options;
+  const botUsername = createBotUsername(api);
+  const appLink = async (startParam: string) => `https://t.me/${await botUsername()}?startapp=${startParam}`;
+
+  const keyboard = async (
+    buttons: MessageButtons | null,
+  ): Promise<{ reply_markup?: InlineKeyboardMarkup }> => {
+    const rows: InlineKeyboardButton[][] = [];
+    for (const row of buttons ?? []) {
+      const drawn: InlineKeyboardButton[] = [];
+      for (const button of row) {
+        if ('callback' in button) drawn.push({ text: button.text, callback_data: button.callback });
+        else if ('url' in button) drawn.push({ text: button.text, url: button.url });
+        // A t.me link, not web_app: only the link carries the start parameter into the app.
+        else if ('startParam' in button)
+          drawn.push({ text: button.text, url: await appLink(button.startParam) });
+        else if (appUrl) drawn.push({ text: button.text, web_app: { url: `${appUrl}${button.app}` } });
+      }
+      if (drawn.length > 0) rows.push(drawn);
+    }
     return rows.length > 0 ? { reply_markup: { inline_keyboard: rows } } : {};
   };
 
@@ -58,7 +77,7 @@ export function createTelegramMessenger(api: Api, appUrl?: string): MessengerPor
         const message = await api.sendMessage(
           chatId,
           text,
-          { ...keyboard(buttons), link_preview_options: { is_disabled: true } },
+          { ...(await keyboard(buttons)), link_preview_options: { is_disabled: true } },
           grammySignal(signal),
         );
         return String(message.message_id);
@@ -68,7 +87,7 @@ export function createTelegramMessenger(api: Api, appUrl?: string): MessengerPor
         const message = await api.sendPhoto(
           chatId,
           new InputFile(photo.png, photo.fileName),
-          { caption, ...keyboard(buttons) },
+          { caption, ...(await keyboard(buttons)) },
           grammySignal(signal),
         );
         return String(message.message_id);
@@ -79,7 +98,7 @@ export function createTelegramMessenger(api: Api, appUrl?: string): MessengerPor
         await api.editMessageCaption(
           chatId,
           Number(messageId),
-          { caption, ...keyboard(buttons) },
+          { caption, ...(await keyboard(buttons)) },
           grammySignal(signal),
         );
         return 'edited';
@@ -100,5 +119,37 @@ export function createTelegramMessenger(api: Api, appUrl?: string): MessengerPor
         throw told(error);
       }
     },
+    appLink: (startParam) => telling(() => appLink(startParam)),
+    shareLink: (url, text) => `https://t.me/share/url?${new URLSearchParams({ url, text })}`,
+    ...(documents
+      ? {
+          sendDocument: (chatId: number, document: MessengerDocument, signal: AbortSignal) =>
+            telling(async () => {
+              await api.sendDocument(
+                chatId,
+                new InputFile(document.bytes, document.fileName),
+                {},
+                grammySignal(signal),
+              );
+            }),
+        }
+      : {}),
+    prepareShare: (userId, message, signal) =>
+      telling(async () => {
+        const prepared = await api.savePreparedInlineMessage(
+          userId,
+          {
+            type: 'article',
+            id: message.id,
+            title: message.title,
+            description: message.description,
+            input_message_content: { message_text: message.text },
+            reply_markup: { inline_keyboard: [[{ text: message.button.text, url: message.button.url }]] },
+          },
+          { allow_user_chats: true, allow_group_chats: true },
+          grammySignal(signal),
+        );
+        return prepared.id;
+      }),
   };
 }

@@ -33,7 +33,7 @@ export const notificationsManifest = manifest({
     const outbox = createOutboxWorker({
       db,
       // Telegram's adapter of the port, or the stand-in's Telegram: the messages speak only the port.
-      messenger: createTelegramMessenger(chatApi, buttonsUrl),
+      messenger: createTelegramMessenger(chatApi, { appUrl: buttonsUrl }),
       log,
       qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
       sweeps: sweepClock,
