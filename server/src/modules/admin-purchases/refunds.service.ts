@@ -8,6 +8,7 @@ import { type PaymentProvider, PaymentProviderError, type ProviderRefund } from 
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import type { WaitlistPolicy } from '../offers/offers.api.ts';
+import { buyerRefundRefusal } from '../purchased-coupons/buyer-refund-rule.ts';
 import { runEffects } from '../purchased-coupons/coupon-effects.ts';
 import {
   type CouponActor,
@@ -19,7 +20,6 @@ import {
 import { couponLineOf, joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
 import { couponStateOf } from '../purchased-coupons/visible-state.ts';
 import { receiptFactsOfPayment } from '../purchases/receipt-facts.ts';
-import { buyerRefundRefusal } from './buyer-refund-rule.ts';
 import { refundEffects, voidEffects } from './refund-effects.ts';
 import type { AdminPurchaseRefusal } from './texts.ts';
 
@@ -202,8 +202,9 @@ export function createRefundService(options: {
 
   /**
    * The buyer's own «Вернуть деньги» in My QR: the admin's path, asked by the one who paid and
-   * still holds the coupon while it is valid (buyer-refund-rule.ts). The coupon closes to redeeming
-   * in the transaction that locks it, so of a refund and a redemption at once exactly one wins.
+   * still holds the coupon while it is valid (purchased-coupons/buyer-refund-rule.ts). The coupon
+   * closes to redeeming in the transaction that locks it, so of a refund and a redemption at once
+   * exactly one wins.
    * Where the provider cannot give money back by itself (`link`, or a provider no longer
    * configured), the request waits for the admins, who are told by the bot.
    */

@@ -1,6 +1,6 @@
 import { BuyerRefundErrorCode } from '#contract/back-office-purchases';
-import { refusalOf } from '../purchased-coupons/coupon-state.ts';
-import { type CouponState, couponStateOf } from '../purchased-coupons/visible-state.ts';
+import { refusalOf } from './coupon-state.ts';
+import { type CouponState, couponStateOf } from './visible-state.ts';
 
 export type BuyerRefundRefusal = (typeof BuyerRefundErrorCode)[keyof typeof BuyerRefundErrorCode];
 

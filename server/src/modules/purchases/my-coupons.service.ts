@@ -3,7 +3,7 @@ import type { TMyCoupon } from '#contract/purchases';
 import type { Database } from '../../db/client.ts';
 import { coupons, gifts, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
 import { batchedRead } from '../../queueing/batched-read.ts';
-import { buyerRefundRefusal } from '../admin-purchases/buyer-refund-rule.ts';
+import { buyerRefundRefusal } from '../purchased-coupons/buyer-refund-rule.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { selectPurchasedCoupons } from '../purchased-coupons/purchased-coupons.query.ts';
 import { holderStateOf, visibleStateOfRow } from '../purchased-coupons/visible-state.ts';
