@@ -17,7 +17,8 @@ function signPairs(pairs: [string, string][], token: string): string {
     .join('\n');
   const secret = createHmac('sha256', 'WebAppData').update(token).digest();
   const hash = createHmac('sha256', secret).update(lines).digest('hex');
-  return [...pairs, ['hash', hash]].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+  const signed: [string, string][] = [...pairs, ['hash', hash]];
+  return signed.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 }
 
 const refusal = (call: () => unknown) => {
