@@ -166,7 +166,7 @@ const offerProbes = {
   allowed: [
     { file: 'server/src/modules/purchases/door.ts', imports: '../offers/offers.api.ts' },
     { file: 'server/src/modules/offers/own.ts', imports: './holds.ts' },
-    { file: 'server/src/modules/offers/other-module.ts', imports: '../purchases/texts.ts' },
+    { file: 'server/src/modules/offers/other-module.ts', imports: '../users/caller.ts' },
     { file: 'server/src/modules/purchases/inside.test.ts', imports: '../offers/holds.ts' },
     { file: 'server/src/app-manifest.ts', imports: './modules/offers/offers.manifest.ts' },
   ],

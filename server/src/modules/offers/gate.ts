@@ -6,8 +6,8 @@ import { DomainError } from '../../domain/domain-error.ts';
 import { batchedRead } from '../../queueing/batched-read.ts';
 import { gateByKey } from '../../queueing/gate.ts';
 import { type Turn, turnsByKey } from '../../queueing/turns-by-key.ts';
-import type { PurchaseRefusal } from '../purchases/texts.ts';
 import { type OfferStock, stockOf } from './stock.ts';
+import type { OfferRefusal } from './texts.ts';
 
 /** How long an offer's limit and sale start, once read, answer presses before they are read again. */
 const FACTS_MS = 1_000;
@@ -133,7 +133,7 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
     const stock = await stockNow(offerId);
     if (!unitWithinReach(quantity, stock) && !stock?.heldForLine) {
       soldOutAsked.set(offerId, Math.max(asked, soldOutAsked.get(offerId) ?? 0));
-      throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.soldOut);
+      throw new DomainError<OfferRefusal>(PurchaseErrorCode.soldOut);
     }
   }
 
@@ -150,7 +150,7 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
       // the start asks for it.
       if (offer.quantity === null) return { inTurn: (work) => turns.inTurn(offerId, work), leave: () => {} };
       if (offer.saleStartsAt && clock() < offer.saleStartsAt.getTime()) {
-        throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.saleNotStarted, {
+        throw new DomainError<OfferRefusal>(PurchaseErrorCode.saleNotStarted, {
           startsAt: offer.saleStartsAt.toISOString(),
         });
       }
@@ -166,7 +166,7 @@ export function createOfferGate(db: Db, clock: () => number = Date.now) {
       try {
         // Sold out since it came: that read's answer is its own, as new as a read it would ask.
         if ((soldOutAsked.get(offerId) ?? Number.NEGATIVE_INFINITY) > since) {
-          throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.soldOut);
+          throw new DomainError<OfferRefusal>(PurchaseErrorCode.soldOut);
         }
         await refuseIfSoldOut(offerId, offer.quantity);
       } catch (error) {

@@ -5,22 +5,22 @@
  * a rule about units changes here and nowhere else (ADR 22, 23).
  */
 
-// Admission: the gate a press of a limited offer passes before its start's reads.
-export { type Admission, createOfferGate, unitWithinReach } from './gate.ts';
-// A unit for a payment: reserved at its start, released when it gives up, decided for a late payment.
-export { holdsUnit, release, reserve, unitForPaid } from './holds.ts';
+// The word of the gate a press of a limited offer passes, for the start to take its turn by.
+export type { Admission } from './gate.ts';
+// A unit for a payment: released when it gives up, decided for a late payment.
+export { holdsUnit, release, unitForPaid } from './holds.ts';
 // The line: served whenever a unit comes free; a person erased leaves every line.
 export {
   dropLapsedHolds,
   forgetPerson,
   handOverFreed,
-  placeHeldFor,
   serveLineOf,
   type WaitlistPolicy,
 } from './line.ts';
 // «On sale»: the one rule the catalogue, the reports and a payment start read.
 export { offerOnSale } from './on-sale.ts';
+// A payment start's part: the gate a press passes before the start's reads, the sale's start, the unit.
+export { createStartUnits, saleOfStart } from './start-unit.ts';
 // Stock as the catalogue, the back office and the reports show it, read without the lock.
 export { leftOf, NO_STOCK, type OfferStock, stockOf, unitsShown } from './stock.ts';
-export { isLimited } from './units.ts';
 export { placesOfPerson } from './waitlist.service.ts';

@@ -16,7 +16,19 @@ export const waitlistTexts = {
   buyButton: 'Купить купон',
 } as const;
 
-/** The admin's edit of an offer, and its line. */
+/** «купона» / «купонов» after «не больше N». */
+const couponsAfter = (count: number) => (count % 10 === 1 && count % 100 !== 11 ? 'купона' : 'купонов');
+
+/** A limited offer's refusals of a start: the sale's start is said by Moscow's clock, as it is announced. */
+const limitTexts = {
+  soldOut: 'Купоны закончились',
+  perBuyerReached: (perBuyer: number) =>
+    `Одному человеку можно купить не больше ${perBuyer} ${couponsAfter(perBuyer)} этого предложения: вы уже купили или оплачиваете столько`,
+  saleStarts: (startsAt: Date) =>
+    `Продажа начнется ${formatDateTimeIn(startsAt, DEFAULT_REPORT_TIME_ZONE)} по Москве`,
+};
+
+/** The admin's edit of an offer, its line, and a payment start's refusals for the offer's limits. */
 export const offerRefusals = {
   [OfferErrorCode.offerNotFound]: { status: 404, message: 'Такого купона нет' },
   [OfferErrorCode.offerNotDecided]: {
@@ -34,6 +46,15 @@ export const offerRefusals = {
     message: (details) =>
       `Количество не может быть меньше уже проданных и оплачиваемых купонов: их ${Number(details.sold)}`,
     field: 'quantity',
+  },
+  [PurchaseErrorCode.soldOut]: { status: 409, message: limitTexts.soldOut },
+  [PurchaseErrorCode.perBuyerReached]: {
+    status: 409,
+    message: (details) => limitTexts.perBuyerReached(Number(details.perBuyer)),
+  },
+  [PurchaseErrorCode.saleNotStarted]: {
+    status: 409,
+    message: (details) => limitTexts.saleStarts(new Date(String(details.startsAt))),
   },
   waitlist_offer_not_on_sale: { status: 404, error: ErrorCode.notFound, message: 'Этот купон не продается' },
   [WaitlistErrorCode.unlimited]: {

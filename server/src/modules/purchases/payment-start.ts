@@ -8,14 +8,11 @@ import { type PaymentProvider, PaymentProviderError } from '../../payments/provi
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import {
   type Admission,
-  createOfferGate,
+  createStartUnits,
   handOverFreed,
-  isLimited,
   offerOnSale,
-  placeHeldFor,
   release,
-  reserve,
-  unitWithinReach,
+  saleOfStart,
   type WaitlistPolicy,
 } from '../offers/offers.api.ts';
 import type { PrivacyService, StoredConsent } from '../privacy/privacy.service.ts';
@@ -71,7 +68,7 @@ export function createPaymentStart(options: {
   const { db, provider, log, timeZone, privacy, receipts, holdMinutes, waitlist } = options;
   const cancelPending = (paymentId: string) => cancelPendingPayment(db, paymentId, waitlist);
 
-  const gate = createOfferGate(db);
+  const units = createStartUnits({ db, holdMinutes, waitlist });
 
   const offerOf = (couponId: number, options: { onSaleOnly?: boolean } = {}) =>
     db
@@ -82,17 +79,11 @@ export function createPaymentStart(options: {
         companyName: partners.companyName,
         phone: partners.phone,
         inn: partners.inn,
-        quantity: coupons.quantity,
-        perBuyer: coupons.perBuyer,
-        saleStartsAt: coupons.saleStartsAt,
-        // The database's clock, the one every process and the holds' expiry read.
-        saleStarted: sql<boolean>`(${coupons.saleStartsAt} IS NULL OR ${coupons.saleStartsAt} <= now())`,
+        ...saleOfStart,
       })
       .from(coupons)
       .innerJoin(partners, eq(partners.id, coupons.partnerId))
       .where(and(eq(coupons.id, couponId), options.onSaleOnly ? offerOnSale(timeZone) : undefined));
-
-  type OnSaleOffer = NonNullable<Awaited<ReturnType<typeof offerOf>>[number]>;
 
   /** What the provider is asked to make: the same for a start and for its retry after a restart. */
   const paymentInput = (
@@ -128,69 +119,6 @@ export function createPaymentStart(options: {
   });
 
   /**
-   * Sold out, read without the offer's lock: a refusal the lock would give too. Not to one the line
-   * holds a unit for, nor while a lapsed hold or a freed unit waits to be given on: this start goes to
-   * the lock, which hands it to the line at once (else only the sweep would, minutes later).
-   */
-  async function refuseIfSoldOut(userId: number, couponId: number, offer: OnSaleOffer) {
-    if (offer.quantity === null) return;
-    const stock = await gate.stockNow(couponId);
-    if (
-      !unitWithinReach(offer.quantity, stock) &&
-      !(stock?.heldForLine && (await placeHeldFor(db, couponId, userId)).length > 0)
-    ) {
-      throw refuse(PurchaseErrorCode.soldOut);
-    }
-  }
-
-  /** The payment's row, and for a limited offer its unit: a refusal when none is left to the buyer. */
-  async function paymentWithUnit(
-    userId: number,
-    couponId: number,
-    offer: OnSaleOffer,
-  ): Promise<{ id: string }> {
-    const reserved = await db.transaction(async (tx) => {
-      const insertPayment = async () => {
-        const [row] = await tx
-          .insert(payments)
-          .values({ couponId, userId, provider: provider.name, amount: offer.price })
-          .returning({ id: payments.id });
-        if (!row) throw new Error('insert returned no row');
-        return row;
-      };
-      let row: { id: string };
-      if (isLimited(offer)) {
-        const held = await reserve(
-          tx,
-          { offerId: couponId, userId, minutes: holdMinutes, waitlist },
-          insertPayment,
-        );
-        // Returned, not thrown: what the lock did before refusing (lapsed holds removed, their units
-        // handed to the line, its people told) is kept. No payment was written.
-        if ('refused' in held) return held;
-        row = { id: held.paymentId };
-      } else {
-        row = await insertPayment();
-      }
-      await recordAudit(tx, {
-        kind: 'payment.started',
-        actorId: userId,
-        subject: subjectOf.payment(row.id),
-        details: { offerId: couponId, amount: offer.price, provider: provider.name },
-      });
-      return row;
-    });
-    if ('refused' in reserved) {
-      throw reserved.refused === 'sold_out'
-        ? refuse(PurchaseErrorCode.soldOut)
-        : new DomainError<PurchaseRefusal>(PurchaseErrorCode.perBuyerReached, {
-            perBuyer: reserved.perBuyer,
-          });
-    }
-    return reserved;
-  }
-
-  /**
    * `admission`: the offer gate's word on this press (`admit`), whose turn at the offer's lock it
    * takes. `given.consent`: the buyer's consent and e-mail as the route's consent check read them.
    */
@@ -202,29 +130,32 @@ export function createPaymentStart(options: {
   ) {
     const [offer] = await offerOf(couponId, { onSaleOnly: true });
     if (!offer) throw refuse('offer_not_on_sale');
-    if (!offer.saleStarted && offer.saleStartsAt) {
-      throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.saleNotStarted, {
-        startsAt: offer.saleStartsAt.toISOString(),
-      });
-    }
+    units.refuseBeforeSale(offer);
     const { email } = await privacy.requireReadyToPay(userId, {
       email: given.email,
       receipts,
       known: given.consent,
     });
-    // A limited offer's starts take turns in this process, in the order the gate let them on: one
-    // waits for the offer's lock holding a database connection, the rest wait here holding none. Two
-    // hundred presses at a drop otherwise held every connection of the pool waiting on that one lock,
-    // and the requests past them timed out (503) waiting for a connection. Across processes the lock
-    // still decides.
-    const payment = isLimited(offer)
-      ? await admission.inTurn(async () => {
-          // Sold out was told before the start's reads (offers/gate.ts); asked again in turn, so the
-          // starts queued behind the last unit end here, not at the lock.
-          await refuseIfSoldOut(userId, couponId, offer);
-          return paymentWithUnit(userId, couponId, offer);
-        })
-      : await paymentWithUnit(userId, couponId, offer);
+    const payment = await units.paymentWithUnit(
+      { userId, offerId: couponId, offer, admission },
+      {
+        insert: async (tx) => {
+          const [row] = await tx
+            .insert(payments)
+            .values({ couponId, userId, provider: provider.name, amount: offer.price })
+            .returning({ id: payments.id });
+          if (!row) throw new Error('insert returned no row');
+          return row;
+        },
+        started: (tx, paymentId) =>
+          recordAudit(tx, {
+            kind: 'payment.started',
+            actorId: userId,
+            subject: subjectOf.payment(paymentId),
+            details: { offerId: couponId, amount: offer.price, provider: provider.name },
+          }),
+      },
+    );
 
     try {
       const created = await provider.createPayment(
@@ -279,7 +210,7 @@ export function createPaymentStart(options: {
     return tracked;
   }
 
-  return { offerOf, startPayment, recoverStart, admit: gate.admit };
+  return { offerOf, startPayment, recoverStart, admit: units.admit };
 }
 
 export type PaymentStart = ReturnType<typeof createPaymentStart>;

@@ -1,21 +1,7 @@
-import { formatDateTimeIn } from '#contract/date-time';
 import { ErrorCode } from '#contract/errors';
 import { PurchaseErrorCode } from '#contract/purchases';
 import { MEMBERSHIP_UNKNOWN_MESSAGE } from '#contract/session';
-import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import type { Refusals } from '../../http/errors.ts';
-
-/** «купона» / «купонов» after «не больше N». */
-const couponsAfter = (count: number) => (count % 10 === 1 && count % 100 !== 11 ? 'купона' : 'купонов');
-
-/** A limited offer's refusals: the sale's start is always said by Moscow's clock, as it is announced. */
-const limitTexts = {
-  soldOut: 'Купоны закончились',
-  perBuyerReached: (perBuyer: number) =>
-    `Одному человеку можно купить не больше ${perBuyer} ${couponsAfter(perBuyer)} этого предложения: вы уже купили или оплачиваете столько`,
-  saleStarts: (startsAt: Date) =>
-    `Продажа начнется ${formatDateTimeIn(startsAt, DEFAULT_REPORT_TIME_ZONE)} по Москве`,
-};
 
 export const purchaseTexts = {
   paymentDescription: (offer: { companyName: string; discount: number }) =>
@@ -51,10 +37,13 @@ export const paymentPageTexts = {
 } as const;
 
 export const purchaseRefusals = {
+  // A MAX user may have no username at all (MAX's user.username may be null); a gift finds its friend by one too.
   [PurchaseErrorCode.noUsername]: {
     status: 403,
-    message:
-      'Чтобы купить купон, задайте имя пользователя (username) в настройках Telegram и откройте приложение заново.',
+    message: (details) =>
+      details.messenger === 'max'
+        ? 'Чтобы купить купон или получить его в подарок, задайте никнейм в настройках профиля MAX и откройте приложение заново.'
+        : 'Чтобы купить купон, задайте имя пользователя (username) в настройках Telegram и откройте приложение заново.',
   },
   offer_not_on_sale: { status: 404, error: ErrorCode.notFound, message: 'Этот купон не продается' },
   // The link provider (payments/link-provider.ts) refuses a coupon the admin gave no link.
@@ -74,15 +63,6 @@ export const purchaseRefusals = {
   [PurchaseErrorCode.amountMismatch]: {
     status: 409,
     message: 'Сумма оплаты не совпадает с ценой купона. Напишите администратору.',
-  },
-  [PurchaseErrorCode.soldOut]: { status: 409, message: limitTexts.soldOut },
-  [PurchaseErrorCode.perBuyerReached]: {
-    status: 409,
-    message: (details) => limitTexts.perBuyerReached(Number(details.perBuyer)),
-  },
-  [PurchaseErrorCode.saleNotStarted]: {
-    status: 409,
-    message: (details) => limitTexts.saleStarts(new Date(String(details.startsAt))),
   },
   sold_out_refunded: {
     status: 409,
