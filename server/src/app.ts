@@ -180,7 +180,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (updates) for (const module of plugged) module.bot?.(updates);
   }
   await app.register(async (api) => {
-    requireInitData(api, { botToken, maxAgeS: config.initDataMaxAgeS, users: made.users });
+    requireInitData(api, {
+      botToken,
+      maxBotToken: config.max.botToken,
+      maxAgeS: config.initDataMaxAgeS,
+      users: made.users,
+    });
     await api.register(compress, API_COMPRESSION);
     for (const module of plugged) await module.routes?.(api);
   });

@@ -29,7 +29,9 @@ import type { PurchaseRefusal } from './texts.ts';
  */
 async function requireUsername(request: FastifyRequest) {
   if (!request.caller.username) {
-    throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.noUsername);
+    throw new DomainError<PurchaseRefusal>(PurchaseErrorCode.noUsername, {
+      messenger: request.caller.messenger,
+    });
   }
 }
 

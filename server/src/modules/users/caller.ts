@@ -1,6 +1,7 @@
 import type { FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import { z } from 'zod';
 import { ErrorCode } from '#contract/errors';
+import type { TMessenger } from '#contract/messengers';
 import type { TRole } from '#contract/session';
 import { DomainError } from '../../domain/domain-error.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
@@ -8,8 +9,14 @@ import type { CallerRow } from './caller-row.ts';
 import type { UserRefusal } from './texts.ts';
 import { normalizeUsername, type UserService } from './users.service.ts';
 
-/** Who calls: the user their init data names (plugins/auth.ts sets it for the whole /api tree). */
+/**
+ * Who calls: the user their init data names (plugins/auth.ts sets it for the whole /api tree),
+ * under the app's id of them, with the messenger they opened the app in.
+ */
 export interface Caller extends TelegramUser {
+  messenger: TMessenger;
+  /** The start parameter the messenger signed with the launch. */
+  startParam: string | undefined;
   /** Resolved on first use and kept for the rest of the request. */
   role(): Promise<TRole>;
   /**

@@ -9,7 +9,6 @@ import {
 import { ZTelegramUsername } from '#contract/username-schemas';
 import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
-import { startParamOf } from '../../telegram/init-data.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import { pathSubject, ZPathUsername } from './caller.ts';
 import type { MembershipService } from './membership.service.ts';
@@ -51,7 +50,7 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   const me = { config: { logOnlyFailures: true }, schema: { response: { 200: ZMeResponse } } };
   app.get('/api/me', me, async (request) => {
     const { caller } = request;
-    await recordArrival(caller.id, startParamOf(request.headers.authorization));
+    await recordArrival(caller.id, caller.startParam);
     // One statement for membership, consent and held gifts; none on a first open, whose profile's
     // write returned it: on PGlite a crowd of first opens waits for each other's every statement.
     const row = caller.row ?? (await users.callerRowOf(caller.id));

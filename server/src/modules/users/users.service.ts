@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, TransactionRollbackError } from 'drizzle-orm';
 import { dayIn } from '#contract/date-time';
 import type { TMessenger } from '#contract/messengers';
 import type { TRole } from '#contract/session';
@@ -6,10 +6,24 @@ import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import { usernameOf } from '#contract/usernames';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { adminBindings, appOpens, partnerStaff, partners, purchasedCoupons, users } from '../../db/schema.ts';
+import {
+  adminBindings,
+  appOpens,
+  messengerIdentities,
+  partnerStaff,
+  partners,
+  purchasedCoupons,
+  users,
+} from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';
 import { type CallerRow, readCallerRow, returningCallerRow } from './caller-row.ts';
+
+/**
+ * A person as their messenger shows them, under the app's id of them: a Telegram user's is their
+ * Telegram id; another messenger's person gets theirs from `userIdOf`. Telegram when unsaid.
+ */
+export type Profile = TelegramUser & { messenger?: TMessenger };
 
 /** How usernames are compared and looked up: the one rule of usernames.ts, in lower case. */
 export const normalizeUsername = (username: string) => usernameOf(username).toLowerCase();
@@ -46,7 +60,7 @@ export function createUserService(
    * updates). Usernames change hands, so news older than what is stored changes nothing: a day-old
    * init data cannot take a username back from whoever holds it now.
    */
-  async function upsertUser(user: TelegramUser, asOf = new Date()): Promise<void> {
+  async function upsertUser(user: Profile, asOf = new Date()): Promise<void> {
     if (!seenLately(user)) await writeProfile(user, asOf);
   }
 
@@ -57,7 +71,7 @@ export function createUserService(
    * the caller's row as written for /api/me (caller-row.ts); undefined when that statement did not
    * write the profile.
    */
-  async function recordVisit(user: TelegramUser, asOf: Date): Promise<CallerRow | undefined> {
+  async function recordVisit(user: Profile, asOf: Date): Promise<CallerRow | undefined> {
     const day = dayIn(timeZone, new Date());
     const openDay = openedOn.get(user.id) === day ? undefined : day;
     const row = seenLately(user) ? undefined : await writeProfile(user, asOf, openDay);
@@ -69,20 +83,16 @@ export function createUserService(
   }
 
   /** Written lately with these exact attributes: a poll every 5 s should not write every 5 s. */
-  function seenLately(user: TelegramUser): boolean {
+  function seenLately(user: Profile): boolean {
     const cached = seen.get(user.id);
     return cached !== undefined && cached.key === profileKey(user) && Date.now() - cached.at < SEEN_TTL_MS;
   }
 
-  const profileKey = (user: TelegramUser) =>
+  const profileKey = (user: Profile) =>
     `${user.username ?? ''}\u0000${user.firstName}\u0000${user.lastName ?? ''}`;
 
   /** The profile written, and with `openDay` the day's open; the caller's row when one statement did both. */
-  async function writeProfile(
-    user: TelegramUser,
-    asOf: Date,
-    openDay?: string,
-  ): Promise<CallerRow | undefined> {
+  async function writeProfile(user: Profile, asOf: Date, openDay?: string): Promise<CallerRow | undefined> {
     const written = await writeProfileAtOnce(user, asOf, openDay);
     if (!written) {
       await writeProfileTakingUsername(user, asOf);
@@ -106,24 +116,27 @@ export function createUserService(
    * username were bound to them, and their row as written.
    */
   async function writeProfileAtOnce(
-    user: TelegramUser,
+    user: Profile,
     asOf: Date,
     openDay: string | undefined,
   ): Promise<{ inserted: boolean; bound: number; row: CallerRow } | false> {
     const name = user.username ? normalizeUsername(user.username) : null;
+    const messenger = user.messenger ?? 'telegram';
+    // ADMIN_USERNAMES are Telegram's usernames: the same name in another messenger is someone else.
+    const adminNamed = name !== null && messenger === 'telegram' && adminUsernames.includes(name);
     const written = sql`EXISTS (SELECT 1 FROM profile)`;
     const bindings = name
       ? sql`, spokesman AS (
           UPDATE ${partners} SET spokesman_user_id = ${user.id}
-          WHERE spokesman_user_id IS NULL AND spokesman_messenger = 'telegram'
+          WHERE spokesman_user_id IS NULL AND spokesman_messenger = ${messenger}
             AND lower(spokesman_username) = ${name} AND ${written}
           RETURNING 1
         ), staff AS (
           UPDATE ${partnerStaff} SET user_id = ${user.id}
-          WHERE user_id IS NULL AND messenger = 'telegram' AND lower(username) = ${name} AND ${written}
+          WHERE user_id IS NULL AND messenger = ${messenger} AND lower(username) = ${name} AND ${written}
           RETURNING 1
         )${
-          adminUsernames.includes(name)
+          adminNamed
             ? sql`, admin AS (
           INSERT INTO ${adminBindings} (username, user_id) SELECT ${name}, ${user.id} WHERE ${written}
           ON CONFLICT DO NOTHING
@@ -140,13 +153,13 @@ export function createUserService(
         )`
       : sql``;
     const rolesBound = name
-      ? sql`(SELECT count(*) FROM spokesman) + (SELECT count(*) FROM staff)${adminUsernames.includes(name) ? sql` + (SELECT count(*) FROM admin)` : sql``}`
+      ? sql`(SELECT count(*) FROM spokesman) + (SELECT count(*) FROM staff)${adminNamed ? sql` + (SELECT count(*) FROM admin)` : sql``}`
       : sql`0`;
     try {
       const result = await db.execute(sql`
         WITH profile AS (
-          INSERT INTO ${users} (id, username, first_name, last_name, profile_as_of)
-          VALUES (${user.id}, ${user.username}, ${user.firstName}, ${user.lastName}, ${asOf.toISOString()})
+          INSERT INTO ${users} (id, messenger, username, first_name, last_name, profile_as_of)
+          VALUES (${user.id}, ${messenger}, ${user.username}, ${user.firstName}, ${user.lastName}, ${asOf.toISOString()})
           ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
             last_name = excluded.last_name, profile_as_of = excluded.profile_as_of, last_seen_at = now()
           WHERE ${users.profileAsOf} <= excluded.profile_as_of
@@ -165,12 +178,13 @@ export function createUserService(
   }
 
   /** The username may change hands: whoever held it before lets it go, unless their news is newer. */
-  async function writeProfileTakingUsername(user: TelegramUser, asOf: Date): Promise<void> {
+  async function writeProfileTakingUsername(user: Profile, asOf: Date): Promise<void> {
     await db.transaction(async (tx) => {
       let username = user.username;
+      const messenger = user.messenger ?? 'telegram';
       if (username) {
         const sameName = and(
-          eq(users.messenger, 'telegram'),
+          eq(users.messenger, messenger),
           sql`lower(${users.username}) = ${username.toLowerCase()}`,
           ne(users.id, user.id),
         );
@@ -185,14 +199,72 @@ export function createUserService(
       const profile = { username, firstName: user.firstName, lastName: user.lastName, profileAsOf: asOf };
       await tx
         .insert(users)
-        .values({ id: user.id, ...profile })
+        .values({ id: user.id, messenger, ...profile })
         .onConflictDoUpdate({
           target: users.id,
           set: { ...profile, lastSeenAt: sql`now()` },
           setWhere: sql`${users.profileAsOf} <= ${asOf}`,
         });
-      if (username) await bindUsername(tx, user.id, normalizeUsername(username));
+      if (username) await bindUsername(tx, user.id, normalizeUsername(username), messenger);
     });
+  }
+
+  /** The app's ids of people from other messengers, by `<messenger>:<their id>`, as first read. */
+  const identities = new Map<string, number>();
+
+  /**
+   * The app's id of the person `messenger` knows as `externalId` (ADR 0019): a Telegram user's is
+   * their Telegram id; anyone else's is their row in messenger_identities, made with a users row
+   * of that messenger and an id from users_internal_id_seq at first sight. Two first opens at once
+   * make one: the second's identity clashes, its transaction is undone and the first's is read.
+   */
+  async function userIdOf(messenger: TMessenger, externalId: number): Promise<number> {
+    if (messenger === 'telegram') return externalId;
+    const key = `${messenger}:${externalId}`;
+    const known = identities.get(key) ?? (await readIdentity(messenger, externalId));
+    if (known !== undefined) return remember(key, known);
+    const made = await db
+      .transaction(async (tx) => {
+        const [row] = await tx
+          .insert(users)
+          // The profile's own write follows with the time the messenger vouched for it.
+          .values({ id: sql`nextval('users_internal_id_seq')`, messenger, profileAsOf: new Date(0) })
+          .returning({ id: users.id });
+        if (!row) throw new Error('no users row made');
+        const [bound] = await tx
+          .insert(messengerIdentities)
+          .values({ messenger, externalId: String(externalId), userId: row.id })
+          .onConflictDoNothing()
+          .returning({ userId: messengerIdentities.userId });
+        if (!bound) tx.rollback();
+        return row.id;
+      })
+      .catch((error: unknown) => {
+        if (error instanceof TransactionRollbackError) return undefined;
+        throw error;
+      });
+    const id = made ?? (await readIdentity(messenger, externalId));
+    if (id === undefined) throw new Error(`no identity for ${key} after making one`);
+    return remember(key, id);
+  }
+
+  async function readIdentity(messenger: TMessenger, externalId: number): Promise<number | undefined> {
+    const [row] = await db
+      .select({ userId: messengerIdentities.userId })
+      .from(messengerIdentities)
+      .where(
+        and(
+          eq(messengerIdentities.messenger, messenger),
+          eq(messengerIdentities.externalId, String(externalId)),
+        ),
+      );
+    return row?.userId;
+  }
+
+  function remember(key: string, id: number): number {
+    if (identities.size >= MAX_ROLES) identities.clear();
+    identities.set(key, id);
+    return id;
   }
 
   /** Whether they hold a coupon they could give away: one of their own a gift starts from (refusalOf). */
@@ -218,11 +290,11 @@ export function createUserService(
   }
 
   /**
-   * Roles named by username (ADMIN_USERNAMES, a partner's spokesman) go to the first Telegram id
-   * seen with that username and stay with it; rows already bound are left alone.
+   * Roles named by username (ADMIN_USERNAMES, a partner's spokesman) go to the first user seen
+   * with that username in the role's messenger and stay with them; rows already bound are left alone.
    */
-  async function bindUsername(executor: Db, userId: number, name: string) {
-    if (adminUsernames.includes(name)) {
+  async function bindUsername(executor: Db, userId: number, name: string, messenger: TMessenger) {
+    if (messenger === 'telegram' && adminUsernames.includes(name)) {
       await executor.insert(adminBindings).values({ username: name, userId }).onConflictDoNothing();
     }
     await executor
@@ -231,7 +303,7 @@ export function createUserService(
       .where(
         and(
           isNull(partners.spokesmanUserId),
-          eq(partners.spokesmanMessenger, 'telegram'),
+          eq(partners.spokesmanMessenger, messenger),
           sql`lower(${partners.spokesmanUsername}) = ${name}`,
         ),
       );
@@ -241,7 +313,7 @@ export function createUserService(
       .where(
         and(
           isNull(partnerStaff.userId),
-          eq(partnerStaff.messenger, 'telegram'),
+          eq(partnerStaff.messenger, messenger),
           sql`lower(${partnerStaff.username}) = ${name}`,
         ),
       );
@@ -339,6 +411,7 @@ export function createUserService(
   /** Makes the next request of this user write their profile again and resolve their role (after an erasure). */
   const forgetSeen = (userId: number) => {
     seen.delete(userId);
+    for (const [key, id] of identities) if (id === userId) identities.delete(key);
     openedOn.delete(userId);
     forgetRoles();
   };
@@ -346,6 +419,7 @@ export function createUserService(
   return {
     upsertUser,
     recordVisit,
+    userIdOf,
     callerRowOf: (userId: number) => readCallerRow(db, userId),
     usernameOf,
     forgetSeen,
