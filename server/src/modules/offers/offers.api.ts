@@ -5,6 +5,8 @@
  * a rule about units changes here and nowhere else (ADR 22, 23).
  */
 
+// An offer as the back office shows it.
+export { toAdminOffer } from './admin-offer.ts';
 // The word of the gate a press of a limited offer passes, for the start to take its turn by.
 export type { Admission } from './gate.ts';
 // A unit for a payment: released when it gives up, decided for a late payment.

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { coupons } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
-import { toAdminOffer } from '../partners/partners.service.ts';
+import { toAdminOffer } from './admin-offer.ts';
 import { takenForChange } from './holds.ts';
 import { serveLine, type WaitlistPolicy } from './line.ts';
 import { stockOf } from './stock.ts';

@@ -2,9 +2,7 @@ import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TAdminPartner } from '#contract/back-office-partners';
 import { compareRu } from '#contract/collation';
-import { couponTermsProblem } from '#contract/coupon-terms';
 import { CouponRequestErrorCode } from '#contract/coupons';
-import type { TAdminOffer, TOfferState } from '#contract/offers';
 import {
   PartnerErrorCode,
   type TPartner,
@@ -17,41 +15,10 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { coupons, partnerStaff, partners, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
-import { NO_STOCK, type OfferStock, stockOf, unitsShown } from '../offers/offers.api.ts';
+import { stockOf, toAdminOffer } from '../offers/offers.api.ts';
 import type { PartnerRefusal } from './texts.ts';
 
 type PartnerRow = typeof partners.$inferSelect;
-
-/**
- * An offer as the back office shows it. `paymentLinkNeeded`: the buyer pays through the offer's own
- * link (the `link` provider); with any other the provider takes the money and no link is asked for.
- */
-export const toAdminOffer = (
-  row: typeof coupons.$inferSelect,
-  paymentLinkNeeded: boolean,
-  stock: OfferStock = NO_STOCK,
-): TAdminOffer => ({
-  id: row.id,
-  partnerId: row.partnerId,
-  price: row.price,
-  discount: row.discount,
-  state: offerState(row),
-  paymentLink: row.paymentLink,
-  paymentLinkNeeded,
-  validUntil: row.validUntil,
-  validDays: row.validDays,
-  termsProblem: couponTermsProblem(row.price, row.discount)?.message ?? null,
-  quantity: row.quantity,
-  perBuyer: row.perBuyer,
-  saleStartsAt: row.saleStartsAt?.toISOString() ?? null,
-  ...unitsShown(row.quantity, stock),
-});
-
-function offerState(row: typeof coupons.$inferSelect): TOfferState {
-  if (row.status === 'PENDING') return 'pending';
-  if (row.status === 'REJECTED') return 'rejected';
-  return row.withdrawnAt ? 'withdrawn' : 'on_sale';
-}
 
 const toPartner = (row: PartnerRow): TPartner => ({
   id: row.id,
