@@ -1,8 +1,16 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { formatRubles } from '#contract/coupon-terms';
 import type { Db } from '../../db/client.ts';
-import { coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import {
+  coupons,
+  messengerIdentities,
+  notifications,
+  partners,
+  payments,
+  purchasedCoupons,
+  users,
+} from '../../db/schema.ts';
 import { joinPurchasedCoupon } from '../purchased-coupons/purchased-coupons.query.ts';
 import { displayName } from '../users/display-name.ts';
 
@@ -86,21 +94,22 @@ const buyers = alias(users, 'buyers');
 /**
  * What each audit subject is, in words an admin recognises: the partner's name; the offer's
  * partner, discount and price; a purchase's or payment's offer and the buyer who paid (not the
- * friend a gift made its owner). A subject whose row is gone (a partner erased) has no name and
- * shows its id.
+ * friend a gift made its owner); a bot message's addressee. A subject whose row is gone (a partner
+ * erased) has no name.
  */
 export async function nameAuditSubjects(db: Db, subjects: readonly string[]): Promise<Map<string, string>> {
   const partnerIds = idsOf(subjects, 'partner').map(Number).filter(Number.isSafeInteger);
   const offerIds = idsOf(subjects, 'offer').map(Number).filter(Number.isSafeInteger);
   const purchaseIds = idsOf(subjects, 'purchase').filter((id) => UUID.test(id));
   const paymentIds = idsOf(subjects, 'payment').filter((id) => UUID.test(id));
+  const notificationIds = idsOf(subjects, 'notification').map(Number).filter(Number.isSafeInteger);
   const offerColumns = {
     companyName: partners.companyName,
     discount: coupons.discount,
     price: coupons.price,
   };
 
-  const [partnerRows, offerRows, purchaseRows, paymentRows] = await Promise.all([
+  const [partnerRows, offerRows, purchaseRows, paymentRows, notificationRows] = await Promise.all([
     partnerIds.length === 0
       ? []
       : db
@@ -138,6 +147,20 @@ export async function nameAuditSubjects(db: Db, subjects: readonly string[]): Pr
           .innerJoin(partners, eq(partners.id, coupons.partnerId))
           .innerJoin(users, eq(users.id, payments.userId))
           .where(inArray(payments.id, paymentIds)),
+    notificationIds.length === 0
+      ? []
+      : db
+          .select({ id: notifications.id, username: users.username, firstName: users.firstName })
+          .from(notifications)
+          .innerJoin(
+            messengerIdentities,
+            and(
+              eq(messengerIdentities.messenger, notifications.messenger),
+              eq(messengerIdentities.externalId, sql`${notifications.chatId}::text`),
+            ),
+          )
+          .innerJoin(users, eq(users.id, messengerIdentities.userId))
+          .where(inArray(notifications.id, notificationIds)),
   ]);
 
   return new Map([
@@ -145,5 +168,6 @@ export async function nameAuditSubjects(db: Db, subjects: readonly string[]): Pr
     ...offerRows.map((row) => [`offer:${row.id}`, offerName(row)] as const),
     ...purchaseRows.map((row) => [`purchase:${row.id}`, boughtName(row)] as const),
     ...paymentRows.map((row) => [`payment:${row.id}`, boughtName(row)] as const),
+    ...notificationRows.map((row) => [`notification:${row.id}`, `для ${displayName(row)}`] as const),
   ]);
 }

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { formatDateTimeIn, formatDay } from '#contract/date-time';
+import { auditDetailsText, auditSubjectText } from '#contract/audit-details';
+import { formatDateTimeIn, formatDay, zoneNote } from '#contract/date-time';
 import {
   AUDIT_KIND_TEXTS,
   CLOSING_RECEIPT_STATES,
@@ -195,11 +196,13 @@ async function exportTables(
               at(event.at),
               AUDIT_KIND_TEXTS[event.kind],
               event.actor ?? 'система',
-              event.subjectName ? `${event.subjectName} (${event.subject})` : event.subject,
-              Object.keys(event.details).length > 0 ? JSON.stringify(event.details) : null,
+              auditSubjectText(event),
+              auditDetailsText(event.details, timeZone) || null,
             ];
       }
-      return [{ header: ['Время', 'Событие', 'Кто', 'Объект', 'Подробности'], rows: rows() }];
+      return [
+        { header: [`Время ${zoneNote(timeZone)}`, 'Событие', 'Кто', 'Объект', 'Подробности'], rows: rows() },
+      ];
     }
   }
 }

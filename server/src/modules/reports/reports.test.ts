@@ -1,10 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isKnownAuditDetail } from '#contract/audit-details';
 import type { UploadedFile } from '../../../../test-support/fake-bot-api.ts';
 import { addPartnerWithCoupons, buyCoupon, periodAroundToday } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { purchasedCoupons } from '../../db/schema.ts';
+import { auditEvents, purchasedCoupons } from '../../db/schema.ts';
 import { createReportService } from './reports.service.ts';
 
 let t: TestApp;
@@ -186,7 +187,7 @@ describe('exports', () => {
     );
     expect(file?.fileName).toBe('zhurnal_01.06.2026-30.06.2026.csv');
     expect(readCsv(file?.content.toString('utf8') ?? '')[0]).toEqual([
-      'Время',
+      'Время по Москве',
       'Событие',
       'Кто',
       'Объект',
@@ -237,6 +238,21 @@ describe('the audit log', () => {
       offer: expect.stringMatching(/: скидка \d+\u00a0руб за \d+\u00a0руб$/),
     });
     expect(started?.details).not.toHaveProperty('offerId');
+  });
+
+  it('speaks Russian in the CSV: names for ids, roubles for amounts, no UUID or JSON', async () => {
+    const refundable = await buyCoupon(t, buyer, b.couponIds[0] as number);
+    expect((await t.as(admin).post(`/api/admin/purchases/${refundable}/refund`)).statusCode).toBe(200);
+    const csv = readCsv((await t.as(admin).get(`/api/admin/audit?${periodAroundToday()}&format=csv`)).body);
+    const [header, ...rows] = csv;
+    expect(header?.[0]).toBe('Время по Москве');
+    const cells = rows.flatMap((row) => row.slice(3));
+    expect(cells.filter((cell) => /[0-9a-f]{8}-[0-9a-f]{4}-|[{}]/i.test(cell))).toEqual([]);
+    expect(rows.find((row) => row[1] === 'Запрошен возврат')?.[4]).toMatch(/^сумма: \d+\u00a0руб;/);
+    // Every key the server wrote into this file's events is one the log has words for.
+    const written = await t.database.db.select({ details: auditEvents.details }).from(auditEvents);
+    const keys = new Set(written.flatMap(({ details }) => Object.keys(details as object)));
+    expect([...keys].filter((key) => !isKnownAuditDetail(key))).toEqual([]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { auditDetailsText, auditSubjectText } from '#contract/audit-details';
 import { AUDIT_KIND_TEXTS, AUDIT_KINDS, type TAuditEvent, type TAuditKind } from '#contract/reports';
 import { Header } from '@/components/layout/header';
 import { SelectField } from '@/components/ui/field';
@@ -7,7 +8,6 @@ import { RowList } from '@/components/ui/row-list';
 import { Section } from '@/components/ui/section';
 import { Stack } from '@/components/ui/stack';
 import { useAuditLog } from '@/features/reports/api/get-audit-log';
-import { auditDetailsText } from '@/features/reports/audit-detail-texts';
 import { ExportButton } from '@/features/reports/components/export-button';
 import { PeriodFields } from '@/features/reports/components/period-fields';
 import { usePeriod } from '@/features/reports/use-period';
@@ -23,17 +23,6 @@ const kindOptions = [
   { value: ALL, label: texts.allKinds },
   ...AUDIT_KINDS.map((kind) => ({ value: kind, label: AUDIT_KIND_TEXTS[kind] })),
 ];
-
-/**
- * What an event is about as people read it: «Купон Рафт-школа «Порог»: скидка 500 руб за 150 руб», not
- * «Купон 11»; the bare id only once the row it named is gone.
- */
-function subjectText({ subject, subjectName }: Pick<TAuditEvent, 'subject' | 'subjectName'>) {
-  const [type = '', ...rest] = subject.split(':');
-  const kind = texts.subjects[type];
-  if (!kind) return subjectName ?? subject;
-  return `${kind} ${subjectName ?? rest.join(':')}`;
-}
 
 /** Audit log, in the back office: what happened in a period and who did it, of one kind or all, exported as CSV. */
 export function AuditLogPage() {
@@ -84,15 +73,15 @@ function AuditLog() {
 }
 
 function AuditEventItem({ event }: { event: TAuditEvent }) {
-  const details = auditDetailsText(event.details);
   const clock = useClock();
+  const details = auditDetailsText(event.details, clock.timeZone);
   return (
     <li className="audit-log__event">
       <span className="audit-log__kind">{AUDIT_KIND_TEXTS[event.kind]}</span>
       <span className="audit-log__meta">
         {event.actor ?? texts.system} · {clock.dateTime(event.at)}
       </span>
-      <span className="audit-log__subject">{subjectText(event)}</span>
+      <span className="audit-log__subject">{auditSubjectText(event)}</span>
       {details && <span className="audit-log__details">{details}</span>}
     </li>
   );

@@ -6,10 +6,4 @@ export const texts = {
   empty: 'За этот период событий нет',
   events: 'СОБЫТИЯ',
   system: 'система',
-  subjects: {
-    purchase: 'Покупка',
-    payment: 'Платеж',
-    offer: 'Купон',
-    partner: 'Партнер',
-  } as Record<string, string>,
 } as const;

@@ -1,4 +1,5 @@
 import type { TCouponState, TPurchaseFilter } from '#contract/back-office-purchases';
+import { PAYMENT_PROVIDER_NAMES } from '#contract/payment-provider-names';
 import { COUPON_REFUND_PENDING } from '#contract/redeem-texts';
 
 export const texts = {
@@ -47,7 +48,7 @@ export const texts = {
   },
   offer: (offerId: number, discount: number, price: number) =>
     `№${offerId}: скидка ${discount} руб за ${price} руб`,
-  providers: { sandbox: 'Песочница', link: 'По ссылке', yookassa: 'ЮKassa', telegram: 'Telegram (ЮKassa)' },
+  providers: PAYMENT_PROVIDER_NAMES,
   noPaymentId: 'нет (со слов покупателя)',
   verifiedYes: 'да',
   verifiedNo: 'нет',

@@ -32,7 +32,7 @@ const EVENTS: TAuditEvent[] = [
     at: '2026-07-09T21:30:00.000Z',
     kind: 'coupon.expired',
     actor: null,
-    subject: 'purchase:77',
+    subject: 'purchase:6c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f',
     subjectName: null,
     details: {},
   },
@@ -67,10 +67,10 @@ describe('AuditLogPage', () => {
 
     const events = within(await screen.findByRole('list')).getAllByRole('listitem');
     expect(events.map((event) => event.textContent)).toEqual([
-      'Деньги возвращены@demo_admin · 10.07.2026 10:00 по МосквеПокупка Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_memberсумма: 5000; вне платежного сервиса: нет',
+      'Деньги возвращены@demo_admin · 10.07.2026 10:00 по МосквеПокупка Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_memberсумма: 5\u00a0000\u00a0руб; вне платежного сервиса: нет',
       // The offer the server named, not «купон №: 2».
-      'Начата оплата@demo_member · 10.07.2026 00:45 по МосквеПлатеж Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_memberкупон: Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб; сумма: 150',
-      'Срок действия истексистема · 10.07.2026 00:30 по МосквеПокупка 77',
+      'Начата оплата@demo_member · 10.07.2026 00:45 по МосквеПлатеж Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб, покупатель @demo_memberкупон: Рафт-школа «Порог»: скидка 500\u00a0руб за 150\u00a0руб; сумма: 150\u00a0руб',
+      'Срок действия истексистема · 10.07.2026 00:30 по МосквеПокупка (запись удалена)',
     ]);
   });
 
@@ -87,10 +87,10 @@ describe('AuditLogPage', () => {
       },
     });
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    await screen.findByText('Покупка 77');
+    await screen.findByText('Покупка (запись удалена)');
 
     await user.selectOptions(screen.getByLabelText('Событие'), 'Деньги возвращены');
-    await vi.waitFor(() => expect(screen.queryByText('Покупка 77')).not.toBeInTheDocument());
+    await vi.waitFor(() => expect(screen.queryByText('Покупка (запись удалена)')).not.toBeInTheDocument());
     expect(within(screen.getByRole('list')).getAllByRole('listitem')).toHaveLength(1);
     expect(api.callsTo(`GET /api/admin/audit?${JULY}&kind=coupon.refunded`)).toHaveLength(1);
 
