@@ -1,0 +1,254 @@
+import {
+  type MessageButtons,
+  type MessengerDocument,
+  MessengerError,
+  type MessengerPort,
+} from '../domain/messenger.ts';
+
+/** A 429 names no wait in MAX's documents: this long, unless a Retry-After header says. */
+const DEFAULT_RETRY_AFTER_S = 5;
+/**
+ * The pauses before sending again a message whose upload MAX is still processing
+ * (`attachment.not.ready`: «повторите попытку через некоторое время. Увеличивайте интервал»).
+ */
+const NOT_READY_PAUSES_MS = [300, 1000, 3000];
+/** An open_app button's payload and a deep link's `startapp`: MAX drops any other. */
+const START_PARAM = /^[\w-]{0,512}$/;
+
+/** A call MAX refused or did not answer, with what it said. */
+class MaxCallFailed extends Error {
+  constructor(
+    message: string,
+    readonly status: number | undefined,
+    readonly code: string | undefined,
+    readonly retryAfterS?: number,
+  ) {
+    super(message);
+    this.name = 'MaxCallFailed';
+  }
+}
+
+/**
+ * MAX's refusal as the port's (the schema's Error: an HTTP status with `code` and `message`; a
+ * `success: false` answer likewise): 429 a flood; a 5xx, silence, a bad token (401) or an upload
+ * still processing say nothing of the message; 403 or `chat.denied` is the person's block (they
+ * stopped the bot, or never started it); any other refusal is the message's own.
+ */
+function told(failure: MaxCallFailed): MessengerError {
+  const { status, code } = failure;
+  if (status === 429)
+    return new MessengerError(failure.message, 'flood', failure.retryAfterS ?? DEFAULT_RETRY_AFTER_S);
+  if (status === undefined || status >= 500 || status === 401 || code === 'attachment.not.ready')
+    return new MessengerError(failure.message, 'unavailable');
+  if (status === 403 || code === 'chat.denied') return new MessengerError(failure.message, 'blocked');
+  return new MessengerError(failure.message, 'refused');
+}
+
+const waitFor = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * MAX behind the app's messenger port, through its Bot API with plain fetch (dev.max.ru/docs-api;
+ * `apiRoot` is MAX_API_ROOT, a local fake in tests): the token in `Authorization`, JSON bodies, an
+ * image or file uploaded first and sent by its token, buttons as MAX's inline keyboard. Chat ids
+ * above zero are people (`user_id`: a bot's dialog with them), below zero group chats (`chat_id`).
+ */
+export function createMaxMessenger(options: {
+  token: string;
+  apiRoot: string;
+  /** The bot's public name: open_app buttons and https://max.ru/<name> links name it. */
+  botName: string;
+  /** Pauses before resending a message whose upload is not processed yet (tests shorten them). */
+  notReadyPausesMs?: readonly number[];
+}): MessengerPort {
+  const { token, apiRoot, botName } = options;
+  const notReadyPausesMs = options.notReadyPausesMs ?? NOT_READY_PAUSES_MS;
+
+  /** One call of MAX's API (or an upload URL it gave); its JSON, or MaxCallFailed. */
+  async function call<T>(
+    method: string,
+    url: string,
+    signal: AbortSignal,
+    body?: { json: unknown } | { form: FormData },
+  ): Promise<T> {
+    let response: Response;
+    try {
+      response = await fetch(url, {
+        method,
+        headers: {
+          authorization: token,
+          ...(body && 'json' in body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: body === undefined ? undefined : 'json' in body ? JSON.stringify(body.json) : body.form,
+        signal,
+      });
+    } catch (error) {
+      throw new MaxCallFailed(error instanceof Error ? error.message : String(error), undefined, undefined);
+    }
+    const answer = (await response.json().catch(() => undefined)) as
+      | (Record<string, unknown> & { success?: boolean; code?: string; message?: string })
+      | undefined;
+    if (!response.ok || answer === undefined || answer.success === false) {
+      const retryAfter = Number(response.headers.get('retry-after'));
+      throw new MaxCallFailed(
+        `MAX ${method} ${new URL(url).pathname}: ${response.status} ${answer?.code ?? ''} ${typeof answer?.message === 'string' ? answer.message : ''}`.trim(),
+        response.ok ? 400 : response.status,
+        typeof answer?.code === 'string' ? answer.code : undefined,
+        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
+      );
+    }
+    return answer as T;
+  }
+
+  const api = (path: string, query: Record<string, string | number | boolean>) => {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(query)) search.set(key, String(value));
+    return `${apiRoot}${path}?${search}`;
+  };
+
+  /** A call whose failure is the port's MessengerError. */
+  async function telling<T>(run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (error) {
+      if (error instanceof MaxCallFailed) throw told(error);
+      throw error;
+    }
+  }
+
+  const keyboard = (buttons: MessageButtons | null) => {
+    const rows = (buttons ?? [])
+      .map((row) =>
+        row.map((button) => {
+          if ('callback' in button) return { type: 'callback', text: button.text, payload: button.callback };
+          if ('url' in button) return { type: 'link', text: button.text, url: button.url };
+          if ('startParam' in button)
+            return { type: 'open_app', text: button.text, web_app: botName, payload: button.startParam };
+          // MAX opens its mini-app by the bot, not by an address: a path opens the app's start.
+          return { type: 'open_app', text: button.text, web_app: botName };
+        }),
+      )
+      .filter((row) => row.length > 0);
+    return rows.length > 0 ? [{ type: 'inline_keyboard', payload: { buttons: rows } }] : [];
+  };
+
+  const recipient = (chatId: number): Record<string, number> =>
+    chatId > 0 ? { user_id: chatId } : { chat_id: chatId };
+
+  /** POST /messages; the message's `mid`. A fresh upload's token is sent again while MAX processes it. */
+  async function send(chatId: number, body: Record<string, unknown>, signal: AbortSignal): Promise<string> {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        const sent = await call<{ message: { body: { mid: string } } }>(
+          'POST',
+          api('/messages', { ...recipient(chatId), disable_link_preview: true }),
+          signal,
+          { json: body },
+        );
+        return sent.message.body.mid;
+      } catch (error) {
+        const pause = notReadyPausesMs[attempt];
+        if (!(error instanceof MaxCallFailed && error.code === 'attachment.not.ready') || pause === undefined)
+          throw error;
+        await waitFor(pause, signal);
+      }
+    }
+  }
+
+  /** POST /uploads, then the file to the URL it gives (multipart, field `data`); the file's token. */
+  async function upload(
+    type: 'image' | 'file',
+    file: { bytes: Buffer; fileName: string },
+    signal: AbortSignal,
+  ) {
+    const { url } = await call<{ url: string }>('POST', api('/uploads', { type }), signal);
+    const form = new FormData();
+    form.append('data', new Blob([new Uint8Array(file.bytes)]), file.fileName);
+    const uploaded = await call<{ token?: string; photos?: Record<string, { token?: string }> }>(
+      'POST',
+      url,
+      signal,
+      { form },
+    );
+    // An image answers with its photos' tokens, a file with its own.
+    const uploadedToken = uploaded.token ?? Object.values(uploaded.photos ?? {})[0]?.token;
+    if (!uploadedToken) throw new MaxCallFailed('MAX upload: no token in the answer', 502, undefined);
+    return uploadedToken;
+  }
+
+  return {
+    messenger: 'max',
+    sendText: (chatId, text, buttons, signal) =>
+      telling(() => {
+        const attachments = keyboard(buttons);
+        return send(chatId, attachments.length > 0 ? { text, attachments } : { text }, signal);
+      }),
+    sendPhoto: (chatId, photo, caption, buttons, signal) =>
+      telling(async () => {
+        const image = await upload('image', { bytes: photo.png, fileName: photo.fileName }, signal);
+        return send(
+          chatId,
+          {
+            text: caption,
+            attachments: [{ type: 'image', payload: { token: image } }, ...keyboard(buttons)],
+          },
+          signal,
+        );
+      }),
+    async editCaption(_chatId, messageId, caption, _buttons, signal) {
+      try {
+        // `attachments` left out keeps the picture and its keyboard as they are (PUT /messages).
+        await call('PUT', api('/messages', { message_id: messageId }), signal, { json: { text: caption } });
+        return 'edited';
+      } catch (error) {
+        if (error instanceof MaxCallFailed) {
+          // MAX documents no «not modified»: the same words again are an edit that changes nothing.
+          if (error.status === 404 || error.code === 'not.found' || error.code === 'message.not.found')
+            return 'gone';
+          throw told(error);
+        }
+        throw error;
+      }
+    },
+    async isMember(chatId, userId, signal) {
+      try {
+        // The bot must be the chat's administrator; a non-member is simply not in the list.
+        const { members } = await call<{ members: { user_id: number }[] }>(
+          'GET',
+          api(`/chats/${encodeURIComponent(chatId)}/members`, { user_ids: userId }),
+          signal,
+        );
+        return members.some((member) => member.user_id === userId);
+      } catch (error) {
+        if (!(error instanceof MaxCallFailed)) throw error;
+        // No such chat, or the bot is not its administrator: the configuration's fault, not the person's.
+        if (error.status === 403 || error.status === 404)
+          throw new MessengerError(error.message, 'unavailable');
+        throw told(error);
+      }
+    },
+    async appLink(startParam) {
+      if (!START_PARAM.test(startParam))
+        throw new MessengerError(`MAX drops a start parameter of other characters: ${startParam}`, 'refused');
+      return startParam
+        ? `https://max.ru/${botName}?startapp=${startParam}`
+        : `https://max.ru/${botName}?startapp`;
+    },
+    sendDocument: (chatId, document: MessengerDocument, signal) =>
+      telling(async () => {
+        const file = await upload('file', { bytes: document.bytes, fileName: document.fileName }, signal);
+        // A file must be the only attachment of its message.
+        await send(chatId, { attachments: [{ type: 'file', payload: { token: file } }] }, signal);
+      }),
+  };
+}
