@@ -2,13 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Api } from 'grammy';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import type { Messengers } from './domain/messenger.ts';
 import { createSweepClock } from './jobs/sweep-clock.ts';
 import type { Core } from './modules/manifest.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
-import { createBotUsername } from './telegram/bot-username.ts';
 import { createTelegramReachability } from './telegram/reachability.ts';
 import { createStandInBotApi } from './telegram/stand-in-bot-api.ts';
+import { createTelegramMessenger } from './telegram/telegram-messenger.ts';
 
 /** What the app makes before any module, from what it was built with: every manifest may need it. */
 export function createCore(deps: {
@@ -18,6 +19,8 @@ export function createCore(deps: {
   botToken: string;
   botApi?: Api;
   paymentProvider?: PaymentProvider;
+  /** The adapters of other messengers with a bot, by the messenger (a test's fake one). */
+  messengers?: Messengers;
 }): Core {
   const { config, database, botToken, botApi } = deps;
   // Telegram's reach, by the calls to the real Bot API; the stand-in's is in-process, and says nothing of it.
@@ -28,6 +31,7 @@ export function createCore(deps: {
   const chatApi = botApi ?? standIn?.api;
   // The configuration has one or the other (BOT_TOKEN in production); a caller passing neither is a bug.
   if (!chatApi) throw new Error('buildApp needs botApi with BOT_TOKEN (the local stand-in is off)');
+  const buttonsUrl = config.publicUrl ?? (standIn ? `http://localhost:${config.port}` : undefined);
   return {
     config,
     database,
@@ -38,8 +42,12 @@ export function createCore(deps: {
     botApi,
     standIn,
     chatApi,
-    botUsername: createBotUsername(chatApi),
-    buttonsUrl: config.publicUrl ?? (standIn ? `http://localhost:${config.port}` : undefined),
+    messengers: {
+      // The stand-in's Telegram shows messages, not files: documents are Telegram's own.
+      telegram: createTelegramMessenger(chatApi, { appUrl: buttonsUrl, documents: botApi !== undefined }),
+      ...deps.messengers,
+    },
+    buttonsUrl,
     paymentProvider: deps.paymentProvider ?? createPaymentProvider(config, botApi),
     sweepClock: createSweepClock(),
     telegramReachability,

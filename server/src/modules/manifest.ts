@@ -2,6 +2,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { Api, Bot } from 'grammy';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
+import type { Messengers } from '../domain/messenger.ts';
 import type { Refusals } from '../http/errors.ts';
 import type { SweepTable } from '../jobs/maintenance.ts';
 import type { SweepClock } from '../jobs/sweep-clock.ts';
@@ -25,8 +26,11 @@ export interface Core {
   standIn?: StandInBotApi;
   /** Where the bot's messages go: Telegram's Bot API, or the stand-in's. */
   chatApi: Api;
-  /** The bot's @username, asked of `chatApi` once (the stand-in's bot has one too). */
-  botUsername: () => Promise<string>;
+  /**
+   * The adapter of each messenger with a bot (domain/messenger.ts): Telegram's over `chatApi`, and
+   * any other configured. Whatever speaks to a person speaks to their messenger's.
+   */
+  messengers: Messengers;
   /** What the bot's web_app buttons open: PUBLIC_URL, or the stand-in's own address; none without either. */
   buttonsUrl?: string;
   paymentProvider: PaymentProvider;

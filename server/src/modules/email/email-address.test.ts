@@ -72,7 +72,7 @@ describe('the address for the bot’s messages', () => {
     const links = createMailLinks({
       botToken: t.botToken,
       baseUrl: PUBLIC_URL,
-      botUsername: async () => 'bot',
+      messengers: {},
     });
     const stop = links.stopUrl(user.id).replace(PUBLIC_URL, '');
     expect((await t.app.inject({ method: 'POST', url: stop })).statusCode).toBe(200);

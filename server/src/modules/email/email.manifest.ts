@@ -25,13 +25,13 @@ export const emailManifest = manifest({
     log,
     timeZone,
     botToken,
-    botUsername,
+    messengers,
     buttonsUrl,
     qrImages,
-  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'botToken' | 'botUsername' | 'buttonsUrl'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'botToken' | 'messengers' | 'buttonsUrl'> & {
     qrImages: QrImages;
   }) => {
-    const links = createMailLinks({ botToken, baseUrl: buttonsUrl ?? '', botUsername });
+    const links = createMailLinks({ botToken, baseUrl: buttonsUrl ?? '', messengers });
     const mailOn = config.mail !== null && buttonsUrl !== undefined;
     if (config.mail && !buttonsUrl)
       log.warn('SMTP_URL without PUBLIC_URL: mails need its links, nothing is mailed');

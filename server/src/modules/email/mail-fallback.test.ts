@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { decodeQrPng } from '../../../test/decode-qr.ts';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
-import { notifications } from '../../db/schema.ts';
+import { messengerIdentities, notifications, users } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 import { type CaughtMail, type LocalMailbox, startLocalMailbox } from './local-mailbox.ts';
 import { createMailFallback } from './mail-fallback.worker.ts';
@@ -282,7 +282,7 @@ describe('the e-mail behind the bot', () => {
     const links = createMailLinks({
       botToken: t.botToken,
       baseUrl: PUBLIC_URL,
-      botUsername: async () => 'bot',
+      messengers: {},
     });
     const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
     const worker = () =>
@@ -301,5 +301,46 @@ describe('the e-mail behind the bot', () => {
     expect(told(twice)).toEqual(['Катайся с нами: Покупка подтверждена']);
     await Promise.all([worker().deliverDue(new Date(start + 40 * MINUTE)), worker().deliverDue(at)]);
     expect(told(twice)).toHaveLength(1);
+  });
+
+  it('a person of a messenger without a bot here: their message waits, and their confirmed address gets it at 15 minutes, naming their messenger', async () => {
+    const address = 'mf_max@example.org';
+    const person = { id: 4_503_599_627_370_496 + 11, externalId: '9000011' };
+    await t.database.db.insert(users).values({
+      id: person.id,
+      messenger: 'max',
+      username: 'mf_max',
+      firstName: 'Макс',
+      email: address,
+      emailConfirmed: address,
+    });
+    await t.database.db
+      .insert(messengerIdentities)
+      .values({ messenger: 'max', externalId: person.externalId, userId: person.id });
+    await t.app.telegram.notifications.notify('GIFT_RECEIVED', {
+      giftId: 'mf-max-gift',
+      toUserId: person.id,
+      fromUsername: 'mf_admin',
+      coupon: { companyName: 'Порог', discount: 1000, region: 'Карелия' },
+    });
+    await t.database.db
+      .update(notifications)
+      .set({ createdAt: new Date(clock) })
+      .where(eq(notifications.eventKey, 'mf-max-gift'));
+    const start = clock;
+
+    await runUntil(start + 14 * MINUTE);
+    expect(mailbox.mails([address])).toEqual([]);
+    await runUntil(start + 16 * MINUTE);
+    const [mail] = mailbox.mails([address]);
+    expect(mail?.subject).toBe('Катайся с нами: Вам подарили купон');
+    expect(mail?.text).toContain('бот не смог доставить сообщение в MAX за 15 минут');
+    // No MAX bot here to say its link: the app's own address.
+    expect(mail?.text).toContain(`Открыть в приложении: ${PUBLIC_URL}/`);
+    const [row] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.eventKey, 'mf-max-gift'));
+    expect(row).toMatchObject({ messenger: 'max', chatId: 9000011, sentAt: null, failedAt: null });
   });
 });

@@ -2,7 +2,9 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notificationMails, notifications, users } from '../../db/schema.ts';
+import { MESSENGER_NAMES } from '../../domain/messenger.ts';
 import { repeat } from '../../jobs/repeat.ts';
+import { personOfChat } from '../../messenger/people.ts';
 import type { QrPhotos } from '../notifications/qr-photos.ts';
 import { couponOfToken } from '../purchased-coupons/token-coupon.ts';
 import { emailState } from './addresses.service.ts';
@@ -32,7 +34,8 @@ const MAX_ATTEMPTS = 150;
 
 /**
  * The e-mail behind the bot: a bot message of a kind a buyer needs (MAILED_KINDS), not delivered
- * 15 minutes after it was written (Telegram down, refusing, or the buyer never started the bot),
+ * 15 minutes after it was written (the messenger down, refusing, or the buyer never started the bot,
+ * or no bot of their messenger here),
  * is mailed to its addressee's confirmed address — its own words, the QR as the same PNG the bot
  * sends, the app's link and the stop link.
  *
@@ -63,7 +66,7 @@ export function createMailFallback(options: {
     const fresh = await db.execute(sql`
       WITH due AS (
         SELECT n.id, u.email
-        FROM ${notifications} n JOIN ${users} u ON u.id = n.chat_id
+        FROM ${notifications} n JOIN ${users} u ON u.id = ${personOfChat(sql`n.messenger`, sql`n.chat_id`)}
         WHERE n.kind::text IN (${kinds})
           AND n.purpose = 'service'
           AND n.sent_at IS NULL
@@ -101,7 +104,7 @@ export function createMailFallback(options: {
     const [row] = await db
       .select({ message: notifications, user: users })
       .from(notifications)
-      .innerJoin(users, eq(users.id, notifications.chatId))
+      .innerJoin(users, eq(users.id, personOfChat(notifications.messenger, notifications.chatId)))
       .where(eq(notifications.id, id));
     if (!row) return { drop: 'the message is gone' };
     const { message, user } = row;
@@ -112,7 +115,7 @@ export function createMailFallback(options: {
     let couponId: string | undefined;
     let png: Buffer | undefined;
     if (message.kind === 'COUPON_QR') {
-      const photo = await qrPhotos.photo(message.eventKey, message.chatId);
+      const photo = await qrPhotos.photo(message.eventKey, user.id);
       const found = photo && (await couponOfToken(db, message.eventKey));
       if (!photo || !found) return { drop: 'the QR stopped working before it was mailed' };
       ({ caption: text, png } = photo);
@@ -123,7 +126,8 @@ export function createMailFallback(options: {
     const stopUrl = links.stopUrl(user.id);
     const body = mailTexts.message({
       text,
-      appUrl: await links.appUrl(couponId),
+      messenger: MESSENGER_NAMES[message.messenger],
+      appUrl: await links.appUrl(message.messenger, couponId),
       stopUrl,
       qrCid: png ? QR_IMAGE.cid : undefined,
     });

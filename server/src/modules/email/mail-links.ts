@@ -1,4 +1,6 @@
+import type { TMessenger } from '#contract/messengers';
 import { couponStartParam, MY_COUPONS_START_PARAM } from '#contract/start-params';
+import type { Messengers } from '../../domain/messenger.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
 
 const DAY_S = 24 * 3600;
@@ -13,15 +15,15 @@ export const STOP_PATH = '/api/email/stop';
 /**
  * The addresses a mail carries, each opened in a browser without the app: its signed links to
  * confirm the address and to stop the mails (every process sharing the bot token accepts another's),
- * and the bot's deep link that opens the app in Telegram on the coupon.
+ * and the deep link that opens the app on the coupon in the person's messenger.
  */
 export function createMailLinks(options: {
   botToken: string;
   /** PUBLIC_URL, or the stand-in's own address: where the signed links lead. */
   baseUrl: string;
-  botUsername: () => Promise<string>;
+  messengers: Messengers;
 }) {
-  const { baseUrl, botUsername } = options;
+  const { baseUrl, messengers } = options;
   const confirms = createSignedLinks<{ userId: number; email: string }>(
     options.botToken,
     'email-confirm',
@@ -37,17 +39,20 @@ export function createMailLinks(options: {
     verifyConfirm: (token: string) => confirms.verify(token),
     verifyStop: (token: string) => stops.verify(token),
     /**
-     * `t.me/<bot>?startapp=…`: My QR on the coupon, or My QR itself when no coupon is named. The
-     * bot's name is Telegram's answer to getMe, asked once per process: when Telegram has not
-     * answered it yet, the mail still goes, with the app's own address.
+     * The deep link of `messenger` (Telegram's `t.me/<bot>?startapp=…`): My QR on the coupon, or My
+     * QR itself when no coupon is named. When the messenger cannot say it now (Telegram has not
+     * answered getMe yet, or it has no bot here), the mail still goes, with the app's own address.
      */
-    async appUrl(purchasedCouponId?: string): Promise<string> {
+    async appUrl(messenger: TMessenger, purchasedCouponId?: string): Promise<string> {
       const startParam = purchasedCouponId ? couponStartParam(purchasedCouponId) : MY_COUPONS_START_PARAM;
-      const bot = await botUsername().catch(() => undefined);
-      return bot ? `https://t.me/${bot}?startapp=${startParam}` : `${baseUrl}/`;
+      const link = await messengers[messenger]?.appLink(startParam).catch(() => undefined);
+      return link ?? `${baseUrl}/`;
     },
-    /** Asks Telegram the bot's name ahead, while it answers: a mail in a later outage names it. */
-    warmUp: () => void botUsername().catch(() => undefined),
+    /** Asks each messenger its link ahead, while it answers: a mail in a later outage names it. */
+    warmUp: () => {
+      for (const port of Object.values(messengers))
+        void port?.appLink(MY_COUPONS_START_PARAM).catch(() => undefined);
+    },
   };
 }
 

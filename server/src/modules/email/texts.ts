@@ -44,8 +44,8 @@ export const mailTexts = {
   subject: (kind: MailedKind) => `${BRAND}: ${SUBJECTS[kind]}`,
 
   /** A bot message as a mail: its own words, the QR where it is one, the app, and the way to stop. */
-  message(input: { text: string; appUrl: string; stopUrl: string; qrCid?: string }) {
-    const why = 'Это письмо пришло, потому что бот не смог доставить сообщение в Telegram за 15 минут.';
+  message(input: { text: string; messenger: string; appUrl: string; stopUrl: string; qrCid?: string }) {
+    const why = `Это письмо пришло, потому что бот не смог доставить сообщение в ${input.messenger} за 15 минут.`;
     const open = 'Открыть в приложении';
     const stop = 'Больше не присылать писем';
     return {

@@ -7,8 +7,8 @@ import { inviteRefusals } from './texts.ts';
 export const invitesManifest = manifest({
   name: 'invites',
   refusals: inviteRefusals,
-  make: ({ config, db, botUsername }: Pick<Core, 'config' | 'db' | 'botUsername'>) => {
-    const invites = createInviteService({ db, botUsername, communityChatLink: config.communityChatLink });
+  make: ({ config, db, messengers }: Pick<Core, 'config' | 'db' | 'messengers'>) => {
+    const invites = createInviteService({ db, messengers, communityChatLink: config.communityChatLink });
     return { gives: { invites }, routes: (api) => api.register(invitesRoutes, { invites }) };
   },
 });

@@ -7,6 +7,8 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { payments, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import type { Messengers } from '../../domain/messenger.ts';
+import { reachOf } from '../../messenger/people.ts';
 import { displayName } from '../users/display-name.ts';
 import { type InviteRefusal, inviteTexts } from './texts.ts';
 
@@ -16,16 +18,17 @@ const NEW_USER_HOURS = 24;
 const MAX_LINE = 64;
 
 /**
- * Invitations into the community and the app: a member's own `t.me/<bot>?startapp=ref_<code>` link,
+ * Invitations into the community and the app: a member's own link into the app in their messenger
+ * (Telegram's `t.me/<bot>?startapp=ref_<code>`),
  * and who came through it. Attribution only: whether it earns anything is the operator's decision.
  */
 export function createInviteService(options: {
   db: Db;
-  /** The bot's username, which names the app's link (the local stand-in's bot has one too). */
-  botUsername: () => Promise<string>;
+  /** Each messenger's adapter, which says the app's link in it (the local stand-in's Telegram too). */
+  messengers: Messengers;
   communityChatLink: string;
 }) {
-  const { db, botUsername, communityChatLink } = options;
+  const { db, messengers, communityChatLink } = options;
 
   async function codeOf(userId: number): Promise<string> {
     for (let attempt = 0; ; attempt += 1) {
@@ -43,16 +46,21 @@ export function createInviteService(options: {
     }
   }
 
-  /** The caller's invitation: the app's link with their code, and Telegram's share link for it. */
+  /**
+   * The caller's invitation: the app's link with their code in their messenger, and its share link
+   * for it (where it has none, the app's link itself, which the app shares as a link).
+   */
   async function myInvite(userId: number): Promise<TMyInvite> {
-    let bot: string;
+    const messenger = (await reachOf(db, [userId])).get(userId)?.messenger;
+    const port = messenger && messengers[messenger];
+    if (!port) throw new DomainError<InviteRefusal>(InviteErrorCode.inviteUnavailable);
+    let appLink: string;
     try {
-      bot = await botUsername();
+      appLink = await port.appLink(`${INVITE_START_PARAM_PREFIX}${await codeOf(userId)}`);
     } catch {
       throw new DomainError<InviteRefusal>(InviteErrorCode.inviteUnavailable);
     }
-    const appLink = `https://t.me/${bot}?startapp=${INVITE_START_PARAM_PREFIX}${await codeOf(userId)}`;
-    const shareUrl = `https://t.me/share/url?${new URLSearchParams({ url: appLink, text: inviteTexts.share(communityChatLink) })}`;
+    const shareUrl = port.shareLink?.(appLink, inviteTexts.share(communityChatLink)) ?? appLink;
     return { appLink, shareUrl };
   }
 

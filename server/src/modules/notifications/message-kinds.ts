@@ -17,10 +17,10 @@ type NotificationPurpose = (typeof notificationPurpose.enumValues)[number];
 type Delivery = 'at-once' | 'grouped';
 
 /**
- * Who is told what: people by their chat (null: someone the app has not seen yet, so nobody to
- * tell), or every admin but `except`, all in the same words.
+ * Who is told what: people by their id (null: someone the app has not seen yet, so nobody to
+ * tell), or every admin but `except`, all in the same words. `notify` finds each one's messenger.
  */
-export type Told = Array<{ chatId: number | null; text: string }> | { admins: string; except?: number };
+export type Told = Array<{ userId: number | null; text: string }> | { admins: string; except?: number };
 
 /** A kind of message `notify` writes, told from an `Input` the event's module gives. */
 export interface MessageKind<Input> {
@@ -118,10 +118,10 @@ const payerAndHolder = (
   said: { toPayerAndHolder: string; toPayer: string; toHolder: string },
 ): Told =>
   input.payerId === input.ownerId
-    ? [{ chatId: input.ownerId, text: said.toPayerAndHolder }]
+    ? [{ userId: input.ownerId, text: said.toPayerAndHolder }]
     : [
-        { chatId: input.payerId, text: said.toPayer },
-        { chatId: input.ownerId, text: said.toHolder },
+        { userId: input.payerId, text: said.toPayer },
+        { userId: input.ownerId, text: said.toHolder },
       ];
 
 /** A held gift settled: it reached its addressee, or came back to its giver. */
@@ -135,7 +135,7 @@ interface HeldGiftSettled {
 /** A reminder (reminders.service.ts), one or a digest of a person's, in its own words and buttons. */
 interface Reminder {
   eventKey: string;
-  chatId: number;
+  userId: number;
   text: string;
   buttons: MessageButtons;
 }
@@ -144,7 +144,7 @@ const reminder = kind<Reminder>({
   purpose: 'service',
   delivery: 'grouped',
   eventKey: (input) => input.eventKey,
-  to: (input) => [{ chatId: input.chatId, text: input.text }],
+  to: (input) => [{ userId: input.userId, text: input.text }],
   buttons: (input) => input.buttons,
 });
 
@@ -158,7 +158,7 @@ export const MESSAGE_KINDS = {
     purpose: 'service',
     delivery: 'grouped',
     eventKey: (input) => input.giftId,
-    to: (input) => [{ chatId: input.toUserId, text: say.giftReceived(input) }],
+    to: (input) => [{ userId: input.toUserId, text: say.giftReceived(input) }],
     buttons: myCoupons,
   }),
 
@@ -168,7 +168,7 @@ export const MESSAGE_KINDS = {
     eventKey: (input) => input.redemptionId,
     to: (input) => [
       {
-        chatId: input.ownerId,
+        userId: input.ownerId,
         text: input.again ? say.couponRedeemedAgain(input) : say.couponRedeemed(input),
       },
     ],
@@ -180,7 +180,7 @@ export const MESSAGE_KINDS = {
     purpose: 'service',
     delivery: 'grouped',
     eventKey: (input) => input.undoId,
-    to: (input) => [{ chatId: input.ownerId, text: say.redemptionUndone(input) }],
+    to: (input) => [{ userId: input.ownerId, text: say.redemptionUndone(input) }],
     buttons: myCoupons,
   }),
 
@@ -201,7 +201,7 @@ export const MESSAGE_KINDS = {
     eventKey: (input) => input.couponId,
     to: (input) => [
       {
-        chatId: input.partnerUserId,
+        userId: input.partnerUserId,
         text: input.decision === 'ACCEPTED' ? say.requestAccepted(input) : say.requestRejected(input),
       },
     ],
@@ -212,7 +212,7 @@ export const MESSAGE_KINDS = {
     purpose: 'service',
     delivery: 'at-once',
     eventKey: (input) => input.purchasedCouponId,
-    to: (input) => [{ chatId: input.buyerId, text: say.purchaseConfirmed(input) }],
+    to: (input) => [{ userId: input.buyerId, text: say.purchaseConfirmed(input) }],
     buttons: myCoupons,
   }),
 
@@ -259,7 +259,7 @@ export const MESSAGE_KINDS = {
     purpose: 'service',
     delivery: 'grouped',
     eventKey: (input) => input.giftId,
-    to: (input) => [{ chatId: input.giverId, text: say.giftClaimedForGiver(input) }],
+    to: (input) => [{ userId: input.giverId, text: say.giftClaimedForGiver(input) }],
     buttons: myCoupons,
   }),
 
@@ -267,7 +267,7 @@ export const MESSAGE_KINDS = {
     purpose: 'service',
     delivery: 'grouped',
     eventKey: (input) => input.giftId,
-    to: (input) => [{ chatId: input.giverId, text: say.giftReturned(input) }],
+    to: (input) => [{ userId: input.giverId, text: say.giftReturned(input) }],
     buttons: myCoupons,
   }),
 
@@ -292,7 +292,7 @@ export const MESSAGE_KINDS = {
     purpose: 'service',
     delivery: 'grouped',
     eventKey: (input) => input.purchasedCouponId,
-    to: (input) => [{ chatId: input.ownerId, text: say.visitRatingAsked(input) }],
+    to: (input) => [{ userId: input.ownerId, text: say.visitRatingAsked(input) }],
     buttons: (input) => input.buttons,
   }),
 
@@ -322,7 +322,7 @@ export const MESSAGE_KINDS = {
     purpose: 'service',
     delivery: 'at-once',
     eventKey: (input) => input.paymentId,
-    to: (input) => [{ chatId: input.buyerId, text: input.text }],
+    to: (input) => [{ userId: input.buyerId, text: input.text }],
   }),
 
   /**
@@ -334,7 +334,7 @@ export const MESSAGE_KINDS = {
     purpose: 'service',
     delivery: 'at-once',
     eventKey: (input) => input.placeId,
-    to: (input) => [{ chatId: input.userId, text: input.text }],
+    to: (input) => [{ userId: input.userId, text: input.text }],
     buttons: (input) => [[input.button]],
   }),
 
@@ -364,7 +364,7 @@ export const MESSAGE_KINDS = {
     purpose: 'service',
     delivery: 'grouped',
     eventKey: (input) => input.refundId,
-    to: (input) => [{ chatId: input.buyerId, text: say.unsoldRefundSettled(input) }],
+    to: (input) => [{ userId: input.buyerId, text: say.unsoldRefundSettled(input) }],
   }),
 } satisfies Record<NotificationKind, MessageKind<never> | WrittenByTheDatabase>;
 

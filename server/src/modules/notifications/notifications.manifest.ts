@@ -1,4 +1,3 @@
-import { createTelegramMessenger } from '../../telegram/telegram-messenger.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
 import type { UserService } from '../users/users.service.ts';
@@ -21,19 +20,18 @@ export const notificationsManifest = manifest({
     db,
     log,
     timeZone,
-    chatApi,
-    buttonsUrl,
+    messengers,
     sweepClock,
     users,
     qrImages,
-  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'chatApi' | 'buttonsUrl' | 'sweepClock'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'messengers' | 'sweepClock'> & {
     users: Pick<UserService, 'adminIds'>;
     qrImages: QrImages;
   }) => {
     const outbox = createOutboxWorker({
       db,
-      // Telegram's adapter of the port, or the stand-in's Telegram: the messages speak only the port.
-      messenger: createTelegramMessenger(chatApi, { appUrl: buttonsUrl }),
+      // Each message goes through its messenger's adapter: the outbox speaks only the port.
+      messengers,
       log,
       qrPhotos: createQrPhotos({ db, qrImages, timeZone }),
       sweeps: sweepClock,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
+import { reachOf } from '../../messenger/people.ts';
 import { MESSAGE_KINDS, type MessageKind, type NotificationInput, type Told } from './message-kinds.ts';
 
 type Logger = Pick<FastifyBaseLogger, 'error' | 'info'>;
@@ -23,19 +24,32 @@ export function createNotificationService(options: {
   const { db, log, adminIds } = options;
   const groupSeconds = options.groupSeconds ?? 0;
 
-  /** The chats told and their words; one with nobody to tell yet goes to the log instead. */
+  /**
+   * The people told and their words, each at their messenger's chat; one with nobody to tell yet
+   * goes to the log instead.
+   */
   async function addressees(exec: Db, what: { kind: string; eventKey: string }, told: Told) {
-    if (Array.isArray(told)) {
-      return told.flatMap(({ chatId, text }) => {
-        if (chatId !== null) return [{ chatId, text }];
-        log.info({ ...what, text }, 'the addressee has not opened the app yet; nobody to tell');
-        return [];
-      });
-    }
-    const admins = (await adminIds(exec)).filter((id) => id !== told.except);
-    if (admins.length === 0)
+    const people = Array.isArray(told)
+      ? told.flatMap(({ userId, text }) => {
+          if (userId !== null) return [{ userId, text }];
+          log.info({ ...what, text }, 'the addressee has not opened the app yet; nobody to tell');
+          return [];
+        })
+      : (await adminIds(exec))
+          .filter((id) => id !== told.except)
+          .map((userId) => ({ userId, text: told.admins }));
+    if (!Array.isArray(told) && people.length === 0)
       log.info({ ...what, text: told.admins }, 'no admin has opened the app yet; nobody to tell');
-    return admins.map((chatId) => ({ chatId, text: told.admins }));
+    const reach = await reachOf(
+      exec,
+      people.map((person) => person.userId),
+    );
+    return people.flatMap(({ userId, text }) => {
+      const chat = reach.get(userId);
+      if (chat) return [{ ...chat, text }];
+      log.error({ ...what, userId }, 'no messenger knows the addressee; nobody to tell');
+      return [];
+    });
   }
 
   /**
@@ -59,7 +73,7 @@ export function createNotificationService(options: {
       await exec
         .insert(notifications)
         .values(
-          chats.map(({ chatId, text }) => {
+          chats.map(({ messenger, chatId, text }) => {
             // Until when it waits for others of its chat to go with it; without, it goes at once.
             const until =
               delivery === 'grouped' && groupSeconds > 0
@@ -68,6 +82,7 @@ export function createNotificationService(options: {
             return {
               kind,
               eventKey,
+              messenger,
               chatId,
               text,
               // Stored as every messenger has them; the messenger's adapter draws them.

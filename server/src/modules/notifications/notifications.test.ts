@@ -177,7 +177,7 @@ describe('each message, once for its event', () => {
     // A process whose Telegram has no https address of the app to open.
     const withoutUrl = createOutboxWorker({
       db: t.database.db,
-      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
+      messengers: { telegram: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)) },
       log: logger(),
       qrPhotos: qrPhotos(),
     });
@@ -198,7 +198,7 @@ describe('each message, once for its event', () => {
     }
     const other = createOutboxWorker({
       db: t.database.db,
-      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
+      messengers: { telegram: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)) },
       log: logger(),
       qrPhotos: qrPhotos(),
     });
@@ -364,7 +364,7 @@ describe('when the Bot API fails', () => {
     const log = logger();
     const worker = createOutboxWorker({
       db: t.database.db,
-      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
+      messengers: { telegram: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)) },
       log,
       qrPhotos: qrPhotos(),
     });
@@ -399,7 +399,7 @@ describe('when the Bot API fails', () => {
     const log = logger();
     const worker = createOutboxWorker({
       db: t.database.db,
-      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
+      messengers: { telegram: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)) },
       log,
       qrPhotos: qrPhotos(),
     });

@@ -27,7 +27,7 @@ afterAll(() => t.close());
 const newWorker = () =>
   createOutboxWorker({
     db: t.database.db,
-    messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
+    messengers: { telegram: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)) },
     log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
     qrPhotos: { photo: async () => null, caption: async () => '' },
   });
@@ -116,7 +116,7 @@ describe('the outbox through Telegram’s outages', () => {
     await queueGifts([patient], 2, 'silence');
     const worker = createOutboxWorker({
       db: t.database.db,
-      messenger: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)),
+      messengers: { telegram: createTelegramMessenger(createBotApi(TEST_BOT_TOKEN, t.botApi.apiRoot)) },
       log: { info: vi.fn(), warn: vi.fn(), error: vi.fn() },
       qrPhotos: { photo: async () => null, caption: async () => '' },
       sendTimeoutMs: 50,

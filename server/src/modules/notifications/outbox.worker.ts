@@ -16,11 +16,13 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TMessenger } from '#contract/messengers';
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
-import { type MessageButtons, MessengerError, type MessengerPort } from '../../domain/messenger.ts';
+import { type MessageButtons, MessengerError, type Messengers } from '../../domain/messenger.ts';
 import { repeat } from '../../jobs/repeat.ts';
 import type { SweepClock } from '../../jobs/sweep-clock.ts';
+import { personOf, personOfChat } from '../../messenger/people.ts';
 import { groupedMessage, joinsGroup } from './grouped-message.ts';
 import type { QrPhotos } from './qr-photos.ts';
 import { notificationButtons } from './texts.ts';
@@ -49,8 +51,12 @@ const QR_PHOTO_FILE = 'kupon-qr.png';
 
 export interface OutboxWorkerOptions {
   db: Db;
-  /** The messenger the messages go through: Telegram's, or the local stand-in's own (telegram/stand-in-bot-api.ts). */
-  messenger: MessengerPort;
+  /**
+   * The adapter of each messenger with a bot: Telegram's, or the local stand-in's own
+   * (telegram/stand-in-bot-api.ts), and any other configured. A row of a messenger missing here
+   * waits for its bot (and the mail behind the bot takes it in 15 minutes, where it may).
+   */
+  messengers: Messengers;
   log: Logger;
   /** The photos of coupons' QRs and their captions (COUPON_QR, COUPON_QR_CAPTION rows). */
   qrPhotos: Pick<QrPhotos, 'photo' | 'caption'>;
@@ -109,7 +115,8 @@ const floodWaitS = (error: unknown) =>
  * What is given up is marked `undelivered` for the admin's list, which can send it again.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
-  const { db, messenger, log, qrPhotos } = options;
+  const { db, messengers, log, qrPhotos } = options;
+  const withBots = (Object.keys(messengers) as TMessenger[]).filter((name) => messengers[name]);
   // Sent with every caption edit too: an edit without it would take the button away.
   const underQrPhoto: MessageButtons = [[notificationButtons.myCoupons]];
   const batchSize = options.batchSize ?? 25;
@@ -134,6 +141,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         .from(older)
         .where(
           and(
+            eq(older.messenger, notifications.messenger),
             eq(older.chatId, notifications.chatId),
             isNull(older.sentAt),
             isNull(older.failedAt),
@@ -143,12 +151,16 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         ),
     );
 
-  async function claim(at: SQL): Promise<Row[]> {
+  /** The messengers whose rows may go at `nowMs`: each with a bot and not waiting out its flood wait. */
+  const sendingAt = (nowMs: number) => withBots.filter((name) => nowMs >= (pausedUntil.get(name) ?? 0));
+
+  async function claim(at: SQL, from: TMessenger[]): Promise<Row[]> {
     const due = db
       .select({ id: notifications.id })
       .from(notifications)
       .where(
         and(
+          inArray(notifications.messenger, from),
           isNull(notifications.sentAt),
           isNull(notifications.failedAt),
           lte(notifications.nextAttemptAt, at),
@@ -182,6 +194,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         .from(notifications)
         .where(
           and(
+            eq(notifications.messenger, lead.messenger),
             eq(notifications.chatId, lead.chatId),
             ne(notifications.id, lead.id),
             isNotNull(notifications.groupUntil),
@@ -209,18 +222,35 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     });
   }
 
-  /** Until when (ms) Telegram asked this bot to send nothing: the last 429's `retry_after`. */
-  let pausedUntil = 0;
+  /** Until when (ms) each messenger asked its bot to send nothing: its last flood wait (Telegram's 429 `retry_after`). */
+  const pausedUntil = new Map<TMessenger, number>();
 
-  /** Every waiting row waits out Telegram's pause too, whichever process's worker would take it. */
-  async function pauseEveryone(until: Date) {
+  /** Every row of the messenger waits out its pause too, whichever process's worker would take it. */
+  async function pauseEveryone(messenger: TMessenger, until: Date) {
     await db
       .update(notifications)
       .set({
         nextAttemptAt: sql`greatest(${notifications.nextAttemptAt}, ${until.toISOString()}::timestamptz)`,
       })
-      .where(and(isNull(notifications.sentAt), isNull(notifications.failedAt)));
+      .where(
+        and(
+          eq(notifications.messenger, messenger),
+          isNull(notifications.sentAt),
+          isNull(notifications.failedAt),
+        ),
+      );
   }
+
+  /** The adapter of the row's messenger: claimed rows are only of messengers with one. */
+  function portOf(row: Row) {
+    const port = messengers[row.messenger];
+    if (!port) throw new Error(`no adapter of ${row.messenger} for a claimed message`);
+    return port;
+  }
+
+  /** The person whose chat the row goes to: a QR photo is theirs only while the coupon is. */
+  const holderOf = async (row: Pick<Row, 'messenger' | 'chatId'>) =>
+    (await personOf(db, { messenger: row.messenger, externalId: String(row.chatId) })) ?? null;
 
   /**
    * Milliseconds until the next attempt, or undefined when retrying cannot help: Telegram refused
@@ -236,16 +266,19 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   }
 
   /** A text message: a row's own, or a group's, which names each of its rows under their buttons. */
-  async function sendText(group: readonly Row[]): Promise<Sent> {
+  async function sendText(row: Row, group: readonly Row[]): Promise<Sent> {
     const { chatId, text, buttons } = groupedMessage(group);
-    return { messageId: await messenger.sendText(chatId, text, buttons, AbortSignal.timeout(sendTimeoutMs)) };
+    return {
+      messageId: await portOf(row).sendText(chatId, text, buttons, AbortSignal.timeout(sendTimeoutMs)),
+    };
   }
 
   /** The QR as a photo (multipart upload of the PNG), if it still works for the holder. */
   async function sendQrPhoto(row: Row): Promise<Sent> {
-    const photo = await qrPhotos.photo(row.eventKey, row.chatId);
+    const holder = await holderOf(row);
+    const photo = holder === null ? null : await qrPhotos.photo(row.eventKey, holder);
     if (!photo) return { skipped: 'the QR stopped working before its photo was sent' };
-    const messageId = await messenger.sendPhoto(
+    const messageId = await portOf(row).sendPhoto(
       row.chatId,
       { png: photo.png, fileName: QR_PHOTO_FILE },
       photo.caption,
@@ -265,9 +298,11 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       ? await db.select().from(notifications).where(eq(notifications.id, row.captionOf))
       : [];
     if (!photo?.sentAt || photo.messageId === null) return { skipped: 'no photo in the chat to edit' };
-    const caption = await qrPhotos.caption(photo.eventKey, photo.chatId);
+    const holder = await holderOf(photo);
+    if (holder === null) return { skipped: 'nobody holds the chat of the photo' };
+    const caption = await qrPhotos.caption(photo.eventKey, holder);
     if (caption === photo.text) return { text: caption };
-    const edited = await messenger.editCaption(
+    const edited = await portOf(photo).editCaption(
       photo.chatId,
       photo.messageId,
       caption,
@@ -285,7 +320,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     const [user] = await db
       .select({ since: users.partnerOffersAt })
       .from(users)
-      .where(eq(users.id, row.chatId));
+      .where(eq(users.id, personOfChat(sql`${row.messenger}::messenger`, sql`${row.chatId}`)));
     return user?.since != null;
   }
 
@@ -295,7 +330,7 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
       return { skipped: 'an offer, and its addressee no longer agrees to partners’ offers' };
     if (row.kind === 'COUPON_QR') return sendQrPhoto(row);
     if (row.kind === 'COUPON_QR_CAPTION') return editQrCaption(row);
-    return sendText(group);
+    return sendText(row, group);
   }
 
   /** `row` and the rest of its group (`group`, in the order written, `row` among them), sent as one. */
@@ -307,9 +342,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     } catch (error) {
       const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
       const wait = floodWaitS(error);
-      if (wait !== undefined && nowMs + wait * 1000 > pausedUntil) {
-        pausedUntil = nowMs + wait * 1000;
-        await pauseEveryone(new Date(pausedUntil));
+      if (wait !== undefined && nowMs + wait * 1000 > (pausedUntil.get(row.messenger) ?? 0)) {
+        pausedUntil.set(row.messenger, nowMs + wait * 1000);
+        await pauseEveryone(row.messenger, new Date(nowMs + wait * 1000));
       }
       const delay = retryDelay(error, row, nowMs);
       const about = {
@@ -366,9 +401,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
   async function deliverDue(now?: Date): Promise<DeliveryReport> {
     const report: DeliveryReport = { claimed: 0, sent: 0, retrying: 0, failed: 0, skipped: 0 };
     const nowMs = now?.getTime() ?? Date.now();
-    if (nowMs < pausedUntil) return report;
+    const from = sendingAt(nowMs);
+    if (from.length === 0) return report;
     const at = now ? sql`${now.toISOString()}::timestamptz` : sql`now()`;
-    const rows = await claim(at);
+    const rows = await claim(at, from);
     const outcomes = await Promise.all(
       rows.map(async (row) => {
         let group: readonly Row[] = [row];

@@ -12,9 +12,8 @@ export const remindersManifest = manifest({
     db,
     log,
     timeZone,
-    botUsername,
     notifications,
-  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'botUsername'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone'> & {
     notifications: NotificationService;
   }) => {
     const reminders = createReminderService({
@@ -22,7 +21,6 @@ export const remindersManifest = manifest({
       notifications,
       timeZone,
       daysBefore: config.reminderDaysBefore,
-      botUsername,
       log,
       anyHour: config.localStandIn,
     });

@@ -41,7 +41,7 @@ type Logger = Pick<FastifyBaseLogger, 'error' | 'info'>;
 
 /** A reminder owed: whom it goes to, its claim (one per coupon and kind), and what it says. */
 type Owed = {
-  chatId: number;
+  userId: number;
   claim: { purchasedCouponId: string; kind: string };
 } & (
   | { expiring: { coupon: CouponLine; lastDay: string } }
@@ -62,8 +62,6 @@ export function createReminderService(options: {
   timeZone: string;
   /** REMINDER_DAYS_BEFORE, largest first. */
   daysBefore: readonly number[];
-  /** The bot's username, for the t.me link that opens My QR on the coupon (the stand-in's bot has one too). */
-  botUsername: () => Promise<string>;
   log: Logger;
   batchSize?: number;
   /**
@@ -72,19 +70,15 @@ export function createReminderService(options: {
    */
   anyHour?: boolean;
 }) {
-  const { db, notifications, timeZone, daysBefore, botUsername, log } = options;
+  const { db, notifications, timeZone, daysBefore, log } = options;
   const batchSize = options.batchSize ?? BATCH;
   const turnOff: MessageButton = { text: reminderButtons.turnOff, callback: REMINDERS_OFF_CALLBACK };
 
-  async function appLink(startParam: string) {
-    return `https://t.me/${await botUsername()}?startapp=${startParam}`;
-  }
-
   /** The message naming `won`: a reminder alone keeps its own words and buttons. */
-  async function messageOf(
-    chatId: number,
+  function messageOf(
+    userId: number,
     won: Owed[],
-  ): Promise<{ kind: 'COUPON_EXPIRING' | 'GIFT_RETURNING'; message: NotificationInput['COUPON_EXPIRING'] }> {
+  ): { kind: 'COUPON_EXPIRING' | 'GIFT_RETURNING'; message: NotificationInput['COUPON_EXPIRING'] } {
     const expiring = won.flatMap((owed) => ('expiring' in owed ? [owed.expiring] : []));
     const returning = won.flatMap((owed) => ('returning' in owed ? [owed.returning] : []));
     const [only] = won;
@@ -109,13 +103,13 @@ export function createReminderService(options: {
           ? [
               {
                 text: reminderButtons.openQr,
-                url: await appLink(couponStartParam(only.claim.purchasedCouponId)),
+                startParam: couponStartParam(only.claim.purchasedCouponId),
               },
             ]
-          : [{ text: reminderButtons.myCoupons, url: await appLink(MY_COUPONS_START_PARAM) }];
+          : [{ text: reminderButtons.myCoupons, startParam: MY_COUPONS_START_PARAM }];
     return {
       kind: expiring.length > 0 ? 'COUPON_EXPIRING' : 'GIFT_RETURNING',
-      message: { eventKey, chatId, text, buttons: [[...openQr, turnOff]] },
+      message: { eventKey, userId, text, buttons: [[...openQr, turnOff]] },
     };
   }
 
@@ -123,7 +117,7 @@ export function createReminderService(options: {
    * Claims a person's reminders and queues one message naming those this process won, in one
    * transaction: how many it won (0 when another process had them all).
    */
-  async function claimAndQueue(chatId: number, owed: Owed[]): Promise<number> {
+  async function claimAndQueue(userId: number, owed: Owed[]): Promise<number> {
     return db.transaction(async (tx) => {
       const won: Owed[] = [];
       // One order in every process: two claiming the same person's reminders wait, never deadlock.
@@ -142,7 +136,7 @@ export function createReminderService(options: {
       }
       if (won.length === 0) return 0;
       // Not queued: the claims go back with the transaction, and the next sweep tries again.
-      const { kind, message } = await messageOf(chatId, won);
+      const { kind, message } = messageOf(userId, won);
       if (!(await notifications.notify(kind, message, tx))) throw new Error('reminder not queued');
       return won.length;
     });
@@ -190,7 +184,7 @@ export function createReminderService(options: {
       const lastDay = formatDay(lastValidDay(expiresAt, timeZone) as string);
       return [
         {
-          chatId: ownerId,
+          userId: ownerId,
           claim: { purchasedCouponId: id, kind: expiryReminderKind(days) },
           expiring: { coupon, lastDay },
         },
@@ -223,7 +217,7 @@ export function createReminderService(options: {
       )
       .limit(batchSize);
     return rows.map(({ giftId, purchasedCouponId, giverId, toUsername, coupon }) => ({
-      chatId: giverId,
+      userId: giverId,
       claim: { purchasedCouponId, kind: giftReturnReminderKind(giftId) },
       returning: { toUsername: toUsername ?? '', coupon },
     }));
@@ -247,11 +241,11 @@ export function createReminderService(options: {
     }
     const byPerson = new Map<number, Owed[]>();
     for (const reminder of owed)
-      byPerson.set(reminder.chatId, [...(byPerson.get(reminder.chatId) ?? []), reminder]);
+      byPerson.set(reminder.userId, [...(byPerson.get(reminder.userId) ?? []), reminder]);
     let queued = 0;
-    for (const [chatId, theirs] of byPerson) {
-      queued += await claimAndQueue(chatId, theirs).catch((err: unknown) => {
-        log.error({ err, chatId }, 'reminders not sent this time');
+    for (const [userId, theirs] of byPerson) {
+      queued += await claimAndQueue(userId, theirs).catch((err: unknown) => {
+        log.error({ err, userId }, 'reminders not sent this time');
         return 0;
       });
     }

@@ -253,7 +253,6 @@ describe('reminders of a coupon before its last day', () => {
       notifications: t.app.telegram.notifications,
       timeZone: 'Europe/Moscow',
       daysBefore: [3, 1],
-      botUsername: async () => 'reminding_bot',
       log: { error: () => {}, info: () => {} },
       batchSize: 2,
     });
