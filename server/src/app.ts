@@ -8,7 +8,6 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { createCore } from './core.ts';
 import type { Database } from './db/client.ts';
-import type { Messengers } from './domain/messenger.ts';
 import { boundConnectionsPerAddress } from './http/connection-limits.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
@@ -30,6 +29,7 @@ import { giftsManifest } from './modules/gifts/gifts.manifest.ts';
 import { healthManifest } from './modules/health/health.manifest.ts';
 import { invitesManifest } from './modules/invites/invites.manifest.ts';
 import { type Core, ModuleList } from './modules/manifest.ts';
+import { meManifest } from './modules/me/me.manifest.ts';
 import { metricsManifest } from './modules/metrics/metrics.manifest.ts';
 import { notificationsManifest } from './modules/notifications/notifications.manifest.ts';
 import { offersManifest } from './modules/offers/offers.manifest.ts';
@@ -44,7 +44,7 @@ import { redemptionManifest } from './modules/redemption/redemption.manifest.ts'
 import { remindersManifest } from './modules/reminders/reminders.manifest.ts';
 import { reportsManifest } from './modules/reports/reports.manifest.ts';
 import { telegramWebhookManifest } from './modules/telegram-webhook/telegram-webhook.manifest.ts';
-import { userRoutesManifest, usersManifest } from './modules/users/users.manifest.ts';
+import { usersManifest } from './modules/users/users.manifest.ts';
 import type { PaymentProvider } from './payments/provider.ts';
 import { requireInitData } from './plugins/auth.ts';
 import { createCsrf, registerCsrf } from './plugins/csrf.ts';
@@ -59,8 +59,6 @@ export interface AppDeps {
   botToken: string;
   /** The Bot API client; absent in the local stand-in. */
   botApi?: Api;
-  /** The adapters of other messengers than Telegram with a bot, by the messenger. */
-  messengers?: Messengers;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. */
   paymentProvider?: PaymentProvider;
   /** Where the built web app lies; defaults to dist/web of the repository. */
@@ -112,7 +110,7 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(closingReceiptsManifest)
   .add(giftsManifest)
   .add(telegramWebhookManifest)
-  .add(userRoutesManifest)
+  .add(meManifest)
   .add(devLoginManifest)
   .add(publicOfferManifest)
   .add(geoManifest)

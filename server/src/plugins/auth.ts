@@ -4,6 +4,7 @@ import type { TMessenger } from '#contract/messengers';
 import type { TRole } from '#contract/session';
 import { DomainError } from '../domain/domain-error.ts';
 import { authenticateMaxInitData } from '../max/init-data.ts';
+import { returningCallerRow } from '../modules/me/caller-row.query.ts';
 import type { Caller } from '../modules/users/caller.ts';
 import type { UserService } from '../modules/users/users.service.ts';
 import { authenticateInitData, startParamOf, type TelegramUser } from '../telegram/init-data.ts';
@@ -79,7 +80,7 @@ export function requireInitData(
   scope.addHook('onRequest', async (request) => {
     const { messenger, user: named, authDate, startParam } = identify(request.headers.authorization);
     const user = { ...named, id: await options.users.userIdOf(messenger, named.id) };
-    const row = await options.users.recordVisit({ ...user, messenger }, authDate);
+    const row = await options.users.recordVisit({ ...user, messenger }, authDate, returningCallerRow);
     let role: Promise<TRole> | undefined;
     request.caller = {
       ...user,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { dayIn } from '#contract/date-time';
 import type { TMessenger } from '#contract/messengers';
 import type { TRole } from '#contract/session';
@@ -17,7 +17,7 @@ import {
 } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';
-import { type CallerRow, readCallerRow, returningCallerRow } from './caller-row.ts';
+import type { CallerRow } from './caller-row.ts';
 
 /**
  * A person as their messenger shows them, under the app's id of them: a Telegram user's is their
@@ -68,13 +68,17 @@ export function createUserService(
    * What a request of the app records of its caller: the profile (as `upsertUser`) and that they
    * opened the app today (in `timeZone`: the season's funnel counts the people who did in a
    * period; a row a person a day). A first open has both to write, in one statement, which returns
-   * the caller's row as written for /api/me (caller-row.ts); undefined when that statement did not
-   * write the profile.
+   * the caller's row as written, by the columns `returning` names (me/caller-row.query.ts);
+   * undefined when that statement did not write the profile.
    */
-  async function recordVisit(user: Profile, asOf: Date): Promise<CallerRow | undefined> {
+  async function recordVisit(
+    user: Profile,
+    asOf: Date,
+    returning: SQL<CallerRow>,
+  ): Promise<CallerRow | undefined> {
     const day = dayIn(timeZone, new Date());
     const openDay = openedOn.get(user.id) === day ? undefined : day;
-    const row = seenLately(user) ? undefined : await writeProfile(user, asOf, openDay);
+    const row = seenLately(user) ? undefined : await writeProfile(user, asOf, { openDay, returning });
     if (openDay === undefined) return row;
     if (!row) await db.insert(appOpens).values({ userId: user.id, day }).onConflictDoNothing();
     if (openedOn.size >= MAX_ROLES) openedOn.clear();
@@ -91,9 +95,16 @@ export function createUserService(
   const profileKey = (user: Profile) =>
     `${user.username ?? ''}\u0000${user.firstName}\u0000${user.lastName ?? ''}`;
 
-  /** The profile written, and with `openDay` the day's open; the caller's row when one statement did both. */
-  async function writeProfile(user: Profile, asOf: Date, openDay?: string): Promise<CallerRow | undefined> {
-    const written = await writeProfileAtOnce(user, asOf, openDay);
+  /**
+   * The profile written, and with `openDay` the day's open; the caller's row by the columns
+   * `returning` names when one statement did both.
+   */
+  async function writeProfile(
+    user: Profile,
+    asOf: Date,
+    visit: { openDay?: string; returning?: SQL<CallerRow> } = {},
+  ): Promise<CallerRow | undefined> {
+    const written = await writeProfileAtOnce(user, asOf, visit);
     if (!written) {
       await writeProfileTakingUsername(user, asOf);
       forgetRoles();
@@ -113,13 +124,13 @@ export function createUserService(
    * and nobody else holds the username; the day's open too, given `openDay`. False, having changed
    * nothing, when it is not: a username someone else holds (the unique index refuses the whole
    * statement) or older news than stored. Else whether the user is new, how many roles named by the
-   * username were bound to them, and their row as written.
+   * username were bound to them, and their row as written (by the columns `returning` names).
    */
   async function writeProfileAtOnce(
     user: Profile,
     asOf: Date,
-    openDay: string | undefined,
-  ): Promise<{ inserted: boolean; bound: number; row: CallerRow } | false> {
+    { openDay, returning }: { openDay?: string; returning?: SQL<CallerRow> },
+  ): Promise<{ inserted: boolean; bound: number; row: CallerRow | undefined } | false> {
     const name = user.username ? normalizeUsername(user.username) : null;
     const messenger = user.messenger ?? 'telegram';
     // ADMIN_USERNAMES are Telegram's usernames: the same name in another messenger is someone else.
@@ -163,14 +174,14 @@ export function createUserService(
           ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
             last_name = excluded.last_name, profile_as_of = excluded.profile_as_of, last_seen_at = now()
           WHERE ${users.profileAsOf} <= excluded.profile_as_of
-          RETURNING (xmax = 0) AS inserted, ${returningCallerRow}
+          RETURNING (xmax = 0) AS inserted${returning ? sql`, ${returning}` : sql``}
         )${bindings}${opened}
         SELECT profile.*, (${rolesBound})::int AS bound FROM profile`);
       const [row] = (result as unknown as { rows: Array<CallerRow & { inserted: boolean; bound: number }> })
         .rows;
       if (!row) return false;
       const { inserted, bound, ...callerRow } = row;
-      return { inserted, bound, row: callerRow };
+      return { inserted, bound, row: returning ? callerRow : undefined };
     } catch (error) {
       if (isUniqueViolation(error)) return false;
       throw error;
@@ -420,7 +431,6 @@ export function createUserService(
     upsertUser,
     recordVisit,
     userIdOf,
-    callerRowOf: (userId: number) => readCallerRow(db, userId),
     usernameOf,
     forgetSeen,
     forgetRoles,
