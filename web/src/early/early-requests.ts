@@ -4,16 +4,24 @@
  * are still on their way instead of after them. Every launch asks for the user
  * (/api/me); a launch straight into My QR also for the list, then each QR image (My QR's largest
  * paint is the QR). Signed like every request of the app, by the launch's init data in the
- * Authorization header. The app takes the answers over (lib/early-gets.ts,
+ * Authorization header, under the scheme of the messenger that launched it (Telegram's `tma`, MAX's
+ * `max`). The app takes the answers over (lib/early-gets.ts,
  * features/my-coupons/api/early-answer.ts).
  */
 import type { EarlyGets, EarlyMyQr } from './early-types';
 
 const MY_QR_PATH = '/my-coupons';
 
-function launchInitData(): string | null {
-  const fromHash = new URLSearchParams(window.location.hash.slice(1)).get('tgWebAppData');
-  return fromHash ?? new URLSearchParams(window.location.search).get('tgWebAppData');
+type Launch = { initData: string; scheme: 'tma' | 'max' };
+
+/** Telegram's launch (`tgWebAppData`, in the hash or the query), or MAX's (`WebAppData`, in the hash). */
+function launchInitData(): Launch | undefined {
+  const hash = new URLSearchParams(window.location.hash.slice(1));
+  const telegram =
+    hash.get('tgWebAppData') ?? new URLSearchParams(window.location.search).get('tgWebAppData');
+  if (telegram) return { initData: telegram, scheme: 'tma' };
+  const max = hash.get('WebAppData');
+  return max ? { initData: max, scheme: 'max' } : undefined;
 }
 
 function launchUsername(initData: string): string | undefined {
@@ -36,7 +44,10 @@ async function asDataUrl(response: Response): Promise<string> {
   });
 }
 
-const headersFor = (initData: string) => ({ Accept: 'application/json', Authorization: `tma ${initData}` });
+const headersFor = ({ initData, scheme }: Launch) => ({
+  Accept: 'application/json',
+  Authorization: `${scheme} ${initData}`,
+});
 
 /** A request whose failure nobody may wait for (the app then asks itself): no unhandled rejection. */
 function quiet<T>(promise: Promise<T>): Promise<T> {
@@ -47,16 +58,16 @@ function quiet<T>(promise: Promise<T>): Promise<T> {
 /** Paths the app asks for on every first screen, before it can draw what depends on them. */
 const FIRST_GETS = ['/api/me'];
 
-function startGets(initData: string): EarlyGets {
-  const headers = headersFor(initData);
+function startGets(launch: Launch): EarlyGets {
+  const headers = headersFor(launch);
   return {
-    initData,
+    initData: launch.initData,
     responses: Object.fromEntries(FIRST_GETS.map((path) => [path, quiet(fetch(path, { headers }))])),
   };
 }
 
-function startMyQr(initData: string, username: string): EarlyMyQr {
-  const headers = headersFor(initData);
+function startMyQr(launch: Launch, username: string): EarlyMyQr {
+  const headers = headersFor(launch);
   const answer = fetch(`/api/coupon/valid/qr/customer/${encodeURIComponent(username)}`, { headers }).then(
     async (response) => {
       // Anything but the list (a refusal, a failure) the app meets again by asking itself.
@@ -82,9 +93,9 @@ function startMyQr(initData: string, username: string): EarlyMyQr {
   return { username, answer: quiet(answer) };
 }
 
-const initData = launchInitData();
-if (initData) {
-  window.__earlyGets = startGets(initData);
-  const username = window.location.pathname === MY_QR_PATH ? launchUsername(initData) : undefined;
-  if (username) window.__earlyMyQr = startMyQr(initData, username);
+const launch = launchInitData();
+if (launch) {
+  window.__earlyGets = startGets(launch);
+  const username = window.location.pathname === MY_QR_PATH ? launchUsername(launch.initData) : undefined;
+  if (username) window.__earlyMyQr = startMyQr(launch, username);
 }

@@ -73,8 +73,10 @@ type SendOptions = { body?: unknown; xsrfToken?: string; ifNoneMatch?: string };
 export type Versioned<T> = { data: T; etag: string | undefined };
 
 type ApiClientOptions = {
-  /** The raw Telegram init data, or undefined before the app knows who the user is. */
+  /** The messenger's raw init data, or undefined before the app knows who the user is. */
   getInitData: () => string | undefined;
+  /** The `Authorization` scheme of the init data: Telegram's `tma` unless told. */
+  getScheme?: () => string;
   fetch?: typeof fetch;
   /** A response to this GET already on its way, sent before the app ran (lib/early-gets.ts). */
   takeEarly?: (path: string, initData: string | undefined) => Promise<Response> | undefined;
@@ -84,6 +86,7 @@ const CSRF_PATH = '/api/csrf';
 
 export function createApiClient({
   getInitData,
+  getScheme = () => 'tma',
   fetch: fetchImpl = (...args) => fetch(...args),
   takeEarly,
 }: ApiClientOptions) {
@@ -92,7 +95,7 @@ export function createApiClient({
   function headersFor({ body, xsrfToken, ifNoneMatch }: SendOptions): Headers {
     const headers = new Headers({ Accept: 'application/json' });
     const initData = getInitData();
-    if (initData) headers.set('Authorization', `tma ${initData}`);
+    if (initData) headers.set('Authorization', `${getScheme()} ${initData}`);
     // Fastify refuses a JSON content type with an empty body, so it is sent only with one.
     if (body !== undefined) headers.set('Content-Type', 'application/json');
     if (xsrfToken) headers.set('X-XSRF-TOKEN', xsrfToken);

@@ -9,4 +9,5 @@ export type DeviceStore = {
 };
 
 /** The device's store for this launch. */
-export const deviceStore = (): DeviceStore => ofLaunch({ telegram: telegramDeviceStore })();
+export const deviceStore = (): DeviceStore =>
+  ofLaunch({ telegram: telegramDeviceStore, max: (max) => max.deviceStore })();

@@ -6,4 +6,4 @@ import { ofLaunch } from './messenger-of-launch';
  * error for a refusal. Nothing where the messenger's client has no haptics.
  */
 export const vibrateFor = (outcome: 'success' | 'error'): void =>
-  ofLaunch({ telegram: telegramVibrate })(outcome);
+  ofLaunch({ telegram: telegramVibrate, max: (max) => max.vibrateFor })(outcome);

@@ -21,4 +21,7 @@ const TELEGRAM_LOCATION: MessengerLocation = { watch: watchTelegramLocation };
  * 0019), and there the browser's geolocation is asked.
  */
 export const messengerLocation = (): MessengerLocation | undefined =>
-  ofLaunch({ telegram: () => (hasTelegramLocation() ? TELEGRAM_LOCATION : undefined) })();
+  ofLaunch({
+    telegram: () => (hasTelegramLocation() ? TELEGRAM_LOCATION : undefined),
+    max: () => () => undefined,
+  })();

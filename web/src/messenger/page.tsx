@@ -5,9 +5,13 @@ import { hideBackButton, showBackButton } from '@/telegram/back-button';
 import { ofLaunch } from './messenger-of-launch';
 
 /** The messenger's back button: shown with what a press does (until the returned stop), or hidden. */
-type BackButton = { show: (onPress: () => void) => () => void; hide: () => void };
+export type BackButton = { show: (onPress: () => void) => () => void; hide: () => void };
 
-const backButton = () => ofLaunch<BackButton>({ telegram: { show: showBackButton, hide: hideBackButton } });
+const backButton = () =>
+  ofLaunch<BackButton>({
+    telegram: { show: showBackButton, hide: hideBackButton },
+    max: (max) => max.backButton,
+  });
 
 type PageProps = {
   /** Show the messenger's back button (every screen but Home). */

@@ -17,4 +17,7 @@ const TELEGRAM_SHEET: PaymentSheet = { open: openInvoiceSheet };
  * the local stand-in; without it the payment opens the provider's page as a link.
  */
 export const paymentSheet = (): PaymentSheet | undefined =>
-  ofLaunch({ telegram: () => (canOpenInvoice() ? TELEGRAM_SHEET : undefined) })();
+  ofLaunch({
+    telegram: () => (canOpenInvoice() ? TELEGRAM_SHEET : undefined),
+    max: () => () => undefined,
+  })();

@@ -8,4 +8,7 @@ const TELEGRAM_POPUP: Popup = { alert: showPopupAlert };
 
 /** The popup of this launch's client, an optional capability (MAX has none: ADR 0019). */
 export const popup = (): Popup | undefined =>
-  ofLaunch({ telegram: () => (clientHasPopup() ? TELEGRAM_POPUP : undefined) })();
+  ofLaunch({
+    telegram: () => (clientHasPopup() ? TELEGRAM_POPUP : undefined),
+    max: () => () => undefined,
+  })();

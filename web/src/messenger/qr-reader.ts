@@ -15,4 +15,7 @@ const TELEGRAM_READER: QrReader = { scan: scanInQrPopup };
 
 /** The launch's QR reader, where its client has one; else the page reads with its own camera. */
 export const qrReader = (): QrReader | undefined =>
-  ofLaunch({ telegram: () => (clientHasQrPopup() ? TELEGRAM_READER : undefined) })();
+  ofLaunch<() => QrReader | undefined>({
+    telegram: () => (clientHasQrPopup() ? TELEGRAM_READER : undefined),
+    max: (max) => max.qrReader,
+  })();

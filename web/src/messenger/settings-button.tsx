@@ -13,6 +13,7 @@ type SettingsButton = { onPress: (listener: () => void) => () => void };
 const settingsButton = () =>
   ofLaunch<SettingsButton | undefined>({
     telegram: clientHasSettingsButton() ? { onPress: onSettingsButtonPress } : undefined,
+    max: () => undefined,
   });
 
 /** The messenger's Settings button opens the privacy policy. */

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { BotChatLink } from '@/telegram/dev-login/bot-chat-link';
 import { SwitchUserLink } from '@/telegram/dev-login/switch-user-link';
 import { isStandIn } from '@/telegram/stand-in';
@@ -25,11 +25,13 @@ function TelegramStandInLinks() {
   );
 }
 
+/** MAX's client needs no links of a stand-in. */
+const NoStandIn = () => null;
+
 /**
- * Home's links into the local stand-in of the launch's messenger (Telegram's today; ADR 0019 gives
- * MAX one of its own): the chat with the bot, the mailbox and back to the user picker. Nothing in a real client.
+ * Home's links into the local stand-in of the launch's messenger (Telegram's; MAX's is to come): the chat with the bot, the mailbox and back to the user picker. Nothing in a real client.
  */
 export function StandInHomeLinks() {
-  const Links = ofLaunch({ telegram: TelegramStandInLinks });
+  const Links = ofLaunch<() => ReactNode>({ telegram: TelegramStandInLinks, max: () => NoStandIn });
   return <Links />;
 }

@@ -33,7 +33,8 @@ const TELEGRAM_BUTTONS: BottomButtons = {
   onPress: onBottomButtonPress,
 };
 
-const bottomButtons = () => ofLaunch<BottomButtons | undefined>({ telegram: TELEGRAM_BUTTONS });
+const bottomButtons = () =>
+  ofLaunch<BottomButtons | undefined>({ telegram: TELEGRAM_BUTTONS, max: () => undefined });
 
 /** A screen's action on one of the messenger's bottom buttons. */
 export type BottomButtonAction = {

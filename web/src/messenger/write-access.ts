@@ -11,4 +11,7 @@ const TELEGRAM_WRITE_ACCESS: WriteAccess = { askOnce: askTelegramOnce };
 
 /** The question where this launch's client asks it, an optional capability (MAX has none: ADR 0019). */
 export const writeAccess = (): WriteAccess | undefined =>
-  ofLaunch({ telegram: () => (clientAsksWriteAccess() ? TELEGRAM_WRITE_ACCESS : undefined) })();
+  ofLaunch({
+    telegram: () => (clientAsksWriteAccess() ? TELEGRAM_WRITE_ACCESS : undefined),
+    max: () => () => undefined,
+  })();

@@ -15,12 +15,12 @@ afterEach(() => {
 
 // One page's life each: which messenger launched it is known once, at the launch, for good.
 describe('the launch picks the messenger', () => {
-  it('in a plain browser names every messenger the app opens in: Telegram alone today', () => {
+  it('in a plain browser names every messenger the app opens in', () => {
     expect(launch()).toBe('outside');
     render(<OpenInMessenger />);
-    expect(screen.getByRole('heading', { name: 'Откройте приложение в Telegram' })).toBeVisible();
+    expect(screen.getByRole('heading', { name: 'Откройте приложение в Telegram или MAX' })).toBeVisible();
     expect(
-      screen.getByText('Найдите бота сплавного чата в Telegram и запустите приложение кнопкой меню.'),
+      screen.getByText('Найдите бота сплавного чата в Telegram или MAX и запустите приложение кнопкой меню.'),
     ).toBeVisible();
   });
 

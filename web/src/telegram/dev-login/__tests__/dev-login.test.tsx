@@ -11,21 +11,21 @@ const users: TDevUser[] = [
 ];
 
 describe('DevLogin (local stand-in)', () => {
-  it('asks to open the app in Telegram when the server has no stand-in', async () => {
+  it('asks to open the app in Telegram or MAX when the server has no stand-in', async () => {
     stubApi({ 'GET /api/dev/users': () => jsonResponse({ error: 'not_found', message: 'Не найдено' }, 404) });
     renderWithProviders(<DevLogin onLogin={vi.fn()} />);
     expect(
-      await screen.findByRole('heading', { name: 'Откройте приложение в Telegram' }),
+      await screen.findByRole('heading', { name: 'Откройте приложение в Telegram или MAX' }),
     ).toBeInTheDocument();
   });
 
-  it('asks to open the app in Telegram when the server is unreachable', async () => {
+  it('asks to open the app in Telegram or MAX when the server is unreachable', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     // No route at all: every request fails like a lost connection.
     stubApi({});
     renderWithProviders(<DevLogin onLogin={vi.fn()} />);
     expect(
-      await screen.findByRole('heading', { name: 'Откройте приложение в Telegram' }),
+      await screen.findByRole('heading', { name: 'Откройте приложение в Telegram или MAX' }),
     ).toBeInTheDocument();
   });
 
