@@ -9,17 +9,29 @@ const inlineScriptSource = `'sha256-${createHash('sha256').update(PAGE_INLINE_SC
 
 /** The security headers of every answer, and of the few Node answers alone. */
 export const HELMET_OPTIONS = {
-  // Telegram Web opens mini-apps in an iframe: framing is allowed for Telegram only.
+  // Telegram Web and MAX's web client open mini-apps in an iframe: framing is allowed for them only.
   frameguard: false,
   contentSecurityPolicy: {
     directives: {
       'default-src': ["'self'"],
-      'script-src': ["'self'", "'wasm-unsafe-eval'", inlineScriptSource],
+      // MAX's bridge, which a MAX launch loads where the client gives the page none (ADR 0019): that file alone.
+      'script-src': [
+        "'self'",
+        "'wasm-unsafe-eval'",
+        inlineScriptSource,
+        'https://st.max.ru/js/max-web-app.js',
+      ],
       'style-src': ["'self'", "'unsafe-inline'"],
       // Recorded tracks are drawn on OpenStreetMap's tiles (docs/adr/0010).
       'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org'],
       'connect-src': ["'self'"],
-      'frame-ancestors': ["'self'", 'https://web.telegram.org', 'https://*.telegram.org'],
+      // MAX's web client frames mini-apps from web.max.ru, as Telegram Web does from web.telegram.org.
+      'frame-ancestors': [
+        "'self'",
+        'https://web.telegram.org',
+        'https://*.telegram.org',
+        'https://web.max.ru',
+      ],
       'form-action': ["'self'"],
       'upgrade-insecure-requests': null,
     },
