@@ -3,6 +3,7 @@ import { type TUndeliveredMessage, UNDELIVERED_LIST_LIMIT } from '#contract/noti
 import type { Db } from '../../db/client.ts';
 import { notifications, users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import { personOfChat } from '../../messenger/people.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { displayName } from '../users/display-name.ts';
 import { type NotificationRefusal, undeliveredTexts } from './texts.ts';
@@ -24,7 +25,7 @@ export function createUndeliveredMessages(db: Db) {
         firstName: users.firstName,
       })
       .from(notifications)
-      .leftJoin(users, eq(users.id, notifications.chatId))
+      .leftJoin(users, eq(users.id, personOfChat(notifications.messenger, notifications.chatId)))
       .where(isNotNull(notifications.undelivered))
       .orderBy(desc(notifications.failedAt), desc(notifications.id))
       .limit(UNDELIVERED_LIST_LIMIT);

@@ -23,6 +23,7 @@ import {
   visitRatings,
 } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import { personOfChat } from '../../messenger/people.ts';
 import { forgetPerson, handOverFreed, placesOfPerson, type WaitlistPolicy } from '../offers/offers.api.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { newQrToken } from '../purchased-coupons/qr.ts';
@@ -333,7 +334,9 @@ export function createPrivacyService(
       await tx.delete(appOpens).where(eq(appOpens.userId, userId));
       // Their ratings and comments are theirs: they go, and the partners' averages with them.
       await tx.delete(visitRatings).where(eq(visitRatings.userId, userId));
-      await tx.delete(notifications).where(eq(notifications.chatId, userId));
+      await tx
+        .delete(notifications)
+        .where(eq(personOfChat(notifications.messenger, notifications.chatId), userId));
       await tx.delete(rateLimitCounters).where(sql`${rateLimitCounters.key} LIKE ${`%user:${userId}`}`);
       // Messages to others that named them keep their sense, not the name.
       for (const name of [user.username && `@${user.username}`, user.firstName.trim()].filter(Boolean)) {

@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { notifications as outbox, redemptions } from '../../db/schema.ts';
+import { personOfChat } from '../../messenger/people.ts';
 import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { ratingButtons } from '../ratings/rating-buttons.ts';
@@ -16,7 +17,7 @@ async function toldOfEarlierRedemption(tx: Db, purchasedCouponId: string, before
       and(
         eq(outbox.kind, 'COUPON_REDEEMED'),
         eq(outbox.eventKey, sql`${redemptions.id}::text`),
-        eq(outbox.chatId, ownerId),
+        eq(personOfChat(outbox.messenger, outbox.chatId), ownerId),
         isNull(outbox.failedAt),
       ),
     )
@@ -110,7 +111,7 @@ export const undoEffects = (
       and(
         eq(outbox.kind, kind),
         eq(outbox.eventKey, eventKey),
-        eq(outbox.chatId, undone.ownerId),
+        eq(personOfChat(outbox.messenger, outbox.chatId), undone.ownerId),
         isNull(outbox.sentAt),
         isNull(outbox.failedAt),
         // Never taken by a worker: one that is sending it now may already have got it through.
