@@ -57,7 +57,7 @@ const layerProbes = {
 
 /**
  * The messenger (ADR 0019): screens, features and shared code speak to it through messenger/, the
- * interface, never an adapter (telegram/); messenger/ and the launch (app/) import the adapter.
+ * interface, never an adapter (telegram/, max/); messenger/ and the launch (app/) import the adapters.
  */
 const messengerProbes = {
   refused: [
@@ -69,12 +69,17 @@ const messengerProbes = {
     { file: 'web/src/hooks/climbs.ts', imports: '../telegram/haptics' },
     { file: 'web/src/config/adapter.ts', imports: '@/telegram/launch-params' },
     { file: 'web/src/lib/messenger.ts', imports: '@/messenger/launch' },
+    { file: 'web/src/pages/home/max.tsx', imports: '@/max/adapter' },
+    { file: 'web/src/features/gifts/max.ts', imports: '@/max/bridge' },
+    { file: 'web/src/components/ui/max.tsx', imports: '@/max/adapter' },
+    { file: 'web/src/lib/max.ts', imports: '../max/launch-params' },
   ],
   allowed: [
     { file: 'web/src/pages/home/messenger.tsx', imports: '@/messenger/page' },
     { file: 'web/src/features/purchases/hooks/messenger.ts', imports: '@/messenger/payment-sheet' },
     { file: 'web/src/components/ui/messenger.tsx', imports: '@/messenger/use-main-button' },
     { file: 'web/src/messenger/adapter.ts', imports: '@/telegram/bridge' },
+    { file: 'web/src/messenger/max.ts', imports: '@/max/launch' },
     { file: 'web/src/app/launch.tsx', imports: '@/telegram/stand-in' },
   ],
 };
@@ -96,7 +101,7 @@ const pageProbes = {
   ],
 };
 
-/** messenger/, telegram/ and early/ sit below the screens: no feature, page or app. */
+/** messenger/, its adapters (telegram/, max/) and early/ sit below the screens: no feature, page or app. */
 const belowScreensProbes = {
   refused: [
     { file: 'web/src/messenger/feature.ts', imports: '@/features/session/texts' },
@@ -105,12 +110,16 @@ const belowScreensProbes = {
     { file: 'web/src/telegram/climbs.ts', imports: '../features/session/texts' },
     { file: 'web/src/telegram/dev-login/page.tsx', imports: '@/pages/home/home-page' },
     { file: 'web/src/telegram/dev-login/api/app.ts', imports: '../../../app/routes' },
+    { file: 'web/src/max/feature.ts', imports: '@/features/session/texts' },
+    { file: 'web/src/max/climbs.ts', imports: '../pages/home/home-page' },
     { file: 'web/src/early/feature.ts', imports: '@/features/my-coupons/api/early-answer' },
     { file: 'web/src/early/app.ts', imports: '@/app/routes' },
   ],
   allowed: [
     { file: 'web/src/telegram/shared.ts', imports: '@/lib/color-scheme' },
     { file: 'web/src/telegram/own.ts', imports: './bridge' },
+    { file: 'web/src/max/own.ts', imports: './bridge' },
+    { file: 'web/src/max/shared.ts', imports: '@/lib/color-scheme' },
     { file: 'web/src/early/own.ts', imports: './early-types' },
   ],
 };
