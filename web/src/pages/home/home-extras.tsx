@@ -17,6 +17,11 @@ const HomeBotMessages = lazy(() =>
   import('./home-bot-messages').then((module) => ({ default: module.HomeBotMessages })),
 );
 
+// Only an admin's Home counts the coupon requests waiting.
+const RequestCount = lazy(() =>
+  import('./home-request-count').then((module) => ({ default: module.HomeRequestCount })),
+);
+
 // My QR's list is not Home's first load: a usable coupon's line comes once Home is drawn and idle.
 const loadHomeCoupon = () => import('./home-coupon');
 const HomeCoupon = lazy(() => loadHomeCoupon().then((module) => ({ default: module.HomeCoupon })));
@@ -42,6 +47,15 @@ export function HomeBotMessagesLine() {
         <HomeBotMessages />
       </Suspense>
     )
+  );
+}
+
+/** The count on an admin's «ЗАЯВКИ»: the requests waiting for a decision. */
+export function HomeRequestCount() {
+  return (
+    <Suspense fallback={null}>
+      <RequestCount />
+    </Suspense>
   );
 }
 

@@ -10,7 +10,13 @@ import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { Link } from '@/lib/router/link';
 import { Page } from '@/messenger/page';
 import { StandInHomeLinks } from '@/messenger/stand-in-home-links';
-import { HomeBotMessagesLine, HomeChatRule, HomeCouponLine, HomePrefetch } from './home-extras';
+import {
+  HomeBotMessagesLine,
+  HomeChatRule,
+  HomeCouponLine,
+  HomePrefetch,
+  HomeRequestCount,
+} from './home-extras';
 import { texts } from './texts';
 import './home-page.css';
 
@@ -31,6 +37,7 @@ export function HomePage() {
   ].filter(({ shown }) => shown);
   // The back office follows the spec's buttons, two to a row so Home stays one screen.
   const backOffice = [
+    { label: texts.requests, to: paths.requestCoupons.getHref(), shown: isAdmin(user), count: true },
     { label: texts.partners, to: paths.partners.getHref(), shown: isAdmin(user) },
     { label: texts.purchases, to: paths.purchases.getHref(), shown: isAdmin(user) },
     { label: texts.settlement, to: paths.settlement.getHref(), shown: isAdmin(user) },
@@ -57,9 +64,10 @@ export function HomePage() {
         <HomePrefetch />
         {backOffice.length > 0 && (
           <div className="home__back-office">
-            {backOffice.map(({ label, to }) => (
+            {backOffice.map(({ label, to, count }) => (
               <Button key={to} variant="secondary" pressed={pendingTo === to} onClick={() => go(to)}>
                 {label}
+                {count && <HomeRequestCount />}
               </Button>
             ))}
           </div>

@@ -7,6 +7,7 @@ export const texts = {
   addCoupon: 'ДОБАВЛЕНИЕ КУПОНА',
   checkCoupon: 'ПРОВЕРИТЬ СКИДКУ',
   communityLinks: 'КАЛЕНДАРИ И ФОТО',
+  requests: 'ЗАЯВКИ',
   partners: 'ПАРТНЕРЫ',
   purchases: 'ПОКУПКИ',
   settlement: 'СВЕРКА С ПАРТНЕРАМИ',

@@ -1,6 +1,15 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminUser, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
+import type { TCouponRequest } from '#contract/coupons';
+import { stubApi } from '@/test/fake-api';
+import {
+  adminUser,
+  jsonResponse,
+  partnerUser,
+  plainUser,
+  renderWithProviders,
+  staffUser,
+} from '@/test/render';
 import { HomePage } from '../home-page';
 
 const buttonNames = () => screen.getAllByRole('button').map((button) => button.textContent);
@@ -24,6 +33,7 @@ describe('HomePage', () => {
       'ДОБАВЛЕНИЕ ПАРТНЕРА',
       'ДОБАВЛЕНИЕ КУПОНА',
       'КАЛЕНДАРИ И ФОТО',
+      'ЗАЯВКИ',
       'ПАРТНЕРЫ',
       'ПОКУПКИ',
       'СВЕРКА С ПАРТНЕРАМИ',
@@ -31,6 +41,29 @@ describe('HomePage', () => {
       'ПРИГЛАШЕНИЯ',
       'НЕДОСТАВЛЕННЫЕ',
     ]);
+  });
+
+  it('counts on an admin’s «ЗАЯВКИ» the coupon requests waiting', async () => {
+    const request: TCouponRequest = {
+      id: 1,
+      couponId: 1,
+      partnerId: 1,
+      companyName: 'Порог',
+      region: 'Карелия',
+      price: 150,
+      discount: 500,
+      paymentLinkNeeded: false,
+      quantity: null,
+      perBuyer: null,
+      saleStartsAt: null,
+    };
+    const api = stubApi({
+      'GET /api/coupons/to/apply': () => jsonResponse([request, { ...request, couponId: 2 }]),
+    });
+    renderWithProviders(<HomePage />, { user: adminUser });
+    expect(await screen.findByRole('button', { name: 'ЗАЯВКИ: 2 ждут решения' })).toBeInTheDocument();
+    // Asked once: Home does not poll as the request list does.
+    expect(api.callsTo('GET /api/coupons/to/apply')).toHaveLength(1);
   });
 
   it('shows a partner the common buttons, adding a coupon, checking one, the redemption report and the staff', () => {

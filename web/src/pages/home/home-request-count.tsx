@@ -1,0 +1,26 @@
+import { useQuery } from '@tanstack/react-query';
+import { getCouponRequests } from '@/features/coupon-requests/api/get-coupon-requests';
+import { couponRequestKeys } from '@/lib/query-keys/coupon-requests';
+
+/** Read with «ЗАЯВКИ» by a screen reader: «3 ждут решения», «21 ждет решения». */
+const requestsWaiting = (count: number) =>
+  `${count} ${count % 10 === 1 && count % 100 !== 11 ? 'ждет' : 'ждут'} решения`;
+
+/**
+ * How many coupon requests wait for an admin, on Home's «ЗАЯВКИ»: asked once when Home opens (the
+ * request list polls; Home does not), nothing while unknown or none.
+ */
+export function HomeRequestCount() {
+  const { data } = useQuery({ queryKey: couponRequestKeys.all, queryFn: getCouponRequests, retry: false });
+  const count = data?.length ?? 0;
+  return (
+    count > 0 && (
+      <>
+        <span className="home__count" aria-hidden="true">
+          {count}
+        </span>
+        <span className="home__unseen">{`: ${requestsWaiting(count)}`}</span>
+      </>
+    )
+  );
+}
