@@ -27,8 +27,14 @@ export function maxAdapterLoaded(adapter: MaxAdapter): void {
 /** The messenger of this launch; undefined on a page none launched (a plain browser). */
 export const launchMessenger = (): MessengerId | undefined => launched;
 
-/** The messenger the texts name: the launch's, or on a page none launched, each the app opens in. */
-export const messengerName = (): string => (launched ? NAMES[launched] : Object.values(NAMES).join(' или '));
+/**
+ * The messenger the texts name: the launch's. A page none launched (a component test) is told of
+ * Telegram, whose adapter `ofLaunch` gives it too.
+ */
+export const messengerName = (): string => NAMES[launched ?? 'telegram'];
+
+/** Every messenger the app opens in, named to someone in a plain browser: «Telegram или MAX». */
+export const everyMessengerName = (): string => Object.values(NAMES).join(' или ');
 
 /**
  * A capability as the launch's messenger gives it: Telegram's as it is, MAX's taken from its

@@ -1,6 +1,6 @@
 import { MaxIcon } from '@/max/max-icon';
 import { TelegramIcon } from '@/telegram/telegram-icon';
-import { launchMessenger, messengerName } from './messenger-of-launch';
+import { everyMessengerName, launchMessenger, messengerName } from './messenger-of-launch';
 import { texts } from './texts';
 import '@/telegram/dev-login/dev-login.css';
 
@@ -12,7 +12,7 @@ import '@/telegram/dev-login/dev-login.css';
 export function OpenInMessenger() {
   const messenger = launchMessenger();
   const Icon = messenger === 'max' ? MaxIcon : TelegramIcon;
-  const name = messengerName();
+  const name = messenger ? messengerName() : everyMessengerName();
   return (
     <main className="dev-login">
       <div className="dev-login__icon">
