@@ -31,6 +31,7 @@ import { invitesManifest } from './modules/invites/invites.manifest.ts';
 import { type Core, ModuleList } from './modules/manifest.ts';
 import { meManifest } from './modules/me/me.manifest.ts';
 import { metricsManifest } from './modules/metrics/metrics.manifest.ts';
+import { myCouponsManifest } from './modules/my-coupons/my-coupons.manifest.ts';
 import { notificationsManifest } from './modules/notifications/notifications.manifest.ts';
 import { offersManifest } from './modules/offers/offers.manifest.ts';
 import { partnersManifest } from './modules/partners/partners.manifest.ts';
@@ -106,6 +107,7 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(offersManifest)
   .add(privacyManifest)
   .add(purchasesManifest)
+  .add(myCouponsManifest)
   .add(adminPurchasesManifest)
   .add(closingReceiptsManifest)
   .add(giftsManifest)

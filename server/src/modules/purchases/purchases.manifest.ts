@@ -5,32 +5,27 @@ import type { WaitlistPolicy } from '../offers/offers.api.ts';
 import type { PrivacyService } from '../privacy/privacy.service.ts';
 import type { QrImages } from '../purchased-coupons/qr-images.ts';
 import type { MembershipService } from '../users/membership.service.ts';
-import type { UserService } from '../users/users.service.ts';
 import { createCheckoutService } from './checkout.service.ts';
-import { createMyCouponsService } from './my-coupons.service.ts';
 import { paymentPagesRoutes } from './payment-pages.routes.ts';
 import { purchasesRoutes } from './purchases.routes.ts';
 import { purchaseRefusals } from './texts.ts';
 
-/** Buying (start, settle, issue, the provider's notices and pages, the sweep of stale payments) and My QR. */
+/** Buying: start, settle, issue, the provider's notices and pages, the sweep of stale payments. */
 export const purchasesManifest = manifest({
   name: 'purchases',
   refusals: purchaseRefusals,
-  make: async ({
+  make: ({
     config,
-    database,
     db,
     log,
     timeZone,
     paymentProvider,
-    users,
     membership,
     notifications,
     privacy,
     qrImages,
     waitlist,
-  }: Pick<Core, 'config' | 'database' | 'db' | 'log' | 'timeZone' | 'paymentProvider'> & {
-    users: UserService;
+  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'paymentProvider'> & {
     membership: MembershipService;
     notifications: NotificationService;
     privacy: PrivacyService;
@@ -49,10 +44,6 @@ export const purchasesManifest = manifest({
       drawQrSoon: qrImages.drawSoon,
       waitlist,
     });
-    const myCoupons = await createMyCouponsService(database, {
-      timeZone,
-      selfRefundDays: config.selfRefundDays,
-    });
     return {
       gives: { checkout },
       openRoutes: (app) =>
@@ -61,8 +52,7 @@ export const purchasesManifest = manifest({
           provider: config.paymentProvider,
           yookassaSendersOnly: config.yookassa.notificationsFromItsAddressesOnly,
         }),
-      routes: (api) =>
-        api.register(purchasesRoutes, { checkout, myCoupons, qrImages, membership, users, privacy }),
+      routes: (api) => api.register(purchasesRoutes, { checkout, membership, privacy }),
       sweeps: {
         stalePayments: {
           name: 'stale payments',

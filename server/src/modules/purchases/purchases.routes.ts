@@ -7,20 +7,16 @@ import {
   PurchaseErrorCode,
   ZConfirmPurchaseRequest,
   ZConfirmPurchaseResponse,
-  ZMyCouponsResponse,
   ZStartPaymentResponse,
 } from '#contract/purchases';
 import { DomainError } from '../../domain/domain-error.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import type { Admission } from '../offers/offers.api.ts';
 import type { PrivacyService, StoredConsent } from '../privacy/privacy.service.ts';
-import type { QrImages } from '../purchased-coupons/qr-images.ts';
-import { pathSubject, requireOwnUsername, ZPathUsername } from '../users/caller.ts';
+import { requireOwnUsername, ZPathUsername } from '../users/caller.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { requireChatMember, requirePayingMember } from '../users/require-chat-member.ts';
-import type { UserService } from '../users/users.service.ts';
 import type { CheckoutService } from './checkout.service.ts';
-import type { MyCouponsService } from './my-coupons.service.ts';
 import type { PurchaseRefusal } from './texts.ts';
 
 /**
@@ -35,15 +31,12 @@ async function requireUsername(request: FastifyRequest) {
   }
 }
 
-/** Buying and owning, for a caller with valid init data. */
+/** Buying, for a caller with valid init data. */
 export const purchasesRoutes: FastifyPluginAsyncZod<{
   checkout: CheckoutService;
-  myCoupons: MyCouponsService;
-  qrImages: Pick<QrImages, 'pngOf'>;
   membership: MembershipService;
-  users: UserService;
   privacy: Pick<PrivacyService, 'requireConsent'>;
-}> = async (app, { checkout, myCoupons, qrImages, membership, users, privacy }) => {
+}> = async (app, { checkout, membership, privacy }) => {
   const chatMember = requireChatMember(membership);
 
   /** The offer gate's word on each press let on, for its start to take its turn by. */
@@ -109,41 +102,5 @@ export const purchasesRoutes: FastifyPluginAsyncZod<{
     },
     async (request) =>
       checkout.confirmPurchase(request.caller.id, request.params.couponId, request.body?.paymentId),
-  );
-
-  app.get(
-    '/api/coupon/valid/qr/customer/:username',
-    {
-      schema: {
-        params: z.object({ username: ZPathUsername }),
-        response: { 200: ZMyCouponsResponse, 304: z.undefined() },
-      },
-    },
-    async (request, reply) => {
-      const ownerId = (await pathSubject(request, request.params.username, users))?.id;
-      if (ownerId === undefined) throw new DomainError<PurchaseRefusal>('owner_not_found');
-
-      const { tag, list } = await myCoupons.ownCoupons(ownerId);
-      reply.header('etag', tag).header('cache-control', 'private, no-cache');
-      if (request.headers['if-none-match'] === tag) return reply.status(304).send(undefined);
-      return list();
-    },
-  );
-
-  app.get(
-    '/api/coupon/qr/:qrToken',
-    { schema: { params: z.object({ qrToken: z.string().trim().min(1).max(200) }) } },
-    async (request, reply) => {
-      const coupon = await myCoupons.couponByQrToken(request.params.qrToken);
-      // Its owner's, or an admin's (who may open anyone's My QR); to anyone else it does not exist.
-      const mayView =
-        coupon && (coupon.ownerId === request.caller.id || (await request.caller.role()) === 'admin');
-      if (!coupon || !mayView) throw new DomainError<PurchaseRefusal>('qr_not_found');
-      // One token, one image for good: the browser keeps it, for this user only.
-      return reply
-        .type('image/png')
-        .header('cache-control', 'private, max-age=31536000, immutable')
-        .send(await qrImages.pngOf(coupon));
-    },
   );
 };

@@ -80,8 +80,6 @@ export const purchaseRefusals = {
     error: ErrorCode.forbidden,
     message: 'Подтвердить можно только свою оплату',
   },
-  owner_not_found: { status: 404, error: ErrorCode.notFound, message: 'Нет такого пользователя' },
-  qr_not_found: { status: 404, error: ErrorCode.notFound, message: 'Такого QR-кода нет' },
   payment_being_created: {
     status: 409,
     message: 'Оплата еще создается. Подождите несколько секунд и нажмите «Да» снова.',
