@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { TMessenger } from '#contract/messengers';
 import type { Db } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { messengerIdentities, users } from '../../db/schema.ts';
 import { MessengerError, type MessengerPort } from '../../domain/messenger.ts';
 
 /** How long an answer from Telegram stands before Telegram is asked again. */
@@ -41,6 +42,15 @@ export interface StoredMembership {
   recent: boolean;
 }
 
+/** The first id the app gives people of other messengers (users_internal_id_seq): below it, a user's id is their Telegram id. */
+const INTERNAL_IDS_FROM = 2 ** 52;
+
+/** A community chat, and the messenger that says who is in it. */
+export interface CommunityChat {
+  messenger: Pick<MessengerPort, 'messenger' | 'isMember'>;
+  chatId: string;
+}
+
 /** A membership, and whether Telegram gave it within TRUSTED_FOR_PAYMENT_S (now, or stored since). */
 interface Answer {
   membership: Membership;
@@ -69,14 +79,30 @@ export function createMembershipService(options: {
   /** The community chat's messenger; none in the local stand-in, where the database is the truth. */
   messenger?: Pick<MessengerPort, 'isMember'>;
   chatId?: string;
+  /**
+   * The community's chats in other messengers (MAX's): a member of any of them, or of Telegram's,
+   * is a member. Each is asked about the person by the id that messenger knows them by.
+   */
+  others?: CommunityChat[];
   /** How long to wait for getChatMember before using the last known membership. */
   timeoutMs?: number;
 }) {
-  const { db, log, messenger, chatId, timeoutMs = ASK_TIMEOUT_MS } = options;
+  const { db, log, timeoutMs = ASK_TIMEOUT_MS } = options;
+  const communities: CommunityChat[] = [
+    ...(options.messenger && options.chatId
+      ? [
+          {
+            messenger: { messenger: 'telegram' as const, isMember: options.messenger.isMember },
+            chatId: options.chatId,
+          },
+        ]
+      : []),
+    ...(options.others ?? []),
+  ];
   /** Checks under way, by user: a second ask about the same user waits for the first one's answer. */
   const checking = new Map<number, Promise<Answer>>();
-  /** Telegram said to wait (429) until this time (ms): nobody is asked about before then. */
-  let quietUntil = 0;
+  /** A messenger said to wait (429) until this time (ms): nobody is asked of it before then. */
+  const quietUntil = new Map<TMessenger, number>();
 
   async function stored(userId: number): Promise<StoredMembership> {
     const [row] = await db.select(storedMembership).from(users).where(eq(users.id, userId));
@@ -92,23 +118,65 @@ export function createMembershipService(options: {
   }
 
   /** Telegram's 429: not asked again before `retry_after`; said once per quiet time in the log. */
-  function holdOff(retryAfterS: number) {
+  function holdOff(messenger: TMessenger, retryAfterS: number) {
     const until = Date.now() + retryAfterS * 1000;
-    if (until <= quietUntil) return;
-    if (quietUntil < Date.now()) {
+    const quiet = quietUntil.get(messenger) ?? 0;
+    if (until <= quiet) return;
+    if (quiet < Date.now()) {
       log.warn(
-        { retryAfterS },
-        'Telegram limits getChatMember; not asked again until retry_after has passed, the last known membership used meanwhile',
+        { retryAfterS, messenger },
+        'The messenger limits membership checks; not asked again until retry_after has passed, the last known membership used meanwhile',
       );
     }
-    quietUntil = until;
+    quietUntil.set(messenger, until);
+  }
+
+  /**
+   * The ids each messenger knows the person by. A user below INTERNAL_IDS_FROM is a Telegram user
+   * under their Telegram id: with Telegram's chat alone, nothing is read.
+   */
+  async function idsOf(userId: number): Promise<Map<TMessenger, number[]>> {
+    const telegramOnly = communities.every((community) => community.messenger.messenger === 'telegram');
+    if (telegramOnly && userId < INTERNAL_IDS_FROM) return new Map([['telegram', [userId]]]);
+    const rows = await db
+      .select({ messenger: messengerIdentities.messenger, externalId: messengerIdentities.externalId })
+      .from(messengerIdentities)
+      .where(eq(messengerIdentities.userId, userId));
+    const ids = new Map<TMessenger, number[]>();
+    for (const row of rows)
+      ids.set(row.messenger, [...(ids.get(row.messenger) ?? []), Number(row.externalId)]);
+    return ids;
+  }
+
+  /** One community chat's answer about the person: in it, not, or not known now (asked to wait, failed, slow). */
+  async function askOne(community: CommunityChat, externalIds: number[], userId: number) {
+    const { messenger } = community.messenger;
+    if (Date.now() < (quietUntil.get(messenger) ?? 0)) return 'unknown';
+    try {
+      for (const externalId of externalIds) {
+        if (await community.messenger.isMember(community.chatId, externalId, AbortSignal.timeout(timeoutMs)))
+          return 'member';
+      }
+      return 'not_member';
+    } catch (error) {
+      if (error instanceof MessengerError && error.reason === 'flood') {
+        // An adapter names the wait with every flood; none named would mean none.
+        holdOff(messenger, error.retryAfterS ?? 0);
+        return 'unknown';
+      }
+      log.warn(
+        { err: error, userId, messenger },
+        'A membership check failed or was too slow; using the last known membership',
+      );
+      return 'unknown';
+    }
   }
 
   async function check(userId: number, given?: StoredMembership): Promise<Answer> {
     // A row read a moment ago stands when Telegram is not to be asked; before Telegram is, the row
     // is read again here, in the check the asks about one user share: another request's check may
     // have just recorded Telegram's answer.
-    const known = given && (given.fresh || !messenger || !chatId) ? given : await stored(userId);
+    const known = given && (given.fresh || communities.length === 0) ? given : await stored(userId);
     const asKnown: Membership = known.member ? 'member' : 'not_member';
     // What is known when Telegram cannot be asked now: nothing, for someone it never answered about.
     const lastKnown = (): Answer => ({
@@ -116,24 +184,24 @@ export function createMembershipService(options: {
       recent: known.recent,
     });
     // Without a bot (the local stand-in) the database is the truth, however old.
-    if (!messenger || !chatId || known.fresh) return { membership: asKnown, recent: true };
-    if (Date.now() < quietUntil) return lastKnown();
-    try {
-      const member = await messenger.isMember(chatId, userId, AbortSignal.timeout(timeoutMs));
-      await record(userId, member);
-      return { membership: member ? 'member' : 'not_member', recent: true };
-    } catch (error) {
-      if (error instanceof MessengerError && error.reason === 'flood') {
-        // An adapter names the wait with every flood; none named would mean none.
-        holdOff(error.retryAfterS ?? 0);
-        return lastKnown();
+    if (communities.length === 0 || known.fresh) return { membership: asKnown, recent: true };
+    const ids = await idsOf(userId);
+    // Each chat in turn, stopping at the first that has them: a member of one is a member.
+    let unknown = false;
+    for (const community of communities) {
+      const externalIds = ids.get(community.messenger.messenger) ?? [];
+      if (externalIds.length === 0) continue;
+      const answer = await askOne(community, externalIds, userId);
+      if (answer === 'member') {
+        await record(userId, true);
+        return { membership: 'member', recent: true };
       }
-      log.warn(
-        { err: error, userId },
-        'getChatMember failed or was too slow; using the last known membership',
-      );
-      return lastKnown();
+      if (answer === 'unknown') unknown = true;
     }
+    // A «no» stands only when every chat they could be in said it.
+    if (unknown) return lastKnown();
+    await record(userId, false);
+    return { membership: 'not_member', recent: true };
   }
 
   /** The asks about one user that come together share one answer. */
