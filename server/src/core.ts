@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Messengers } from './domain/messenger.ts';
 import { createSweepClock } from './jobs/sweep-clock.ts';
+import { createMaxMessenger } from './max/max-messenger.ts';
 import type { Core } from './modules/manifest.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -41,10 +42,19 @@ export function createCore(deps: {
     botToken,
     botApi,
     standIn,
-    chatApi,
     messengers: {
       // The stand-in's Telegram shows messages, not files: documents are Telegram's own.
       telegram: createTelegramMessenger(chatApi, { appUrl: buttonsUrl, documents: botApi !== undefined }),
+      // MAX's bot where one is configured (MAX_BOT_TOKEN and its name; config.ts requires both).
+      ...(config.max.botToken && config.max.botName
+        ? {
+            max: createMaxMessenger({
+              token: config.max.botToken,
+              apiRoot: config.max.apiRoot,
+              botName: config.max.botName,
+            }),
+          }
+        : {}),
       ...deps.messengers,
     },
     buttonsUrl,

@@ -83,6 +83,17 @@ describe('membership of either community chat', () => {
     expect(maxApi.callsTo('GET', `/chats/${MAX_CHAT}/members`).at(-1)?.query.get('user_ids')).toBe('700002');
   });
 
+  it('is what the app says of a MAX person who opens it: the MAX chat asked as configured', async () => {
+    const member: MaxUser = { id: 700010, username: 'app_member', firstName: 'Участник', lastName: null };
+    maxApi.setChat(MAX_CHAT, [{ user_id: member.id, first_name: member.firstName }]);
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/me',
+      headers: { authorization: `max ${signMaxInitData(member, MAX_TOKEN)}` },
+    });
+    expect(me.json()).toMatchObject({ username: 'app_member', isChatMember: true });
+  });
+
   it('asks Telegram alone about a Telegram user, MAX never', async () => {
     const rafter = telegramUser('tg_rafter');
     await t.as(rafter).get('/api/me');

@@ -188,9 +188,11 @@ export function createMembershipService(options: {
     const ids = await idsOf(userId);
     // Each chat in turn, stopping at the first that has them: a member of one is a member.
     let unknown = false;
+    let asked = false;
     for (const community of communities) {
       const externalIds = ids.get(community.messenger.messenger) ?? [];
       if (externalIds.length === 0) continue;
+      asked = true;
       const answer = await askOne(community, externalIds, userId);
       if (answer === 'member') {
         await record(userId, true);
@@ -198,6 +200,8 @@ export function createMembershipService(options: {
       }
       if (answer === 'unknown') unknown = true;
     }
+    // In no messenger with a community chat here (the stand-in's Telegram, say): the database is the truth.
+    if (!asked) return { membership: asKnown, recent: true };
     // A «no» stands only when every chat they could be in said it.
     if (unknown) return lastKnown();
     await record(userId, false);

@@ -9,13 +9,24 @@ import { createUserService } from './users.service.ts';
 export const usersManifest = manifest({
   name: 'users',
   refusals: userRefusals,
-  make: ({ config, db, log, botApi }: Pick<Core, 'config' | 'db' | 'log' | 'botApi'>) => {
+  make: ({
+    config,
+    db,
+    log,
+    botApi,
+    messengers,
+  }: Pick<Core, 'config' | 'db' | 'log' | 'botApi' | 'messengers'>) => {
     const users = createUserService(db, config.adminUsernames, config.timeZone);
     const membership = createMembershipService({
       db,
       log,
       messenger: botApi && createTelegramMessenger(botApi),
       chatId: config.communityChatId,
+      // The community's MAX chat: a member of either chat is a member.
+      others:
+        messengers.max && config.max.communityChatId
+          ? [{ messenger: messengers.max, chatId: config.max.communityChatId }]
+          : [],
     });
     return {
       gives: { users, membership },
