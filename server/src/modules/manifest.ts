@@ -24,11 +24,9 @@ export interface Core {
   botApi?: Api;
   /** The local stand-in's own Bot API, which plays each person's chat with the bot; absent with a bot. */
   standIn?: StandInBotApi;
-  /** Where the bot's messages go: Telegram's Bot API, or the stand-in's. */
-  chatApi: Api;
   /**
-   * The adapter of each messenger with a bot (domain/messenger.ts): Telegram's over `chatApi`, and
-   * any other configured. Whatever speaks to a person speaks to their messenger's.
+   * The adapter of each messenger with a bot (domain/messenger.ts): Telegram's over its Bot API
+   * (the stand-in's own without a bot), and any other configured. Whatever speaks to a person speaks to their messenger's.
    */
   messengers: Messengers;
   /** What the bot's web_app buttons open: PUBLIC_URL, or the stand-in's own address; none without either. */

@@ -1,14 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Api } from 'grammy';
-import type { InlineQueryResultArticle } from 'grammy/types';
 import { GiftErrorCode, type TPreparedGiftMessage } from '#contract/gifts';
 import { MY_COUPONS_START_PARAM } from '#contract/start-params';
 import type { Db } from '../../db/client.ts';
 import { gifts } from '../../db/schema.ts';
-import { DomainError } from '../../domain/domain-error.ts';
-import { abortAfter } from '../../telegram/bot-api.ts';
-import { createBotUsername } from '../../telegram/bot-username.ts';
+import { DomainError, type DomainErrorDetails } from '../../domain/domain-error.ts';
+import { MESSENGER_NAMES, type Messengers } from '../../domain/messenger.ts';
+import { reachOf } from '../../messenger/people.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { type GiftRefusal, giftShareTexts } from './texts.ts';
 
@@ -17,16 +15,18 @@ const BOT_CALL_MS = 10_000;
 
 const SHAREABLE: readonly string[] = ['SENT', 'HELD', 'CLAIMED'];
 
-const refuse = (code: GiftRefusal) => new DomainError<GiftRefusal>(code);
+const refuse = (code: GiftRefusal, details?: DomainErrorDetails) =>
+  new DomainError<GiftRefusal>(code, details);
 
 /**
- * The message a giver shares about a gift: prepared by the bot for Mini Apps'
- * shareMessage (Bot API savePreparedInlineMessage), with a button opening the mini-app on My QR,
- * where the friend finds the coupon, or claims it if it was held for them (ADR 0012).
+ * The message a giver shares about a gift: prepared by their messenger's bot for the app to share
+ * (Telegram: savePreparedInlineMessage for Mini Apps' shareMessage), with a button opening the app
+ * on My QR, where the friend finds the coupon, or claims it if it was held for them (ADR 0012).
+ * Where the messenger prepares no messages, the giver is told so, and the gift waits on My QR all
+ * the same.
  */
-export function createGiftShareService(options: { db: Db; botApi?: Api; log: FastifyBaseLogger }) {
-  const { db, botApi, log } = options;
-  const usernameOfBot = botApi ? createBotUsername(botApi) : undefined;
+export function createGiftShareService(options: { db: Db; messengers: Messengers; log: FastifyBaseLogger }) {
+  const { db, messengers, log } = options;
 
   /** Prepares the message for the giver of `giftId`; refused for a gift canceled or returned. */
   async function prepareMessage(
@@ -42,29 +42,30 @@ export function createGiftShareService(options: { db: Db; botApi?: Api; log: Fas
     if (!SHAREABLE.includes(gift.status)) throw refuse(GiftErrorCode.giftNotShareable);
     const coupon = await couponLineOf(db, gift.purchasedCouponId);
     if (!coupon) throw refuse(GiftErrorCode.giftNotFound);
-    if (!botApi || !usernameOfBot) throw refuse(GiftErrorCode.shareUnavailable);
+    const reach = (await reachOf(db, [giver.id])).get(giver.id);
+    const port = reach && messengers[reach.messenger];
+    if (!reach || !port) throw refuse(GiftErrorCode.shareUnavailable);
+    const messenger = MESSENGER_NAMES[reach.messenger];
+    if (!port.prepareShare) throw refuse('share_not_in_messenger', { messenger });
 
     try {
-      const appLink = `https://t.me/${await usernameOfBot()}?startapp=${MY_COUPONS_START_PARAM}`;
+      const appLink = await port.appLink(MY_COUPONS_START_PARAM);
       const text = giftShareTexts.message({ fromUsername: giver.username, coupon });
-      const article: InlineQueryResultArticle = {
-        type: 'article',
-        id: `gift-${giftId}`,
-        title: giftShareTexts.title,
-        description: giftShareTexts.description(coupon),
-        input_message_content: { message_text: text },
-        reply_markup: { inline_keyboard: [[{ text: giftShareTexts.button, url: appLink }]] },
-      };
-      const prepared = await botApi.savePreparedInlineMessage(
-        giver.id,
-        article,
-        { allow_user_chats: true, allow_group_chats: true },
-        abortAfter(BOT_CALL_MS),
+      const id = await port.prepareShare(
+        reach.chatId,
+        {
+          id: `gift-${giftId}`,
+          title: giftShareTexts.title,
+          description: giftShareTexts.description(coupon),
+          text,
+          button: { text: giftShareTexts.button, url: appLink },
+        },
+        AbortSignal.timeout(BOT_CALL_MS),
       );
-      return { id: prepared.id, text, appLink };
+      return { id, text, appLink };
     } catch (err) {
       log.error({ err, giftId }, 'the bot could not prepare a gift message');
-      throw refuse(GiftErrorCode.shareUnavailable);
+      throw refuse(GiftErrorCode.shareUnavailable, { messenger });
     }
   }
 

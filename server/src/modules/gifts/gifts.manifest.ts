@@ -19,12 +19,12 @@ export const giftsManifest = manifest({
   make: ({
     db,
     log,
-    chatApi,
+    messengers,
     users,
     membership,
     notifications,
     qrImages,
-  }: Pick<Core, 'db' | 'log' | 'chatApi'> & {
+  }: Pick<Core, 'db' | 'log' | 'messengers'> & {
     users: UserService;
     membership: MembershipService;
     notifications: NotificationService;
@@ -36,7 +36,7 @@ export const giftsManifest = manifest({
       routes: (api) =>
         api.register(giftsRoutes, {
           gifts,
-          share: createGiftShareService({ db, botApi: chatApi, log }),
+          share: createGiftShareService({ db, messengers, log }),
           membership,
         }),
       sweeps: {

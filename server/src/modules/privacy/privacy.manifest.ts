@@ -1,4 +1,5 @@
 import { ONCE_A_DAY } from '../../jobs/maintenance.ts';
+import { documentSenderOf } from '../../messenger/documents.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { WaitlistPolicy } from '../offers/offers.api.ts';
 import type { ReminderService } from '../reminders/reminders.service.ts';
@@ -16,11 +17,11 @@ export const privacyManifest = manifest({
     db,
     log,
     botToken,
-    botApi,
+    messengers,
     users,
     reminders,
     waitlist,
-  }: Pick<Core, 'config' | 'db' | 'log' | 'botToken' | 'botApi'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'botToken' | 'messengers'> & {
     users: Pick<UserService, 'forgetSeen'>;
     reminders: Pick<ReminderService, 'setRemindersOn'>;
     waitlist: WaitlistPolicy;
@@ -29,7 +30,13 @@ export const privacyManifest = manifest({
     return {
       gives: { privacy },
       openRoutes: (app) => app.register(privacyInfoRoutes, { config, privacy, botToken }),
-      routes: (api) => api.register(privacyRoutes, { privacy, botToken, botApi, reminders }),
+      routes: (api) =>
+        api.register(privacyRoutes, {
+          privacy,
+          botToken,
+          documentSenderOf: (userId) => documentSenderOf(db, messengers, userId),
+          reminders,
+        }),
       sweeps: {
         retention: {
           name: 'retention',

@@ -1,6 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Api } from 'grammy';
-import { InputFile } from 'grammy';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import {
@@ -15,6 +13,7 @@ import {
 import { ReportErrorCode, ZExportLinkResponse } from '#contract/reports';
 import type { Config } from '../../config.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import type { MessengerDocument } from '../../domain/messenger.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
@@ -57,9 +56,10 @@ export const privacyInfoRoutes: FastifyPluginAsyncZod<{
 export const privacyRoutes: FastifyPluginAsyncZod<{
   privacy: PrivacyService;
   botToken: string;
-  botApi?: Api;
+  /** How a file reaches the person's chat with their messenger's bot; none where it sends no files. */
+  documentSenderOf: (userId: number) => Promise<((document: MessengerDocument) => Promise<void>) | undefined>;
   reminders: Pick<ReminderService, 'setRemindersOn'>;
-}> = async (app, { privacy, botToken, botApi, reminders }) => {
+}> = async (app, { privacy, botToken, documentSenderOf, reminders }) => {
   const links = myDataLinks(botToken);
 
   app.post('/api/me/consent', { schema: { response: { 204: z.null() } } }, async (request, reply) => {
@@ -107,10 +107,11 @@ export const privacyRoutes: FastifyPluginAsyncZod<{
     '/api/me/data/send',
     { config: { rateLimit: RATE_LIMITS.sendToBot }, schema: { response: { 200: ZOkResponse } } },
     async (request, reply) => {
-      if (!botApi) throw new DomainError(ReportErrorCode.botUnavailable);
+      const send = await documentSenderOf(request.caller.id);
+      if (!send) throw new DomainError(ReportErrorCode.botUnavailable);
       const data = JSON.stringify(await privacy.exportData(request.caller.id), null, 2);
       try {
-        await botApi.sendDocument(request.caller.id, new InputFile(Buffer.from(data, 'utf8'), MY_DATA_FILE));
+        await send({ bytes: Buffer.from(data, 'utf8'), fileName: MY_DATA_FILE });
       } catch (err) {
         request.log.error({ err }, 'the bot could not send the user their data');
         throw new DomainError(ReportErrorCode.botUnavailable);

@@ -17,11 +17,11 @@ export const reportsManifest = manifest({
     database,
     timeZone,
     botToken,
-    botApi,
+    messengers,
     users,
     ratings,
     access,
-  }: Pick<Core, 'db' | 'database' | 'timeZone' | 'botToken' | 'botApi'> & {
+  }: Pick<Core, 'db' | 'database' | 'timeZone' | 'botToken' | 'messengers'> & {
     users: UserService;
     ratings: RatingService;
     access: PartnerAccess;
@@ -33,7 +33,8 @@ export const reportsManifest = manifest({
       users,
       timeZone,
       botToken,
-      botApi,
+      db,
+      messengers,
       queue: createReportQueue(database.kind),
     };
     return {

@@ -1,8 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Api } from 'grammy';
-import { InputFile } from 'grammy';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import { ZPartnerOptionsResponse } from '#contract/partners';
@@ -22,11 +20,14 @@ import {
   ZWeeklyQuery,
   ZWeeklyReport,
 } from '#contract/reports';
+import type { Db } from '../../db/client.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import type { Messengers } from '../../domain/messenger.ts';
 import { sendJsonInPieces, sendJsonListInPieces } from '../../http/json-in-pieces.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { createSignedLinks } from '../../http/signed-links.ts';
+import { documentSenderOf } from '../../messenger/documents.ts';
 import type { TakeTurn } from '../../queueing/turns.ts';
 import { requireRole } from '../users/caller.ts';
 import type { UserService } from '../users/users.service.ts';
@@ -46,8 +47,9 @@ export interface ReportDeps {
   users: UserService;
   timeZone: string;
   botToken: string;
-  /** Sends a file to a user's chat when their Telegram cannot download one; absent in the stand-in. */
-  botApi?: Api;
+  db: Db;
+  /** Sends a file to a person's chat when their messenger cannot download one (the stand-in's does not). */
+  messengers: Messengers;
   /** Every report waits its turn here (report-queue.ts). */
   queue: TakeTurn;
 }
@@ -198,13 +200,17 @@ export const reportsRoutes: FastifyPluginAsyncZod<ReportDeps> = async (app, deps
       schema: { body: ZExportRequest, response: { 200: ZOkResponse } },
     },
     async (request, reply) => {
-      if (!deps.botApi) throw refuse(ReportErrorCode.botUnavailable);
       const caller = await callerOf(request);
+      const send = await documentSenderOf(deps.db, deps.messengers, caller.id);
+      if (!send) throw refuse(ReportErrorCode.botUnavailable);
       const partnerIds = await deps.scope.scopeOf(caller, request.body);
       await deps.queue(caller.id, reply);
       const file = await buildExport(reports, request.body, partnerIds, timeZone);
       try {
-        await deps.botApi.sendDocument(caller.id, new InputFile(file.bytes, file.fileName));
+        const chunks: Uint8Array[] = [];
+        // Whole, as every messenger's upload takes a file: a season's export is a few megabytes.
+        for await (const chunk of file.bytes) chunks.push(chunk);
+        await send({ bytes: Buffer.concat(chunks), fileName: file.fileName });
       } catch (err) {
         request.log.error({ err }, 'the bot could not send an export');
         throw refuse(ReportErrorCode.botUnavailable);
