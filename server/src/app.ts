@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Config } from './config.ts';
 import { createCore } from './core.ts';
 import type { Database } from './db/client.ts';
+import type { Messengers } from './domain/messenger.ts';
 import { boundConnectionsPerAddress } from './http/connection-limits.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
@@ -60,6 +61,8 @@ export interface AppDeps {
   botToken: string;
   /** The Bot API client; absent in the local stand-in. */
   botApi?: Api;
+  /** The adapters of other messengers than Telegram with a bot, by the messenger. */
+  messengers?: Messengers;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. */
   paymentProvider?: PaymentProvider;
   /** Where the built web app lies; defaults to dist/web of the repository. */
