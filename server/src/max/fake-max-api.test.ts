@@ -17,6 +17,12 @@ const call = (method: string, path: string, body?: unknown, token = TOKEN) =>
     body: body === undefined ? undefined : JSON.stringify(body),
   });
 
+interface UpdatePage {
+  updates: { update_type: string; chat_id?: number }[];
+  marker: number;
+}
+const pageOf = async (response: Promise<Response>) => (await (await response).json()) as UpdatePage;
+
 /** The fake holds to what MAX documents, so the adapter's tests mean something. */
 describe('the fake MAX Bot API', () => {
   it('takes the token only in Authorization, and refuses as MAX does: a status and {success, code, message}', async () => {
@@ -50,7 +56,7 @@ describe('the fake MAX Bot API', () => {
       '/messages?user_id=1',
       keyboard({ type: 'callback', text: 'a', payload: 'p'.repeat(1025) }),
     );
-    expect((await longPayload.json()).code).toBe('proto.payload');
+    expect(((await longPayload.json()) as { code: string }).code).toBe('proto.payload');
   });
 
   it('serves updates by long polling, each update once its marker is passed back', async () => {
@@ -59,22 +65,24 @@ describe('the fake MAX Bot API', () => {
       chat_id: 5,
       user: { user_id: 5, first_name: 'А' },
     });
-    const page = await (await call('GET', '/updates?timeout=0')).json();
+    const page = await pageOf(call('GET', '/updates?timeout=0'));
     expect(page.updates).toHaveLength(1);
     expect(page.updates[0]).toMatchObject({ update_type: 'bot_started', chat_id: 5 });
     // The same page again until the marker commits it.
-    expect((await (await call('GET', '/updates?timeout=0')).json()).updates).toHaveLength(1);
+    expect((await pageOf(call('GET', '/updates?timeout=0'))).updates).toHaveLength(1);
     const committed = api.committed(first);
     const waiting = call('GET', `/updates?timeout=5&marker=${page.marker}`);
     await committed;
     api.pushUpdate({ update_type: 'bot_stopped', chat_id: 5, user: { user_id: 5, first_name: 'А' } });
-    const next = await (await waiting).json();
-    expect(next.updates.map((u: { update_type: string }) => u.update_type)).toEqual(['bot_stopped']);
+    const next = await pageOf(waiting);
+    expect(next.updates.map((u) => u.update_type)).toEqual(['bot_stopped']);
     expect(next.marker).toBe(page.marker + 1);
   });
 
   it('answers a callback once, and keeps webhook subscriptions by their https URL', async () => {
-    const sent = await (await call('POST', '/messages?user_id=7', { text: 'Оцените' })).json();
+    const sent = (await (await call('POST', '/messages?user_id=7', { text: 'Оцените' })).json()) as {
+      message: { body: { mid: string } };
+    };
     const message = api.sentMessages().find((m) => m.mid === sent.message.body.mid);
     if (!message) throw new Error('not sent');
     const press = api.callback({ user_id: 7, first_name: 'Б' }, message, 'rate:1:5');
@@ -91,8 +99,10 @@ describe('the fake MAX Bot API', () => {
       secret: 'abcde',
     };
     expect(await (await call('POST', '/subscriptions', hook)).json()).toEqual({ success: true });
-    expect((await (await call('GET', '/subscriptions')).json()).subscriptions).toMatchObject([hook]);
+    const subscriptions = async () =>
+      ((await (await call('GET', '/subscriptions')).json()) as { subscriptions: unknown[] }).subscriptions;
+    expect(await subscriptions()).toMatchObject([hook]);
     await call('DELETE', `/subscriptions?url=${encodeURIComponent(hook.url)}`);
-    expect((await (await call('GET', '/subscriptions')).json()).subscriptions).toEqual([]);
+    expect(await subscriptions()).toEqual([]);
   });
 });
