@@ -1,0 +1,106 @@
+import { MY_COUPONS_START_PARAM } from '#contract/start-params';
+import { seriousViolations } from '../support/axe.ts';
+import { DEMO } from '../support/constants.ts';
+import { untilStill } from '../support/looks.ts';
+import {
+  E2E_MAX_URL,
+  MAX_MEMBERS,
+  maxBridgeCalls,
+  openAsMax,
+  pressMaxBackButton,
+  SERVER_START_BOUND_MS,
+  startServerWithMax,
+} from '../support/max.ts';
+import { openAsTelegram } from '../support/telegram.ts';
+import { expect, test } from '../support/test.ts';
+
+const MAX_BRIDGE_SCRIPT = 'https://st.max.ru/js/max-web-app.js';
+
+/** The scripts of MAX's adapter (its own chunk) and MAX's bridge, of all the page asked for. */
+const maxScripts = (urls: string[]) => urls.filter((url) => /\/assets\/adapter-|st\.max\.ru/.test(url));
+
+test.describe('the app opened in MAX', () => {
+  let stopServer: (() => Promise<void>) | undefined;
+
+  test.beforeAll(async () => {
+    // A server of its own, with MAX's bot beside Telegram's; its start is bounded by startServer's wait.
+    test.setTimeout(SERVER_START_BOUND_MS + 30_000);
+    stopServer = await startServerWithMax(Object.values(MAX_MEMBERS));
+  });
+
+  test.afterAll(async () => {
+    await stopServer?.();
+  });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`reaches the catalogue and My QR at 390×844 in the ${theme} theme, with MAX's back button and nothing for axe`, async ({
+      page,
+    }) => {
+      const member = MAX_MEMBERS[theme];
+      const authorizations: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/'))
+          authorizations.push(request.headers().authorization ?? '');
+      });
+      await openAsMax(page, member, { theme });
+
+      // Home, in the phone's theme, MAX's header button hidden there.
+      const catalogue = page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' });
+      await expect(catalogue).toBeInViewport();
+      expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe(theme);
+      await expect
+        .poll(async () => (await maxBridgeCalls(page)).map(([method]) => method))
+        .toContain('ready');
+      expect((await maxBridgeCalls(page)).map(([method]) => method)).toContain('BackButton.hide');
+      await untilStill(page);
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The catalogue, and back home by MAX's own back button.
+      await catalogue.click();
+      await expect(page.getByRole('heading', { name: 'СКИДКИ', exact: true })).toBeVisible();
+      await expect
+        .poll(async () => (await maxBridgeCalls(page)).map(([method]) => method).slice(-2))
+        .toEqual(['BackButton.onClick', 'BackButton.show']);
+      await untilStill(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      await pressMaxBackButton(page);
+      await expect(catalogue).toBeInViewport();
+
+      // My QR, as a `max.ru/<bot>?startapp=my-coupons` link opens it.
+      await openAsMax(page, member, { theme, startParam: MY_COUPONS_START_PARAM });
+      await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+      await untilStill(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      // MAX is named where the app names the messenger, never Telegram.
+      await expect(page.getByText(/Telegram/)).toHaveCount(0);
+
+      // Every request went signed with MAX's init data, under MAX's scheme.
+      expect(authorizations.length).toBeGreaterThan(0);
+      expect(authorizations.every((authorization) => authorization.startsWith('max '))).toBe(true);
+    });
+  }
+
+  test("the page's policy admits MAX's bridge script, and MAX's web client may frame the app", async ({
+    request,
+  }) => {
+    const policy = (await request.get(`${E2E_MAX_URL}/`)).headers()['content-security-policy'] ?? '';
+    expect(policy).toMatch(new RegExp(`script-src [^;]*${MAX_BRIDGE_SCRIPT.replaceAll('.', '\\.')}`));
+    expect(policy).toMatch(/frame-ancestors [^;]*https:\/\/web\.max\.ru/);
+  });
+
+  test("a MAX launch fetches MAX's adapter, and a Telegram launch neither it nor MAX's script", async ({
+    page,
+  }) => {
+    const asked: string[] = [];
+    page.on('request', (request) => asked.push(request.url()));
+    await openAsMax(page, MAX_MEMBERS.light);
+    await expect(page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' })).toBeVisible();
+    // The page had MAX's bridge already: MAX's script is not loaded again.
+    expect(maxScripts(asked)).toEqual([expect.stringMatching(/\/assets\/adapter-[\w-]+\.js$/)]);
+
+    asked.length = 0;
+    await openAsTelegram(page, DEMO.member);
+    await expect(page.getByRole('button', { name: 'СКИДКИ ПАРТНЕРОВ' })).toBeVisible();
+    expect(maxScripts(asked)).toEqual([]);
+  });
+});
