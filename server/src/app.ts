@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { serverOptions } from './http/server-options.ts';
 import { httpRefusals } from './http/texts.ts';
 import { createMaintenance, type Maintenance } from './jobs/maintenance.ts';
+import { createMessengerInbound } from './messenger/inbound.ts';
 import { adminPurchasesManifest } from './modules/admin-purchases/admin-purchases.manifest.ts';
 import { backupManifest } from './modules/backup/backup.manifest.ts';
 import { calendarManifest } from './modules/calendar/calendar.manifest.ts';
@@ -53,6 +54,7 @@ import { createCsrf, registerCsrf } from './plugins/csrf.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { stampArrivals } from './queueing/arrival-order.ts';
+import { registerInboundUpdates } from './telegram/inbound-updates.ts';
 
 export interface AppDeps {
   config: Config;
@@ -181,10 +183,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { made, plugged, sweeps } = await MODULES.make(core);
   const { bot, updateInbox, notifications, outbox, qrImages, closingReceipts } = made;
   for (const module of plugged) await module.openRoutes?.(app);
-  // The stand-in's taps and replies come as updates to a bot of its own, through the same handlers.
-  for (const updates of [bot, core.standIn?.bot]) {
-    if (updates) for (const module of plugged) module.bot?.(updates);
-  }
+  // Every messenger's taps, replies and starts reach the modules' handlers through one inbound.
+  const inbound = createMessengerInbound({
+    handlers: plugged.flatMap((module) => (module.inbound ? [module.inbound] : [])),
+    appPublished: core.buttonsUrl !== undefined,
+    users: made.users,
+    membership: made.membership,
+  });
+  for (const module of plugged) module.receives?.(inbound);
+  // The stand-in's taps and replies come as updates to a bot of its own.
+  if (core.standIn && core.messengers.telegram)
+    registerInboundUpdates(core.standIn.bot, inbound, core.messengers.telegram);
   await app.register(async (api) => {
     requireInitData(api, {
       botToken,

@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { Api, Bot } from 'grammy';
+import type { Api } from 'grammy';
 import type { Config } from '../config.ts';
 import type { Database, Db } from '../db/client.ts';
-import type { Messengers } from '../domain/messenger.ts';
+import type { MessengerInbound, Messengers } from '../domain/messenger.ts';
 import type { Refusals } from '../http/errors.ts';
 import type { SweepTable } from '../jobs/maintenance.ts';
 import type { SweepClock } from '../jobs/sweep-clock.ts';
+import type { InboundHandlers } from '../messenger/inbound.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { TelegramReachability } from '../telegram/reachability.ts';
 import type { StandInBotApi } from '../telegram/stand-in-bot-api.ts';
@@ -46,8 +47,13 @@ export interface Plugged<Gives, Sweeps extends SweepTable = Record<never, never>
   openRoutes?: (app: FastifyInstance) => PromiseLike<unknown>;
   /** Routes under /api, where init data names the caller (plugins/auth.ts) and CSRF is checked. */
   routes?: (api: FastifyInstance) => PromiseLike<unknown>;
-  /** The bot's buttons of this module, added when there is a bot. */
-  bot?: (bot: Bot) => void;
+  /** What this module does with taps on its buttons and replies to its messages, in any messenger. */
+  inbound?: InboundHandlers;
+  /**
+   * A messenger's transport (a bot's webhook or long polling): handed the app's inbound, made from
+   * every module's handlers, to carry that messenger's updates to.
+   */
+  receives?: (inbound: MessengerInbound) => void;
   /**
    * Work of its own beside the requests (the outbox, the mail, the bot's webhook or long polling):
    * started by main.ts once the server listens, in the order of the list.

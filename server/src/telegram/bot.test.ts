@@ -94,9 +94,8 @@ describe('with PUBLIC_URL: webhook and menu button, no polling', () => {
     createBot({
       token: TEST_BOT_TOKEN,
       apiRoot: fake.apiRoot,
-      publicUrl: PUBLIC_URL,
       communityChatId: COMMUNITY_CHAT_ID,
-      onMembership: vi.fn(),
+      onSighting: vi.fn(),
       log: silentLog(),
     });
 

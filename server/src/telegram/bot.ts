@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Bot, InlineKeyboard } from 'grammy';
+import { Bot } from 'grammy';
 import type { Chat, User } from 'grammy/types';
+import type { CommunitySighting } from '../domain/messenger.ts';
 import { abortAfter, telegramClient } from './bot-api.ts';
-import type { TelegramUser } from './init-data.ts';
 import { startLongPolling, type UpdateStore } from './long-polling.ts';
 import { isMemberStatus } from './member-status.ts';
 import { botTexts } from './texts.ts';
@@ -53,36 +53,36 @@ export interface BotOptions {
   apiRoot: string;
   /** TELEGRAM_PROXY_URL: the relay every call to Telegram goes through. */
   proxyUrl?: string;
-  /** The app's https address: /start offers a button into it. */
-  publicUrl?: string;
   communityChatId?: string;
-  /** A person seen joining, leaving or writing in the community chat: the app keeps them and their membership. */
-  onMembership(user: TelegramUser, member: boolean): Promise<void>;
+  /**
+   * A person seen joining, leaving or writing in the community chat: the app keeps them and their
+   * membership (the inbound's seenInCommunity).
+   */
+  onSighting(seen: CommunitySighting): Promise<void>;
   invoices?: InvoiceHandlers;
   log: Logger;
 }
 
 /**
- * The bot's handlers: /start in a private chat, and the community chat's chat_member updates and
- * messages, which keep the username ↔ id table and the membership cache true. Transport (webhook
- * or long polling) is `launchBot`'s business.
+ * The bot's own handlers: the community chat's chat_member updates and messages, which keep the
+ * username ↔ id table and the membership cache true, and Telegram's payment sheet. What people
+ * send the bot itself goes to the app's inbound (inbound-updates.ts). Transport (webhook or long
+ * polling) is `launchBot`'s business.
  */
 export function createBot(options: BotOptions): Bot {
-  const { onMembership, publicUrl, communityChatId, log } = options;
+  const { onSighting, communityChatId, log } = options;
   const bot = new Bot(options.token, { client: telegramClient(options.apiRoot, options.proxyUrl) });
   const seenWriting = new Map<number, number>();
 
   async function recordMembership(user: User, member: boolean) {
     if (user.is_bot) return;
-    await onMembership(
-      {
-        id: user.id,
-        username: user.username ?? null,
-        firstName: user.first_name,
-        lastName: user.last_name ?? null,
-      },
+    await onSighting({
+      from: { messenger: 'telegram', externalId: String(user.id) },
+      username: user.username ?? null,
+      firstName: user.first_name,
+      lastName: user.last_name ?? null,
       member,
-    );
+    });
   }
 
   const community = bot.filter((ctx) => ctx.chat !== undefined && isCommunityChat(ctx.chat, communityChatId));
@@ -150,16 +150,6 @@ export function createBot(options: BotOptions): Bot {
       chargeId: paid.telegram_payment_charge_id,
       providerChargeId: paid.provider_payment_charge_id,
     });
-  });
-
-  bot.chatType('private').command('start', async (ctx) => {
-    if (publicUrl) {
-      await ctx.reply(botTexts.start, {
-        reply_markup: new InlineKeyboard().webApp(botTexts.startOpenButton, publicUrl),
-      });
-    } else {
-      await ctx.reply(`${botTexts.start}\n\n${botTexts.startWithoutApp}`);
-    }
   });
 
   return bot;

@@ -1,5 +1,5 @@
 import { type Core, manifest } from '../manifest.ts';
-import { registerRatingButtons } from './ratings.bot.ts';
+import { ratingHandlers } from './ratings.inbound.ts';
 import { ratingsRoutes } from './ratings.routes.ts';
 import { createRatingService } from './ratings.service.ts';
 import { ratingRefusals } from './texts.ts';
@@ -13,7 +13,7 @@ export const ratingsManifest = manifest({
     return {
       gives: { ratings },
       routes: (api) => api.register(ratingsRoutes, { ratings }),
-      bot: (bot) => registerRatingButtons(bot, ratings),
+      inbound: ratingHandlers(ratings),
     };
   },
 });

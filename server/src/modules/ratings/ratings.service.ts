@@ -63,10 +63,10 @@ export function createRatingService(db: Db) {
   }
 
   /** The bot's «add a comment» message for this rating: a reply to it becomes the comment. */
-  async function rememberCommentPrompt(userId: number, purchasedCouponId: string, messageId: number) {
+  async function rememberCommentPrompt(userId: number, purchasedCouponId: string, messageId: string) {
     await db
       .update(visitRatings)
-      .set({ commentPromptMessageId: String(messageId) })
+      .set({ commentPromptMessageId: messageId })
       .where(and(eq(visitRatings.purchasedCouponId, purchasedCouponId), eq(visitRatings.userId, userId)));
   }
 
@@ -74,7 +74,7 @@ export function createRatingService(db: Db) {
    * A reply to the comment prompt: the comment of that rating while it is changeable; false when the
    * reply is to no prompt of this user's (an ordinary message).
    */
-  async function comment(userId: number, promptMessageId: number, text: string): Promise<boolean> {
+  async function comment(userId: number, promptMessageId: string, text: string): Promise<boolean> {
     const trimmed = text.trim().slice(0, RATING_COMMENT_MAX);
     if (!trimmed) return false;
     const updated = await db
@@ -83,7 +83,7 @@ export function createRatingService(db: Db) {
       .where(
         and(
           eq(visitRatings.userId, userId),
-          eq(visitRatings.commentPromptMessageId, String(promptMessageId)),
+          eq(visitRatings.commentPromptMessageId, promptMessageId),
           sql`EXISTS (SELECT 1 FROM ${purchasedCoupons} WHERE ${purchasedCoupons.id} = ${visitRatings.purchasedCouponId} AND ${changeable})`,
         ),
       )

@@ -1,7 +1,7 @@
 import { EVERY_FIVE_MINUTES } from '../../jobs/maintenance.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
-import { registerReminderButtons } from './reminders.bot.ts';
+import { reminderHandlers } from './reminders.inbound.ts';
 import { createReminderService } from './reminders.service.ts';
 
 /** The bot's reminders of coupons before their last day and of held gifts before they return. */
@@ -26,7 +26,7 @@ export const remindersManifest = manifest({
     });
     return {
       gives: { reminders },
-      bot: (bot) => registerReminderButtons(bot, reminders),
+      inbound: reminderHandlers(reminders),
       sweeps: {
         reminders: { name: 'reminders', every: EVERY_FIVE_MINUTES, run: reminders.sendDueReminders },
       },

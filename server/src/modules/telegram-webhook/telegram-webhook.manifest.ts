@@ -1,10 +1,11 @@
 import type { Bot } from 'grammy';
+import type { MessengerInbound } from '../../domain/messenger.ts';
 import { type BotRunner, createBot, launchBot } from '../../telegram/bot.ts';
+import { registerInboundUpdates } from '../../telegram/inbound-updates.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { Metrics } from '../metrics/metrics.ts';
 import type { CheckoutService } from '../purchases/checkout.service.ts';
 import type { MembershipService } from '../users/membership.service.ts';
-import type { UserService } from '../users/users.service.ts';
 import { telegramWebhookRoutes } from './telegram-webhook.routes.ts';
 import { telegramWebhookRefusals } from './texts.ts';
 import { createUpdateInbox } from './update-inbox.ts';
@@ -12,7 +13,8 @@ import { createUpdateInbox } from './update-inbox.ts';
 /**
  * The bot (grammY; none in the local stand-in), the webhook Telegram calls it through, and its
  * start: the webhook set, or long polling. Made after checkout, which Telegram's payment sheet
- * settles through; other modules' buttons are added to it by app.ts.
+ * settles through; what people send the bot goes to the app's inbound, which the modules'
+ * handlers make (app.ts hands it over).
  */
 export const telegramWebhookManifest = manifest({
   name: 'telegram-webhook',
@@ -23,25 +25,25 @@ export const telegramWebhookManifest = manifest({
     log,
     metrics,
     telegramReachability,
-    users,
+    messengers,
     membership,
     checkout,
-  }: Pick<Core, 'config' | 'db' | 'log' | 'telegramReachability'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'telegramReachability' | 'messengers'> & {
     metrics?: Metrics;
-    users: UserService;
     membership: MembershipService;
     checkout: CheckoutService;
   }) => {
+    let inbound: MessengerInbound | undefined;
     const bot: Bot | undefined = config.botToken
       ? createBot({
           token: config.botToken,
           apiRoot: config.telegramApiRoot,
           proxyUrl: config.telegramProxyUrl,
-          publicUrl: config.publicUrl,
           communityChatId: config.communityChatId,
-          onMembership: async (user, member) => {
-            await users.upsertUser(user);
-            await membership.record(user.id, member);
+          // Told once the app's inbound is made (`receives`), before the bot starts.
+          onSighting: async (seen) => {
+            if (!inbound) throw new Error('a sighting before the app’s inbound was made');
+            await inbound.seenInCommunity(seen);
           },
           // Telegram's payment sheet.
           invoices:
@@ -65,6 +67,10 @@ export const telegramWebhookManifest = manifest({
     let runner: BotRunner | undefined;
     return {
       gives: { bot, updateInbox },
+      receives: (made) => {
+        inbound = made;
+        if (bot && messengers.telegram) registerInboundUpdates(bot, made, messengers.telegram);
+      },
       // Webhook or long polling, never both: the webhook only with PUBLIC_URL.
       openRoutes:
         bot && config.publicUrl

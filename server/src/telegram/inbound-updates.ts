@@ -1,0 +1,57 @@
+import type { Bot } from 'grammy';
+import type { User } from 'grammy/types';
+import type { MessengerInbound, MessengerPort, MessengerSender } from '../domain/messenger.ts';
+
+/** An answer in the chat goes within this, or the person's next message tries again. */
+const SAY_MS = 15_000;
+
+const sender = (user: User): MessengerSender => ({ messenger: 'telegram', externalId: String(user.id) });
+
+/**
+ * Telegram's updates carried to the app's inbound (messenger/inbound.ts), which decides: /start in a
+ * private chat, a tap on a callback button, and a text replying to one of the bot's messages.
+ * grammY is only the transport; `port` is Telegram's adapter, which draws the start's buttons as
+ * the outbox's. A tap or a reply the app has no use for goes on to the bot's other handlers.
+ */
+export function registerInboundUpdates(bot: Bot, inbound: MessengerInbound, port: MessengerPort) {
+  bot.chatType('private').command('start', async (ctx) => {
+    await inbound.started({
+      from: sender(ctx.from),
+      say: async (text, buttons) => {
+        await port.sendText(ctx.chat.id, text, buttons, AbortSignal.timeout(SAY_MS));
+      },
+    });
+  });
+
+  bot.on('callback_query:data', async (ctx, next) => {
+    const taken = await inbound.pressed({
+      from: sender(ctx.from),
+      data: ctx.callbackQuery.data,
+      answer: async (text, options) => {
+        await ctx.answerCallbackQuery({ text, ...(options?.alert ? { show_alert: true } : {}) });
+      },
+      ask: async (text, placeholder) => {
+        const question = await ctx.api.sendMessage(ctx.from.id, text, {
+          reply_markup: { force_reply: true, input_field_placeholder: placeholder },
+        });
+        return String(question.message_id);
+      },
+    });
+    if (!taken) await next();
+  });
+
+  bot.chatType('private').on('message:text', async (ctx, next) => {
+    const answered = ctx.message.reply_to_message?.message_id;
+    const taken =
+      answered !== undefined &&
+      (await inbound.replied({
+        from: sender(ctx.from),
+        toMessageId: String(answered),
+        text: ctx.message.text,
+        say: async (text) => {
+          await ctx.reply(text);
+        },
+      }));
+    if (!taken) await next();
+  });
+}
