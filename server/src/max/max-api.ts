@@ -78,7 +78,8 @@ export function createMaxApi(options: { token: string; apiRoot: string }) {
   const url = (path: string, query: Record<string, string | number | boolean>) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(query)) search.set(key, String(value));
-    return `${apiRoot}${path}?${search}`;
+    const encoded = search.toString();
+    return encoded ? `${apiRoot}${path}?${encoded}` : `${apiRoot}${path}`;
   };
 
   /** A call whose MAX refusal is the port's MessengerError. */
