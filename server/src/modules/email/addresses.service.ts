@@ -3,6 +3,7 @@ import { EmailErrorCode, type TEmailState } from '#contract/email';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import { MESSENGER_NAMES } from '../../domain/messenger.ts';
 import type { MailLinks } from './mail-links.ts';
 import type { Mailer } from './mailer.ts';
 import { mailTexts } from './texts.ts';
@@ -48,9 +49,18 @@ export function createEmailAddresses(options: {
     };
   }
 
+  /** The name of the messenger the person's bot messages go through, which the mails and pages say. */
+  async function messengerOf(userId: number): Promise<string> {
+    const [row] = await db.select({ messenger: users.messenger }).from(users).where(eq(users.id, userId));
+    return MESSENGER_NAMES[row?.messenger ?? 'telegram'];
+  }
+
   async function sendConfirmation(userId: number, email: string): Promise<void> {
     if (!mailer) throw new DomainError(EmailErrorCode.mailOff);
-    const mail = mailTexts.confirmation({ confirmUrl: links.confirmUrl({ userId, email }) });
+    const mail = mailTexts.confirmation({
+      confirmUrl: links.confirmUrl({ userId, email }),
+      messenger: await messengerOf(userId),
+    });
     try {
       await mailer.send({ to: email, ...mail });
     } catch (err) {
@@ -85,7 +95,7 @@ export function createEmailAddresses(options: {
      * A confirming link followed: the address it was mailed to is confirmed, and mail resumes after
      * a stop, if it is still the one on record ('outdated' when changed since).
      */
-    async confirm(token: string): Promise<{ email: string } | 'outdated' | undefined> {
+    async confirm(token: string): Promise<{ email: string; messenger: string } | 'outdated' | undefined> {
       const link = links.verifyConfirm(token);
       if (!link) return undefined;
       const confirmed = await db
@@ -93,21 +103,29 @@ export function createEmailAddresses(options: {
         .set({ emailConfirmed: link.email, emailStoppedAt: null })
         .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
         .returning({ id: users.id });
-      return confirmed.length > 0 ? { email: link.email } : 'outdated';
+      return confirmed.length > 0
+        ? { email: link.email, messenger: await messengerOf(link.userId) }
+        : 'outdated';
     },
 
-    /** Whether a stop link is one of ours, still in force: its page asks before stopping. */
-    validStop: (token: string) => links.verifyStop(token) !== undefined,
+    /**
+     * A stop link of ours, still in force: its page asks before stopping, naming the messenger the
+     * bot's messages stay in; undefined for any other.
+     */
+    async stopAsked(token: string): Promise<{ messenger: string } | undefined> {
+      const link = links.verifyStop(token);
+      return link && { messenger: await messengerOf(link.userId) };
+    },
 
     /** A stop link followed (or posted by a mail client): nothing more is mailed to them. */
-    async stop(token: string): Promise<boolean> {
+    async stop(token: string): Promise<{ messenger: string } | undefined> {
       const link = links.verifyStop(token);
-      if (!link) return false;
+      if (!link) return undefined;
       await db
         .update(users)
         .set({ emailStoppedAt: sql`coalesce(${users.emailStoppedAt}, now())` })
         .where(eq(users.id, link.userId));
-      return true;
+      return { messenger: await messengerOf(link.userId) };
     },
   };
 }

@@ -31,7 +31,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod<{ addresses: EmailAddresses 
         ? page(400, linkPages.invalid)
         : confirmed === 'outdated'
           ? page(409, linkPages.confirmOutdated)
-          : page(200, linkPages.confirmed(confirmed.email));
+          : page(200, linkPages.confirmed(confirmed));
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
@@ -41,9 +41,8 @@ export const emailLinkRoutes: FastifyPluginAsyncZod<{ addresses: EmailAddresses 
 
   // Opening the link asks first: a mail scanner fetching every link must not stop anyone's mail.
   app.get(STOP_PATH, { schema: { querystring: ZTokenQuery } }, async (request, reply) => {
-    const { status, html } = addresses.validStop(request.query.token)
-      ? page(200, linkPages.askStop)
-      : page(400, linkPages.invalid);
+    const asked = await addresses.stopAsked(request.query.token);
+    const { status, html } = asked ? page(200, linkPages.askStop(asked)) : page(400, linkPages.invalid);
     return reply
       .status(status)
       .type('text/html; charset=utf-8')
@@ -56,7 +55,7 @@ export const emailLinkRoutes: FastifyPluginAsyncZod<{ addresses: EmailAddresses 
     { config: { csrf: false }, schema: { querystring: ZTokenQuery } },
     async (request, reply) => {
       const stopped = await addresses.stop(request.query.token);
-      const { status, html } = stopped ? page(200, linkPages.stopped) : page(400, linkPages.invalid);
+      const { status, html } = stopped ? page(200, linkPages.stopped(stopped)) : page(400, linkPages.invalid);
       return reply
         .status(status)
         .type('text/html; charset=utf-8')

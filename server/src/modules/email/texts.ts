@@ -63,9 +63,9 @@ export const mailTexts = {
     };
   },
 
-  confirmation(input: { confirmUrl: string }) {
+  confirmation(input: { confirmUrl: string; messenger: string }) {
     const lines = [
-      'Подтвердите адрес: если бот не сможет доставить вам сообщение в Telegram за 15 минут (покупка, QR-код, возврат, подарок, очередь, напоминание), мы пришлем его сюда.',
+      `Подтвердите адрес: если бот не сможет доставить вам сообщение в ${input.messenger} за 15 минут (покупка, QR-код, возврат, подарок, очередь, напоминание), мы пришлем его сюда.`,
       'Подтвердить адрес',
       'Если вы не указывали этот адрес в «Катайся с нами», просто удалите письмо: без подтверждения писем не будет.',
     ] as const;
@@ -83,24 +83,24 @@ export const mailTexts = {
 
 /** The pages a mail's links open, in a browser, without the app. */
 export const linkPages = {
-  confirmed: (email: string) => ({
+  confirmed: ({ email, messenger }: { email: string; messenger: string }) => ({
     title: 'Адрес подтвержден',
-    body: `Если бот не сможет доставить вам сообщение в Telegram, мы пришлем его на ${email}.`,
+    body: `Если бот не сможет доставить вам сообщение в ${messenger}, мы пришлем его на ${email}.`,
   }),
   /** The address was changed after the mail was sent: this link confirms nothing now. */
   confirmOutdated: {
     title: 'Ссылка устарела',
     body: 'Адрес в приложении с тех пор изменился. Подтвердите новый по ссылке из последнего письма.',
   },
-  askStop: {
+  askStop: ({ messenger }: { messenger: string }) => ({
     title: 'Не присылать писем?',
-    body: 'Сообщения бота останутся в Telegram; на почту мы больше ничего не пришлем.',
+    body: `Сообщения бота останутся в ${messenger}; на почту мы больше ничего не пришлем.`,
     button: 'Не присылать',
-  },
-  stopped: {
+  }),
+  stopped: ({ messenger }: { messenger: string }) => ({
     title: 'Письма больше не придут',
-    body: 'Сообщения бота останутся в Telegram. Включить письма снова можно в приложении, в «Мои данные».',
-  },
+    body: `Сообщения бота останутся в ${messenger}. Включить письма снова можно в приложении, в «Мои данные».`,
+  }),
   invalid: {
     title: 'Ссылка не подходит',
     body: 'Она повреждена или устарела. Откройте приложение, раздел «Мои данные».',
