@@ -31,6 +31,7 @@ import { giftsManifest } from './modules/gifts/gifts.manifest.ts';
 import { healthManifest } from './modules/health/health.manifest.ts';
 import { invitesManifest } from './modules/invites/invites.manifest.ts';
 import { type Core, ModuleList } from './modules/manifest.ts';
+import { maxBotManifest } from './modules/max-bot/max-bot.manifest.ts';
 import { meManifest } from './modules/me/me.manifest.ts';
 import { metricsManifest } from './modules/metrics/metrics.manifest.ts';
 import { myCouponsManifest } from './modules/my-coupons/my-coupons.manifest.ts';
@@ -117,6 +118,7 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(closingReceiptsManifest)
   .add(giftsManifest)
   .add(telegramWebhookManifest)
+  .add(maxBotManifest)
   .add(meManifest)
   .add(devLoginManifest)
   .add(publicOfferManifest)
