@@ -3,6 +3,13 @@ import type { TMessenger } from '#contract/messengers';
 /** The messengers' names as the app's texts say them. */
 export const MESSENGER_NAMES: Record<TMessenger, string> = { telegram: 'Telegram', max: 'MAX' };
 
+/** The messengers with a bot here, by name, for a text that cannot know whose it is: «Telegram или MAX». */
+export const messengerNamesOf = (messengers: Messengers) =>
+  (Object.keys(messengers) as TMessenger[])
+    .filter((name) => messengers[name])
+    .map((name) => MESSENGER_NAMES[name])
+    .join(' или ');
+
 /**
  * A button under a bot's message, as every messenger has one (ADR 0019): the app opened on one of
  * its paths (Telegram: a web_app button; MAX: open_app), the app opened through the messenger's

@@ -23,8 +23,6 @@ const ZYooKassaNotification = z.object({
   }),
 });
 
-const RETURN_TO_TELEGRAM = `<p class="hint">${texts.returnToTelegram}</p>`;
-
 /**
  * Routes other parties call without init data: the sandbox checkout (a browser, outside the
  * mini-app), YooKassa's webhook and its return page.
@@ -34,9 +32,12 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{
   provider: Config['paymentProvider'];
   /** Refuse notifications from anywhere but YooKassa's published addresses. */
   yookassaSendersOnly: boolean;
-}> = async (app, { checkout, provider, yookassaSendersOnly }) => {
+  /** The messengers the app is opened from, by name («Telegram или MAX»): a page outside it names no one's. */
+  messengerNames: string;
+}> = async (app, { checkout, provider, yookassaSendersOnly, messengerNames }) => {
+  const returnToMessenger = `<p class="hint">${texts.returnToMessenger(messengerNames)}</p>`;
   app.get('/api/payments/return', async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').send(paymentPage(texts.thanks, RETURN_TO_TELEGRAM)),
+    reply.type('text/html; charset=utf-8').send(paymentPage(texts.thanks, returnToMessenger)),
   );
 
   if (provider === 'yookassa') {
@@ -91,10 +92,10 @@ export const paymentPagesRoutes: FastifyPluginAsyncZod<{
       <div class="hint">${texts.couponFor(payment.discount)}</div>
       <div class="amount">${payment.amount} ₽</div></div>`;
       if (payment.status === 'SUCCEEDED') {
-        return paymentPage(texts.succeeded, `${summary}${RETURN_TO_TELEGRAM}`);
+        return paymentPage(texts.succeeded, `${summary}${returnToMessenger}`);
       }
       if (payment.status === 'CANCELED') {
-        return paymentPage(texts.canceled, `${summary}<p class="hint">${texts.tryAgain}</p>`);
+        return paymentPage(texts.canceled, `${summary}<p class="hint">${texts.tryAgain(messengerNames)}</p>`);
       }
       const action = `/api/payments/sandbox/${payment.id}`;
       return paymentPage(

@@ -1,3 +1,4 @@
+import { messengerNamesOf } from '../../domain/messenger.ts';
 import { EVERY_FIVE_MINUTES } from '../../jobs/maintenance.ts';
 import { type Core, manifest } from '../manifest.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
@@ -20,12 +21,13 @@ export const purchasesManifest = manifest({
     log,
     timeZone,
     paymentProvider,
+    messengers,
     membership,
     notifications,
     privacy,
     qrImages,
     waitlist,
-  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'paymentProvider'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'timeZone' | 'paymentProvider' | 'messengers'> & {
     membership: MembershipService;
     notifications: NotificationService;
     privacy: PrivacyService;
@@ -51,6 +53,7 @@ export const purchasesManifest = manifest({
           checkout,
           provider: config.paymentProvider,
           yookassaSendersOnly: config.yookassa.notificationsFromItsAddressesOnly,
+          messengerNames: messengerNamesOf(messengers),
         }),
       routes: (api) => api.register(purchasesRoutes, { checkout, membership, privacy }),
       sweeps: {

@@ -23,13 +23,14 @@ export const purchaseTexts = {
 /** The pages a browser shows outside the mini-app: the sandbox checkout and the return page. */
 export const paymentPageTexts = {
   thanks: 'Спасибо!',
-  returnToTelegram: 'Вернитесь в Telegram и ответьте «Да» на вопрос «Оплата прошла?».',
+  returnToMessenger: (messenger: string) =>
+    `Вернитесь в ${messenger} и ответьте «Да» на вопрос «Оплата прошла?».`,
   notFoundTitle: 'Платеж не найден',
   notFound: 'Такого платежа нет.',
   couponFor: (discount: number) => `Купон на скидку ${discount} руб`,
   succeeded: 'Оплата прошла',
   canceled: 'Оплата отменена',
-  tryAgain: 'Вернитесь в Telegram, чтобы попробовать снова.',
+  tryAgain: (messenger: string) => `Вернитесь в ${messenger}, чтобы попробовать снова.`,
   sandboxTitle: 'Тестовая оплата',
   sandboxHint: 'Это тестовая касса: деньги не списываются.',
   pay: 'Оплатить',
