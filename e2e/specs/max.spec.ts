@@ -80,6 +80,19 @@ test.describe('the app opened in MAX', () => {
     });
   }
 
+  test('a MAX launch without init data asks to open the app in MAX, in words and colours axe passes', async ({
+    page,
+  }) => {
+    await page.goto(`${E2E_MAX_URL}/#WebAppData=&WebAppPlatform=ios&WebAppVersion=26.2.8`);
+    await expect(page.getByRole('heading', { name: 'Откройте приложение в MAX' })).toBeVisible();
+    await expect(
+      page.getByText('Найдите бота сплавного чата в MAX и откройте приложение кнопкой в чате с ним.'),
+    ).toBeVisible();
+    await expect(page.getByText(/Telegram/)).toHaveCount(0);
+    await untilStill(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test("the page's policy admits MAX's bridge script, and MAX's web client may frame the app", async ({
     request,
   }) => {

@@ -38,10 +38,10 @@ export const everyMessengerName = (): string => Object.values(NAMES).join(' ил
 
 /**
  * A capability as the launch's messenger gives it: Telegram's as it is, MAX's taken from its
- * adapter once loaded. A page no messenger launched (a plain browser, a component test) gets
- * Telegram's, which does nothing a client would without one to talk to. A new capability fails the
- * typecheck until each messenger has its side.
+ * adapter, which has handed itself over once started. A page no messenger launched (a plain
+ * browser, a component test), or whose MAX start failed, gets Telegram's, which does nothing a
+ * client would without one to talk to. A new capability fails the typecheck until each messenger
+ * has its side.
  */
 export const ofLaunch = <T>(adapters: { telegram: T; max: (max: MaxAdapter) => T }): T =>
-  // Loaded: the app renders on a MAX launch only once its adapter has started (main.tsx).
-  launched === 'max' ? adapters.max(maxAdapter as MaxAdapter) : adapters.telegram;
+  launched === 'max' && maxAdapter ? adapters.max(maxAdapter) : adapters.telegram;
