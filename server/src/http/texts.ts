@@ -19,7 +19,11 @@ export const httpRefusals = {
     status: 429,
     message: 'Слишком много попыток подряд. Подождите несколько минут и попробуйте снова.',
   },
-  [ErrorCode.initDataMissing]: { status: 401, message: 'Откройте приложение из Telegram: нет данных входа.' },
+  // `messenger`: the name of the messenger whose launch it was, when the thrower knows it.
+  [ErrorCode.initDataMissing]: {
+    status: 401,
+    message: ({ messenger = 'Telegram' }) => `Откройте приложение из ${messenger}: нет данных входа.`,
+  },
   [ErrorCode.initDataExpired]: {
     status: 401,
     message: 'Сессия устарела: закройте приложение и откройте его снова.',
@@ -32,7 +36,8 @@ export const httpRefusals = {
   },
   [ErrorCode.initDataInvalid]: {
     status: 401,
-    message: 'Не удалось проверить данные Telegram. Откройте приложение заново.',
+    message: ({ messenger = 'Telegram' }) =>
+      `Не удалось проверить данные ${messenger}. Откройте приложение заново.`,
   },
 } satisfies Refusals;
 export type HttpRefusal = keyof typeof httpRefusals;

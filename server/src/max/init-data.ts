@@ -98,11 +98,12 @@ export function authenticateMaxInitData(
 ): { user: MaxUser; authDate: Date; startParam: string | undefined } {
   const [scheme, ...rest] = (authorization ?? '').trim().split(' ');
   const initData = rest.join(' ').trim();
-  if (scheme?.toLowerCase() !== 'max' || !initData) throw new DomainError(ErrorCode.initDataMissing);
+  const ofMax = { messenger: 'MAX' };
+  if (scheme?.toLowerCase() !== 'max' || !initData) throw new DomainError(ErrorCode.initDataMissing, ofMax);
   const checked = verify(initData, botToken, Math.min(maxAgeS, MAX_INIT_DATA_MAX_AGE_S));
   if (checked.verdict === 'expired') throw new DomainError(ErrorCode.initDataExpired);
   const user = checked.verdict === 'valid' ? userOf(checked.fields.get('user')) : undefined;
-  if (checked.verdict !== 'valid' || !user) throw new DomainError(ErrorCode.initDataInvalid);
+  if (checked.verdict !== 'valid' || !user) throw new DomainError(ErrorCode.initDataInvalid, ofMax);
   // Signed, yet PostgreSQL text cannot hold U+0000: refused before the user is saved.
   for (const [field, value] of [
     ['username', user.username],

@@ -34,7 +34,7 @@ function authenticate(
 ): Identity {
   const scheme = (authorization ?? '').trim().split(' ')[0]?.toLowerCase();
   if (scheme === 'max') {
-    if (!tokens.max) throw new DomainError(ErrorCode.initDataMissing);
+    if (!tokens.max) throw new DomainError(ErrorCode.initDataMissing, { messenger: 'MAX' });
     const { user, authDate, startParam } = authenticateMaxInitData(authorization, tokens.max, maxAgeS);
     return { messenger: 'max', user, authDate, startParam };
   }
