@@ -137,6 +137,9 @@ const serverProbes = {
     { file: 'server/src/http/payments.ts', imports: '../payments/provider.ts' },
     { file: 'server/src/jobs/module.ts', imports: '../modules/gifts/gifts.service.ts' },
     { file: 'server/src/telegram/module.ts', imports: '../modules/gifts/gifts.service.ts' },
+    { file: 'server/src/messenger/module.ts', imports: '../modules/users/users.service.ts' },
+    { file: 'server/src/modules/gifts/bot.ts', imports: 'grammy' },
+    { file: 'server/src/modules/offers/bot.ts', imports: 'grammy/types' },
     { file: 'server/src/telegram/payments.ts', imports: '../payments/provider.ts' },
     { file: 'server/src/payments/telegram.ts', imports: '../telegram/bot.ts' },
     { file: 'server/src/payments/module.ts', imports: '../modules/purchases/checkout.service.ts' },
@@ -149,6 +152,8 @@ const serverProbes = {
   ],
   allowed: [
     { file: 'server/src/http/db.ts', imports: '../db/errors.ts' },
+    { file: 'server/src/modules/telegram-webhook/bot.ts', imports: 'grammy' },
+    { file: 'server/src/messenger/domain.ts', imports: '../domain/messenger.ts' },
     { file: 'server/src/queueing/domain.ts', imports: '../domain/domain-error.ts' },
     { file: 'server/src/db/queueing.ts', imports: '../queueing/arrival-order.ts' },
     { file: 'server/src/payments/domain.ts', imports: '../domain/domain-error.ts' },

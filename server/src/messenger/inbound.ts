@@ -1,7 +1,5 @@
 import type { TMessenger } from '#contract/messengers';
 import type { ButtonPress, MessengerInbound, Reply } from '../domain/messenger.ts';
-import type { MembershipService } from '../modules/users/membership.service.ts';
-import type { UserService } from '../modules/users/users.service.ts';
 import { startTexts } from './texts.ts';
 
 /**
@@ -23,8 +21,19 @@ export interface InboundHandlers {
 export function createMessengerInbound(options: {
   handlers: readonly InboundHandlers[];
   appPublished: boolean;
-  users: Pick<UserService, 'userIdOf' | 'upsertUser'>;
-  membership: Pick<MembershipService, 'record'>;
+  /** The users module's: the app's id of a messenger's person (made at first sight), and their profile written. */
+  users: {
+    userIdOf(messenger: TMessenger, externalId: number): Promise<number>;
+    upsertUser(person: {
+      id: number;
+      messenger: TMessenger;
+      username: string | null;
+      firstName: string;
+      lastName: string | null;
+    }): Promise<void>;
+  };
+  /** The membership module's record of someone seen in or out of the community chat. */
+  membership: { record(userId: number, member: boolean): Promise<void> };
 }): MessengerInbound {
   const { handlers, users, membership } = options;
   const buttons = handlers.flatMap((handler) => handler.buttons ?? []);
