@@ -35,10 +35,18 @@ export const ZScannedCoupon = z.object({
   redeemedBy: z.string().nullable(),
   /** When its QR was replaced by a gift, an ISO instant; null unless GIFTED_AWAY. */
   giftedAwayAt: z.string().nullable(),
-  /** Coupons the caller redeemed today (REPORT_TIME_ZONE's day) and still holds redeemed (an undo takes one off). */
-  redeemedToday: z.number().int().nonnegative(),
 });
 export type TScannedCoupon = z.infer<typeof ZScannedCoupon>;
+
+/**
+ * GET /api/redemption/today: «Погашено сегодня», whose it is. Each company the caller redeems for
+ * (an admin: each with any today) and its coupons redeemed today (REPORT_TIME_ZONE's day) by anyone
+ * there and still redeemed (an undo takes one off).
+ */
+export const ZRedeemedToday = z.array(
+  z.object({ companyName: z.string(), count: z.number().int().nonnegative() }),
+);
+export type TRedeemedToday = z.infer<typeof ZRedeemedToday>;
 
 /** Redeem answers `""` on success (SPEC §4), the refusal text otherwise. */
 export const ZRedeemResponse = z.union([z.literal(''), z.literal(REDEEM_REFUSED), z.literal(COUPON_EXPIRED)]);

@@ -4,7 +4,7 @@ import { ZOkResponse } from '#contract/coupons';
 import { ErrorCode } from '#contract/errors';
 import { ZOfflineKit, ZSyncRequest, ZSyncResponse } from '#contract/offline';
 import { COUPON_EXPIRED, REDEEM_REFUSED } from '#contract/redeem-texts';
-import { RedemptionErrorCode, ZRedeemResponse, ZScannedCoupon } from '#contract/redemption';
+import { RedemptionErrorCode, ZRedeemedToday, ZRedeemResponse, ZScannedCoupon } from '#contract/redemption';
 import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
@@ -79,6 +79,15 @@ export const redemptionRoutes: FastifyPluginAsyncZod<{
       const text = done.result === 'EXPIRED' ? COUPON_EXPIRED : REDEEM_REFUSED;
       return sendJsonText(reply, text, redeemRefusals[done.result]);
     },
+  );
+
+  app.get(
+    '/api/redemption/today',
+    {
+      preValidation: requireRole('partner', 'staff', 'admin'),
+      schema: { response: { 200: ZRedeemedToday } },
+    },
+    async (request) => redemption.redeemedToday(await redeemerOf(request.caller)),
   );
 
   app.get(

@@ -63,7 +63,7 @@ describe('scanning', () => {
     });
   });
 
-  it('tells when and by whom a used coupon was redeemed, and counts the caller’s redemptions of today', async () => {
+  it('tells when and by whom a used coupon was redeemed', async () => {
     const { token } = await purchasedToken();
     const before = (await scan(partner, token)).json();
     expect(before).toMatchObject({ redeemedAt: null, redeemedBy: null, giftedAwayAt: null });
@@ -72,20 +72,38 @@ describe('scanning', () => {
     const used = (await scan(partner, token)).json();
     expect(used).toMatchObject({ status: 'USED', redeemedBy: '@porog_partner', giftedAwayAt: null });
     expect(Math.abs(Date.parse(used.redeemedAt) - redeemedAt)).toBeLessThan(60_000);
-    expect(used.redeemedToday).toBe(before.redeemedToday + 1);
-    // An admin sees the same, and counts only their own redemptions.
-    expect((await scan(admin, token)).json()).toMatchObject({
-      redeemedBy: '@porog_partner',
-      redeemedToday: 0,
-    });
+    // An admin sees the same.
+    expect((await scan(admin, token)).json()).toMatchObject({ redeemedBy: '@porog_partner' });
 
     await t.as(partner).post(`/api/coupon/undo/${token}`);
     expect((await scan(partner, token)).json()).toMatchObject({
       status: 'NOT_USED',
       redeemedAt: null,
       redeemedBy: null,
-      redeemedToday: before.redeemedToday,
     });
+  });
+
+  it('counts each company’s redemptions of today, by whoever made them, for whoever redeems for it', async () => {
+    const today = async (who: typeof partner) => {
+      const res = await t.as(who).get('/api/redemption/today');
+      expect(res.statusCode).toBe(200);
+      return res.json() as Array<{ companyName: string; count: number }>;
+    };
+    const [porogBefore] = await today(partner);
+    expect(porogBefore).toMatchObject({ companyName: 'Порог' });
+    expect(await today(otherPartner)).toEqual([{ companyName: 'Другой', count: 0 }]);
+
+    const { token } = await purchasedToken();
+    await redeem(admin, token);
+    // The admin's redemption is the company's: its partner counts it.
+    expect(await today(partner)).toEqual([{ companyName: 'Порог', count: (porogBefore?.count ?? 0) + 1 }]);
+    // An admin sees the companies that redeemed anything today.
+    expect(await today(admin)).toContainEqual({ companyName: 'Порог', count: (porogBefore?.count ?? 0) + 1 });
+    expect((await today(admin)).map((company) => company.companyName)).not.toContain('Другой');
+
+    await t.as(admin).post(`/api/coupon/undo/${token}`);
+    expect(await today(partner)).toEqual([porogBefore]);
+    expect((await t.as(user).get('/api/redemption/today')).statusCode).toBe(403);
   });
 
   it('answers a refunded or void coupon with its state, not «not found»', async () => {

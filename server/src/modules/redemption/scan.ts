@@ -1,14 +1,15 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
-import type { TScannedCoupon } from '#contract/redemption';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { compareRu } from '#contract/collation';
+import type { TRedeemedToday, TScannedCoupon } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
-import { gifts, purchasedCoupons } from '../../db/schema.ts';
+import { coupons, gifts, partners, purchasedCoupons } from '../../db/schema.ts';
 import { mayUndo } from '../purchased-coupons/coupon-state.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import { nameOf, telegramNameOf } from '../purchased-coupons/purchased-coupons.query.ts';
 import { formatCouponDate } from '../purchased-coupons/qr.ts';
 import { couponOfToken, type TokenCoupon, tokenStatusOf } from '../purchased-coupons/token-coupon.ts';
 import { isInStateNow } from '../purchased-coupons/visible-state.ts';
-import { actorOf, mayRedeem, type Redeemer } from './redeemer.ts';
+import { actorOf, companiesOf, mayRedeem, type Redeemer } from './redeemer.ts';
 
 /** What a partner's scan shows: the coupon as the server holds it now, whatever became of it. */
 export function createScanner(options: { db: Db; timeZone: string }) {
@@ -25,19 +26,32 @@ export function createScanner(options: { db: Db; timeZone: string }) {
     return gift?.at ?? null;
   }
 
-  /** The coupons this person redeemed today (REPORT_TIME_ZONE's day) and still holds redeemed. */
-  async function redeemedTodayBy(redeemerId: number): Promise<number> {
-    const [row] = await db
-      .select({ n: count() })
-      .from(purchasedCoupons)
-      .where(
+  /**
+   * «Погашено сегодня», whose it is: each of the person's companies with the coupons redeemed for it
+   * today (REPORT_TIME_ZONE's day) and still redeemed, by anyone there; for an admin, the companies
+   * with any. In the companies' names' order.
+   */
+  async function redeemedToday(redeemer: Redeemer): Promise<TRedeemedToday> {
+    const companies = companiesOf(redeemer);
+    if (companies !== 'all' && companies.length === 0) return [];
+    const todayStarts = sql`(now() AT TIME ZONE ${timeZone})::date::timestamp AT TIME ZONE ${timeZone}`;
+    const redeemed = count(purchasedCoupons.id);
+    const rows = await db
+      .select({ companyName: partners.companyName, count: redeemed })
+      .from(partners)
+      .leftJoin(coupons, eq(coupons.partnerId, partners.id))
+      .leftJoin(
+        purchasedCoupons,
         and(
-          eq(purchasedCoupons.redeemedBy, redeemerId),
+          eq(purchasedCoupons.couponId, coupons.id),
           isInStateNow('USED'),
-          sql`${purchasedCoupons.redeemedAt} >= (now() AT TIME ZONE ${timeZone})::date::timestamp AT TIME ZONE ${timeZone}`,
+          sql`${purchasedCoupons.redeemedAt} >= ${todayStarts}`,
         ),
-      );
-    return row?.n ?? 0;
+      )
+      .where(companies === 'all' ? undefined : inArray(partners.id, [...companies]))
+      .groupBy(partners.id, partners.companyName)
+      .having(companies === 'all' ? sql`${redeemed} > 0` : undefined);
+    return rows.sort((a, b) => compareRu(a.companyName, b.companyName));
   }
 
   /** The coupon as its QR printed it; a replaced QR names whom it was issued to, not the new owner. */
@@ -75,9 +89,8 @@ export function createScanner(options: { db: Db; timeZone: string }) {
           ? nameOf(coupon.redeemerUsername, coupon.redeemerFirstName)
           : null,
       giftedAwayAt: giftedAwayAt?.toISOString() ?? null,
-      redeemedToday: await redeemedTodayBy(redeemer.id),
     };
   }
 
-  return { scan };
+  return { scan, redeemedToday };
 }

@@ -1,5 +1,6 @@
 export const scannedCouponKeys = {
-  /** Every scan's answer: what «Погашено сегодня» reads the latest of. */
   all: ['scanned-coupon'] as const,
   of: (qrToken: string | undefined) => [...scannedCouponKeys.all, qrToken] as const,
+  /** «Погашено сегодня» of the caller's companies: a redeem, an undo or a sync changes it. */
+  today: ['redeemed-today'] as const,
 };

@@ -38,10 +38,15 @@ export function CheckCouponPage() {
 
 function CheckCoupon() {
   const user = useUser();
-  const isStaff = user?.role === 'staff';
+  const signedInAs =
+    user?.role === 'admin'
+      ? texts.signedInAsAdmin
+      : user?.role === 'staff'
+        ? texts.signedInAsStaff
+        : texts.signedInAsPartner;
   const owner = user?.username ?? undefined;
   const scan = useQrScan(texts);
-  const redeemedToday = useRedeemedToday(useClock().timeZone);
+  const { companies, offline } = useRedeemedToday(useClock().timeZone);
 
   // Whatever waits is sent, and the kit for checking with no signal refreshed, each time it opens.
   useEffect(() => {
@@ -52,19 +57,29 @@ function CheckCoupon() {
   const { mode, camera, cameraScanning, decoding } = scan;
 
   const uploadArea = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  // The next scan the way the last was made: a picture after a picture (the picker opens where the
+  // tap allows it, and is in view), the camera after the camera. The last result stays till then.
+  const scanNext = () => {
+    if (mode !== 'file') return void scan.scanWithCamera(true);
+    smoothlyIntoView(uploadArea.current);
+    fileInput.current?.click();
+  };
   useEffect(() => {
     if (mode === 'file') smoothlyIntoView(uploadArea.current);
   }, [mode]);
 
   return (
     <>
-      <h2 className="check-coupon__heading">{isStaff ? texts.signedInAsStaff : texts.signedInAsPartner}</h2>
-      {(redeemedToday.server !== undefined || redeemedToday.offline > 0) && (
-        <p className="check-coupon__today" role="status">
-          {redeemedToday.server === undefined
-            ? texts.redeemedTodayOffline(redeemedToday.offline)
-            : texts.redeemedToday(redeemedToday.server + redeemedToday.offline)}
-        </p>
+      <h2 className="check-coupon__heading">{signedInAs}</h2>
+      {(companies !== undefined || offline > 0) && (
+        <div className="check-coupon__today" role="status">
+          {companies?.length === 0 && <p>{texts.nothingRedeemedToday}</p>}
+          {companies?.map(({ companyName, count }) => (
+            <p key={companyName}>{texts.redeemedToday(companyName, count)}</p>
+          ))}
+          {offline > 0 && <p>{texts.redeemedTodayOffline(offline)}</p>}
+        </div>
       )}
       <NoOfflineShellNotice
         screen="check-coupon"
@@ -76,7 +91,7 @@ function CheckCoupon() {
         <div className="check-coupon__modes">
           <Button
             variant={mode === 'camera' ? 'primary' : 'secondary'}
-            onClick={scan.scanWithCamera}
+            onClick={() => void scan.scanWithCamera()}
             disabled={cameraScanning}
             aria-pressed={mode === 'camera'}
           >
@@ -104,6 +119,7 @@ function CheckCoupon() {
             <p className="check-coupon__upload-title">{texts.uploadImage}</p>
             <label className="check-coupon__picker" data-busy={decoding || undefined}>
               <input
+                ref={fileInput}
                 className="check-coupon__file"
                 type="file"
                 accept="image/*"
@@ -122,11 +138,10 @@ function CheckCoupon() {
           </div>
         )}
         {scan.problem && <Notice tone="error">{scan.problem}</Notice>}
+        {scan.notice && <Notice tone="info">{scan.notice}</Notice>}
       </Section>
 
-      {scan.scanned && (
-        <ScannedCoupon key={scan.scanId} scan={scan.scanned} onScanNext={() => void scan.scanWithCamera()} />
-      )}
+      {scan.scanned && <ScannedCoupon key={scan.scanId} scan={scan.scanned} onScanNext={scanNext} />}
     </>
   );
 }

@@ -38,7 +38,6 @@ function offlineLive(fields: readonly QrField[], status: TPurchasedCouponStatus)
     redeemedAt: null,
     redeemedBy: null,
     giftedAwayAt: null,
-    redeemedToday: 0,
   };
 }
 

@@ -13,6 +13,7 @@ export const texts = {
   title: 'ПРОВЕРИТЬ СКИДКУ',
   signedInAsPartner: 'Вы вошли как партнер',
   signedInAsStaff: 'Вы вошли как сотрудник партнера',
+  signedInAsAdmin: 'Вы вошли как администратор',
   partnersOnly: 'Проверять и гасить купоны могут только партнеры, их сотрудники и администраторы',
   scanSection: 'Просканируйте QR, чтобы погасить',
   camera: 'Камера',
@@ -75,8 +76,12 @@ export const texts = {
   undoCancel: 'Нет',
   undone: 'Погашение отменено',
   scanNext: 'Сканировать следующий QR',
-  redeemedToday: (count: number) => `Погашено сегодня: ${count}`,
-  /** Before the server has said how many: only what this phone redeemed with no signal. */
+  justRedeemed: 'Этот купон вы только что погасили. Наведите камеру на QR следующего купона.',
+  /** Of one company, by anyone redeeming for it. */
+  redeemedToday: (companyName: string, count: number) => `Погашено сегодня — ${companyName}: ${count}`,
+  /** An admin's, when no company has redeemed anything today. */
+  nothingRedeemedToday: 'Сегодня купоны еще не гасили',
+  /** What this phone redeemed with no signal and has not sent: the server counts it once sent. */
   redeemedTodayOffline: (count: number) => `Погашено сегодня без связи: ${count}`,
   /** A coupon that cannot be redeemed: a headline that says why, then what is known of it. */
   alarm: {

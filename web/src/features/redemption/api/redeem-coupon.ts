@@ -35,8 +35,8 @@ export function useRedeemCoupon() {
     mutationFn: redeemCoupon,
     onSuccess: (outcome, { qrToken, partnerUsername }) => {
       const queryKey = scannedCouponKeys.of(qrToken);
-      // SPEC §4: a redeemed coupon is USED at once, by the caller now, one more of today's; a
-      // refused one is asked about again.
+      // SPEC §4: a redeemed coupon is USED at once, by the caller now; a refused one is asked
+      // about again. Today's count is asked again either way.
       if (outcome === 'apply')
         queryClient.setQueryData<TScannedCoupon>(
           queryKey,
@@ -47,10 +47,10 @@ export function useRedeemCoupon() {
               canUndo: true,
               redeemedAt: new Date().toISOString(),
               redeemedBy: `@${partnerUsername}`,
-              redeemedToday: current.redeemedToday + 1,
             },
         );
       else void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: scannedCouponKeys.today });
     },
   });
 }

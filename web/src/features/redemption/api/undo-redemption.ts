@@ -24,6 +24,7 @@ export function useUndoRedemption() {
           current && { ...current, status: 'NOT_USED', canUndo: false, redeemedAt: null, redeemedBy: null },
       );
       void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: scannedCouponKeys.today });
     },
   });
 }

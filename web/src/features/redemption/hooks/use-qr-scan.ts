@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { type ChangeEvent, useEffect, useRef, useState } from 'react';
 import { type ParsedCouponQr, parseCouponQr } from '#contract/coupon-qr';
+import type { TScannedCoupon } from '#contract/redemption';
 import { scannedCouponKeys } from '@/lib/query-keys';
 import { type QrScan, qrReader } from '@/messenger/qr-reader';
 import type { BrowserQrScanOutcome, CameraProblem } from '../browser-qr-scanner';
@@ -18,7 +19,12 @@ export type QrScanTexts = {
   noQrInImage: string;
   imageUnreadable: string;
   noDecoder: string;
+  /** The QR of the coupon this screen has just redeemed, read again as it stays before the camera. */
+  justRedeemed: string;
 };
+
+/** How long a coupon redeemed here is taken for the one still before the camera, not a new scan. */
+const JUST_REDEEMED_MS = 10_000;
 
 export type ScanMode = 'camera' | 'file';
 /** Which camera scans: the messenger's reader, or the page's own where the messenger has none. */
@@ -55,21 +61,44 @@ export function useQrScan(texts: QrScanTexts) {
   const [camera, setCamera] = useState<ScanCamera>();
   const [decoding, setDecoding] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const [notice, setNotice] = useState<string>();
   const [scanned, setScanned] = useState<{ id: number; scan: Scan }>();
   const scansRead = useRef(0);
+  /** The last QR read, kept past `startAfresh`: the next scan is compared with it. */
+  const lastScan = useRef<Scan | undefined>(undefined);
   const cameraScanning = camera !== undefined;
 
   const startAfresh = () => {
     setScanned(undefined);
     setProblem(undefined);
+    setNotice(undefined);
+  };
+
+  /** The last scan's coupon, redeemed by this screen a moment ago (its card says so still). */
+  const justRedeemedHere = (token: string) => {
+    if (lastScan.current?.qr.token !== token) return false;
+    const live = queryClient.getQueryData<TScannedCoupon>(scannedCouponKeys.of(token));
+    return (
+      live?.status === 'USED' &&
+      live.canUndo &&
+      live.redeemedAt !== null &&
+      Date.now() - Date.parse(live.redeemedAt) < JUST_REDEEMED_MS
+    );
   };
 
   const acceptScan = (text: string) => {
     const qr = parseCouponQr(text);
+    // The QR just redeemed, still before the camera: its card stays, and the partner is told why
+    // nothing new came, not alarmed that it is used.
+    if (qr.token && justRedeemedHere(qr.token)) {
+      setNotice(texts.justRedeemed);
+      return;
+    }
     // A second scan of the same QR asks the server afresh.
     if (qr.token) queryClient.removeQueries({ queryKey: scannedCouponKeys.of(qr.token) });
     scansRead.current += 1;
-    setScanned({ id: scansRead.current, scan: { text, qr } });
+    lastScan.current = { text, qr };
+    setScanned({ id: scansRead.current, scan: lastScan.current });
   };
 
   const cameraScan = useRef<QrScan | undefined>(undefined);
@@ -80,9 +109,16 @@ export function useQrScan(texts: QrScanTexts) {
     setCamera(undefined);
   };
 
-  const scanWithCamera = async () => {
+  /**
+   * `next`: the next in a row, after a card is done with; its card stays until the next QR is read,
+   * for it may be the one still before the camera.
+   */
+  const scanWithCamera = async (next = false) => {
     if (cameraScan.current) return;
-    startAfresh();
+    if (next) {
+      setProblem(undefined);
+      setNotice(undefined);
+    } else startAfresh();
     setMode('camera');
     const reader = qrReader();
     if (!reader) {
@@ -147,6 +183,7 @@ export function useQrScan(texts: QrScanTexts) {
     cameraScanning,
     decoding,
     problem,
+    notice,
     scanned: scanned?.scan,
     scanId: scanned?.id,
     scanWithCamera,

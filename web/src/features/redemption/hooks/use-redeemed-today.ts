@@ -1,32 +1,27 @@
-import { type QueryCache, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useSyncExternalStore } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { dayIn } from '#contract/date-time';
-import type { TScannedCoupon } from '#contract/redemption';
+import { ZRedeemedToday } from '#contract/redemption';
+import { api } from '@/lib/api';
 import { scannedCouponKeys } from '@/lib/query-keys';
 import { useOfflineState } from '../offline/use-offline-state';
 
-/** What the server said last, in its latest answer to a scan, of the caller's redemptions today. */
-function latestCount(cache: QueryCache): number | undefined {
-  let latest: { at: number; count: number } | undefined;
-  for (const query of cache.findAll({ queryKey: scannedCouponKeys.all })) {
-    const data = query.state.data as TScannedCoupon | undefined;
-    if (data && (!latest || query.state.dataUpdatedAt >= latest.at))
-      latest = { at: query.state.dataUpdatedAt, count: data.redeemedToday };
-  }
-  return latest?.count;
-}
+const getRedeemedToday = () => api.get('/api/redemption/today', ZRedeemedToday);
 
 /**
- * «Погашено сегодня» for the person scanning: what the server last said they redeemed today and
- * still hold redeemed (every scan's answer says it; a redeem here adds one at once), and what this
- * phone redeemed today with no signal and has not sent yet. `server` is undefined until it has said.
+ * «Погашено сегодня» for the person scanning, from the moment the screen opens: each of their
+ * companies and what was redeemed for it today by anyone there (undefined until the server has
+ * said, and with no signal), and what this phone redeemed today with no signal and has not sent.
  */
-export function useRedeemedToday(timeZone: string): { server: number | undefined; offline: number } {
-  const cache = useQueryClient().getQueryCache();
-  const subscribe = useCallback((onChange: () => void) => cache.subscribe(() => onChange()), [cache]);
-  const server = useSyncExternalStore(subscribe, () => latestCount(cache));
+export function useRedeemedToday(timeZone: string) {
+  const queryClient = useQueryClient();
+  const { data: companies } = useQuery({ queryKey: scannedCouponKeys.today, queryFn: getRedeemedToday });
   const { pending } = useOfflineState();
   const today = dayIn(timeZone, new Date());
   const offline = pending.filter((item) => dayIn(timeZone, new Date(item.redeemedAt)) === today).length;
-  return { server, offline };
+  // What this phone kept with no signal counts on the server once sent: asked again then.
+  useEffect(() => {
+    void queryClient.invalidateQueries({ queryKey: scannedCouponKeys.today });
+  }, [queryClient, pending.length]);
+  return { companies, offline };
 }

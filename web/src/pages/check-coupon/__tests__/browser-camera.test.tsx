@@ -25,7 +25,6 @@ const LIVE = {
   redeemedAt: null,
   redeemedBy: null,
   giftedAwayAt: null,
-  redeemedToday: 0,
   expiresAt: null,
 };
 

@@ -3,7 +3,14 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import type { TScannedCoupon, TScanStatus } from '#contract/redemption';
 import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
-import { jsonResponse, partnerUser, plainUser, renderWithProviders, staffUser } from '@/test/render';
+import {
+  adminUser,
+  jsonResponse,
+  partnerUser,
+  plainUser,
+  renderWithProviders,
+  staffUser,
+} from '@/test/render';
 import {
   emitEvent,
   launchInTelegram,
@@ -24,6 +31,10 @@ const QR_TEXT =
   "region='Карелия',discount='500',address='пос. Чкаловский, ул. Речная, 1',telegramName='@demo_member'," +
   "season='2025'";
 const SCAN = `GET /api/coupon/scan/${TOKEN}`;
+/** The next buyer's coupon in a queue. */
+const NEXT_TOKEN = 'U2xlZHVzaGNoaXktdG9rZW4tMTkyLWJpdHM';
+const NEXT_QR_TEXT = QR_TEXT.replace(TOKEN, NEXT_TOKEN);
+const NEXT_SCAN = `GET /api/coupon/scan/${NEXT_TOKEN}`;
 const REDEEM = `POST /api/coupon/apply/${TOKEN}/partner_petr`;
 const UNDO = `POST /api/coupon/undo/${TOKEN}`;
 
@@ -45,7 +56,6 @@ const live = (
   redeemedAt: null,
   redeemedBy: null,
   giftedAwayAt: null,
-  redeemedToday: 0,
   ...more,
 });
 
@@ -177,9 +187,10 @@ describe('CheckCouponPage', () => {
     act(() => emitEvent('scan_qr_popup_closed'));
   });
 
-  it('redeems once: «Купон погашен», the status turns used, and the main button scans the next', async () => {
+  it('redeems once: «Купон погашен», the status turns used, and the main button scans the next, not the one just redeemed', async () => {
     const api = renderCheck({
       [SCAN]: () => jsonResponse(live('NOT_USED')),
+      [NEXT_SCAN]: () => jsonResponse(live('NOT_USED')),
       [REDEEM]: () => jsonResponse(''),
     });
     await scanWithCamera();
@@ -197,9 +208,18 @@ describe('CheckCouponPage', () => {
     const popups = postedTypes().filter((type) => type === 'web_app_open_scan_qr_popup').length;
     await pressTelegramButton(posted, 'Сканировать следующий QR');
     expect(postedTypes().filter((type) => type === 'web_app_open_scan_qr_popup')).toHaveLength(popups + 1);
-    expect(screen.queryByRole('heading', { name: 'Отсканированный QR' })).not.toBeInTheDocument();
+    // The QR just redeemed, still before the camera, is read again: told so, not alarmed, its card kept.
     act(() => emitEvent('qr_text_received', { data: QR_TEXT }));
+    expect(await screen.findByText(/Этот купон вы только что погасили/)).toBeInTheDocument();
+    expect(screen.getByText('Купон погашен')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(api.callsTo(SCAN)).toHaveLength(1);
+
+    // The next buyer's QR is a new card.
+    await pressTelegramButton(posted, 'Сканировать следующий QR');
+    act(() => emitEvent('qr_text_received', { data: NEXT_QR_TEXT }));
     await waitFor(() => expect(telegramButton(posted)).toEqual(REDEEM_BUTTON));
+    expect(screen.queryByText(/только что погасили/)).not.toBeInTheDocument();
   });
 
   it('turns a refused redeem into the alarm of what the server now holds, and does not offer it again', async () => {
@@ -295,23 +315,30 @@ describe('CheckCouponPage', () => {
     expect(telegramButton(posted)).toEqual(SCAN_NEXT);
   });
 
-  it('counts «Погашено сегодня» from the server’s answer, one more at once for a redeem, and asks again after an undo', async () => {
-    const answers = [live('NOT_USED', false, null, { redeemedToday: 4 })];
-    renderCheck({
-      [SCAN]: () => jsonResponse(answers.shift() ?? live('NOT_USED', false, null, { redeemedToday: 4 })),
+  it('says «Погашено сегодня» of the company on opening, asks again after a redeem and after an undo', async () => {
+    const counts = [4, 5, 4];
+    const today = `GET /api/redemption/today`;
+    const api = renderCheck({
+      [today]: () => jsonResponse([{ companyName: 'Рафт-школа «Порог»', count: counts.shift() ?? 4 }]),
+      [SCAN]: () => jsonResponse(live('NOT_USED')),
       [REDEEM]: () => jsonResponse(''),
       [UNDO]: () => jsonResponse('ok'),
     });
-    expect(screen.queryByText(/Погашено сегодня/)).not.toBeInTheDocument();
+    expect(await screen.findByText('Погашено сегодня — Рафт-школа «Порог»: 4')).toBeInTheDocument();
     await scanWithCamera();
-    expect(await screen.findByText('Погашено сегодня: 4')).toBeInTheDocument();
-
     await pressTelegramButton(posted, 'Погасить QR');
-    expect(await screen.findByText('Погашено сегодня: 5')).toBeInTheDocument();
+    expect(await screen.findByText('Погашено сегодня — Рафт-школа «Порог»: 5')).toBeInTheDocument();
 
     press('Отменить погашение');
     press('Да, отменить');
-    expect(await screen.findByText('Погашено сегодня: 4')).toBeInTheDocument();
+    expect(await screen.findByText('Погашено сегодня — Рафт-школа «Порог»: 4')).toBeInTheDocument();
+    expect(api.callsTo(today)).toHaveLength(3);
+  });
+
+  it('tells an admin they are signed in as one, and that nothing was redeemed today when so', async () => {
+    renderCheck({ 'GET /api/redemption/today': () => jsonResponse([]) }, adminUser);
+    expect(screen.getByRole('heading', { level: 2, name: 'Вы вошли как администратор' })).toBeInTheDocument();
+    expect(await screen.findByText('Сегодня купоны еще не гасили')).toBeInTheDocument();
   });
 
   it('says «Срок действия истек» when the server refuses a redeem because the coupon has just expired', async () => {
@@ -419,6 +446,25 @@ describe('CheckCouponPage', () => {
       await waitFor(() => expect(telegramButton(posted)).toEqual(REDEEM_BUTTON));
       expect(readBarcodes).toHaveBeenCalledWith(image, expect.objectContaining({ formats: ['QRCode'] }));
       expect(field('Партнер')).toHaveTextContent('Рафт-школа «Порог»');
+    });
+
+    it('scans the next from a picture too, keeping the last result until one is chosen', async () => {
+      readBarcodes.mockResolvedValue(decoded(QR_TEXT));
+      renderCheck({ [SCAN]: () => jsonResponse(live('NOT_USED')), [REDEEM]: () => jsonResponse('') });
+      press('Загрузить файл');
+      await chooseFile(new File([new Uint8Array([1])], 'qr.png', { type: 'image/png' }));
+      await pressTelegramButton(posted, 'Погасить QR');
+      expect(await screen.findByText('Купон погашен')).toBeInTheDocument();
+
+      const picker = vi.spyOn(HTMLInputElement.prototype, 'click').mockImplementation(() => {});
+      const popups = postedTypes().filter((type) => type === 'web_app_open_scan_qr_popup').length;
+      await pressTelegramButton(posted, 'Сканировать следующий QR');
+      expect(picker).toHaveBeenCalledTimes(1);
+      picker.mockRestore();
+      // No camera asked for, the picture's mode kept and its result still there.
+      expect(postedTypes().filter((type) => type === 'web_app_open_scan_qr_popup')).toHaveLength(popups);
+      expect(screen.getByRole('button', { name: 'Загрузить файл' })).toHaveAttribute('aria-pressed', 'true');
+      expect(screen.getByText('Купон погашен')).toBeInTheDocument();
     });
 
     it('refuses a file that is not an image', async () => {

@@ -46,7 +46,6 @@ describe('the rows of a scanned QR', () => {
       redeemedAt: null,
       redeemedBy: null,
       giftedAwayAt: null,
-      redeemedToday: 0,
     } as const;
     expect(couponRows(fields, live).find((row) => row.key === 'address')?.value).toBe('ул. Речная, 1');
   });

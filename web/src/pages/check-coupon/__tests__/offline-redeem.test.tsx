@@ -88,7 +88,6 @@ const usedAnswer = (status: 'USED' | 'NOT_USED') => ({
   redeemedAt: status === 'USED' ? '2026-08-15T09:05:00Z' : null,
   redeemedBy: status === 'USED' ? '@partner_petr' : null,
   giftedAwayAt: null,
-  redeemedToday: status === 'USED' ? 1 : 0,
   expiresAt: null,
   date: '15.07.2026',
   partner: 'Рафт-школа «Порог»',
@@ -144,7 +143,8 @@ describe('the check screen with no signal', () => {
     const opened = popupsOpened();
     await pressTelegramButton(posted, 'Сканировать следующий QR');
     expect(popupsOpened()).toBe(opened + 1);
-    expect(screen.queryByRole('heading', { name: 'Отсканированный QR' })).not.toBeInTheDocument();
+    // Its card stays until the next QR is read.
+    expect(scanned().getByRole('heading', { name: 'Купон уже погашен' })).toBeInTheDocument();
   });
 
   it('when the network returns the redemption is sent; the server’s state and its undo show', async () => {
@@ -188,6 +188,8 @@ describe('the check screen with no signal', () => {
     // which then still holds the coupon unused.
     let synced = false;
     routes[SCAN] = () => jsonResponse(usedAnswer(synced ? 'USED' : 'NOT_USED'));
+    routes['GET /api/redemption/today'] = () =>
+      jsonResponse([{ companyName: 'Порог', count: synced ? 1 : 0 }]);
     const reads = api.callsTo(SCAN).length;
     act(() => {
       onlineManager.setOnline(false);
@@ -197,8 +199,9 @@ describe('the check screen with no signal', () => {
     await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
     expect(statusShown()).toHaveTextContent('Использован');
     expect(telegramButton(posted)).toEqual(SCAN_NEXT);
-    // The server counts none yet; the phone adds the one it holds.
-    expect(screen.getByText('Погашено сегодня: 1')).toBeInTheDocument();
+    // The server counts none yet; the phone says the one it holds.
+    expect(await screen.findByText('Погашено сегодня — Порог: 0')).toBeInTheDocument();
+    expect(screen.getByText('Погашено сегодня без связи: 1')).toBeInTheDocument();
 
     routes[SYNC] = (init) => {
       synced = true;
@@ -216,7 +219,8 @@ describe('the check screen with no signal', () => {
     expect(telegramButton(posted)).toEqual(SCAN_NEXT);
     expect(scanned().queryByRole('button', { name: 'Погасить QR' })).not.toBeInTheDocument();
     // Sent, it is the server's to count, and counted once.
-    expect(screen.getByText('Погашено сегодня: 1')).toBeInTheDocument();
+    expect(await screen.findByText('Погашено сегодня — Порог: 1')).toBeInTheDocument();
+    expect(screen.queryByText(/без связи/)).not.toBeInTheDocument();
   });
 
   it('a card that could not reach the server, on a phone that says it is online, reads it again within 15 s', async () => {
@@ -227,8 +231,7 @@ describe('the check screen with no signal', () => {
     expect(await scanned().findByText('Нет связи — купон проверен по подписи сервера')).toBeInTheDocument();
 
     // Meanwhile someone else redeemed it, and the signal is back without the browser saying so.
-    routes[SCAN] = () =>
-      jsonResponse({ ...usedAnswer('USED'), canUndo: false, redeemedBy: '@staff_sveta', redeemedToday: 0 });
+    routes[SCAN] = () => jsonResponse({ ...usedAnswer('USED'), canUndo: false, redeemedBy: '@staff_sveta' });
     await act(() => vi.advanceTimersByTimeAsync(15_000));
 
     const used = await scanned().findByRole('alert');
