@@ -1,5 +1,6 @@
 import { MY_COUPONS_START_PARAM } from '#contract/start-params';
 import { seriousViolations } from '../support/axe.ts';
+import { CONSENT, PAY, showOffersOf } from '../support/buying.ts';
 import { DEMO } from '../support/constants.ts';
 import { untilStill } from '../support/looks.ts';
 import {
@@ -11,10 +12,12 @@ import {
   SERVER_START_BOUND_MS,
   startServerWithMax,
 } from '../support/max.ts';
+import { DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
 import { openAsTelegram } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
 const MAX_BRIDGE_SCRIPT = 'https://st.max.ru/js/max-web-app.js';
+const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 
 /** The scripts of MAX's adapter (its own chunk) and MAX's bridge, of all the page asked for. */
 const maxScripts = (urls: string[]) => urls.filter((url) => /\/assets\/adapter-|st\.max\.ru/.test(url));
@@ -79,6 +82,35 @@ test.describe('the app opened in MAX', () => {
       expect(authorizations.every((authorization) => authorization.startsWith('max '))).toBe(true);
     });
   }
+
+  test("a MAX member buys through the payment page MAX's openLink opens, and finds the coupon in My QR", async ({
+    page,
+    context,
+  }) => {
+    await openAsMax(page, MAX_MEMBERS.buyer, { path: '/buy-coupons' });
+    await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
+    await page.getByRole('button', { name: DEMO_OFFER }).click();
+    // MAX draws no bottom button: the screen's own pays.
+    await page.getByRole('checkbox', { name: CONSENT }).check();
+    await page.getByRole('button', { name: PAY }).click();
+    await expect(page.getByText('Страница оплаты открыта')).toBeVisible();
+
+    const opened = (await maxBridgeCalls(page)).filter(([method]) => method === 'openLink');
+    expect(opened).toEqual([['openLink', expect.stringMatching(/\/api\/payments\/sandbox\/[0-9a-f-]{36}$/)]]);
+    const checkout = await context.newPage();
+    await checkout.goto(String(opened[0]?.[1]));
+    await checkout.getByRole('button', { name: 'Оплатить' }).click();
+    await expect(checkout.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+    await checkout.close();
+
+    await expect(page.getByRole('heading', { name: 'Оплата прошла?' })).toBeVisible();
+    await page.getByRole('button', { name: 'Да' }).click();
+    await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+    const slide = page.locator('.slider__slide:not([aria-hidden])');
+    await expect(slide.getByRole('heading', { name: DEMO_COMPANY })).toBeVisible();
+    await untilStill(page);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 
   test('a MAX launch without init data asks to open the app in MAX, in words and colours axe passes', async ({
     page,

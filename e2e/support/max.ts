@@ -16,6 +16,7 @@ export const E2E_MAX_URL = `http://127.0.0.1:${portOfWorker(Number(process.env.T
 export const MAX_MEMBERS = {
   light: { id: 80_000_001, firstName: 'Мила', lastName: null, username: 'e2e_max_light' },
   dark: { id: 80_000_002, firstName: 'Марк', lastName: null, username: 'e2e_max_dark' },
+  buyer: { id: 80_000_003, firstName: 'Макар', lastName: null, username: 'e2e_max_buyer' },
 } as const satisfies Record<string, MaxUser>;
 
 /**
