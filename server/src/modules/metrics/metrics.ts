@@ -86,7 +86,7 @@ export function createMetrics(deps: {
 
   new Gauge({
     name: 'outbox_messages_undelivered',
-    help: 'Bot messages given up, by why: «refused» by Telegram (blocked, no such chat), «unanswered» for a day (429, 5xx, silence). An admin may send them again.',
+    help: 'Bot messages given up, by why: «refused» by the messenger (blocked, no such chat), «unanswered» for a day (429, 5xx, silence). An admin may send them again.',
     labelNames: ['reason'] as const,
     registers,
     async collect() {

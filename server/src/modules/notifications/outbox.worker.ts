@@ -99,19 +99,22 @@ const floodWaitS = (error: unknown) =>
  * Sends the outbox. Any number of server processes may run one: a run takes due rows with
  * `FOR UPDATE SKIP LOCKED` and leases them (pushes `next_attempt_at` forward) in one statement, so
  * no two workers send the same row; the sends happen outside any transaction. Delivery is at
- * least once: a process dying between Telegram's answer and marking the row sent resends it when
- * the lease runs out.
+ * least once: a process dying between the messenger's answer and marking the row sent resends it
+ * when the lease runs out. Each row goes through the adapter of its `messenger`; a messenger with
+ * no adapter here has its rows wait.
  *
  * A chat's messages go out one at a time and in order: only the oldest unsent row of a chat is
- * taken, so a second message to one chat waits for the first (Telegram allows about one a second
- * per chat), a row waiting out a 429's `retry_after` holds back the rest of its chat, and a QR
- * photo's caption is never edited before the photo is sent.
+ * taken (a chat is its messenger's: the same id in two messengers is two chats), so a second
+ * message to one chat waits for the first (Telegram allows about one a second per chat), a row
+ * waiting out a flood wait holds back the rest of its chat, and a QR photo's caption is never
+ * edited before the photo is sent.
  *
- * Only Telegram's refusal of the message itself (400, 403) ends it at once. A 429, a 5xx or no answer
- * says nothing about the message: it is tried again, a 429 after its `retry_after` and every other
- * failure after a backoff up to `maxRetryMs`, for `giveUpAfterMs` (a day) before it is given up.
- * Telegram's limit is the bot's, not a chat's: a 429 pauses this worker's every send until its
- * `retry_after` has passed, and moves every waiting row past it for the other processes' workers.
+ * Only the messenger's refusal of the message itself (`refused`, `blocked`: Telegram's 400, 403)
+ * ends it at once. A flood wait, a server's failure or no answer says nothing about the message: it
+ * is tried again, a flood wait after its seconds and every other failure after a backoff up to
+ * `maxRetryMs`, for `giveUpAfterMs` (a day) before it is given up. A flood wait is the bot's, not
+ * a chat's: it pauses this worker's every send through that messenger until it has passed, and
+ * moves every waiting row of that messenger past it for the other processes' workers.
  * What is given up is marked `undelivered` for the admin's list, which can send it again.
  */
 export function createOutboxWorker(options: OutboxWorkerOptions) {
@@ -253,9 +256,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
     (await personOf(db, { messenger: row.messenger, externalId: String(row.chatId) })) ?? null;
 
   /**
-   * Milliseconds until the next attempt, or undefined when retrying cannot help: Telegram refused
-   * the message (400: no such chat, or the message is wrong; 403: blocked, or never started the
-   * bot), or it has been tried for `giveUpAfterMs`.
+   * Milliseconds until the next attempt, or undefined when retrying cannot help: the messenger
+   * refused the message (no such chat, or the message is wrong; blocked, or the bot never
+   * started), or it has been tried for `giveUpAfterMs`.
    */
   function retryDelay(error: unknown, row: Row, nowMs: number): number | undefined {
     if (isRefusal(error)) return undefined;
