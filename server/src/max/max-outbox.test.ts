@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeMaxApi, startFakeMaxApi } from '../../../test-support/fake-max-api.ts';
+import { addPartnerWithCoupons } from '../../test/fixtures.ts';
+import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
+import { purchasedCoupons } from '../db/schema.ts';
+import { type MaxUser, signMaxInitData } from './init-data.ts';
+
+const TOKEN = 'max-test-token_0123456789abcdef';
+const BOT_NAME = 'id7707083893_bot';
+const COMMUNITY = '-70123456789012';
+
+let maxApi: FakeMaxApi;
+let t: TestApp;
+let couponId: number;
+const admin = telegramUser('season_admin');
+const partner = telegramUser('porog_tg_partner');
+const buyer: MaxUser = { id: 880001, username: 'max_paddler', firstName: 'Гребец', lastName: null };
+
+beforeAll(async () => {
+  maxApi = await startFakeMaxApi({ token: TOKEN, botName: BOT_NAME });
+  t = await createTestApp({
+    env: {
+      ADMIN_USERNAMES: 'season_admin',
+      MAX_BOT_TOKEN: TOKEN,
+      MAX_BOT_NAME: BOT_NAME,
+      MAX_COMMUNITY_CHAT_ID: COMMUNITY,
+      MAX_API_ROOT: maxApi.apiRoot,
+    },
+  });
+  maxApi.setChat(COMMUNITY, [{ user_id: buyer.id, first_name: buyer.firstName, username: buyer.username }]);
+  ({
+    couponIds: [couponId = 0],
+  } = await addPartnerWithCoupons(
+    t,
+    admin,
+    { companyName: 'Порог', spokesmanNickname: partner.username ?? '' },
+    [{ price: 100, discount: 1000 }],
+  ));
+  // A dated offer, as a season's are: its QR goes to the chat as a picture.
+  expect(
+    (await t.as(admin).put(`/api/admin/coupons/${couponId}`, { validUntil: '2030-06-30' })).statusCode,
+  ).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+  await maxApi.close();
+});
+
+/** A client acting as `person` opened in MAX: MAX-signed init data and the CSRF token on every call. */
+async function inMax(person: MaxUser) {
+  const csrf = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json().token as string;
+  const authorization = `max ${signMaxInitData(person, TOKEN)}`;
+  return (method: InjectOptions['method'], url: string, payload?: Record<string, unknown>) =>
+    t.app.inject({ method, url, payload, headers: { authorization, 'x-xsrf-token': csrf } });
+}
+
+describe('a MAX member’s season through MAX’s bot', () => {
+  it('buys a coupon in MAX, gets its QR in the MAX chat, and a Telegram partner’s redeem edits its caption there', async () => {
+    const call = await inMax(buyer);
+    expect((await call('GET', '/api/me')).json()).toMatchObject({
+      isChatMember: true,
+      username: 'max_paddler',
+    });
+    expect((await call('POST', '/api/me/consent')).statusCode).toBe(204);
+    const start = await call('POST', `/api/payments/${couponId}`);
+    expect(start.statusCode).toBe(200);
+    const { paymentId, paymentUrl } = start.json();
+    await t.app.inject({
+      method: 'POST',
+      url: `${paymentUrl}/pay`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    const confirm = await call('POST', `/api/coupons/buy/${couponId}/${buyer.username}`, { paymentId });
+    expect(confirm.statusCode).toBe(200);
+    const purchasedCouponId = confirm.json().purchasedCouponId as string;
+
+    await t.deliverNotifications();
+    const toBuyer = maxApi.sentMessages().filter((m) => m.userId === buyer.id);
+    const qr = toBuyer.find((m) => m.attachments.some((a) => a.type === 'image'));
+    expect(qr?.uploads[0]?.content.subarray(1, 4).toString()).toBe('PNG');
+    expect(qr?.text).toContain('Порог');
+    // Nothing of it went to Telegram: the buyer is MAX's.
+    expect(t.botApi.sentPhotos()).toEqual([]);
+
+    const [row] = await t.database.db
+      .select({ qrToken: purchasedCoupons.qrToken })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.id, purchasedCouponId));
+    const redeem = await t.as(partner).post(`/api/coupon/apply/${row?.qrToken}/${partner.username}`);
+    expect(redeem.statusCode).toBe(200);
+    await t.deliverNotifications();
+    const edited = maxApi.sentMessages().find((m) => m.mid === qr?.mid);
+    expect(edited?.edits).toBeGreaterThan(0);
+    expect(edited?.text).not.toBe(edited?.sentText);
+    // The picture and its buttons stay under the new caption.
+    expect(edited?.attachments.map((a) => a.type)).toEqual(qr?.attachments.map((a) => a.type));
+  });
+});
