@@ -10,6 +10,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/seed-demo-data.ts';
+import type { Messengers } from '../src/domain/messenger.ts';
 import { seedCouponEndingTomorrow } from '../src/modules/dev-login/demo-coupon-ending.ts';
 import type { DeliveryReport } from '../src/modules/notifications/outbox.worker.ts';
 import { createBotApi } from '../src/telegram/bot-api.ts';
@@ -140,6 +141,8 @@ export interface TestAppOptions {
   envOf?: (botApi: FakeBotApi) => Promise<Record<string, string>>;
   /** Hears each statement the app sends its database (not with `sameDatabaseAs`). */
   onStatement?: (text: string) => void;
+  /** Adapters of other messengers than Telegram, in place of those the configuration makes. */
+  messengers?: Messengers;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -181,6 +184,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     rateLimits: options.rateLimits,
+    messengers: options.messengers,
   });
   await app.ready();
   const csrfToken = (await app.inject({ method: 'GET', url: '/api/csrf' })).json().token as string;

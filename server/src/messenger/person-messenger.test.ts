@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
+import type { MessengerDocument, MessengerPort } from '../domain/messenger.ts';
+import { signMaxInitData } from '../max/init-data.ts';
+
+const MAX_TOKEN = 'max-test-token_0123456789abcdef';
+const maxPerson = { id: 9_200_001, username: 'pm_max', firstName: 'Макс', lastName: null };
+const telegramPerson = telegramUser('pm_telegram');
+
+/** MAX as a second messenger's adapter would be: links of its own, and no share link. */
+const files: { chatId: number; document: MessengerDocument }[] = [];
+const max: MessengerPort = {
+  messenger: 'max',
+  sendText: async () => 'mid.1',
+  sendPhoto: async () => 'mid.2',
+  editCaption: async () => 'edited',
+  isMember: async () => true,
+  appLink: async (startParam) => `https://max.example/app?startapp=${startParam}`,
+  sendDocument: async (chatId, document) => {
+    files.push({ chatId, document });
+  },
+};
+
+let t: TestApp;
+let csrf: string;
+beforeAll(async () => {
+  t = await createTestApp({
+    env: { MAX_BOT_TOKEN: MAX_TOKEN, MAX_BOT_NAME: 'id7707083893_bot', MAX_COMMUNITY_CHAT_ID: '-70123' },
+    messengers: { max },
+  });
+  csrf = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json().token;
+});
+afterAll(() => t.close());
+
+/** A call of the MAX person's, as their mini-app makes it. */
+const asMax = (url: string) =>
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: `max ${signMaxInitData(maxPerson, MAX_TOKEN)}`, 'x-xsrf-token': csrf },
+  });
+
+describe('what the app sends a person goes through their messenger', () => {
+  it('an invitation links into the person’s messenger; without a share link there, the link is shared itself', async () => {
+    const invite = await asMax('/api/me/invite');
+    expect(invite.statusCode).toBe(200);
+    const { appLink, shareUrl } = invite.json();
+    expect(appLink).toMatch(/^https:\/\/max\.example\/app\?startapp=ref_/);
+    expect(shareUrl).toBe(appLink);
+
+    const telegrams = (await t.as(telegramPerson).post('/api/me/invite')).json();
+    expect(telegrams.appLink).toMatch(/^https:\/\/t\.me\/\w+\?startapp=ref_/);
+    expect(telegrams.shareUrl).toMatch(/^https:\/\/t\.me\/share\/url\?/);
+  });
+
+  it('«Мои данные» as a file goes to the person’s chat in their messenger, by the id it knows them by', async () => {
+    expect((await asMax('/api/me/data/send')).statusCode).toBe(200);
+    expect(files.map((file) => [file.chatId, file.document.fileName])).toEqual([
+      [maxPerson.id, expect.stringMatching(/\.json$/)],
+    ]);
+    expect(JSON.parse(files[0]?.document.bytes.toString('utf8') ?? '{}')).toBeTypeOf('object');
+  });
+
+  it('a messenger whose bot sends no files refuses, and the person downloads it instead', async () => {
+    const { sendDocument } = max;
+    delete max.sendDocument;
+    try {
+      const refused = await asMax('/api/me/data/send');
+      expect(refused.statusCode).toBe(503);
+      expect(refused.json().error).toBe('bot_unavailable');
+    } finally {
+      max.sendDocument = sendDocument;
+    }
+    expect(files).toHaveLength(1);
+  });
+});
