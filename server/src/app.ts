@@ -1,14 +1,8 @@
-import { fileURLToPath } from 'node:url';
-import { constants as zlib } from 'node:zlib';
-import compress, { type FastifyCompressOptions } from '@fastify/compress';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import type { Api } from 'grammy';
 import { z } from 'zod';
-import type { Config } from './config.ts';
-import { createCore } from './core.ts';
-import type { Database } from './db/client.ts';
-import type { Messengers } from './domain/messenger.ts';
+import { type CoreDeps, createCore } from './core.ts';
+import { compressApiAnswers } from './http/compression.ts';
 import { boundConnectionsPerAddress } from './http/connection-limits.ts';
 import { registerErrorHandling } from './http/errors.ts';
 import { refuseNulCharacters } from './http/nul-guard.ts';
@@ -49,25 +43,13 @@ import { remindersManifest } from './modules/reminders/reminders.manifest.ts';
 import { reportsManifest } from './modules/reports/reports.manifest.ts';
 import { telegramWebhookManifest } from './modules/telegram-webhook/telegram-webhook.manifest.ts';
 import { usersManifest } from './modules/users/users.manifest.ts';
-import type { PaymentProvider } from './payments/provider.ts';
 import { requireInitData } from './plugins/auth.ts';
 import { createCsrf, registerCsrf } from './plugins/csrf.ts';
 import { registerRateLimit } from './plugins/rate-limit.ts';
 import { registerWebApp } from './plugins/static.ts';
 import { stampArrivals } from './queueing/arrival-order.ts';
-import { registerInboundUpdates } from './telegram/inbound-updates.ts';
 
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  /** The token init data is signed with: BOT_TOKEN, or the local stand-in's own. */
-  botToken: string;
-  /** The Bot API client; absent in the local stand-in. */
-  botApi?: Api;
-  /** The adapters of other messengers than Telegram with a bot, by the messenger. */
-  messengers?: Messengers;
-  /** The payment provider; by default the one PAYMENT_PROVIDER names. */
-  paymentProvider?: PaymentProvider;
+export interface AppDeps extends CoreDeps {
   /** Where the built web app lies; defaults to dist/web of the repository. */
   webRoot?: string;
   logger?: boolean;
@@ -77,21 +59,8 @@ export interface AppDeps {
   rateLimits?: boolean;
 }
 
-/**
- * Answers of the API above 1 KB (the lists) go out compressed: brotli at a quality that costs a
- * fraction of a millisecond per answer, gzip for a browser without it. Smaller ones gain less than
- * the headers cost.
- */
-const API_COMPRESSION: FastifyCompressOptions = {
-  threshold: 1024,
-  encodings: ['br', 'gzip'],
-  brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-};
-
 // Validation messages the caller sees are Russian, like every other message of the API.
 z.config(z.locales.ru());
-
-const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
 /**
  * The modules, in the order they are made: each manifest is handed what the app and the manifests
@@ -193,9 +162,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     membership: made.membership,
   });
   for (const module of plugged) module.receives?.(inbound);
-  // The stand-in's taps and replies come as updates to a bot of its own.
-  if (core.standIn && core.messengers.telegram)
-    registerInboundUpdates(core.standIn.bot, inbound, core.messengers.telegram);
   await app.register(async (api) => {
     requireInitData(api, {
       botToken,
@@ -203,7 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       maxAgeS: config.initDataMaxAgeS,
       users: made.users,
     });
-    await api.register(compress, API_COMPRESSION);
+    await compressApiAnswers(api);
     for (const module of plugged) await module.routes?.(api);
   });
   app.decorate('telegram', { bot, updateInbox, notifications, outbox, mail: made.mailFallback });
@@ -227,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // preClose: before the database closes (onClose), so a run under way can finish its writes.
   app.addHook('preClose', () => background.stop());
 
-  await registerWebApp(app, deps.webRoot ?? DEFAULT_WEB_ROOT);
+  await registerWebApp(app, deps.webRoot);
   // After the last request: what the modules still finish (the receipts and the QR images of the
   // last redemptions and purchases) is stored before the database closes.
   app.addHook('onClose', async () => {

@@ -12,17 +12,22 @@ import { createTelegramReachability } from './telegram/reachability.ts';
 import { createStandInBotApi } from './telegram/stand-in-bot-api.ts';
 import { createTelegramMessenger } from './telegram/telegram-messenger.ts';
 
-/** What the app makes before any module, from what it was built with: every manifest may need it. */
-export function createCore(deps: {
+/** What the app is built with that Core is made of (app.ts's AppDeps adds the HTTP side's). */
+export interface CoreDeps {
   config: Config;
   database: Database;
-  log: FastifyBaseLogger;
+  /** The token init data is signed with: BOT_TOKEN, or the local stand-in's own. */
   botToken: string;
+  /** The Bot API client; absent in the local stand-in. */
   botApi?: Api;
-  paymentProvider?: PaymentProvider;
-  /** The adapters of other messengers with a bot, by the messenger (a test's fake one). */
+  /** The adapters of other messengers than Telegram with a bot, by the messenger (a test's fake one). */
   messengers?: Messengers;
-}): Core {
+  /** The payment provider; by default the one PAYMENT_PROVIDER names. */
+  paymentProvider?: PaymentProvider;
+}
+
+/** What the app makes before any module, from what it was built with: every manifest may need it. */
+export function createCore(deps: CoreDeps & { log: FastifyBaseLogger }): Core {
   const { config, database, botToken, botApi } = deps;
   // Telegram's reach, by the calls to the real Bot API; the stand-in's is in-process, and says nothing of it.
   const telegramReachability = createTelegramReachability();

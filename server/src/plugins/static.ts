@@ -1,9 +1,12 @@
 import { existsSync, lstatSync, readdirSync, realpathSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { sendNotFound } from '../http/errors.ts';
 
+/** Where `npm run build` puts the web app: dist/web of the repository. */
+const BUILT_WEB_APP = fileURLToPath(new URL('../../../dist/web', import.meta.url));
 const INDEX_CACHE = 'no-cache';
 const HASHED_ASSET_CACHE = 'public, max-age=31536000, immutable';
 const ASSET_PATH = /^\/assets\/([\w.-]+)$/;
@@ -41,7 +44,7 @@ function folderWithAsset(webRoot: string, name: string): string | undefined {
  * Every file goes out in the brotli or gzip copy the build made beside it (scripts/precompress.ts)
  * when the browser takes one, with `Content-Encoding` and `Vary: Accept-Encoding`.
  */
-export async function registerWebApp(app: FastifyInstance, webRoot: string) {
+export async function registerWebApp(app: FastifyInstance, webRoot = BUILT_WEB_APP) {
   if (!existsSync(path.join(webRoot, 'index.html'))) {
     app.log.warn({ webRoot }, 'web app is not built; run `npm run build` to serve it');
     app.setNotFoundHandler(sendNotFound);

@@ -13,8 +13,8 @@ import { createUpdateInbox } from './update-inbox.ts';
 /**
  * The bot (grammY; none in the local stand-in), the webhook Telegram calls it through, and its
  * start: the webhook set, or long polling. Made after checkout, which Telegram's payment sheet
- * settles through; what people send the bot goes to the app's inbound, which the modules'
- * handlers make (app.ts hands it over).
+ * settles through; what people send the bot, or the local stand-in's, goes to the app's inbound,
+ * which the modules' handlers make (app.ts hands it over).
  */
 export const telegramWebhookManifest = manifest({
   name: 'telegram-webhook',
@@ -26,9 +26,10 @@ export const telegramWebhookManifest = manifest({
     metrics,
     telegramReachability,
     messengers,
+    standIn,
     membership,
     checkout,
-  }: Pick<Core, 'config' | 'db' | 'log' | 'telegramReachability' | 'messengers'> & {
+  }: Pick<Core, 'config' | 'db' | 'log' | 'telegramReachability' | 'messengers' | 'standIn'> & {
     metrics?: Metrics;
     membership: MembershipService;
     checkout: CheckoutService;
@@ -70,6 +71,8 @@ export const telegramWebhookManifest = manifest({
       receives: (made) => {
         inbound = made;
         if (bot && messengers.telegram) registerInboundUpdates(bot, made, messengers.telegram);
+        // The stand-in's taps and replies come as updates to a bot of its own.
+        if (standIn && messengers.telegram) registerInboundUpdates(standIn.bot, made, messengers.telegram);
       },
       // Webhook or long polling, never both: the webhook only with PUBLIC_URL.
       openRoutes:
