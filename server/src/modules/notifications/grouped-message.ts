@@ -4,8 +4,8 @@ import type { MessageButton, MessageButtons } from '../../domain/messenger.ts';
 /** What of an outbox row goes into a message. */
 export type GroupMember = Pick<typeof notifications.$inferSelect, 'chatId' | 'text' | 'buttons'>;
 
-/** Telegram's longest text message. */
-const TEXT_LIMIT = 4096;
+/** The longest text message every messenger takes: MAX's 4000 characters (Telegram's is 4096). */
+const TEXT_LIMIT = 4000;
 /** More than this many in one message would read as a list to skim, not as news. */
 const MOST_IN_ONE = 10;
 const BETWEEN = '\n\n';
@@ -16,7 +16,7 @@ const rowsOf = (member: GroupMember): MessageButtons => member.buttons ?? [];
 const actionOf = ({ text: _, ...action }: MessageButton) => JSON.stringify(action);
 
 /**
- * Whether `candidate` may join the group's message: it still fits Telegram's length, and its buttons
+ * Whether `candidate` may join the group's message: it still fits every messenger's length, and its buttons
  * keep the keyboard readable — a button with the words of one already there must do the same
  * (two «Мои QR» are one), else a tap could not tell which it meant (two rows of 1–5 under two
  * visits); such a one waits for the next message.
