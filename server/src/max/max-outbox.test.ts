@@ -56,6 +56,28 @@ async function inMax(person: MaxUser) {
     t.app.inject({ method, url, payload, headers: { authorization, 'x-xsrf-token': csrf } });
 }
 
+/** Buys the offer as `person` in MAX through the sandbox checkout; the coupon's id. */
+async function buyInMax(person: MaxUser): Promise<string> {
+  const call = await inMax(person);
+  expect((await call('POST', '/api/me/consent')).statusCode).toBe(204);
+  const start = await call('POST', `/api/payments/${couponId}`);
+  expect(start.statusCode).toBe(200);
+  const { paymentId, paymentUrl } = start.json();
+  await t.app.inject({
+    method: 'POST',
+    url: `${paymentUrl}/pay`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+  const confirm = await call('POST', `/api/coupons/buy/${couponId}/${person.username}`, { paymentId });
+  expect(confirm.statusCode).toBe(200);
+  return confirm.json().purchasedCouponId as string;
+}
+
+const picturesTo = (person: MaxUser) =>
+  maxApi
+    .sentMessages()
+    .filter((m) => m.userId === person.id && m.attachments.some((a) => a.type === 'image'));
+
 describe('a MAX member’s season through MAX’s bot', () => {
   it('buys a coupon in MAX, gets its QR in the MAX chat, and a Telegram partner’s redeem edits its caption there', async () => {
     const call = await inMax(buyer);
@@ -96,5 +118,31 @@ describe('a MAX member’s season through MAX’s bot', () => {
     expect(edited?.text).not.toBe(edited?.sentText);
     // The picture and its buttons stay under the new caption.
     expect(edited?.attachments.map((a) => a.type)).toEqual(qr?.attachments.map((a) => a.type));
+  });
+
+  it('gives a coupon to a friend by their MAX nickname: a member at once, someone not yet seen when they open the app', async () => {
+    const friend: MaxUser = { id: 880002, username: 'max_friend', firstName: 'Друг', lastName: null };
+    const later: MaxUser = { id: 880003, username: 'max_later', firstName: 'Позже', lastName: null };
+    maxApi.setChat(
+      COMMUNITY,
+      [buyer, friend, later].map((p) => ({ user_id: p.id, first_name: p.firstName })),
+    );
+    await (await inMax(friend))('GET', '/api/me');
+    const call = await inMax(buyer);
+
+    const given = await buyInMax(buyer);
+    const sent = await call('POST', `/api/coupons/buy/friend/${given}/${buyer.username}/${friend.username}`);
+    expect(sent.json()).toMatchObject({ status: 'sent' });
+    await t.deliverNotifications();
+    expect(picturesTo(friend)).toHaveLength(1);
+
+    const held = await buyInMax(buyer);
+    const waiting = await call('POST', `/api/coupons/buy/friend/${held}/${buyer.username}/${later.username}`);
+    expect(waiting.json()).toMatchObject({ status: 'held' });
+    // A Telegram user of that name is someone else: opening the app claims nothing for them.
+    await t.as(telegramUser('max_later')).get('/api/me');
+    await (await inMax(later))('GET', '/api/me');
+    await t.deliverNotifications();
+    expect(picturesTo(later)).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { and, eq, getTableColumns, lte, sql } from 'drizzle-orm';
 import { GiftErrorCode, HELD_GIFT_DAYS, heldGiftUntil, type TGiftResponse } from '#contract/gifts';
+import type { TMessenger } from '#contract/messengers';
 import type { Db } from '../../db/client.ts';
 import { gifts, purchasedCoupons, users as usersTable } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
@@ -57,17 +58,20 @@ export function createGiftService(options: {
 
   /**
    * Gives an unused coupon to a friend: moved at once to a known member, held for an unknown
-   * username. Either way the coupon gets a new QR token, so the giver's old QR stops working.
+   * username. Either way the coupon gets a new QR token, so the giver's old QR stops working. The
+   * friend's username is one of the giver's messenger (Telegram when unsaid): the gift screen asks
+   * for it in the messenger it was opened in.
    */
   async function giftCoupon(
-    giver: { id: number; username: string | null; firstName: string },
+    giver: { id: number; username: string | null; firstName: string; messenger?: TMessenger },
     purchasedCouponId: string,
     friendUsername: string,
   ): Promise<TGiftResponse> {
     const friendName = normalizeUsername(friendUsername);
     if (giver.username && normalizeUsername(giver.username) === friendName)
       throw refuse(GiftErrorCode.toSelf);
-    const friend = await users.findByUsername(friendName);
+    const messenger = giver.messenger ?? 'telegram';
+    const friend = await users.findByUsername(friendName, messenger);
     if (friend && (friend.id === giver.id || !(await membership.isChatMember(friend.id)))) {
       throw refuse(GiftErrorCode.friendNotFound);
     }
@@ -85,7 +89,13 @@ export function createGiftService(options: {
         if (!coupon) return undefined;
         const [gift] = await tx
           .insert(gifts)
-          .values({ purchasedCouponId, fromUserId: giver.id, toUsername: friendName, status: 'HELD' })
+          .values({
+            purchasedCouponId,
+            fromUserId: giver.id,
+            toUsername: friendName,
+            toMessenger: messenger,
+            status: 'HELD',
+          })
           .returning({ id: gifts.id, createdAt: gifts.createdAt });
         if (!gift) throw new Error('insert returned no row');
         await runEffects(tx, holdEffects, { giftId: gift.id, purchasedCouponId, giverId: giver.id });
