@@ -141,8 +141,11 @@ export interface TestAppOptions {
   envOf?: (botApi: FakeBotApi) => Promise<Record<string, string>>;
   /** Hears each statement the app sends its database (not with `sameDatabaseAs`). */
   onStatement?: (text: string) => void;
-  /** Adapters of other messengers than Telegram, in place of those the configuration makes. */
-  messengers?: Messengers;
+  /**
+   * Messengers' adapters in place of those the configuration makes (another messenger's, or
+   * Telegram's as another messenger would be), made once the fake Telegram listens.
+   */
+  messengersOf?: (botApi: FakeBotApi) => Messengers;
 }
 
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
@@ -184,7 +187,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: options.logStream !== undefined,
     logStream: options.logStream,
     rateLimits: options.rateLimits,
-    messengers: options.messengers,
+    messengers: options.messengersOf?.(botApi),
   });
   await app.ready();
   const csrfToken = (await app.inject({ method: 'GET', url: '/api/csrf' })).json().token as string;

@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
+import { addPartnerWithCoupons, buyCoupon } from '../../test/fixtures.ts';
+import { createTestApp, TEST_BOT_TOKEN, type TestApp, telegramUser } from '../../test/harness.ts';
 import type { MessengerDocument, MessengerPort } from '../domain/messenger.ts';
 import { signMaxInitData } from '../max/init-data.ts';
+import { createBotApi } from '../telegram/bot-api.ts';
+import { createTelegramMessenger } from '../telegram/telegram-messenger.ts';
 
 const MAX_TOKEN = 'max-test-token_0123456789abcdef';
 const maxPerson = { id: 9_200_001, username: 'pm_max', firstName: 'Макс', lastName: null };
@@ -26,7 +29,7 @@ let csrf: string;
 beforeAll(async () => {
   t = await createTestApp({
     env: { MAX_BOT_TOKEN: MAX_TOKEN, MAX_BOT_NAME: 'id7707083893_bot', MAX_COMMUNITY_CHAT_ID: '-70123' },
-    messengers: { max },
+    messengersOf: () => ({ max }),
   });
   csrf = (await t.app.inject({ method: 'GET', url: '/api/csrf' })).json().token;
 });
@@ -72,5 +75,47 @@ describe('what the app sends a person goes through their messenger', () => {
       max.sendDocument = sendDocument;
     }
     expect(files).toHaveLength(1);
+  });
+});
+
+describe('a gift’s message to share, where the messenger prepares none', () => {
+  const admin = telegramUser('pm_admin');
+  const giver = telegramUser('pm_giver');
+  let shop: TestApp;
+  beforeAll(async () => {
+    shop = await createTestApp({
+      env: { ADMIN_USERNAMES: 'pm_admin' },
+      // Telegram's adapter as a messenger without prepared messages would be.
+      messengersOf: (botApi) => {
+        const { prepareShare: _prepared, ...telegram } = createTelegramMessenger(
+          createBotApi(TEST_BOT_TOKEN, botApi.apiRoot),
+        );
+        return { telegram };
+      },
+    });
+    for (const user of [admin, giver]) {
+      shop.botApi.members.set(user.id, 'member');
+      await shop.as(user).get('/api/me');
+    }
+  });
+  afterAll(() => shop.close());
+
+  it('tells the giver so by the messenger’s name, and prepares nothing', async () => {
+    const [couponId] = (
+      await addPartnerWithCoupons(shop, admin, { spokesmanNickname: 'pm_partner' }, [
+        { price: 50, discount: 150 },
+      ])
+    ).couponIds;
+    const purchased = await buyCoupon(shop, giver, couponId as number);
+    const given = await shop.as(giver).post(`/api/coupons/buy/friend/${purchased}/pm_giver/pm_friend`);
+    expect(given.statusCode).toBe(200);
+
+    const refused = await shop.as(giver).post(`/api/gifts/${given.json().giftId}/prepared-message`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({
+      error: 'share_unavailable',
+      message: 'Telegram не готовит сообщений о подарке: скажите другу, что купон ждет его в «Мои QR»',
+    });
+    expect(shop.botApi.callsOf('savePreparedInlineMessage')).toEqual([]);
   });
 });
