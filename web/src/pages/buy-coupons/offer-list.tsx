@@ -4,6 +4,7 @@ import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
 import { OfferStock } from '@/features/catalogue/components/offer-stock';
 import { offerValidityText } from '@/features/catalogue/offer-validity';
+import { useWaitlistPlace } from '@/features/waitlist/api/get-waitlist-place';
 import { Link } from '@/lib/router/link';
 import { texts } from './texts';
 
@@ -29,11 +30,34 @@ export function OfferList({ offers, chosenId, onChoose }: OfferListProps) {
           <span className="buy__offer-price">{texts.offerPrice(offer.price)}</span>{' '}
           <span className="buy__offer-threshold">{texts.offerThreshold(offer.discount)}</span>
           <OfferValidity offer={offer} />
-          <OfferStock offer={offer} />
+          {offer.perBuyer !== null && (
+            <>
+              {' '}
+              <span className="buy__offer-per-buyer">{texts.perBuyer(offer.perBuyer)}</span>
+            </>
+          )}
+          <OfferState offer={offer} />
         </Button>
       ))}
     </fieldset>
   );
+}
+
+/**
+ * What is left of a limited offer, or when its sale opens; a unit the line holds for this member is
+ * «Отложен для вас», never «Разобрали» (the place is the one the payment area asks for).
+ */
+function OfferState({ offer }: { offer: TOffer }) {
+  const place = useWaitlistPlace(offer.left === 0 ? offer.id : null);
+  if (offer.left === 0 && place.data?.heldUntil) {
+    return (
+      <>
+        {' '}
+        <span className="offer-stock">{texts.heldOnTile}</span>
+      </>
+    );
+  }
+  return <OfferStock offer={offer} />;
 }
 
 function OfferValidity({ offer }: { offer: TOffer }) {

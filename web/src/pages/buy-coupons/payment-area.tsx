@@ -44,7 +44,10 @@ export function PaymentArea({ offer, checkout, attempt, onPay, onSaleOpened }: P
   const gone = allTaken && heldUntil === null;
   const starting = attempt?.status === 'starting';
   const acting = starting || attempt?.status === 'opened' || attempt?.status === 'invoice' || notYet || gone;
-  const chatLink = useUser()?.communityChatLink;
+  const user = useUser();
+  const chatLink = user?.communityChatLink;
+  // The line is the chat's: someone outside it is not offered a place (the server would refuse).
+  const mayQueue = user?.isChatMember !== false;
   const openChat = chatLink ? () => openMessengerLink(chatLink) : undefined;
   const payOnTelegram = useMainButton({
     text: texts.pay,
@@ -69,8 +72,8 @@ export function PaymentArea({ offer, checkout, attempt, onPay, onSaleOpened }: P
           <span className="buy__countdown">{texts.saleCountdown(formatCountdown(opensIn))}</span>
         </Notice>
       )}
-      {gone && <Notice tone="info">{texts.soldOutNotice}</Notice>}
-      {gone && place.data && <WaitlistPlace offerId={offer.id} position={place.data.position} />}
+      {gone && <Notice tone="info">{mayQueue ? texts.soldOutNotice : texts.soldOutForGuest}</Notice>}
+      {gone && mayQueue && place.data && <WaitlistPlace offerId={offer.id} position={place.data.position} />}
       {heldUntil && <HeldForYou until={heldUntil} />}
       {checkout.email && <ReceiptEmailField {...checkout.email} />}
       {checkout.knownEmail && <ReceiptEmailKnown {...checkout.knownEmail} />}

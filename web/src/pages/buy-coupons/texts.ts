@@ -34,6 +34,10 @@ export const texts = {
   saleCountdown: (countdown: string) => `До начала продажи: ${countdown}`,
   soldOutNotice:
     'Купоны закончились: их разобрали. Если кто-то не оплатит свой, бот напишет первому в очереди и отложит купон для него.',
+  /** Said where someone outside the chat, who may not join the line, meets a sold-out offer. */
+  soldOutForGuest: 'Купоны закончились: их разобрали.',
   perBuyer: (perBuyer: number) => `Не больше ${perBuyer} в одни руки`,
+  /** On the offer's button, for the member the line holds a unit for. */
+  heldOnTile: 'Отложен для вас',
   connecting: 'Соединяемся с сервером, скоро коннект',
 } as const;

@@ -28,7 +28,8 @@ export function CouponsPage() {
       <Stack>
         {navButton(texts.buyCoupons, paths.buyCoupons.getHref())}
         {navButton(texts.myCoupons, paths.myCoupons.getHref())}
-        <InviteButton label={texts.invite} />
+        {/* Someone outside the chat has no chat to invite a friend into. */}
+        {user?.isChatMember !== false && <InviteButton label={texts.invite} />}
         {isPartnerStaffOrAdmin(user) && (
           <Section title={texts.forPartners}>
             {navButton(texts.checkCoupon, paths.checkCoupon.getHref())}

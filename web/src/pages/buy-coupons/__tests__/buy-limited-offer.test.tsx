@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { TOffer } from '#contract/coupons';
+import type { TUserState } from '@/features/session/user-state';
 import { type FakeRoute, stubApi } from '@/test/fake-api';
 import { jsonResponse, plainUser, renderWithProviders } from '@/test/render';
 import { ScreenAt } from '@/test/screens';
@@ -47,10 +48,10 @@ function catalogue(
 const setupUser = () => userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
 
 /** Opens the buy screen straight at the partner's offers, the limited one chosen. */
-async function openOffer(user: ReturnType<typeof setupUser>) {
+async function openOffer(user: ReturnType<typeof setupUser>, person: TUserState = plainUser) {
   renderWithProviders(<ScreenAt screens={{ '/buy-coupons': <BuyCouponsPage /> }} />, {
     route: '/buy-coupons?region=Карелия&type=ШКОЛА&partners=1&partner=1&offers=1',
-    user: plainUser,
+    user: person,
   });
   await user.click(await screen.findByRole('button', { name: /СКИДКА ПАРТНЕРА 750руб/ }));
 }
@@ -62,14 +63,13 @@ describe('a limited offer on the buy screen', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('says how many are left of how many, and how many one person may buy', async () => {
+  it('says on the offer how many are left of how many and how many one person may buy, before the press', async () => {
     const user = setupUser();
     stubApi(catalogue(() => [limited({})]));
     await openOffer(user);
-    expect(screen.getByRole('button', { name: /СКИДКА ПАРТНЕРА 750руб/ })).toHaveTextContent(
-      'Осталось 7 из 20',
-    );
-    expect(screen.getByText('Не больше 2 в одни руки')).toBeVisible();
+    const tile = screen.getByRole('button', { name: /СКИДКА ПАРТНЕРА 750руб/ });
+    expect(tile).toHaveTextContent('Осталось 7 из 20');
+    expect(tile).toHaveTextContent('Не больше 2 в одни руки');
     expect(screen.getByRole('button', { name: PAY_BUTTON })).toBeEnabled();
   });
 
@@ -163,5 +163,22 @@ describe('a limited offer on the buy screen', () => {
     expect(screen.getByText('Осталось: 02:00:05')).toBeVisible();
     expect(screen.getByRole('button', { name: PAY_BUTTON })).toBeEnabled();
     expect(screen.queryByRole('button', { name: 'Встать в очередь' })).not.toBeInTheDocument();
+    // The offer itself says so too, never «Разобрали» above it.
+    const tile = screen.getByRole('button', { name: /СКИДКА ПАРТНЕРА 750руб/ });
+    expect(tile).toHaveTextContent('Отложен для вас');
+    expect(tile).not.toHaveTextContent('Разобрали');
+  });
+
+  it('does not offer someone outside the chat a place in the line', async () => {
+    const user = setupUser();
+    stubApi(
+      catalogue(() => [limited({ left: 0 })], undefined, {
+        [`GET ${LINE}`]: () => jsonResponse({ position: null, heldUntil: null }),
+      }),
+    );
+    await openOffer(user, { ...plainUser, isChatMember: false });
+    expect(await screen.findByText('Купоны закончились: их разобрали.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Встать в очередь' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/первому в очереди/)).not.toBeInTheDocument();
   });
 });

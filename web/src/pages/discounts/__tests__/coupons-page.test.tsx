@@ -68,6 +68,12 @@ describe('CouponsPage', () => {
     await vi.waitFor(() => expect(openLink).toHaveBeenCalledExactlyOnceWith(shareUrl));
   });
 
+  it('does not offer someone outside the chat to invite a friend into it', () => {
+    renderWithProviders(<CouponsPage />, { user: { ...plainUser, isChatMember: false } });
+    expect(screen.queryByRole('button', { name: 'ПРИГЛАСИТЬ ДРУГА' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'КУПИТЬ СКИДКИ ПАРТНЕРОВ' })).toBeInTheDocument();
+  });
+
   it('says so when the invitation cannot be made', async () => {
     stubApi({
       'POST /api/me/invite': () =>
