@@ -54,9 +54,10 @@ export function createInviteService(options: {
     const messenger = (await reachOf(db, [userId])).get(userId)?.messenger;
     const port = messenger && messengers[messenger];
     if (!port) throw new DomainError<InviteRefusal>(InviteErrorCode.inviteUnavailable);
+    const startParam = `${INVITE_START_PARAM_PREFIX}${await codeOf(userId)}`;
     let appLink: string;
     try {
-      appLink = await port.appLink(`${INVITE_START_PARAM_PREFIX}${await codeOf(userId)}`);
+      appLink = await port.appLink(startParam);
     } catch {
       throw new DomainError<InviteRefusal>(InviteErrorCode.inviteUnavailable);
     }
