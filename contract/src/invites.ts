@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** POST /api/me/invite: the caller's invitation link, and Telegram's share link carrying it. */
+/**
+ * POST /api/me/invite: the caller's invitation link into the app in their messenger, and that
+ * messenger's share link carrying it (the link itself where the messenger has none).
+ */
 export const ZMyInvite = z.object({ appLink: z.string(), shareUrl: z.string() });
 export type TMyInvite = z.infer<typeof ZMyInvite>;
 
@@ -13,5 +16,5 @@ export const ZInviteStatsRow = z.object({
 export type TInviteStatsRow = z.infer<typeof ZInviteStatsRow>;
 export const ZInviteStatsResponse = z.array(ZInviteStatsRow);
 
-/** The refusal of an invitation link while the bot does not answer getMe (its username names the link). */
+/** The refusal of an invitation link while the caller's messenger cannot say it (Telegram's getMe unanswered). */
 export const InviteErrorCode = { inviteUnavailable: 'invite_unavailable' } as const;
