@@ -65,7 +65,7 @@ z.config(z.locales.ru());
 /**
  * The modules, in the order they are made: each manifest is handed what the app and the manifests
  * above it gave (its `make` names what it needs, and the typecheck fails for a need given only
- * further down). Their routes and bot buttons are plugged in once all are made.
+ * further down). Their routes and inbound handlers are plugged in once all are made.
  */
 export const MODULES = ModuleList.startingFrom<Core>()
   .add(healthManifest)
@@ -133,7 +133,7 @@ declare module 'fastify' {
 /**
  * The whole server as one plugin tree, built in-process: tests call it with `inject()`. The app's
  * own parts (logging, errors, headers, CSRF, limits, the web app) around the modules of MODULES:
- * made in order, then their open routes, their bot buttons, and their routes under /api.
+ * made in order, then their open routes, the inbound of their handlers, and their routes under /api.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database, botToken } = deps;
