@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeMaxApi, startFakeMaxApi } from '../../../test-support/fake-max-api.ts';
 import { addPartnerWithCoupons } from '../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../test/harness.ts';
-import { purchasedCoupons } from '../db/schema.ts';
+import { purchasedCoupons, visitRatings } from '../db/schema.ts';
 import { type MaxUser, signMaxInitData } from './init-data.ts';
 
 const TOKEN = 'max-test-token_0123456789abcdef';
@@ -144,5 +144,54 @@ describe('a MAX member’s season through MAX’s bot', () => {
     await (await inMax(later))('GET', '/api/me');
     await t.deliverNotifications();
     expect(picturesTo(later)).toHaveLength(1);
+  });
+
+  it('asks a MAX buyer about the visit with 1–5 buttons: a tap is answered in MAX, and a reply to the question is the comment', async () => {
+    const rater: MaxUser = { id: 880004, username: 'max_rater', firstName: 'Оценщик', lastName: null };
+    maxApi.setChat(COMMUNITY, [{ user_id: rater.id, first_name: rater.firstName }]);
+    const id = await buyInMax(rater);
+    const [row] = await t.database.db
+      .select({ qrToken: purchasedCoupons.qrToken })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.id, id));
+    expect(
+      (await t.as(partner).post(`/api/coupon/apply/${row?.qrToken}/${partner.username}`)).statusCode,
+    ).toBe(200);
+    await t.deliverNotifications();
+    const question = maxApi
+      .sentMessages()
+      .find((m) => m.userId === rater.id && m.text?.startsWith('Как прошло у партнера'));
+    const five = question?.attachments
+      .flatMap((a) => a.payload?.buttons ?? [])
+      .flat()
+      .find((button) => button.text.includes('5'));
+    if (!question || five?.type !== 'callback' || !five.payload) throw new Error('no 1–5 buttons in MAX');
+
+    await t.app.background.start();
+    try {
+      const from = { user_id: rater.id, first_name: rater.firstName, username: rater.username };
+      await maxApi.committed(maxApi.pushUpdate(maxApi.callback(from, question, five.payload)));
+      expect(maxApi.answers.at(-1)?.notification).toMatch(/5 из 5/);
+      const prompt = maxApi.sentMessages().findLast((m) => m.userId === rater.id);
+      expect(prompt?.text).toMatch(/Порог/);
+      await maxApi.committed(
+        maxApi.pushUpdate({
+          update_type: 'message_created',
+          message: {
+            sender: { ...from, is_bot: false },
+            recipient: { chat_id: 9001, chat_type: 'dialog', user_id: rater.id },
+            link: { type: 'reply', message: { mid: prompt?.mid } },
+            body: { mid: 'mid.reply-of-rater', seq: 1, text: 'Отличный инструктор' },
+          },
+        }),
+      );
+    } finally {
+      await t.app.background.stop();
+    }
+    const [rating] = await t.database.db
+      .select({ stars: visitRatings.stars, comment: visitRatings.comment })
+      .from(visitRatings)
+      .where(eq(visitRatings.purchasedCouponId, id));
+    expect(rating).toEqual({ stars: 5, comment: 'Отличный инструктор' });
   });
 });
