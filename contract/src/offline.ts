@@ -1,11 +1,30 @@
 import { z } from 'zod';
+import type { TScanStatus } from './redemption.ts';
+
+/** What became of a dead token's coupon other than its use, in the words of a scan's status. */
+export const ZRevokedNotUsed = z.enum([
+  'REFUND_PENDING',
+  'REFUNDED',
+  'VOID',
+  'GIFTED_AWAY',
+] as const satisfies readonly TScanStatus[]);
+export type TRevokedNotUsed = z.infer<typeof ZRevokedNotUsed>;
 
 /** GET /api/redemption/offline-kit: what a partner's device needs to check coupons with no signal. */
 export const ZOfflineKit = z.object({
   /** Ed25519 public keys, raw 32 bytes in base64url; retired ones stay while their coupons may live. */
   publicKeys: z.array(z.object({ kid: z.string(), key: z.string() })),
-  /** QR tokens of the caller's companies that are no longer valid: used, gifted away, refunded, void. */
+  /**
+   * QR tokens of the caller's companies that are no longer valid: used, gifted away, refunded, void.
+   * Every one of them, so a phone that reads only this list still refuses them all.
+   */
   revoked: z.array(z.string()),
+  /**
+   * What became of the tokens of `revoked` that were not used, by their places in it (from 0), so the
+   * phone says it as a scan with a signal would; every other one was used. Places, not tokens: most
+   * are used, and a place costs a few bytes. Absent in a kit stored before kits said it.
+   */
+  revokedWhy: z.partialRecord(ZRevokedNotUsed, z.array(z.number().int().min(0))).optional(),
   /** The companies whose coupons this device may redeem (`pid` in the QR); null for an admin: any. */
   partnerIds: z.array(z.number().int()).nullable(),
   /**

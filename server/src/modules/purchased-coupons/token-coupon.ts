@@ -4,7 +4,7 @@ import type { TScanStatus } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { gifts, payments, purchasedCoupons, retiredQrTokens, users } from '../../db/schema.ts';
 import { nameOf, selectPurchasedCoupons } from './purchased-coupons.query.ts';
-import { visibleStateOfRow } from './visible-state.ts';
+import { type VisibleState, visibleStateOfRow } from './visible-state.ts';
 
 export type CouponRow = Awaited<ReturnType<ReturnType<typeof selectPurchasedCoupons>['where']>>[number];
 
@@ -62,6 +62,8 @@ export async function couponOfToken(executor: Db, qrToken: string): Promise<Toke
  */
 export function tokenStatusOf(found: TokenCoupon, at = new Date()): TScanStatus {
   if (found.replaced) return 'GIFTED_AWAY';
-  const state = visibleStateOfRow(found.coupon, at);
-  return state === 'HELD' ? 'GIFTED_AWAY' : state;
+  return scanStatusOf(visibleStateOfRow(found.coupon, at));
 }
+
+/** A visible state as a scan of the coupon's QR names it: a coupon held as a gift has none alive. */
+export const scanStatusOf = (state: VisibleState): TScanStatus => (state === 'HELD' ? 'GIFTED_AWAY' : state);

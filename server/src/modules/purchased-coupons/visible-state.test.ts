@@ -9,6 +9,7 @@ import { createScanner } from '../redemption/scan.ts';
 import { type CouponActor, type CouponStatus, changeCoupon, mayUndo, refusalOf } from './coupon-state.ts';
 import { recordExpiries } from './expiry-log.ts';
 import { newQrToken } from './qr.ts';
+import { scanStatusOf } from './token-coupon.ts';
 import {
   type CouponState,
   isInStateNow,
@@ -338,14 +339,24 @@ describe('the visible state of a purchased coupon, every combination of its fact
     );
   });
 
-  it('makes the offline kit revoke every QR that redeems nothing, but an expired one its QR dates itself', async () => {
-    const { revoked } = (await t.as(partner).get('/api/redemption/offline-kit')).json() as {
+  it('makes the offline kit revoke every QR that redeems nothing, but an expired one its QR dates itself, saying what became of it as a scan does', async () => {
+    const { revoked, revokedWhy } = (await t.as(partner).get('/api/redemption/offline-kit')).json() as {
       revoked: string[];
+      revokedWhy: Record<string, number[]>;
     };
-    const dead = new Set(revoked);
+    const whyAt = new Map(
+      Object.entries(revokedWhy).flatMap(([why, places]) => places.map((place) => [place, why])),
+    );
+    const whyDead = (token: string) => {
+      const place = revoked.indexOf(token);
+      return place < 0 ? undefined : (whyAt.get(place) ?? 'USED');
+    };
     expectEach(
-      (c) => [dead.has(c.token), c.oldToken && dead.has(c.oldToken)],
-      (c) => [!['NOT_USED', 'EXPIRED'].includes(mirrorOf(c)), c.gifted ? true : undefined],
+      (c) => [whyDead(c.token), c.oldToken && whyDead(c.oldToken)],
+      (c) => [
+        ['NOT_USED', 'EXPIRED'].includes(mirrorOf(c)) ? undefined : scanStatusOf(mirrorOf(c)),
+        c.gifted ? 'GIFTED_AWAY' : undefined,
+      ],
     );
   });
 

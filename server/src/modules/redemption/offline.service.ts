@@ -1,6 +1,13 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { TOfflineKit, TSyncResponse, ZSyncRequest } from '#contract/offline';
+import {
+  type TOfflineKit,
+  type TRevokedNotUsed,
+  type TSyncResponse,
+  ZRevokedNotUsed,
+  type ZSyncRequest,
+} from '#contract/offline';
+import type { TScanStatus } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import {
   coupons,
@@ -14,11 +21,15 @@ import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import type { CouponSigner } from '../coupon-signing/coupon-signer.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
 import { couponLineOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { scanStatusOf } from '../purchased-coupons/token-coupon.ts';
 import { visibleStateNow } from '../purchased-coupons/visible-state.ts';
 import { displayName } from '../users/display-name.ts';
 import type { Redeeming, RedeemOutcome, Redemption } from './redeem.ts';
 import { companiesOf, type Redeemer } from './redeemer.ts';
 import { offlineTexts } from './texts.ts';
+
+const isRevokedNotUsed = (status: TScanStatus): status is TRevokedNotUsed =>
+  (ZRevokedNotUsed.options as readonly string[]).includes(status);
 
 type SyncItem = z.output<typeof ZSyncRequest>['redemptions'][number];
 type Outcome = TSyncResponse['results'][number];
@@ -47,14 +58,17 @@ export function createOfflineRedemptionService(options: {
   /**
    * Tokens of these partners' coupons that are no longer valid, whatever their printed signature
    * says: every visible state that redeems nothing but EXPIRED (used, refunded, void, held, a
-   * refund under way), and every QR a gift replaced. An expired one's QR prints its last day, which
-   * the device checks first: left out, the list stays small.
+   * refund under way), and every QR a gift replaced; and, by place, what became of those not used,
+   * as a scan names it. An expired one's QR prints its last day, which the device checks first:
+   * left out, the list stays small.
    */
-  async function revokedTokens(partnerIds: readonly number[] | 'all'): Promise<string[]> {
+  async function revokedTokens(
+    partnerIds: readonly number[] | 'all',
+  ): Promise<Required<Pick<TOfflineKit, 'revoked' | 'revokedWhy'>>> {
     const ofPartners = partnerIds === 'all' ? undefined : inArray(coupons.partnerId, [...partnerIds, -1]);
     const [spent, replaced] = await Promise.all([
       db
-        .select({ token: purchasedCoupons.qrToken })
+        .select({ token: purchasedCoupons.qrToken, state: visibleStateNow })
         .from(purchasedCoupons)
         .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
         .where(and(sql`${visibleStateNow} NOT IN ('NOT_USED', 'EXPIRED')`, ofPartners)),
@@ -65,7 +79,18 @@ export function createOfflineRedemptionService(options: {
         .innerJoin(coupons, eq(coupons.id, purchasedCoupons.couponId))
         .where(ofPartners),
     ]);
-    return [...spent, ...replaced].map((row) => row.token);
+    const dead = [
+      ...spent.map((row) => ({ token: row.token, status: scanStatusOf(row.state) })),
+      ...replaced.map((row) => ({ token: row.token, status: 'GIFTED_AWAY' as const })),
+    ];
+    const revokedWhy: TOfflineKit['revokedWhy'] = {};
+    for (const [place, { status }] of dead.entries()) {
+      if (!isRevokedNotUsed(status)) continue;
+      const places = revokedWhy[status] ?? [];
+      places.push(place);
+      revokedWhy[status] = places;
+    }
+    return { revoked: dead.map((row) => row.token), revokedWhy };
   }
 
   /** The companies a QR names by `pid` alone, as their partner's screen shows them. */
@@ -84,7 +109,7 @@ export function createOfflineRedemptionService(options: {
   async function kit(redeemer: Redeemer): Promise<TOfflineKit> {
     const asOf = new Date().toISOString();
     const whose = companiesOf(redeemer);
-    const [publicKeys, revoked, named] = await Promise.all([
+    const [publicKeys, { revoked, revokedWhy }, named] = await Promise.all([
       signer.publicKeys(),
       revokedTokens(whose),
       companies(whose),
@@ -92,6 +117,7 @@ export function createOfflineRedemptionService(options: {
     return {
       publicKeys,
       revoked,
+      revokedWhy,
       partnerIds: whose === 'all' ? null : [...whose],
       partners: named,
       timeZone,

@@ -51,13 +51,25 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the offline kit', () => {
-  it('gives the public keys and the company’s dead tokens: used, gifted away, refunded', async () => {
+  it('gives the public keys and the company’s dead tokens, each with what became of it: used, gifted away (or held as a gift), refunded, its refund under way, void', async () => {
     const used = await buyCoupon(t, buyer, couponId);
     const usedToken = await tokenOf(used);
     await t.as(spokesman).post(`/api/coupon/apply/${usedToken}/off_spokesman`);
     const gifted = await buyCoupon(t, buyer, couponId);
     const giftedToken = await tokenOf(gifted);
     await t.as(buyer).post(`/api/coupons/buy/friend/${gifted}/off_buyer/off_friend`);
+    const held = await buyCoupon(t, buyer, couponId);
+    const heldToken = await tokenOf(held);
+    await t.as(buyer).post(`/api/coupons/buy/friend/${held}/off_buyer/off_not_yet_here`);
+    const refunded = await buyCoupon(t, buyer, couponId);
+    await t.as(admin).post(`/api/admin/purchases/${refunded}/refund`);
+    const { refunding } = await buyRefundingAndExpired(t, buyer, couponId);
+    // Voided by an admin: only a purchase made on the buyer's word may be (void.test.ts).
+    const voided = await buyCoupon(t, buyer, couponId);
+    await t.database.db
+      .update(purchasedCoupons)
+      .set({ status: 'VOID' })
+      .where(eq(purchasedCoupons.id, voided));
     const alive = await tokenOf(await buyCoupon(t, buyer, couponId));
     const foreignUsed = await buyCoupon(t, buyer, otherCouponId);
     await t.as(stranger).post(`/api/coupon/apply/${await tokenOf(foreignUsed)}/off_stranger`);
@@ -67,8 +79,35 @@ describe('the offline kit', () => {
     expect(kit.publicKeys).toEqual([
       { kid: expect.any(String), key: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) },
     ]);
-    expect(kit.revoked).toEqual(expect.arrayContaining([usedToken, giftedToken]));
-    expect(kit.revoked).not.toContain(alive);
+    const whyDead = (token: string) => {
+      const place = kit.revoked.indexOf(token);
+      if (place < 0) return 'alive';
+      const [why] = Object.entries(kit.revokedWhy as Record<string, number[]>).find(([, places]) =>
+        places.includes(place),
+      ) ?? ['USED'];
+      return why;
+    };
+    expect({
+      used: whyDead(usedToken),
+      gifted: whyDead(giftedToken),
+      held: whyDead(heldToken),
+      refunded: whyDead(await tokenOf(refunded)),
+      refunding: whyDead(await tokenOf(refunding)),
+      voided: whyDead(await tokenOf(voided)),
+      alive: whyDead(alive),
+    }).toEqual({
+      used: 'USED',
+      gifted: 'GIFTED_AWAY',
+      held: 'GIFTED_AWAY',
+      refunded: 'REFUNDED',
+      refunding: 'REFUND_PENDING',
+      voided: 'VOID',
+      alive: 'alive',
+    });
+    // Each place named once, the used ones by none.
+    const places = Object.values(kit.revokedWhy as Record<string, number[]>).flat();
+    expect(new Set(places).size).toBe(places.length);
+    expect(kit.revoked).toHaveLength(new Set(kit.revoked).size);
     expect(kit.revoked).not.toContain(await tokenOf(foreignUsed));
     expect(kit.partnerIds).toEqual([ownPartnerId]);
     // The names a QR leaves out, for its own company only.
