@@ -1,6 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { getCouponRequests } from '@/features/coupon-requests/api/get-coupon-requests';
-import { couponRequestKeys } from '@/lib/query-keys/coupon-requests';
+import { useWaitingRequestCount } from '@/features/coupon-requests/api/get-coupon-requests';
 
 /** Read with «ЗАЯВКИ» by a screen reader: «3 ждут решения», «21 ждет решения». */
 const requestsWaiting = (count: number) =>
@@ -11,8 +9,7 @@ const requestsWaiting = (count: number) =>
  * request list polls; Home does not), nothing while unknown or none.
  */
 export function HomeRequestCount() {
-  const { data } = useQuery({ queryKey: couponRequestKeys.all, queryFn: getCouponRequests, retry: false });
-  const count = data?.length ?? 0;
+  const count = useWaitingRequestCount().data ?? 0;
   return (
     count > 0 && (
       <>

@@ -21,3 +21,12 @@ export const getCouponRequestsQueryOptions = () =>
   });
 
 export const useCouponRequests = () => useQuery(getCouponRequestsQueryOptions());
+
+/** How many requests wait for an admin, asked once (Home's count: the request list polls, Home does not). */
+export const useWaitingRequestCount = () =>
+  useQuery({
+    queryKey: couponRequestKeys.all,
+    queryFn: getCouponRequests,
+    retry: false,
+    select: (requests) => requests.length,
+  });

@@ -1,5 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { dayIn } from '#contract/date-time';
 import { ZRedeemedToday } from '#contract/redemption';
 import { api } from '@/lib/api';
@@ -14,14 +13,15 @@ const getRedeemedToday = () => api.get('/api/redemption/today', ZRedeemedToday);
  * said, and with no signal), and what this phone redeemed today with no signal and has not sent.
  */
 export function useRedeemedToday(timeZone: string) {
-  const queryClient = useQueryClient();
-  const { data: companies } = useQuery({ queryKey: scannedCouponKeys.today, queryFn: getRedeemedToday });
   const { pending } = useOfflineState();
+  // What this phone kept with no signal counts on the server once sent: asked again as the queue
+  // changes, its length a part of the key.
+  const { data: companies } = useQuery({
+    queryKey: scannedCouponKeys.todayWithQueue(pending.length),
+    queryFn: getRedeemedToday,
+    placeholderData: keepPreviousData,
+  });
   const today = dayIn(timeZone, new Date());
   const offline = pending.filter((item) => dayIn(timeZone, new Date(item.redeemedAt)) === today).length;
-  // What this phone kept with no signal counts on the server once sent: asked again then.
-  useEffect(() => {
-    void queryClient.invalidateQueries({ queryKey: scannedCouponKeys.today });
-  }, [queryClient, pending.length]);
   return { companies, offline };
 }
