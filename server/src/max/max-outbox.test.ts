@@ -194,4 +194,32 @@ describe('a MAX member’s season through MAX’s bot', () => {
       .where(eq(visitRatings.purchasedCouponId, id));
     expect(rating).toEqual({ stars: 5, comment: 'Отличный инструктор' });
   });
+
+  it('keeps what MAX refused for a while (a flood, its side down) and sends it once MAX takes it, never twice', async () => {
+    const patient: MaxUser = { id: 880005, username: 'max_patient', firstName: 'Терпеливый', lastName: null };
+    maxApi.setChat(COMMUNITY, [{ user_id: patient.id, first_name: patient.firstName }]);
+    maxApi.setRouteError('POST /messages', {
+      status: 429,
+      code: 'too.many.requests',
+      message: 'Slow down',
+      times: 1,
+    });
+    maxApi.setRouteError('POST /uploads', {
+      status: 503,
+      code: 'service.unavailable',
+      message: 'Down',
+      times: 1,
+    });
+    await buyInMax(patient);
+    const first = await t.deliverNotifications();
+    expect(first.retrying).toBeGreaterThan(0);
+    expect(first.failed).toBe(0);
+    // The upload refused first, the send then: each try waits its pause, the flood pausing all of MAX.
+    for (const minutes of [5, 10]) {
+      expect((await t.deliverNotifications(new Date(Date.now() + minutes * 60 * 1000))).failed).toBe(0);
+    }
+    const toPatient = maxApi.sentMessages().filter((m) => m.userId === patient.id);
+    expect(toPatient.filter((m) => m.attachments.some((a) => a.type === 'image'))).toHaveLength(1);
+    expect(toPatient.filter((m) => m.text?.startsWith('Оплата прошла'))).toHaveLength(1);
+  });
 });
