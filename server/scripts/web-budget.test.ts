@@ -51,7 +51,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['discounts', 'discounts/coupons-page', 85.1],
+  // The entry's hashed names moved with My QR's and the purchases' chunks (a refund's result told at the top,
+  // naming its coupon): 0.02–0.04 KB over its figure (figure + 0.2 KB).
+  ['discounts', 'discounts/coupons-page', 85.3],
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the regions
@@ -159,7 +161,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['my-coupons', 'my-coupons/my-coupons-page', 93.9],
+  // The entry's hashed names moved with My QR's and the purchases' chunks (a refund's result told at the top,
+  // naming its coupon): 0.02–0.04 KB over its figure (figure + 0.2 KB).
+  ['my-coupons', 'my-coupons/my-coupons-page', 94.1],
   // The scanner's wasm comes only once the camera is on (decode-qr-image.ts): not counted here.
   // Checking and redeeming with no signal (the kit and queue in IndexedDB, WebCrypto's
   // Ed25519) added 4 KB; the Ed25519 library for webviews without it loads only there.
@@ -211,7 +215,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['is-success-pay', 'is-success-pay/check-pay-page', 110.3],
+  // The entry's hashed names moved with My QR's and the purchases' chunks (a refund's result told at the top,
+  // naming its coupon): 0.02–0.04 KB over its figure (figure + 0.2 KB).
+  ['is-success-pay', 'is-success-pay/check-pay-page', 110.5],
   // The server's clock provided in the entry: 0.1 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
@@ -257,7 +263,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['purchases', 'purchases/purchases-page', 121.5],
+  // A refund's or a void's result names its coupon with its discount, in roubles read one way
+  // (contract/coupon-terms.ts's formatRubles, a chunk this screen did not load before): 0.6 KB (figure + 0.2 KB).
+  ['purchases', 'purchases/purchases-page', 122.3],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.5 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
@@ -284,7 +292,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['invites', 'invites/invites-page', 109.4],
+  // The entry's hashed names moved with My QR's and the purchases' chunks (a refund's result told at the top,
+  // naming its coupon): 0.02–0.04 KB over its figure (figure + 0.2 KB).
+  ['invites', 'invites/invites-page', 109.6],
   // The bot's messages given up, with «Отправить снова» on each (ADR 5).
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
@@ -294,7 +304,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['undelivered', 'undelivered/undelivered-page', 111.4],
+  // The entry's hashed names moved with My QR's and the purchases' chunks (a refund's result told at the top,
+  // naming its coupon): 0.02–0.04 KB over its figure (figure + 0.2 KB).
+  ['undelivered', 'undelivered/undelivered-page', 111.6],
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // The one loading ladder (components/ui/loaded.tsx, with its alert) now on this screen too, where the
@@ -304,7 +316,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['privacy', 'privacy/privacy-page', 113.1],
+  // The entry's hashed names moved with My QR's and the purchases' chunks (a refund's result told at the top,
+  // naming its coupon): 0.02–0.04 KB over its figure (figure + 0.2 KB).
+  ['privacy', 'privacy/privacy-page', 113.3],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.3 KB.
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
@@ -344,7 +358,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['settlement', 'settlement/settlement-page', 120.1],
+  // The entry's hashed names moved with My QR's and the purchases' chunks (a refund's result told at the top,
+  // naming its coupon): 0.02–0.04 KB over its figure (figure + 0.2 KB).
+  ['settlement', 'settlement/settlement-page', 120.3],
   // The season's ladder through the shared Loaded (its chunk, with the retry button): 0.6 KB.
   // At its budget already: the entry's hashed names and the bottom bar's room moved it 0.04 KB over: 0.2 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.

@@ -61,7 +61,8 @@ export function MyCouponsPage() {
   const [openedId, setOpenedId] = useState(() =>
     searchParams.get('qr') === '1' ? (searchParams.get('couponId') ?? undefined) : undefined,
   );
-  // Kept by the screen: a returned coupon leaves the list, and what became of it stays in view.
+  // Kept by the screen and told at its top, naming the coupon: a returned coupon leaves the list and
+  // the next one's buttons take its place, so a line under them would read as theirs.
   const [refundOutcome, setRefundOutcome] = useState<RefundOutcome>();
   const { go, pendingTo } = useDelayedNavigate();
   const openQr = useCallback((coupon: TMyCoupon) => setOpenedId(coupon.id), []);
@@ -96,6 +97,11 @@ export function MyCouponsPage() {
     <Page>
       <Header title={texts.title} />
       <Stack>
+        {refundOutcome && (
+          <Notice tone={refundOutcome.tone} detail={refundOutcome.detail}>
+            {refundOutcome.text}
+          </Notice>
+        )}
         {offline && coupons && coupons.length > 0 && <Notice tone="info">{texts.offline}</Notice>}
         <NoOfflineShellNotice screen="my-coupons" text={texts.noShell} understood={texts.understood} />
         <Loaded
@@ -139,7 +145,6 @@ export function MyCouponsPage() {
             </>
           )}
         </Loaded>
-        {refundOutcome && <Notice tone={refundOutcome.tone}>{refundOutcome.text}</Notice>}
         {held && held.length > 0 && (
           <Suspense fallback={null}>
             <HeldGifts />

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { TAdminPurchase } from '#contract/back-office-purchases';
 import { Button } from '@/components/ui/button';
 import { ConfirmStep } from '@/components/ui/confirm-step';
-import { Notice } from '@/components/ui/notice';
 import { useRefundPurchase } from '@/features/admin-purchases/api/refund-purchase';
 import { useVoidPurchase } from '@/features/admin-purchases/api/void-purchase';
 import { useOncePerPress } from '@/hooks/use-once-per-press';
@@ -10,16 +9,22 @@ import { errorMessage } from '@/lib/api-client';
 import { texts } from './texts';
 
 type Act = 'refund' | 'void';
-type Result = { tone: 'success' | 'error'; text: string };
+
+/** What became of a refund or a void, naming the purchase: its card may leave the list as it reloads. */
+export type PurchaseOutcome = { tone: 'success' | 'error'; text: string; detail?: string };
+
+type PurchaseActionsProps = {
+  purchase: TAdminPurchase;
+  /** Told to the screen, which shows it at its top until the admin acts again or searches anew. */
+  onOutcome: (outcome: PurchaseOutcome | undefined) => void;
+};
 
 /**
  * Refund and void, as the server allows them on this purchase (its `actions`), each behind a
- * confirmation. The confirming press acts once, however often it is
- * tapped; the result (or the server's refusal) stays in view after the list reloads.
+ * confirmation. The confirming press acts once, however often it is tapped.
  */
-export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
+export function PurchaseActions({ purchase, onOutcome }: PurchaseActionsProps) {
   const [confirming, setConfirming] = useState<Act | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
   const refund = useRefundPurchase();
   const voidIt = useVoidPurchase();
   const press = useOncePerPress();
@@ -32,17 +37,20 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
         button: texts.refundOutside,
         question: texts.refundOutsideQuestion(purchase.price, purchase.payer.name),
         confirm: texts.confirmRefundOutside,
-        done: texts.refundedOutside,
+        done: texts.refundedOutside(purchase),
+        failed: texts.refundOutsideFailed(purchase),
       }
     : {
         button: texts.refund,
         question: texts.refundQuestion(purchase.price, purchase.payer.name),
         confirm: texts.confirmRefund,
-        done: texts.refunded,
+        done: texts.refunded(purchase),
+        failed: texts.refundFailed(purchase),
       };
 
+  const failed = (text: string) => (error: Error) =>
+    onOutcome({ tone: 'error', text, detail: errorMessage(error) });
   const settle = {
-    onError: (error: Error) => setResult({ tone: 'error', text: errorMessage(error) }),
     onSettled: () => {
       setConfirming(null);
       press.release();
@@ -51,22 +59,29 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
 
   const act = (chosen: Act) =>
     press.press(() => {
-      setResult(null);
       if (chosen === 'refund')
         refund.mutate(purchase.id, {
           ...settle,
+          onError: failed(refundTexts.failed),
           onSuccess: ({ status }) =>
-            setResult({
+            onOutcome({
               tone: 'success',
-              text: status === 'REFUNDED' ? refundTexts.done : texts.refundPending,
+              text: status === 'REFUNDED' ? refundTexts.done : texts.refundPending(purchase),
             }),
         });
       else
         voidIt.mutate(purchase.id, {
           ...settle,
-          onSuccess: () => setResult({ tone: 'success', text: texts.voided }),
+          onError: failed(texts.voidFailed(purchase)),
+          onSuccess: () => onOutcome({ tone: 'success', text: texts.voided(purchase) }),
         });
     });
+
+  // Asking about another act begins it: the last result, whichever purchase it named, goes.
+  const ask = (chosen: Act) => {
+    onOutcome(undefined);
+    setConfirming(chosen);
+  };
 
   return (
     <div className="purchase-actions">
@@ -84,19 +99,18 @@ export function PurchaseActions({ purchase }: { purchase: TAdminPurchase }) {
         (allowed.refund || allowed.markRefunded || allowed.void) && (
           <div className="purchase-actions__row">
             {(allowed.refund || allowed.markRefunded) && (
-              <Button variant="secondary" onClick={() => setConfirming('refund')}>
+              <Button variant="secondary" onClick={() => ask('refund')}>
                 {refundTexts.button}
               </Button>
             )}
             {allowed.void && (
-              <Button variant="secondary" onClick={() => setConfirming('void')}>
+              <Button variant="secondary" onClick={() => ask('void')}>
                 {texts.void}
               </Button>
             )}
           </div>
         )
       )}
-      {result && <Notice tone={result.tone}>{result.text}</Notice>}
     </div>
   );
 }

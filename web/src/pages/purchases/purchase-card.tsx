@@ -3,17 +3,18 @@ import { Fact, FactList } from '@/components/ui/fact-list';
 import { auditKindText } from '@/features/reports/audit-kind-texts';
 import { useClock } from '@/hooks/use-clock';
 import { formatDay } from '@/lib/dates';
-import { PurchaseActions } from './purchase-actions';
+import { PurchaseActions, type PurchaseOutcome } from './purchase-actions';
 import { texts } from './texts';
 
 type PurchaseCardProps = {
   purchase: TAdminPurchase;
   open: boolean;
   onToggle: () => void;
+  onOutcome: (outcome: PurchaseOutcome | undefined) => void;
 };
 
 /** One purchase: who bought what from whom and its state; opened, its payment, history and actions. */
-export function PurchaseCard({ purchase, open, onToggle }: PurchaseCardProps) {
+export function PurchaseCard({ purchase, open, onToggle, onOutcome }: PurchaseCardProps) {
   const clock = useClock();
   return (
     <article className="purchase-card" aria-label={`${purchase.buyer.name}, ${purchase.partner.companyName}`}>
@@ -72,7 +73,7 @@ export function PurchaseCard({ purchase, open, onToggle }: PurchaseCardProps) {
               </ol>
             )}
           </section>
-          <PurchaseActions purchase={purchase} />
+          <PurchaseActions purchase={purchase} onOutcome={onOutcome} />
         </div>
       )}
     </article>

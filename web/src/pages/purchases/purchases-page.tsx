@@ -13,6 +13,7 @@ import { RoleGate } from '@/features/session/components/role-gate';
 import { isAdmin } from '@/features/session/user-state';
 import { errorMessage } from '@/lib/api-client';
 import { Page } from '@/messenger/page';
+import type { PurchaseOutcome } from './purchase-actions';
 import { PurchaseCard } from './purchase-card';
 import { PurchaseFilters } from './purchase-filters';
 import './purchases-page.css';
@@ -37,14 +38,29 @@ export function PurchasesPage() {
 function Purchases() {
   const [filters, setFilters] = useState<Filters>({});
   const [openId, setOpenId] = useState<string | null>(null);
+  // A refund or a void is told at the top, naming the purchase: under a status filter its card
+  // leaves the list as it reloads, and the result with it were it told in the card.
+  const [outcome, setOutcome] = useState<PurchaseOutcome>();
   const partners = usePartnerOptions();
   const purchases = useAdminPurchases(filters);
   const items = purchases.data?.pages.flatMap((page) => page.items);
 
   return (
     <>
+      {outcome && (
+        <Notice tone={outcome.tone} detail={outcome.detail}>
+          {outcome.text}
+        </Notice>
+      )}
       <UnsoldRefunds />
-      <PurchaseFilters filters={filters} partners={partners.data ?? []} onChange={setFilters} />
+      <PurchaseFilters
+        filters={filters}
+        partners={partners.data ?? []}
+        onChange={(next) => {
+          setOutcome(undefined);
+          setFilters(next);
+        }}
+      />
       <Loaded
         // A later page that fails is told below the list; the list stays.
         query={{
@@ -64,6 +80,7 @@ function Purchases() {
                 purchase={purchase}
                 open={purchase.id === openId}
                 onToggle={() => setOpenId(purchase.id === openId ? null : purchase.id)}
+                onOutcome={setOutcome}
               />
             ))}
           </div>

@@ -1,6 +1,17 @@
 import type { TCouponState, TPurchaseFilter } from '#contract/back-office-purchases';
+import { formatRubles } from '#contract/coupon-terms';
 import { PAYMENT_PROVIDER_NAMES } from '#contract/payment-provider-names';
 import { COUPON_REFUND_PENDING } from '#contract/redeem-texts';
+
+/** A purchase as an act's result names it at the top of the screen: its card may have left the list. */
+type NamedPurchase = {
+  payer: { name: string };
+  partner: { companyName: string };
+  discount: number;
+  price: number;
+};
+const couponOf = ({ partner, discount }: NamedPurchase) =>
+  `«${partner.companyName}» со скидкой ${formatRubles(discount)}`;
 
 export const texts = {
   title: 'ПОКУПКИ',
@@ -60,9 +71,9 @@ export const texts = {
   /** A `link` payment went past the app: its refund is made outside too, and only noted here. */
   refundOutside: 'Отметить возврат',
   void: 'Аннулировать',
-  refundQuestion: (price: number, buyer: string) => `Вернуть ${price} руб покупателю ${buyer}?`,
+  refundQuestion: (price: number, buyer: string) => `Вернуть ${formatRubles(price)} покупателю ${buyer}?`,
   refundOutsideQuestion: (price: number, buyer: string) =>
-    `Отметить, что ${price} руб вернули покупателю ${buyer} вне приложения (оплата была по ссылке)?`,
+    `Отметить, что ${formatRubles(price)} вернули покупателю ${buyer} вне приложения (оплата была по ссылке)?`,
   refundDetail: 'Купон перестанет действовать.',
   voidQuestion: (buyer: string) => `Аннулировать купон ${buyer}?`,
   voidDetail: 'Делайте так, только если деньги по ссылке не пришли. Купон перестанет действовать.',
@@ -70,10 +81,20 @@ export const texts = {
   confirmRefundOutside: 'Да, отметить',
   confirmVoid: 'Да, аннулировать',
   cancel: 'Нет',
-  refunded: 'Деньги возвращены, купон больше не действует',
-  refundedOutside: 'Возврат отмечен, купон больше не действует',
-  refundPending: 'Возврат запрошен: платежный сервис вернет деньги, купон уже не действует',
-  voided: 'Купон аннулирован',
+  refunded: (purchase: NamedPurchase) =>
+    `Деньги за купон ${couponOf(purchase)} возвращены покупателю ${purchase.payer.name}: ${formatRubles(purchase.price)}. Купон больше не действует.`,
+  refundedOutside: (purchase: NamedPurchase) =>
+    `Возврат ${formatRubles(purchase.price)} покупателю ${purchase.payer.name} за купон ${couponOf(purchase)} отмечен. Купон больше не действует.`,
+  refundPending: (purchase: NamedPurchase) =>
+    `Возврат ${formatRubles(purchase.price)} покупателю ${purchase.payer.name} за купон ${couponOf(purchase)} запрошен: платежный сервис вернет деньги, купон уже не действует.`,
+  voided: (purchase: NamedPurchase) =>
+    `Купон ${couponOf(purchase)} покупателя ${purchase.payer.name} аннулирован.`,
+  refundFailed: (purchase: NamedPurchase) =>
+    `Деньги за купон ${couponOf(purchase)} покупателю ${purchase.payer.name} не возвращены`,
+  refundOutsideFailed: (purchase: NamedPurchase) =>
+    `Возврат покупателю ${purchase.payer.name} за купон ${couponOf(purchase)} не отмечен`,
+  voidFailed: (purchase: NamedPurchase) =>
+    `Купон ${couponOf(purchase)} покупателя ${purchase.payer.name} не аннулирован`,
   /** Payments that found no coupon left and whose provider did not give the money back. */
   unsold: {
     title: 'ВЕРНУТЬ ДЕНЬГИ БЕЗ КУПОНА',

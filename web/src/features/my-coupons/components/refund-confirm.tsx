@@ -5,12 +5,13 @@ import { errorMessage } from '@/lib/api-client';
 import { useRefundMyCoupon } from '../api/refund-my-coupon';
 import { refundTexts } from '../refund-texts';
 
-export type RefundOutcome = { tone: 'success' | 'error'; text: string };
+/** A refund's result, naming its coupon: a returned coupon leaves the list, and the result outlives it. */
+export type RefundOutcome = { tone: 'success' | 'error'; text: string; detail?: string };
 
 export type RefundConfirmProps = {
   coupon: TMyCoupon & { refundAmount: number };
   /** What became of the request: told to the screen, which keeps it in view after the coupon leaves the list. */
-  onOutcome: (outcome: RefundOutcome) => void;
+  onOutcome: (outcome: RefundOutcome | undefined) => void;
   /** «Нет», or the request settled: the button comes back. */
   onClose: () => void;
 };
@@ -30,9 +31,13 @@ export function RefundConfirm({ coupon, onOutcome, onClose }: RefundConfirmProps
         onSuccess: ({ status }) =>
           onOutcome({
             tone: 'success',
-            text: status === 'REFUNDED' ? refundTexts.refunded(amount) : refundTexts.pending(amount),
+            text:
+              status === 'REFUNDED'
+                ? refundTexts.refunded(amount, coupon)
+                : refundTexts.pending(amount, coupon),
           }),
-        onError: (error) => onOutcome({ tone: 'error', text: errorMessage(error) }),
+        onError: (error) =>
+          onOutcome({ tone: 'error', text: refundTexts.failed(coupon), detail: errorMessage(error) }),
         onSettled: () => {
           press.release();
           onClose();

@@ -13,12 +13,22 @@ const RefundConfirm = lazy(() =>
   import('./refund-confirm').then((module) => ({ default: module.RefundConfirm })),
 );
 
-/** «Вернуть деньги» under a coupon its holder paid for; the press asks first (refund-confirm.tsx). */
+/**
+ * «Вернуть деньги» under a coupon its holder paid for; the press asks first (refund-confirm.tsx) and
+ * is a new act, so the last refund's result goes.
+ */
 export function RefundCoupon({ coupon, onOutcome }: Omit<RefundConfirmProps, 'onClose'>) {
   const [confirming, setConfirming] = useState(false);
   useEffect(() => fetchAheadWhenIdle([CONFIRM_MODULE]), []);
   const button = (pressed: boolean) => (
-    <Button variant="secondary" pressed={pressed} onClick={() => setConfirming(true)}>
+    <Button
+      variant="secondary"
+      pressed={pressed}
+      onClick={() => {
+        onOutcome(undefined);
+        setConfirming(true);
+      }}
+    >
       {refundTexts.button}
     </Button>
   );

@@ -45,7 +45,9 @@ describe('My QR: the holder returns a coupon they paid for', () => {
     // Held down at once while the confirmation's code comes.
     expect(screen.getByRole('button', { name: 'Вернуть деньги' })).toHaveAttribute('data-pressed', 'true');
 
-    const step = await screen.findByRole('group', { name: 'Вернуть 180 руб за купон «Рафт-школа «Порог»»?' });
+    const step = await screen.findByRole('group', {
+      name: 'Вернуть 180\u00a0руб за купон «Рафт-школа «Порог»»?',
+    });
     expect(step).toHaveTextContent('QR перестанет действовать сразу');
     fireEvent.click(within(step).getByRole('button', { name: 'Нет' }));
     expect(screen.queryByRole('group')).not.toBeInTheDocument();
@@ -72,13 +74,50 @@ describe('My QR: the holder returns a coupon they paid for', () => {
     fireEvent.click(yes);
 
     expect(
-      await screen.findByText('Деньги возвращены: 180 руб. Купон больше не действует.'),
+      await screen.findByText(
+        'Деньги за купон «Рафт-школа «Порог»» со скидкой 500 руб возвращены: 180 руб. Этот купон больше не действует.',
+      ),
     ).toBeInTheDocument();
     expect(await screen.findByText('QR ПОКА НЕТ')).toBeInTheDocument();
     expect(api.callsTo(REFUND)).toHaveLength(1);
   });
 
-  it('shows the server’s reason when it refuses', async () => {
+  it('the result names its coupon at the top, not under the next coupon’s buttons, until the next press', async () => {
+    const NEXT = myCoupon('c8', 'Прокат «Байдарка»', { discount: 1000, refundAmount: 150 });
+    let refunded = false;
+    stubApi({
+      ...IMAGES,
+      'GET /api/gifts/held': () => jsonResponse([]),
+      [LIST]: () => listAnswer(refunded ? [NEXT] : [PAID, NEXT], refunded ? '"v2"' : '"v1"'),
+      [REFUND]: () => {
+        refunded = true;
+        return jsonResponse({ status: 'REFUND_PENDING' });
+      },
+    });
+    renderMyCoupons();
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Вернуть деньги' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Да, вернуть деньги' }));
+
+    const result = await screen.findByRole('status');
+    expect(result).toHaveTextContent(
+      'Возврат 180 руб за купон «Рафт-школа «Порог»» со скидкой 500 руб оформлен, деньги придут в ближайшие дни. Этот купон больше не действует.',
+    );
+    // The refunded coupon has left; the next one is shown, and the result stays above it, not below its buttons.
+    const heading = await screen.findByRole('heading', { name: 'Прокат «Байдарка»' });
+    const nextRefund = await screen.findByRole('button', { name: 'Вернуть деньги' });
+    expect(result.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(result.compareDocumentPosition(nextRefund) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Pressing «Вернуть деньги» again is a new act: the last result goes.
+    fireEvent.click(nextRefund);
+    expect(result).not.toBeInTheDocument();
+    expect(
+      await screen.findByRole('group', { name: 'Вернуть 150\u00a0руб за купон «Прокат «Байдарка»»?' }),
+    ).toBeInTheDocument();
+  });
+
+  it('names the coupon and shows the server’s reason when it refuses', async () => {
     stubApi({
       ...IMAGES,
       'GET /api/gifts/held': () => jsonResponse([]),
@@ -97,9 +136,11 @@ describe('My QR: the holder returns a coupon they paid for', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Вернуть деньги' }));
     fireEvent.click(screen.getByRole('button', { name: 'Да, вернуть деньги' }));
 
-    expect(
-      await screen.findByText('Купон уже использован: партнер дал скидку, вернуть деньги за него нельзя'),
-    ).toBeInTheDocument();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Деньги за купон «Рафт-школа «Порог»» со скидкой 500 руб не возвращены');
+    expect(alert).toHaveTextContent(
+      'Купон уже использован: партнер дал скидку, вернуть деньги за него нельзя',
+    );
   });
 
   it('offers no refund for a coupon the server does not (a gift received), nor for a used one', async () => {

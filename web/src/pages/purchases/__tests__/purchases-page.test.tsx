@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TAdminPurchase, TUnsoldRefund } from '#contract/back-office-purchases';
@@ -182,7 +182,7 @@ describe('PurchasesPage', () => {
 
     await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
     expect(
-      within(opened).getByRole('group', { name: 'Вернуть 5000 руб покупателю @demo_member?' }),
+      within(opened).getByRole('group', { name: 'Вернуть 5\u00a0000\u00a0руб покупателю @demo_member?' }),
     ).toHaveTextContent('Купон перестанет действовать.');
     await user.click(within(opened).getByRole('button', { name: 'Нет' }));
     expect(api.callsTo(`POST /api/admin/purchases/${PAID.id}/refund`)).toHaveLength(0);
@@ -196,14 +196,76 @@ describe('PurchasesPage', () => {
       confirm.click();
     });
 
-    expect(
-      await within(opened).findByText('Деньги возвращены, купон больше не действует'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Деньги за купон «Рафт-школа «Порог»» со скидкой 750 руб возвращены покупателю @demo_member: 5 000 руб. Купон больше не действует.',
+    );
     expect(refunds).toHaveLength(1);
     expect(await within(card(/@demo_member/)).findByText('Деньги возвращены')).toBeInTheDocument();
     expect(
       within(card(/@demo_member/)).queryByRole('button', { name: 'Вернуть деньги' }),
     ).not.toBeInTheDocument();
+  });
+
+  it('under a status filter the refunded card leaves, and the result stays at the top naming it until the admin moves on', async () => {
+    const user = userEvent.setup();
+    const OTHER = purchase('7a7a7a7a-2222-4c55-8f7e-2b1d6c9e0a33', {
+      buyer: { id: 9, name: '@rafter_gosha' },
+      payer: { id: 9, name: '@rafter_gosha' },
+      partner: { id: 2, companyName: 'Прокат «Байдарка»', region: 'Алтай' },
+      discount: 1500,
+    });
+    let refunded = false;
+    renderPurchases({
+      [LIST]: page([PAID, OTHER]),
+      'GET /api/admin/purchases?status=unused': () =>
+        jsonResponse({ items: refunded ? [OTHER] : [PAID, OTHER], nextCursor: null }),
+      'GET /api/admin/purchases?status=used': page([]),
+      [`POST /api/admin/purchases/${PAID.id}/refund`]: () => {
+        refunded = true;
+        return jsonResponse({ status: 'REFUNDED' });
+      },
+    });
+    await screen.findByRole('article', { name: /@demo_member/ });
+    await user.selectOptions(screen.getByLabelText('Статус'), 'Оплачен, не использован');
+    const opened = await openCard(user, /@demo_member/);
+    await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
+    await user.click(within(opened).getByRole('button', { name: 'Да, вернуть' }));
+
+    const result = await screen.findByRole('status');
+    expect(result).toHaveTextContent(
+      'Деньги за купон «Рафт-школа «Порог»» со скидкой 750 руб возвращены покупателю @demo_member: 5 000 руб.',
+    );
+    // The card left with the reload; the result stays, above the filters and the list.
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: /@demo_member/ })).not.toBeInTheDocument(),
+    );
+    expect(result).toBeInTheDocument();
+    const rest = screen.getByRole('article', { name: /@rafter_gosha/ });
+    expect(
+      result.compareDocumentPosition(screen.getByLabelText('Статус')) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(result.compareDocumentPosition(rest) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+
+    // Another purchase's refund begun, or another search, is moving on: the result goes.
+    await user.click(within(rest).getByRole('button', { expanded: false }));
+    await user.click(within(rest).getByRole('button', { name: 'Вернуть деньги' }));
+    expect(result).not.toBeInTheDocument();
+  });
+
+  it('a new search clears the last result', async () => {
+    const user = userEvent.setup();
+    renderPurchases({
+      [LIST]: page([PAID]),
+      'GET /api/admin/purchases?status=used': page([]),
+      [`POST /api/admin/purchases/${PAID.id}/refund`]: () => jsonResponse({ status: 'REFUNDED' }),
+    });
+    const opened = await openCard(user, /@demo_member/);
+    await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
+    await user.click(within(opened).getByRole('button', { name: 'Да, вернуть' }));
+    const result = await screen.findByRole('status');
+
+    await user.selectOptions(screen.getByLabelText('Статус'), 'Использован');
+    expect(result).not.toBeInTheDocument();
   });
 
   it('asks about giving the money back to whoever paid for a coupon given away, under the card of its holder', async () => {
@@ -216,7 +278,7 @@ describe('PurchasesPage', () => {
     await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
 
     expect(
-      within(opened).getByRole('group', { name: 'Вернуть 5000 руб покупателю @demo_member?' }),
+      within(opened).getByRole('group', { name: 'Вернуть 5\u00a0000\u00a0руб покупателю @demo_member?' }),
     ).toBeVisible();
   });
 
@@ -230,11 +292,9 @@ describe('PurchasesPage', () => {
     await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
     await user.click(within(opened).getByRole('button', { name: 'Да, вернуть' }));
 
-    expect(
-      await within(opened).findByText(
-        'Возврат запрошен: платежный сервис вернет деньги, купон уже не действует',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Возврат 5 000 руб покупателю @demo_member за купон «Рафт-школа «Порог»» со скидкой 750 руб запрошен: платежный сервис вернет деньги, купон уже не действует.',
+    );
   });
 
   it('shows the server’s refusal of a refund in Russian', async () => {
@@ -249,7 +309,11 @@ describe('PurchasesPage', () => {
     await user.click(within(opened).getByRole('button', { name: 'Вернуть деньги' }));
     await user.click(within(opened).getByRole('button', { name: 'Да, вернуть' }));
 
-    expect(await within(opened).findByRole('alert')).toHaveTextContent(used);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(
+      'Деньги за купон «Рафт-школа «Порог»» со скидкой 750 руб покупателю @demo_member не возвращены',
+    );
+    expect(alert).toHaveTextContent(used);
   });
 
   it('voids only a coupon paid by link, after a confirmation', async () => {
@@ -266,7 +330,9 @@ describe('PurchasesPage', () => {
     expect(byLink).toHaveTextContent('Аннулировать купон @friend_olga?');
     await user.click(within(byLink).getByRole('button', { name: 'Да, аннулировать' }));
 
-    expect(await within(byLink).findByText('Купон аннулирован')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Купон «Рафт-школа «Порог»» со скидкой 750 руб покупателя @friend_olga аннулирован.',
+    );
     expect(api.callsTo(`POST /api/admin/purchases/${BY_LINK.id}/void`)).toHaveLength(1);
   });
 
@@ -280,10 +346,14 @@ describe('PurchasesPage', () => {
     expect(within(byLink).queryByRole('button', { name: 'Вернуть деньги' })).not.toBeInTheDocument();
 
     await user.click(within(byLink).getByRole('button', { name: 'Отметить возврат' }));
-    expect(byLink).toHaveTextContent('Отметить, что 5000 руб вернули покупателю @friend_olga вне приложения');
+    expect(byLink).toHaveTextContent(
+      'Отметить, что 5 000 руб вернули покупателю @friend_olga вне приложения',
+    );
     await user.click(within(byLink).getByRole('button', { name: 'Да, отметить' }));
 
-    expect(await within(byLink).findByText('Возврат отмечен, купон больше не действует')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Возврат 5 000 руб покупателю @friend_olga за купон «Рафт-школа «Порог»» со скидкой 750 руб отмечен. Купон больше не действует.',
+    );
     expect(api.callsTo(`POST /api/admin/purchases/${BY_LINK.id}/refund`)).toHaveLength(1);
   });
 
@@ -301,7 +371,9 @@ describe('PurchasesPage', () => {
     await user.click(within(asked).getByRole('button', { name: 'Отметить возврат' }));
     await user.click(within(asked).getByRole('button', { name: 'Да, отметить' }));
 
-    expect(await within(asked).findByText('Возврат отмечен, купон больше не действует')).toBeInTheDocument();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Возврат 5 000 руб покупателю @friend_olga за купон «Рафт-школа «Порог»» со скидкой 750 руб отмечен.',
+    );
     expect(api.callsTo(`POST /api/admin/purchases/${BY_LINK.id}/refund`)).toHaveLength(1);
   });
 
