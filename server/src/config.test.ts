@@ -214,6 +214,10 @@ describe('configuration', () => {
     expect(problemsOf({ ...max, MAX_BOT_TOKEN: 'short' }).map((p) => p.split(':')[0])).toEqual([
       'MAX_BOT_TOKEN',
     ]);
+    expect(problemsOf({ ...max, MAX_BOT_TOKEN: 'a token with spaces in it, twenty+' })).toHaveLength(1);
+    expect(loadConfig({ ...max, MAX_BOT_TOKEN: 'f9LHodD0+cOIzZ8h3/oE0TmXo3lRvRGg=' }).max.botToken).toBe(
+      'f9LHodD0+cOIzZ8h3/oE0TmXo3lRvRGg=',
+    );
     expect(problemsOf({ ...max, MAX_API_ROOT: 'platform-api2' }).map((p) => p.split(':')[0])).toEqual([
       'MAX_API_ROOT',
     ]);

@@ -106,8 +106,9 @@ const schema = z
       z
         .string()
         .regex(
-          /^[A-Za-z0-9_:.-]{20,512}$/,
-          'expected the token as MAX gives it (20 or more letters, digits, _ : . -)',
+          // MAX documents no alphabet for its tokens: any visible ASCII, as a header carries it.
+          /^[\x21-\x7e]{20,512}$/,
+          'expected the token as MAX gives it (20 or more visible characters, no spaces)',
         )
         .optional(),
     ),
