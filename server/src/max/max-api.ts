@@ -32,10 +32,40 @@ export function told(failure: MaxCallFailed): MessengerError {
   return new MessengerError(failure.message, 'refused');
 }
 
+/** MAX asks for at most 30 requests a second to platform-api2 (dev.max.ru: POST /uploads). */
+const REQUESTS_PER_SECOND = 30;
+
+/**
+ * When each bot may next call MAX, by token: every client of one bot in this process (the
+ * outbox's adapter, the updates' long polling) shares the bot's 30 a second.
+ */
+const nextSlotOf = new Map<string, number>();
+
+/** Waits for the bot's next slot, each a thirtieth of a second after the one before. */
+async function takeSlot(token: string, signal: AbortSignal): Promise<void> {
+  const now = Date.now();
+  const slot = Math.max(now, nextSlotOf.get(token) ?? 0);
+  nextSlotOf.set(token, slot + 1000 / REQUESTS_PER_SECOND);
+  if (slot <= now) return;
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, slot - now);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(signal.reason);
+      },
+      { once: true },
+    );
+  });
+}
+
 /**
  * MAX's Bot API over plain fetch (dev.max.ru/docs-api; `apiRoot` is MAX_API_ROOT, a local fake in
  * tests): the token in `Authorization` (MAX no longer takes it in the query), JSON bodies, and a
  * refusal, whether an HTTP status or a `success: false`, thrown as MaxCallFailed with its `code`.
+ * Calls to the API keep MAX's 30 a second in this process; an upload URL is a media server's, not
+ * counted.
  */
 export function createMaxApi(options: { token: string; apiRoot: string }) {
   const { token, apiRoot } = options;
@@ -48,6 +78,7 @@ export function createMaxApi(options: { token: string; apiRoot: string }) {
   ): Promise<T> {
     let response: Response;
     try {
+      if (url.startsWith(apiRoot)) await takeSlot(token, signal);
       response = await fetch(url, {
         method,
         headers: {

@@ -196,4 +196,15 @@ describe('MAX behind the messenger port', () => {
     expect(sent?.uploads[0]).toMatchObject({ type: 'file', fileName: 'my-data.json' });
     expect(sent?.uploads[0]?.content.toString()).toBe('{"a":1}');
   });
+
+  it('keeps MAX’s 30 requests a second, however many calls come at once', async () => {
+    api.setChat('-70123456789013', [{ user_id: PERSON, first_name: 'Макс' }]);
+    const before = api.calls.length;
+    await Promise.all(
+      Array.from({ length: 31 }, () => max.isMember('-70123456789013', PERSON, AbortSignal.timeout(10_000))),
+    );
+    const burst = api.calls.slice(before);
+    expect(burst).toHaveLength(31);
+    expect((burst.at(-1)?.at ?? 0) - (burst[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+  });
 });
