@@ -5,8 +5,10 @@ export const MIN_RATINGS_SHOWN = 3;
 
 export { RATING_CHANGEABLE_DAYS } from './rating-window.ts';
 
-/** The longest comment kept; a longer one is cut. */
+/** The longest comment kept; a longer one is refused with the limit named, never cut. */
 export const RATING_COMMENT_MAX = 1000;
+/** Said wherever a comment is refused for its length: the app, the API and the bot. */
+export const RATING_COMMENT_TOO_LONG = `Отзыв длиннее ${RATING_COMMENT_MAX} символов: сократите его.`;
 
 /** A partner's visits as their buyers rated them: the mean of 1–5 stars to one decimal, and how many. */
 export const ZPartnerRating = z.object({ average: z.number(), count: z.number().int() });
@@ -44,7 +46,7 @@ export type TMyVisitRating = z.infer<typeof ZMyVisitRating>;
 /** PUT /api/me/ratings/{purchasedCouponId}: the stars, and a comment (empty or null: none). */
 export const ZRateVisitRequest = z.object({
   stars: z.number().int().min(1).max(5),
-  comment: z.string().max(RATING_COMMENT_MAX).nullable().optional(),
+  comment: z.string().trim().max(RATING_COMMENT_MAX, RATING_COMMENT_TOO_LONG).nullable().optional(),
 });
 export type TRateVisitRequest = z.infer<typeof ZRateVisitRequest>;
 

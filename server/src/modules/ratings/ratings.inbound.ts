@@ -44,8 +44,9 @@ export function ratingHandlers(ratings: RatingService): InboundHandlers {
       },
     ],
     async reply(userId, reply) {
-      if (!(await ratings.comment(userId, reply.toMessageId, reply.text))) return false;
-      await reply.say(ratingBotTexts.commentSaved);
+      const commented = await ratings.comment(userId, reply.toMessageId, reply.text);
+      if (commented === 'not_a_comment') return false;
+      await reply.say(commented === 'saved' ? ratingBotTexts.commentSaved : ratingBotTexts.commentTooLong);
       return true;
     },
   };

@@ -71,24 +71,32 @@ export function createRatingService(db: Db) {
   }
 
   /**
-   * A reply to the comment prompt: the comment of that rating while it is changeable; false when the
-   * reply is to no prompt of this user's (an ordinary message).
+   * A reply to the comment prompt: the comment of that rating while it is changeable; `too_long` over
+   * RATING_COMMENT_MAX (kept as it was, not cut); `not_a_comment` when the reply is to no prompt of
+   * this user's (an ordinary message) or empty.
    */
-  async function comment(userId: number, promptMessageId: string, text: string): Promise<boolean> {
-    const trimmed = text.trim().slice(0, RATING_COMMENT_MAX);
-    if (!trimmed) return false;
+  async function comment(
+    userId: number,
+    promptMessageId: string,
+    text: string,
+  ): Promise<'saved' | 'too_long' | 'not_a_comment'> {
+    const trimmed = text.trim();
+    if (!trimmed) return 'not_a_comment';
+    const prompted = and(
+      eq(visitRatings.userId, userId),
+      eq(visitRatings.commentPromptMessageId, promptMessageId),
+      sql`EXISTS (SELECT 1 FROM ${purchasedCoupons} WHERE ${purchasedCoupons.id} = ${visitRatings.purchasedCouponId} AND ${changeable})`,
+    );
+    if (trimmed.length > RATING_COMMENT_MAX) {
+      const [asked] = await db.select({ id: visitRatings.id }).from(visitRatings).where(prompted);
+      return asked ? 'too_long' : 'not_a_comment';
+    }
     const updated = await db
       .update(visitRatings)
       .set({ comment: trimmed, commentHiddenAt: null, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(visitRatings.userId, userId),
-          eq(visitRatings.commentPromptMessageId, promptMessageId),
-          sql`EXISTS (SELECT 1 FROM ${purchasedCoupons} WHERE ${purchasedCoupons.id} = ${visitRatings.purchasedCouponId} AND ${changeable})`,
-        ),
-      )
+      .where(prompted)
       .returning({ id: visitRatings.id });
-    return updated.length > 0;
+    return updated.length > 0 ? 'saved' : 'not_a_comment';
   }
 
   /** The owner's rating of a visit, and until when it may change; refused for another's coupon. */
@@ -134,7 +142,8 @@ export function createRatingService(db: Db) {
       throw new DomainError<RatingRefusal>(code);
     }
     if (given.comment !== undefined) {
-      const comment = given.comment?.trim().slice(0, RATING_COMMENT_MAX) || null;
+      // Trimmed and held to RATING_COMMENT_MAX by the request's schema, which refuses a longer one.
+      const comment = given.comment || null;
       await db
         .update(visitRatings)
         .set({ comment, commentHiddenAt: null, updatedAt: sql`now()` })

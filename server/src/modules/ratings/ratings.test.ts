@@ -1,10 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import type { SentMessage } from '../../../../test-support/fake-bot-api.ts';
 import { addPartnerWithCoupons, buyCoupon, periodAroundToday } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { auditEvents, purchasedCoupons, visitRatings } from '../../db/schema.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
+import { formatCouponDate } from '../purchased-coupons/qr.ts';
 
 const PUBLIC_URL = 'https://coupons.example.ru';
 const SECRET = 'webhook-secret-for-tests_0123456789';
@@ -104,7 +106,9 @@ describe('a rating after a visit', () => {
   it('is asked for by the bot after the redemption, with 1–5 buttons', async () => {
     const [buyer] = buyers as [TelegramUser];
     const { id, question } = await visit(buyer);
-    expect(question.text).toBe('Как прошло у партнера «Порог» (Карелия)? Оцените визит от 1 до 5.');
+    expect(question.text).toBe(
+      `Как прошло у партнера «Порог» (Карелия) ${formatCouponDate(new Date(), DEFAULT_REPORT_TIME_ZONE)}? Оцените визит от 1 до 5.`,
+    );
     expect(question.replyMarkup?.inline_keyboard).toEqual([
       [1, 2, 3, 4, 5].map((n) => ({ text: `${n}`, callback_data: `rate:${id}:${n}` })),
     ]);
@@ -124,6 +128,17 @@ describe('a rating after a visit', () => {
       'Хотите добавить отзыв о «Порог»? Ответьте на это сообщение. Отзыв увидит партнер.',
     );
     expect(prompt.replyMarkup).toEqual({ force_reply: true, input_field_placeholder: 'Ваш отзыв' });
+
+    // Over the limit, the reply is refused with the limit named and nothing kept, not cut to fit.
+    expect((await reply(buyer, prompt, 'а'.repeat(1001))).statusCode).toBe(200);
+    expect(messagesTo(buyer).at(-1)?.text).toBe(
+      'Отзыв длиннее 1000 символов: сократите его. Отзыв не сохранен: ответьте на вопрос еще раз, покороче.',
+    );
+    const [refused] = await t.database.db
+      .select()
+      .from(visitRatings)
+      .where(eq(visitRatings.userId, buyer.id));
+    expect(refused?.comment).toBeNull();
 
     expect((await reply(buyer, prompt, '  Отличный инструктор!  ')).statusCode).toBe(200);
     expect(messagesTo(buyer).at(-1)?.text).toBe('Спасибо, отзыв сохранен.');
@@ -322,6 +337,22 @@ describe('a rating given in My QR', () => {
       stars: 2,
       comment: null,
     });
+  });
+
+  it('refuses a comment over 1000 characters with the limit named, keeping nothing of it; 1000 is kept whole', async () => {
+    const { id } = await visit(appBuyer);
+    const long = await t.as(appBuyer).put(`/api/me/ratings/${id}`, { stars: 5, comment: 'б'.repeat(1001) });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toMatchObject({ message: 'Отзыв длиннее 1000 символов: сократите его.' });
+    expect((await t.as(appBuyer).get(`/api/me/ratings/${id}`)).json().rating).toBeNull();
+
+    // Spaces around it are not counted: it is kept trimmed.
+    const whole = await t.as(appBuyer).put(`/api/me/ratings/${id}`, {
+      stars: 5,
+      comment: ` ${'б'.repeat(1000)} `,
+    });
+    expect(whole.statusCode).toBe(200);
+    expect(whole.json().comment).toBe('б'.repeat(1000));
   });
 
   it('is refused for someone else’s coupon, one not redeemed, and a week after the visit', async () => {

@@ -1,4 +1,4 @@
-import { RATING_CHANGEABLE_DAYS, RatingErrorCode } from '#contract/ratings';
+import { RATING_CHANGEABLE_DAYS, RATING_COMMENT_TOO_LONG, RatingErrorCode } from '#contract/ratings';
 import type { Refusals } from '../../http/errors.ts';
 
 export const ratingRefusals = {
@@ -22,6 +22,8 @@ export const ratingBotTexts = {
     `Хотите добавить отзыв о «${companyName}»? Ответьте на это сообщение. Отзыв увидит партнер.`,
   commentPlaceholder: 'Ваш отзыв',
   commentSaved: 'Спасибо, отзыв сохранен.',
+  /** The reply is not kept: the person shortens it and replies to the same question again. */
+  commentTooLong: `${RATING_COMMENT_TOO_LONG} Отзыв не сохранен: ответьте на вопрос еще раз, покороче.`,
   notRedeemed: 'Оценить можно только купон, погашенный партнером.',
   notYours: 'Оценить визит может только владелец купона.',
   tooLate: `Оценку можно поставить или изменить в течение ${RATING_CHANGEABLE_DAYS} дней после визита.`,

@@ -6,7 +6,7 @@ export const texts = {
   stars: 'Оценка',
   star: (stars: number) => `${stars} из 5`,
   comment: 'Отзыв (необязательно)',
-  commentNote: 'Отзыв увидит партнер.',
+  commentNote: (length: number, max: number) => `Отзыв увидит партнер. Символов: ${length} из ${max}.`,
   save: 'Сохранить',
   saving: 'Сохранение…',
   cancel: 'Отмена',

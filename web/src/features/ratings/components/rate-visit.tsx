@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { TMyVisitRating } from '#contract/ratings';
+import { RATING_COMMENT_MAX, RATING_COMMENT_TOO_LONG, type TMyVisitRating } from '#contract/ratings';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
@@ -43,11 +43,17 @@ export function RateVisit({ purchasedCouponId, dayOf, onClose }: RateVisitProps)
     };
   }, [purchasedCouponId]);
 
+  // Counted as the server counts it, trimmed; over the limit it is refused here with the limit named,
+  // where a maxLength would have cut a pasted review silently.
+  const commentLength = comment.trim().length;
+  const commentTooLong = commentLength > RATING_COMMENT_MAX;
+
   async function save() {
     if (stars === undefined) {
       setSaid({ text: texts.pickStars, failed: true });
       return;
     }
+    if (commentTooLong) return;
     setSaving(true);
     setSaid(undefined);
     try {
@@ -84,20 +90,23 @@ export function RateVisit({ purchasedCouponId, dayOf, onClose }: RateVisitProps)
               </button>
             ))}
           </fieldset>
-          <Field label={texts.comment} note={texts.commentNote}>
+          <Field
+            label={texts.comment}
+            note={texts.commentNote(commentLength, RATING_COMMENT_MAX)}
+            error={commentTooLong ? RATING_COMMENT_TOO_LONG : undefined}
+          >
             {(control) => (
               <textarea
                 {...control}
                 className="rate-visit__comment"
                 rows={3}
-                maxLength={1000}
                 value={comment}
                 onChange={(event) => setComment(event.target.value)}
               />
             )}
           </Field>
           <p className="rate-visit__note">{texts.changeableUntil(formatDay(dayOf(until)))}</p>
-          <Button busy={saving && texts.saving} onClick={() => void save()}>
+          <Button busy={saving && texts.saving} disabled={commentTooLong} onClick={() => void save()}>
             {texts.save}
           </Button>
         </>
