@@ -207,4 +207,19 @@ describe('MAX behind the messenger port', () => {
     expect(burst).toHaveLength(31);
     expect((burst.at(-1)?.at ?? 0) - (burst[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
   });
+
+  it('sends one chat at most two messages a second, as MAX asks, and another chat meanwhile', async () => {
+    const before = api.calls.length;
+    await Promise.all([
+      max.sendText(PERSON + 1, 'раз', null, signal()),
+      max.sendText(PERSON + 1, 'два', null, signal()),
+      max.sendText(PERSON + 2, 'другому', null, signal()),
+    ]);
+    const sends = api.calls.slice(before).filter((c) => c.path === '/messages');
+    const atOf = (userId: number) =>
+      sends.filter((c) => c.query.get('user_id') === String(userId)).map((c) => c.at);
+    const [first = 0, second = 0] = atOf(PERSON + 1);
+    expect(second - first).toBeGreaterThanOrEqual(490);
+    expect((atOf(PERSON + 2)[0] ?? 0) - first).toBeLessThan(300);
+  });
 });

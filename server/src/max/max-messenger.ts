@@ -11,9 +11,14 @@ import { createMaxApi, MaxCallFailed, told } from './max-api.ts';
  * (`attachment.not.ready`: «повторите попытку через некоторое время. Увеличивайте интервал»).
  */
 const NOT_READY_PAUSES_MS = [300, 1000, 3000];
+/** MAX takes at most two messages a second into one chat (POST /messages): one each half second. */
+const PER_CHAT_GAP_MS = 500;
+/** Chats whose last send is remembered; past this many, the oldest are forgotten. */
+const CHATS_REMEMBERED = 10_000;
 /** An open_app button's payload and a deep link's `startapp`: MAX drops any other. */
 const START_PARAM = /^[\w-]{0,512}$/;
 
+/** A pause the call's signal may end: then the call failed as MAX's silence does. */
 const waitFor = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -21,7 +26,7 @@ const waitFor = (ms: number, signal: AbortSignal) =>
       'abort',
       () => {
         clearTimeout(timer);
-        reject(signal.reason);
+        reject(new MaxCallFailed('gave up waiting to call MAX', undefined, undefined));
       },
       { once: true },
     );
@@ -65,9 +70,19 @@ export function createMaxMessenger(options: {
   const recipient = (chatId: number): Record<string, number> =>
     chatId > 0 ? { user_id: chatId } : { chat_id: chatId };
 
+  /** When each chat was last sent to, or will be (ms): the next waits out the gap. */
+  const lastSentTo = new Map<number, number>();
+
   /** POST /messages; the message's `mid`. A fresh upload's token is sent again while MAX processes it. */
   async function send(chatId: number, body: Record<string, unknown>, signal: AbortSignal): Promise<string> {
     for (let attempt = 0; ; attempt += 1) {
+      // The chat's next half second is taken before waiting for it: two sends at once go one after the other.
+      const now = Date.now();
+      const slot = Math.max(now, (lastSentTo.get(chatId) ?? 0) + PER_CHAT_GAP_MS);
+      lastSentTo.delete(chatId);
+      if (lastSentTo.size >= CHATS_REMEMBERED) lastSentTo.delete(lastSentTo.keys().next().value ?? 0);
+      lastSentTo.set(chatId, slot);
+      if (slot > now) await waitFor(slot - now, signal);
       try {
         const sent = await call<{ message: { body: { mid: string } } }>(
           'POST',
