@@ -44,6 +44,7 @@ describe('messages not answering the person’s own action are grouped', () => {
       purchasedCouponId,
       ownerId: friend.id,
       coupon,
+      visitedOn: '07.12.2026',
       buttons: ratingButtons(purchasedCouponId),
     });
 
@@ -56,8 +57,8 @@ describe('messages not answering the person’s own action are grouped', () => {
     expect(sent[0]?.text).toBe(
       [
         'Подарок от @giver: купон «Порог» (Карелия) на скидку 500 руб.\nQR уже в разделе «Мои QR».',
-        'Ваш купон «Порог» (Карелия) на скидку 500 руб. погашен партнером.',
-        'Как прошло у партнера «Порог» (Карелия)? Оцените визит от 1 до 5.',
+        'Ваш купон «Порог» (Карелия) на скидку 500 руб. погашен партнером.\n' +
+          'Как прошло у партнера «Порог» (Карелия) 07.12.2026? Оцените визит от 1 до 5.',
       ].join('\n\n'),
     );
     // «Мои QR» of the gift and of the redemption is one button; the 1–5 of the visit stay.
@@ -130,6 +131,7 @@ describe('messages not answering the person’s own action are grouped', () => {
         purchasedCouponId: id,
         ownerId: owner.id,
         coupon,
+        visitedOn: '07.12.2026',
         buttons: ratingButtons(id),
       });
     }
@@ -170,7 +172,7 @@ describe('messages not answering the person’s own action are grouped', () => {
     }
   });
 
-  it('a redemption undone within the window is never told; the next is told with its ask to rate, as one', async () => {
+  it('a redemption undone within the window is never told; the next is told with its ask to rate, in one paragraph', async () => {
     const buyer = telegramUser('group_redeemed_buyer');
     const partner = telegramUser('group_partner');
     for (const u of [admin, buyer, partner]) t.botApi.members.set(u.id, 'member');
@@ -198,8 +200,9 @@ describe('messages not answering the person’s own action are grouped', () => {
         .slice(before)
         .map((m) => m.text),
     ).toEqual([
-      'Ваш купон «Группа» (Карелия) на скидку 750 руб. погашен партнером.\n\n' +
-        'Как прошло у партнера «Группа» (Карелия)? Оцените визит от 1 до 5.',
+      expect.stringMatching(
+        /^Ваш купон «Группа» \(Карелия\) на скидку 750 руб\., купленный \d\d\.\d\d\.\d{4}, погашен партнером\.\nКак прошло у партнера «Группа» \(Карелия\) \d\d\.\d\d\.\d{4}\? Оцените визит от 1 до 5\.$/,
+      ),
     ]);
   });
 });

@@ -287,6 +287,8 @@ export const MESSAGE_KINDS = {
     purchasedCouponId: string;
     ownerId: number;
     coupon: CouponLine;
+    /** The visit's day, which the ask names: two visits to one partner are two asks. */
+    visitedOn: string;
     buttons: MessageButtons;
   }>({
     purpose: 'service',

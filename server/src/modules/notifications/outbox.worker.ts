@@ -23,7 +23,7 @@ import { type MessageButtons, MessengerError, type Messengers } from '../../doma
 import { repeat } from '../../jobs/repeat.ts';
 import type { SweepClock } from '../../jobs/sweep-clock.ts';
 import { personOf, personOfChat } from '../../messenger/people.ts';
-import { groupedMessage, joinsGroup } from './grouped-message.ts';
+import { gatherInOrder, groupedMessage } from './grouped-message.ts';
 import type { QrPhotos } from './qr-photos.ts';
 import { notificationButtons } from './texts.ts';
 
@@ -185,9 +185,10 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
 
   /**
    * The rest of a grouped row's group: the other grouped rows of its chat not yet sent and not in
-   * another worker's hands (never taken, or taken and released by a failed try), as many as one
-   * message holds, leased with it in one transaction. Locked with SKIP LOCKED, so an undo
-   * withdrawing one of them (redemption-effects.ts, attempts = 0) and this never both have it.
+   * another worker's hands (never taken, or taken and released by a failed try), in the order
+   * written as far as one message holds them (gatherInOrder), leased with it in one transaction.
+   * Locked with SKIP LOCKED, so an undo withdrawing one of them (redemption-effects.ts,
+   * attempts = 0) and this never both have it.
    */
   async function gatherGroup(lead: Row, at: SQL): Promise<Row[]> {
     if (lead.groupUntil === null || lead.purpose !== 'service') return [lead];
@@ -210,9 +211,9 @@ export function createOutboxWorker(options: OutboxWorkerOptions) {
         .orderBy(asc(notifications.id))
         .limit(GROUP_CANDIDATES)
         .for('update', { skipLocked: true });
-      const group: Row[] = [lead];
-      for (const row of candidates) if (joinsGroup(group, row)) group.push(row);
-      const joined = group.slice(1).map((row) => row.id);
+      const joined = gatherInOrder(lead, candidates)
+        .slice(1)
+        .map((row) => row.id);
       if (joined.length === 0) return [lead];
       return [
         lead,

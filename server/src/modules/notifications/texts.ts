@@ -12,6 +12,8 @@ const who = (username: string | null, firstName?: string) =>
   username ? `@${username}` : firstName?.trim() || 'участник чата';
 
 const coupon = ({ companyName, region }: CouponLine) => `«${companyName}»${region ? ` (${region})` : ''}`;
+/** «, купленный ДД.ММ.ГГГГ,» after the discount: tells two coupons of one offer apart. */
+const bought = ({ boughtOn }: CouponLine) => (boughtOn ? `, купленный ${boughtOn},` : '');
 
 /** Why the admins return the money of a payment left without a unit, and where it was paid. */
 const UNSOLD_REFUND_WAYS: Record<PaymentProvider['name'], string> = {
@@ -39,16 +41,16 @@ export const notificationTexts = {
     `на скидку ${rub(input.coupon.discount)}, но ${input.what}. Разберитесь с партнером и покупателем.`,
 
   couponRedeemed: (input: { coupon: CouponLine }) =>
-    `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} погашен партнером.`,
+    `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)}${bought(input.coupon)} погашен партнером.`,
 
   /** A redemption after an undo of an earlier one: said as what happened, not as a first. */
   couponRedeemedAgain: (input: { coupon: CouponLine }) =>
-    `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)} снова погашен партнером ` +
+    `Ваш купон ${coupon(input.coupon)} на скидку ${rub(input.coupon.discount)}${bought(input.coupon)} снова погашен партнером ` +
     'после отмены прошлого погашения.',
 
   redemptionUndone: (input: { coupon: CouponLine }) =>
     `Погашение отменено: купон снова действует. Купон ${coupon(input.coupon)} на скидку ` +
-    `${rub(input.coupon.discount)}, QR прежний.`,
+    `${rub(input.coupon.discount)}${bought(input.coupon) || ','} QR прежний.`,
 
   couponRequested: (input: {
     companyName: string;
@@ -157,8 +159,9 @@ export const notificationTexts = {
       ...(input.returning.length > 0 ? ['Напомните друзьям открыть приложение.'] : []),
     ].join('\n'),
 
-  visitRatingAsked: (input: { coupon: CouponLine }) =>
-    `Как прошло у партнера ${coupon(input.coupon)}? Оцените визит от 1 до 5.`,
+  /** Right after its redemption's «погашен», which names the coupon: the ask names the visit's day. */
+  visitRatingAsked: (input: { coupon: CouponLine; visitedOn: string }) =>
+    `Как прошло у партнера ${coupon(input.coupon)} ${input.visitedOn}? Оцените визит от 1 до 5.`,
 
   purchaseConfirmed: (input: { coupon: CouponLine }) =>
     `Оплата прошла, купон ваш: ${coupon(input.coupon)}, скидка ${rub(input.coupon.discount)}\n` +

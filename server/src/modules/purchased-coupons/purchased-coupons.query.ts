@@ -59,11 +59,15 @@ export const telegramNameOf = (row: { ownerUsername: string | null; ownerFirstNa
 
 export const nameOf = (username: string | null, firstName: string) => (username ? `@${username}` : firstName);
 
-/** What a message says about a purchased coupon: the company, the discount and the region. */
+/**
+ * What a message says about a purchased coupon: the company, the discount and the region, and the
+ * day it was bought (ДД.ММ.ГГГГ, as its QR writes it) where coupons of one offer must be told apart.
+ */
 export interface CouponLine {
   companyName: string;
   discount: number;
   region?: string;
+  boughtOn?: string;
 }
 
 /** The columns of a coupon line, for a query that joins coupons and partners itself. */

@@ -4,6 +4,7 @@ import { redemptions } from '../../db/schema.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { changeCoupon } from '../purchased-coupons/coupon-state.ts';
 import { type CouponLine, nameOf } from '../purchased-coupons/purchased-coupons.query.ts';
+import { formatCouponDate } from '../purchased-coupons/qr.ts';
 import { couponOfToken, type TokenCoupon, tokenStatusOf } from '../purchased-coupons/token-coupon.ts';
 import type { MembershipService } from '../users/membership.service.ts';
 import { actorOf, mayRedeem, type Redeemer } from './redeemer.ts';
@@ -110,8 +111,18 @@ export function createRedeeming(options: {
   committedEffects?: readonly CommittedEffect[];
   /** Run in an undo's transaction, whatever became of the coupon (valid again, or void). */
   undoEffects?: readonly UndoEffect[];
+  /** Where the day a coupon was bought is counted, which its owner's messages name it by. */
+  timeZone: string;
 }) {
-  const { db, membership, effects, committedEffects = [], undoEffects = [] } = options;
+  const { db, membership, effects, committedEffects = [], undoEffects = [], timeZone } = options;
+
+  /** The coupon as its owner's messages name it: bought on which day, as its QR says. */
+  const lineOf = (coupon: TokenCoupon['coupon']): CouponLine => ({
+    companyName: coupon.companyName,
+    discount: coupon.discount,
+    region: coupon.region,
+    boughtOn: formatCouponDate(coupon.purchasedAt, timeZone),
+  });
 
   const record = (
     executor: Pick<Db, 'insert'>,
@@ -168,7 +179,7 @@ export function createRedeeming(options: {
       redeemerId: redeemer.id,
       at: at ?? new Date(),
       ...(nonce ? { nonce } : {}),
-      coupon: { companyName: coupon.companyName, discount: coupon.discount, region: coupon.region },
+      coupon: lineOf(coupon),
     };
     for (const effect of effects) await effect(tx, redemption);
     return { outcome: 'redeemed', redemption };
@@ -217,13 +228,7 @@ export function createRedeeming(options: {
         });
         const found = row.status === 'NOT_USED' ? await couponOfToken(tx, qrToken) : undefined;
         if (attempt) {
-          const coupon = found
-            ? {
-                companyName: found.coupon.companyName,
-                discount: found.coupon.discount,
-                region: found.coupon.region,
-              }
-            : null;
+          const coupon = found ? lineOf(found.coupon) : null;
           const undone = { undoId: attempt.id, purchasedCouponId: row.id, ownerId: row.ownerId, coupon };
           for (const effect of undoEffects) await effect(tx, undone);
         }

@@ -4,6 +4,7 @@ import { notifications as outbox, redemptions } from '../../db/schema.ts';
 import { personOfChat } from '../../messenger/people.ts';
 import type { ClosingReceipts } from '../closing-receipts/closing-receipts.service.ts';
 import type { NotificationService } from '../notifications/notifications.service.ts';
+import { formatCouponDate } from '../purchased-coupons/qr.ts';
 import { ratingButtons } from '../ratings/rating-buttons.ts';
 import type { CommittedEffect, RedemptionEffect, UndoEffect } from './redeem.ts';
 
@@ -41,6 +42,7 @@ async function toldOfEarlierRedemption(tx: Db, purchasedCouponId: string, before
 export const redemptionEffects = (
   notifications: NotificationService,
   closingReceipts: Pick<ClosingReceipts, 'redeemed'>,
+  timeZone: string,
 ): readonly RedemptionEffect[] => [
   (tx, redemption) => closingReceipts.redeemed(tx, redemption.purchasedCouponId),
   async (tx, redemption) => {
@@ -68,6 +70,7 @@ export const redemptionEffects = (
         purchasedCouponId: redemption.purchasedCouponId,
         ownerId: redemption.ownerId,
         coupon: redemption.coupon,
+        visitedOn: formatCouponDate(redemption.at, timeZone),
         buttons: ratingButtons(redemption.purchasedCouponId),
       },
       tx,

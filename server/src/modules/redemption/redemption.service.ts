@@ -20,9 +20,10 @@ export function createRedemptionService(options: {
     ...createRedeeming({
       db,
       membership,
-      effects: redemptionEffects(notifications, closingReceipts),
+      effects: redemptionEffects(notifications, closingReceipts, timeZone),
       committedEffects: committedEffects(closingReceipts),
       undoEffects: undoEffects(notifications, closingReceipts),
+      timeZone,
     }),
   };
 }

@@ -1,8 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REPORT_TIME_ZONE } from '#contract/time-zone';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
 import { purchasedCoupons } from '../../db/schema.ts';
+import { formatCouponDate } from '../purchased-coupons/qr.ts';
 
 let t: TestApp;
 const admin = telegramUser('undo_admin');
@@ -22,12 +24,12 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const REDEEMED = 'Ваш купон «Отмена» (Карелия) на скидку 750 руб. погашен партнером.';
-const UNDONE =
-  'Погашение отменено: купон снова действует. Купон «Отмена» (Карелия) на скидку 750 руб., QR прежний.';
-const AGAIN =
-  'Ваш купон «Отмена» (Карелия) на скидку 750 руб. снова погашен партнером после отмены прошлого погашения.';
-const ASKED = 'Как прошло у партнера «Отмена» (Карелия)? Оцените визит от 1 до 5.';
+/** The coupons here are bought and redeemed today. */
+const today = formatCouponDate(new Date(), DEFAULT_REPORT_TIME_ZONE);
+const REDEEMED = `Ваш купон «Отмена» (Карелия) на скидку 750 руб., купленный ${today}, погашен партнером.`;
+const UNDONE = `Погашение отменено: купон снова действует. Купон «Отмена» (Карелия) на скидку 750 руб., купленный ${today}, QR прежний.`;
+const AGAIN = `Ваш купон «Отмена» (Карелия) на скидку 750 руб., купленный ${today}, снова погашен партнером после отмены прошлого погашения.`;
+const ASKED = `Как прошло у партнера «Отмена» (Карелия) ${today}? Оцените визит от 1 до 5.`;
 
 /** A coupon bought, its purchase messages sent: what the owner's chat says from then on. */
 async function bought() {
