@@ -18,7 +18,18 @@ export const PARTNER_TEXT_LIMITS = {
 export const partnerLimitTexts = {
   required: (label: string) => `Заполните поле «${label}»`,
   tooLong: (label: string, max: number) => `Поле «${label}» длиннее ${max} символов`,
+  markup: (label: string) => `В поле «${label}» не должно быть HTML-тегов вроде <b> или <a href>`,
 } as const;
+
+/** `<b>`, `</a>`, `<a href="…">`, `<!-- -->`: «<», then a Latin letter, «/» and a letter, or «!». */
+const HTML_TAG = /<(?:\/?[a-z]|!)[^<>]*>/i;
+
+/**
+ * Whether a text carries an HTML tag. A partner's name and region are shown to every buyer (the
+ * app, the bot's messages, mails, QR and receipts), escaped everywhere: a tag typed into them
+ * would be shown to them raw, as code.
+ */
+export const hasHtmlTag = (value: string) => HTML_TAG.test(value);
 
 const text = (label: string, max: number) =>
   z
@@ -27,10 +38,14 @@ const text = (label: string, max: number) =>
     .min(1, partnerLimitTexts.required(label))
     .max(max, partnerLimitTexts.tooLong(label, max));
 
+/** A name shown wherever the partner is: no markup in it. */
+const plainText = (label: string, max: number) =>
+  text(label, max).refine((value) => !hasHtmlTag(value), partnerLimitTexts.markup(label));
+
 /** SPEC §3 partner creation payload; discount conditions may come joined with ';' or as a list. */
 export const ZAddPartnerRequest = z.object({
-  region: text('Регион', PARTNER_TEXT_LIMITS.region),
-  companyName: text('Название компании', PARTNER_TEXT_LIMITS.companyName),
+  region: plainText('Регион', PARTNER_TEXT_LIMITS.region),
+  companyName: plainText('Название компании', PARTNER_TEXT_LIMITS.companyName),
   partnerType: ZPartnerType,
   phoneNumber: z
     .string({ message: 'Укажите телефон' })

@@ -99,7 +99,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['add-partner', 'add-partner/add-partner-page', 116.1],
+  // HTML tags refused in a partner's name and region, said under the field at once (contract/partners.ts's
+  // rule, in the chunk the partners' contract shares with this screen): 0.05–0.1 KB (figure + 0.2 KB).
+  ['add-partner', 'add-partner/add-partner-page', 116.4],
   // The guard every guarded screen shares (RoleGate and its refusal boundary): 0.4 KB.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.8 KB.
@@ -111,7 +113,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['add-coupon', 'add-coupon/add-coupon-page', 117.6],
+  // HTML tags refused in a partner's name and region, said under the field at once (contract/partners.ts's
+  // rule, in the chunk the partners' contract shares with this screen): 0.05–0.1 KB (figure + 0.2 KB).
+  ['add-coupon', 'add-coupon/add-coupon-page', 117.8],
   // Each request card shows the coupon's threshold and the buyer's gain (contract/coupon-terms).
   // Behind the shared guard now (RoleGate with its refusal boundary): 0.2 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.

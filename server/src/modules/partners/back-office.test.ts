@@ -101,6 +101,20 @@ describe('editing a partner', () => {
     expect(row?.phone).toBe('79110000000');
   });
 
+  it('refuses HTML in the name or the region, as adding does, and changes nothing', async () => {
+    for (const [field, value] of [
+      ['companyName', 'Порог <i>new</i>'],
+      ['region', '<b>Карелия</b>'],
+    ] as const) {
+      const res = await t
+        .as(admin)
+        .put(`/api/admin/partners/${a.partnerId}`, partnerBody({ [field]: value }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ field, message: expect.stringContaining('HTML-тегов') });
+    }
+    expect(await auditOf('partner.edited', `partner:${a.partnerId}`)).toHaveLength(0);
+  });
+
   it('refuses the name of another partner of the region with 409 and records nothing', async () => {
     const res = await t
       .as(admin)

@@ -75,6 +75,43 @@ describe('POST /api/partner/add', () => {
     expect(await partnerCount()).toBe(before);
   });
 
+  it.each([
+    [
+      'companyName',
+      '<b>Порог</b>',
+      'В поле «Название компании» не должно быть HTML-тегов вроде <b> или <a href>',
+    ],
+    [
+      'companyName',
+      'Порог <a href="https://evil.example">сайт</a>',
+      'В поле «Название компании» не должно быть HTML-тегов вроде <b> или <a href>',
+    ],
+    [
+      'region',
+      '<script>alert(1)</script>Карелия',
+      'В поле «Регион» не должно быть HTML-тегов вроде <b> или <a href>',
+    ],
+    ['region', 'Карелия<!-- -->', 'В поле «Регион» не должно быть HTML-тегов вроде <b> или <a href>'],
+  ])('refuses HTML in %s (%j) in Russian, storing nothing', async (field, value, message) => {
+    const before = await partnerCount();
+    const res = await t
+      .as(admin)
+      .post('/api/partner/add', { ...valid, companyName: 'Новый с тегом', [field]: value });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'bad_request', field, message });
+    expect(await partnerCount()).toBe(before);
+  });
+
+  it('takes angle brackets that make no tag: «<3», «a < b», a Cyrillic «<Порог>»', async () => {
+    for (const [n, companyName] of ['Клуб <3', 'Прокат a < b > c', 'Клуб <Порог>'].entries()) {
+      const res = await t
+        .as(admin)
+        .post('/api/partner/add', { ...valid, companyName, region: `Регион ${n}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().companyName).toBe(companyName);
+    }
+  });
+
   it('says «Неправильный формат email» for a bad email', async () => {
     const res = await t.as(admin).post('/api/partner/add', { ...valid, email: 'a@b' });
     expect(res.json().message).toBe('Неправильный формат email');

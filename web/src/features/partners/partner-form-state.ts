@@ -1,4 +1,5 @@
 import {
+  hasHtmlTag,
   PARTNER_TEXT_LIMITS,
   partnerLimitTexts,
   type TAddPartnerRequest,
@@ -110,6 +111,10 @@ function textError(value: string, label: string, max: number, checked: boolean):
   return undefined;
 }
 
+/** A name or region, which the contract keeps free of markup: a tag is said at once, as a limit is. */
+const plainTextError = (value: string, label: string, max: number, checked: boolean) =>
+  hasHtmlTag(value) ? partnerLimitTexts.markup(label) : textError(value, label, max, checked);
+
 /**
  * What is wrong with each field, in the contract's words, said under it: a text too long at once,
  * before anything is sent; an empty or malformed field once it has been left (`checked`) or the form
@@ -120,10 +125,10 @@ export function partnerFormErrors(form: PartnerForm, checked: ReadonlySet<Partne
   const set = (field: PartnerField, error: string | undefined) => {
     if (error) errors[field] = error;
   };
-  set('region', textError(form.region, texts.region, PARTNER_TEXT_LIMITS.region, checked.has('region')));
+  set('region', plainTextError(form.region, texts.region, PARTNER_TEXT_LIMITS.region, checked.has('region')));
   set(
     'companyName',
-    textError(
+    plainTextError(
       form.companyName,
       texts.companyName,
       PARTNER_TEXT_LIMITS.companyName,

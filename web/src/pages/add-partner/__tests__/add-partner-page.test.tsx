@@ -102,6 +102,29 @@ describe('AddPartnerPage', () => {
     expect(api.fetchMock).not.toHaveBeenCalled();
   });
 
+  it('says at once that a name or a region may carry no HTML tags, sending nothing', async () => {
+    const user = userEvent.setup();
+    const api = stubApi({});
+    renderWithProviders(<AddPartnerPage />, { user: adminUser });
+    await fillRequired(user);
+    const name = screen.getByLabelText('Название компании');
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('<b>Порог</b>');
+    expect(name).toHaveAccessibleDescription(
+      'До 120 символов В поле «Название компании» не должно быть HTML-тегов вроде <b> или <a href>',
+    );
+    expect(name).toBeInvalid();
+    const region = screen.getByLabelText('Регион');
+    await user.click(region);
+    await user.paste('<i>');
+    expect(region).toHaveAccessibleDescription(
+      'До 100 символов В поле «Регион» не должно быть HTML-тегов вроде <b> или <a href>',
+    );
+    await user.click(submitButton());
+    expect(api.fetchMock).not.toHaveBeenCalled();
+  });
+
   it('refuses a phone’s extension with the reason, keeping the number', async () => {
     const user = userEvent.setup();
     stubApi({});
