@@ -162,6 +162,14 @@ export interface BotStarted {
   from: MessengerSender;
   /** A message in the chat, with buttons drawn as the adapter draws the outbox's. */
   say(text: string, buttons: MessageButtons | null): Promise<void>;
+/** A text the person wrote to the bot that answers nothing the app asked: a question, a command it has not. */
+export interface Written {
+  from: MessengerSender;
+  text: string;
+  /** An answer in the chat, with buttons drawn as the adapter draws the outbox's. */
+  say(text: string, buttons: MessageButtons | null): Promise<void>;
+}
+
 }
 
 /**
@@ -182,6 +190,8 @@ export interface MessengerInbound {
 /** A person as the community chat's messenger shows them when they join, leave or write. */
 export interface CommunitySighting {
   from: MessengerSender;
+  /** Told what the bot is for and where things are done: a bot that said nothing would seem broken. */
+  wrote(written: Written): Promise<void>;
   username: string | null;
   firstName: string;
   lastName: string | null;

@@ -34,6 +34,10 @@ const inbound: MessengerInbound = {
     heard.push({ kind: 'started', detail: start.from });
     await start.say('Привет! Откройте приложение.', [[{ text: 'Открыть', startParam: 'my-coupons' }]]);
   },
+  async wrote(written) {
+    heard.push({ kind: 'wrote', detail: { from: written.from, text: written.text } });
+    await written.say('Я отвечаю только кнопками.', null);
+  },
   async seenInCommunity(seen: CommunitySighting) {
     heard.push({ kind: 'seen', detail: seen });
   },
@@ -114,7 +118,7 @@ describe('the MAX bot’s updates by long polling', () => {
     expect(api.sentMessages().at(-1)).toMatchObject({ userId: 67890, text: 'Спасибо за отзыв' });
   });
 
-  it('takes an ordinary message to the bot as nothing, and writing in the community chat as being in it', async () => {
+  it('answers an ordinary message to the bot, and takes writing in the community chat as being in it', async () => {
     await deliver({
       update_type: 'message_created',
       message: {
@@ -123,7 +127,10 @@ describe('the MAX bot’s updates by long polling', () => {
         body: { mid: 'mid.x', seq: 2, text: 'привет' },
       },
     });
-    expect(heard).toEqual([]);
+    expect(heard.splice(0)).toEqual([
+      { kind: 'wrote', detail: { from: { messenger: 'max', externalId: '67890' }, text: 'привет' } },
+    ]);
+    expect(api.sentMessages().at(-1)).toMatchObject({ userId: 67890, text: 'Я отвечаю только кнопками.' });
     await deliver({
       update_type: 'message_created',
       message: {

@@ -127,13 +127,24 @@ export function createMaxUpdates(options: {
         if (!message || !from || from.is_bot) return;
         if (inCommunity(message.recipient?.chat_id)) return sighting(from, true);
         const repliedTo = message.link?.type === 'reply' ? message.link.message?.mid : undefined;
-        if (message.recipient?.chat_type !== 'dialog' || !repliedTo) return;
-        await inbound.replied({
+        if (message.recipient?.chat_type !== 'dialog') return;
+        const text = message.body?.text ?? '';
+        const taken =
+          repliedTo !== undefined &&
+          (await inbound.replied({
+            from: sender(from),
+            toMessageId: repliedTo,
+            text,
+            say: async (answer) => {
+              await say(from.user_id, answer);
+            },
+          }));
+        if (taken) return;
+        await inbound.wrote({
           from: sender(from),
-          toMessageId: repliedTo,
-          text: message.body?.text ?? '',
-          say: async (text) => {
-            await say(from.user_id, text);
+          text,
+          say: async (answer, buttons) => {
+            await messenger.sendText(from.user_id, answer, buttons, AbortSignal.timeout(10_000));
           },
         });
         return;

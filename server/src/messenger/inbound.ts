@@ -69,3 +69,8 @@ export function createMessengerInbound(options: {
     },
   };
 }
+    async wrote(written) {
+      if (options.appPublished)
+        await written.say(startTexts.written, [[{ text: startTexts.openButton, app: '' }]]);
+      else await written.say(`${startTexts.written}\n\n${startTexts.withoutApp}`, null);
+    },

@@ -9,9 +9,10 @@ const sender = (user: User): MessengerSender => ({ messenger: 'telegram', extern
 
 /**
  * Telegram's updates carried to the app's inbound (messenger/inbound.ts), which decides: /start in a
- * private chat, a tap on a callback button, and a text replying to one of the bot's messages.
- * grammY is only the transport; `port` is Telegram's adapter, which draws the start's buttons as
- * the outbox's. A tap or a reply the app has no use for goes on to the bot's other handlers.
+ * private chat, a tap on a callback button, a text replying to one of the bot's messages, and any
+ * other text there (another command, a question), which is answered too. grammY is only the
+ * transport; `port` is Telegram's adapter, which draws the start's buttons as the outbox's. A tap
+ * the app has no use for goes on to the bot's other handlers.
  */
 export function registerInboundUpdates(bot: Bot, inbound: MessengerInbound, port: MessengerPort) {
   bot.chatType('private').command('start', async (ctx) => {
@@ -40,7 +41,7 @@ export function registerInboundUpdates(bot: Bot, inbound: MessengerInbound, port
     if (!taken) await next();
   });
 
-  bot.chatType('private').on('message:text', async (ctx, next) => {
+  bot.chatType('private').on('message:text', async (ctx) => {
     const answered = ctx.message.reply_to_message?.message_id;
     const taken =
       answered !== undefined &&
@@ -52,6 +53,13 @@ export function registerInboundUpdates(bot: Bot, inbound: MessengerInbound, port
           await ctx.reply(text);
         },
       }));
-    if (!taken) await next();
+    if (taken) return;
+    await inbound.wrote({
+      from: sender(ctx.from),
+      text: ctx.message.text,
+      say: async (text, buttons) => {
+        await port.sendText(ctx.chat.id, text, buttons, AbortSignal.timeout(SAY_MS));
+      },
+    });
   });
 }

@@ -48,6 +48,12 @@ interface SendParams {
   show_alert?: unknown;
 }
 
+/** A typed command (`/start`, `/help@bot`) as Telegram marks it: a bot_command entity at its start. */
+function commandOf(text: string): MessageEntity[] {
+  const command = /^\/[A-Za-z0-9_]{1,32}(?:@[A-Za-z0-9_]+)?/.exec(text)?.[0];
+  return command ? [{ type: 'bot_command', offset: 0, length: command.length }] : [];
+}
+
 /** Multipart fields carry objects as JSON text; JSON calls carry them as they are. */
 const asObject = (value: unknown) => (typeof value === 'string' ? JSON.parse(value) : value);
 
@@ -372,7 +378,7 @@ export function createStandInBotApi(options: { token: string; username?: string 
       const stored = add(person.id, {
         from: 'person',
         text,
-        entities: [],
+        entities: commandOf(text),
         buttons: [],
         ...(repliedTo ? { replyToMessageId: repliedTo.messageId } : {}),
       });
