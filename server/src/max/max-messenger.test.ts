@@ -205,7 +205,9 @@ describe('MAX behind the messenger port', () => {
     );
     const burst = api.calls.slice(before);
     expect(burst).toHaveLength(31);
-    expect((burst.at(-1)?.at ?? 0) - (burst[0]?.at ?? 0)).toBeGreaterThanOrEqual(950);
+    // A thirtieth of a second apart when sent (1 s for 31); the first may arrive late on a busy
+    // machine, so the bound is loose: without the limit they all come within some 50 ms.
+    expect((burst.at(-1)?.at ?? 0) - (burst[0]?.at ?? 0)).toBeGreaterThanOrEqual(700);
   });
 
   it('sends one chat at most two messages a second, as MAX asks, and another chat meanwhile', async () => {
