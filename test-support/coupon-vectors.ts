@@ -47,7 +47,10 @@ export const couponVectors = {
   unsigned: valid.slice(0, valid.indexOf(",sig='")),
 } as const;
 
-/** Partner 7's offline kit as the server gives it, holding the key the vectors were signed with. */
+/**
+ * Partner 7's offline kit as the server gives it, holding the key the vectors were signed with; without
+ * `revokedWhy`, as one stored before kits said why a token died.
+ */
 export const vectorKit = {
   publicKeys: [{ kid: 'k1', key: couponVectors.publicKey }],
   revoked: [couponVectors.signed.revokedToken],

@@ -1,14 +1,4 @@
 import { z } from 'zod';
-import type { TScanStatus } from './redemption.ts';
-
-/** What became of a dead token's coupon other than its use, in the words of a scan's status. */
-export const ZRevokedNotUsed = z.enum([
-  'REFUND_PENDING',
-  'REFUNDED',
-  'VOID',
-  'GIFTED_AWAY',
-] as const satisfies readonly TScanStatus[]);
-export type TRevokedNotUsed = z.infer<typeof ZRevokedNotUsed>;
 
 /** GET /api/redemption/offline-kit: what a partner's device needs to check coupons with no signal. */
 export const ZOfflineKit = z.object({
@@ -20,11 +10,13 @@ export const ZOfflineKit = z.object({
    */
   revoked: z.array(z.string()),
   /**
-   * What became of the tokens of `revoked` that were not used, by their places in it (from 0), so the
-   * phone says it as a scan with a signal would; every other one was used. Places, not tokens: most
-   * are used, and a place costs a few bytes. Absent in a kit stored before kits said it.
+   * What became of the tokens of `revoked` that were not used, by their places in it (from 0), under
+   * a scan's status (ZScanStatus: REFUNDED, REFUND_PENDING, VOID, GIFTED_AWAY), so the phone says it
+   * as a scan with a signal would; every other one was used. Places, not tokens: most are used, and
+   * a place costs a few bytes. Any key is taken, so a phone that does not know a newer one still
+   * loads the kit (and says only that the coupon is dead). Absent in a kit stored before kits said it.
    */
-  revokedWhy: z.partialRecord(ZRevokedNotUsed, z.array(z.number().int().min(0))).optional(),
+  revokedWhy: z.record(z.string(), z.array(z.number().int().min(0))).optional(),
   /** The companies whose coupons this device may redeem (`pid` in the QR); null for an admin: any. */
   partnerIds: z.array(z.number().int()).nullable(),
   /**

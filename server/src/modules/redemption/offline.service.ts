@@ -1,12 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import {
-  type TOfflineKit,
-  type TRevokedNotUsed,
-  type TSyncResponse,
-  ZRevokedNotUsed,
-  type ZSyncRequest,
-} from '#contract/offline';
+import type { TOfflineKit, TSyncResponse, ZSyncRequest } from '#contract/offline';
 import type { TScanStatus } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import {
@@ -27,9 +21,6 @@ import { displayName } from '../users/display-name.ts';
 import type { Redeeming, RedeemOutcome, Redemption } from './redeem.ts';
 import { companiesOf, type Redeemer } from './redeemer.ts';
 import { offlineTexts } from './texts.ts';
-
-const isRevokedNotUsed = (status: TScanStatus): status is TRevokedNotUsed =>
-  (ZRevokedNotUsed.options as readonly string[]).includes(status);
 
 type SyncItem = z.output<typeof ZSyncRequest>['redemptions'][number];
 type Outcome = TSyncResponse['results'][number];
@@ -83,9 +74,9 @@ export function createOfflineRedemptionService(options: {
       ...spent.map((row) => ({ token: row.token, status: scanStatusOf(row.state) })),
       ...replaced.map((row) => ({ token: row.token, status: 'GIFTED_AWAY' as const })),
     ];
-    const revokedWhy: TOfflineKit['revokedWhy'] = {};
+    const revokedWhy: Partial<Record<TScanStatus, number[]>> = {};
     for (const [place, { status }] of dead.entries()) {
-      if (!isRevokedNotUsed(status)) continue;
+      if (status === 'USED') continue;
       const places = revokedWhy[status] ?? [];
       places.push(place);
       revokedWhy[status] = places;

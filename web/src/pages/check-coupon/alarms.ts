@@ -1,9 +1,15 @@
 import { type QrField, qrValue } from '#contract/coupon-qr';
 import type { TScannedCoupon } from '#contract/redemption';
-import type { OfflineRefusal } from '@/features/redemption/offline/check-offline';
+import type { OfflineVerdict } from '@/features/redemption/offline/check-offline';
 import type { Clock } from '@/hooks/use-clock';
 import type { Alarm } from './coupon-alarm';
 import { texts } from './texts';
+
+/** What an alarm tells of a coupon: from the server's answer, or what a phone with no signal knows. */
+type AlarmFacts = Pick<
+  TScannedCoupon,
+  'status' | 'partner' | 'expiresAt' | 'redeemedAt' | 'redeemedBy' | 'giftedAwayAt'
+>;
 
 const lastDay = (day: string | null | undefined) => (day ? [texts.alarm.lastDay(texts.expiresAt(day))] : []);
 
@@ -12,7 +18,7 @@ const lastDay = (day: string | null | undefined) => (day ? [texts.alarm.lastDay(
  * used one was redeemed (on the server's clock, «по Москве»), when a gift replaced its QR. None for
  * one that is redeemable.
  */
-export function liveAlarm(live: TScannedCoupon, clock: Clock): Alarm | undefined {
+export function liveAlarm(live: AlarmFacts, clock: Clock): Alarm | undefined {
   switch (live.status) {
     case 'NOT_USED':
       return undefined;
@@ -46,22 +52,38 @@ export function liveAlarm(live: TScannedCoupon, clock: Clock): Alarm | undefined
 /** The alarm for a QR the server would not look up: not a coupon of ours, or not the caller's. */
 export const refusedAlarm = (reason: string): Alarm => ({ headline: texts.alarm.invalid, lines: [reason] });
 
+/** What a phone with no signal knows of a dead coupon besides what became of it: not when, nor by whom. */
+const unknownOffline: Omit<AlarmFacts, 'status'> = {
+  partner: '',
+  expiresAt: null,
+  redeemedAt: null,
+  redeemedBy: null,
+  giftedAwayAt: null,
+};
+
 /**
  * The alarm for a coupon the phone, with no signal, can tell is not redeemable: what its kit and
  * queue know. None where it cannot tell (no kit, no signature): that is not the coupon's fault.
  */
 export function offlineAlarm(
-  reason: OfflineRefusal,
+  refusal: Extract<OfflineVerdict, { valid: false }>,
   { fields, queuedAt, clock }: { fields: readonly QrField[]; queuedAt: string | undefined; clock: Clock },
 ): Alarm | undefined {
-  switch (reason) {
+  switch (refusal.reason) {
     case 'queued':
       return {
         headline: texts.alarm.used,
         lines: queuedAt ? [texts.alarm.queuedHere(clock.dateTime(queuedAt))] : [texts.alarm.queued],
       };
     case 'revoked':
-      return { headline: texts.alarm.revoked, lines: [texts.alarm.revokedDetail] };
+      // What the kit says became of it, in the words of a scan with a signal; a kit that cannot say
+      // (stored before kits said it) names every way a coupon dies.
+      return (
+        (refusal.status && liveAlarm({ ...unknownOffline, status: refusal.status }, clock)) ?? {
+          headline: texts.alarm.revoked,
+          lines: [texts.alarm.revokedDetail],
+        }
+      );
     case 'expired':
       return { headline: texts.alarm.expired, lines: lastDay(qrValue(fields, 'exp')) };
     case 'forged':

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { type QrField, qrValue } from '#contract/coupon-qr';
-import type { TPurchasedCouponStatus } from '#contract/purchases';
-import type { TScannedCoupon } from '#contract/redemption';
+import type { TScannedCoupon, TScanStatus } from '#contract/redemption';
 import { Button } from '@/components/ui/button';
 import { Notice } from '@/components/ui/notice';
 import { Spinner } from '@/components/ui/spinner';
@@ -24,7 +23,7 @@ import { texts } from './texts';
 const printed = (fields: readonly QrField[], key: string) => qrValue(fields, key) ?? '';
 
 /** The scan's rows as the device knows them: what the signed QR printed, the status it worked out. */
-function offlineLive(fields: readonly QrField[], status: TPurchasedCouponStatus): TScannedCoupon {
+function offlineLive(fields: readonly QrField[], status: TScanStatus): TScannedCoupon {
   return {
     status,
     date: printed(fields, 'date'),
@@ -41,11 +40,20 @@ function offlineLive(fields: readonly QrField[], status: TPurchasedCouponStatus)
   };
 }
 
-function statusOf(verdict: OfflineVerdict, redeemed: boolean): TPurchasedCouponStatus | undefined {
-  if (redeemed || (!verdict.valid && (verdict.reason === 'revoked' || verdict.reason === 'queued')))
-    return 'USED';
+function statusOf(verdict: OfflineVerdict, redeemed: boolean): TScanStatus | undefined {
+  if (redeemed) return 'USED';
   if (verdict.valid) return 'NOT_USED';
-  return verdict.reason === 'expired' ? 'EXPIRED' : undefined;
+  switch (verdict.reason) {
+    // What the kit says became of it; one stored before kits said it counts every dead token used.
+    case 'revoked':
+      return verdict.status ?? 'USED';
+    case 'queued':
+      return 'USED';
+    case 'expired':
+      return 'EXPIRED';
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -101,9 +109,7 @@ export function OfflineCoupon(props: {
   const mayRedeem = verdict?.valid === true && !redeemed;
   const queuedAt = pending.find((item) => item.qrToken === token)?.redeemedAt;
   const alarm =
-    verdict && !verdict.valid && !redeemed
-      ? offlineAlarm(verdict.reason, { fields, queuedAt, clock })
-      : undefined;
+    verdict && !verdict.valid && !redeemed ? offlineAlarm(verdict, { fields, queuedAt, clock }) : undefined;
   const done = redeemed || !!alarm;
   const onTelegram = useMainButton(
     mayRedeem

@@ -1,18 +1,40 @@
 import { parseCouponQr, type QrField, qrValue, splitSignature } from '#contract/coupon-qr';
 import { dayIn } from '#contract/date-time';
 import type { TOfflineKit } from '#contract/offline';
+import { type TScanStatus, ZScanStatus } from '#contract/redemption';
 import { fromBase64Url, verifyEd25519 } from './ed25519';
 
 /** Why a coupon cannot be redeemed with no signal. */
 export type OfflineRefusal = 'no-kit' | 'unsigned' | 'forged' | 'expired' | 'foreign' | 'revoked' | 'queued';
 
+/**
+ * A revoked token says what became of its coupon, as a scan with a signal would (used, refunded …),
+ * where the kit knows it.
+ */
 export type OfflineVerdict =
   | { valid: true; token: string; fields: QrField[] }
-  | { valid: false; reason: OfflineRefusal };
+  | { valid: false; reason: 'revoked'; status: TScanStatus | undefined }
+  | { valid: false; reason: Exclude<OfflineRefusal, 'revoked'> };
 
-/** A kit stored before kits carried the companies' names has none: their QRs print the names. */
+/**
+ * A kit stored before kits carried the companies' names has none: their QRs print the names; one
+ * stored before they said why a token died has no `revokedWhy`.
+ */
 type OfflineCheckKit = Pick<TOfflineKit, 'publicKeys' | 'revoked' | 'partnerIds' | 'timeZone'> &
-  Partial<Pick<TOfflineKit, 'partners'>>;
+  Partial<Pick<TOfflineKit, 'partners' | 'revokedWhy'>>;
+
+/**
+ * What became of the coupon of the revoked token at `place`: what `revokedWhy` says of it, else used.
+ * Unknown to a kit without `revokedWhy`, and for a reason newer than this app (or one no dead
+ * token can have).
+ */
+function revokedAs(kit: OfflineCheckKit, place: number): TScanStatus | undefined {
+  if (!kit.revokedWhy) return undefined;
+  const why = Object.entries(kit.revokedWhy).find(([, places]) => places.includes(place))?.[0];
+  if (why === undefined) return 'USED';
+  const known = ZScanStatus.safeParse(why);
+  return known.success && known.data !== 'NOT_USED' ? known.data : undefined;
+}
 
 /** The keys a QR leaves empty for the kit to fill from the company `pid` names. */
 const COMPANY_KEYS = { partner: 'companyName', region: 'region', address: 'address' } as const;
@@ -63,7 +85,8 @@ export async function checkOffline(
   if (lastDay && dayIn(kit.timeZone, now) > lastDay) return { valid: false, reason: 'expired' };
   const partnerId = Number(qrValue(fields, 'pid'));
   if (kit.partnerIds && !kit.partnerIds.includes(partnerId)) return { valid: false, reason: 'foreign' };
-  if (kit.revoked.includes(token)) return { valid: false, reason: 'revoked' };
+  const place = kit.revoked.indexOf(token);
+  if (place >= 0) return { valid: false, reason: 'revoked', status: revokedAs(kit, place) };
   if (queued.includes(token)) return { valid: false, reason: 'queued' };
   return { valid: true, token, fields };
 }

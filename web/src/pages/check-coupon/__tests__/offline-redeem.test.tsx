@@ -299,9 +299,62 @@ describe('the check screen with no signal', () => {
     await waitFor(() => expect(screen.queryByText(/не принято/)).not.toBeInTheDocument());
   });
 
-  it('refuses what the phone can tell is not redeemable: forged, another partner’s, used, unsigned', async () => {
+  it.each([
+    [
+      'REFUNDED',
+      'Деньги возвращены',
+      'Деньги за купон возвращены',
+      'Покупателю вернули деньги: скидка по купону не положена.',
+    ],
+    [
+      'REFUND_PENDING',
+      'Идет возврат денег',
+      'Деньги за купон возвращаются',
+      'Покупатель попросил деньги обратно: скидка по купону не положена.',
+    ],
+    [
+      'VOID',
+      'Аннулирован',
+      'Купон аннулирован',
+      'Администратор аннулировал купон: скидка по нему не положена.',
+    ],
+    [
+      'GIFTED_AWAY',
+      'Подарен другому',
+      'Купон подарен другому',
+      'Этот QR больше не действует: у нового владельца купона свой QR.',
+    ],
+    ['USED', 'Использован', 'Купон уже погашен', ''],
+  ])(
+    'a coupon the kit says is %s: the card and its alarm say it as with a signal',
+    async (why, status, headline, detail) => {
+      const revokedWhy = why === 'USED' ? {} : { [why]: [1] };
+      await openWithKit({
+        [KIT]: () =>
+          jsonResponse({
+            ...vectorKit,
+            revoked: ['sOmeoneElse00000000000', v.signed.revokedToken],
+            revokedWhy,
+            asOf: '2026-08-15T09:00:00Z',
+          }),
+      });
+      await waitFor(() => expect(offlineState.get().kit?.revokedWhy).toEqual(revokedWhy));
+      await scan(v.signed.revoked);
+
+      const alarm = await scanned().findByRole('alert');
+      // Said as a scan with a signal says it, less the when and who the kit does not know.
+      expect(within(alarm).getByRole('heading')).toHaveTextContent(headline);
+      expect(alarm.textContent).toBe(`${headline}${detail}`);
+      expect(statusShown()).toHaveTextContent(status);
+      expect(haptics()).toEqual(['error']);
+      expect(telegramButton(posted)).toEqual(SCAN_NEXT);
+    },
+  );
+
+  it('refuses what the phone can tell is not redeemable: forged, another partner’s, revoked, unsigned', async () => {
     await openWithKit();
-    // What the phone can tell is dead raises the alarm, with what its kit knows.
+    // What the phone can tell is dead raises the alarm, with what its kit knows; this kit, as one
+    // stored before kits said why a token died, cannot tell a used coupon from a refunded one.
     const alarms = [
       [v.forged.discountRaised, 'QR подделан', 'Подпись QR не сходится: купон подделан или изменен.'],
       [v.signed.otherPartner, 'Купон другого партнера', 'Погасить его может только партнер'],

@@ -49,6 +49,24 @@ describe('checking a coupon on the device with no signal (WebCrypto)', () => {
     expect(await reasonFor(v.signed.valid, { now: v.now, queued: [v.signed.validToken] })).toBe('queued');
   });
 
+  it('says what became of a revoked token’s coupon where the kit says it: used unless named, unknown to an older kit', async () => {
+    const revokedAs = async (revokedWhy?: Record<string, number[]>) => {
+      const kit = { ...vectorKit, revoked: ['sOmeoneElse00000000000', v.signed.revokedToken], revokedWhy };
+      const verdict = await checkOffline(v.signed.revoked, kit, { now: v.now });
+      return !verdict.valid && verdict.reason === 'revoked' ? verdict.status : 'not revoked';
+    };
+    expect(await revokedAs({ REFUNDED: [1] })).toBe('REFUNDED');
+    expect(await revokedAs({ REFUND_PENDING: [1], VOID: [0] })).toBe('REFUND_PENDING');
+    expect(await revokedAs({ VOID: [1] })).toBe('VOID');
+    expect(await revokedAs({ GIFTED_AWAY: [0, 1] })).toBe('GIFTED_AWAY');
+    expect(await revokedAs({ REFUNDED: [0] })).toBe('USED');
+    expect(await revokedAs({})).toBe('USED');
+    // A kit stored before kits said why, and a reason newer than this app: the phone cannot tell.
+    expect(await revokedAs(undefined)).toBeUndefined();
+    expect(await revokedAs({ LOST_AT_SEA: [1] })).toBeUndefined();
+    expect(await revokedAs({ NOT_USED: [1] })).toBeUndefined();
+  });
+
   it('cannot check an unsigned QR, nor anything before a kit was ever loaded', async () => {
     expect(await reasonFor(v.unsigned)).toBe('unsigned');
     expect(await reasonFor('просто текст')).toBe('unsigned');
