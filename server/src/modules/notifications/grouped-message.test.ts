@@ -119,3 +119,29 @@ describe('grouped news names each coupon, and each ask to rate sits with its red
     expect(messagesOf(rows)).toEqual(messages);
   });
 });
+
+describe('a digest of reminders', () => {
+  it('sums like coupons into one line and names the others each once', () => {
+    const prokat = { companyName: 'Прокат', discount: 300, region: 'Карелия' };
+    expect(
+      say.remindersDigest({
+        expiring: [
+          { coupon: prokat, lastDay: '08.12.2026' },
+          { coupon: porog, lastDay: '08.12.2026' },
+          { coupon: prokat, lastDay: '08.12.2026' },
+          { coupon: prokat, lastDay: '08.12.2026' },
+          { coupon: prokat, lastDay: '09.12.2026' },
+        ],
+        returning: [],
+      }),
+    ).toBe(
+      [
+        'Скоро заканчиваются ваши купоны (5):',
+        '• 3 купона «Прокат» (Карелия) на скидку 300 руб. действуют до 08.12.2026 включительно',
+        '• «Порог» (Карелия) на скидку 500 руб. действует до 08.12.2026 включительно',
+        '• «Прокат» (Карелия) на скидку 300 руб. действует до 09.12.2026 включительно',
+        'Не забудьте показать QR партнеру.',
+      ].join('\n'),
+    );
+  });
+});

@@ -15,6 +15,22 @@ const coupon = ({ companyName, region }: CouponLine) => `«${companyName}»${reg
 /** «, купленный ДД.ММ.ГГГГ,» after the discount: tells two coupons of one offer apart. */
 const bought = ({ boughtOn }: CouponLine) => (boughtOn ? `, купленный ${boughtOn},` : '');
 
+const couponForms = new Intl.PluralRules('ru');
+/** «3 купона», «5 купонов»: how many of one kind. */
+const couponsCount = (count: number) =>
+  `${count} ${{ one: 'купон', few: 'купона' }[couponForms.select(count) as 'one' | 'few'] ?? 'купонов'}`;
+
+/** Items that would read alike (the same `key`), each once with how many: one line, not three the same. */
+function likeSummed<Item>(items: readonly Item[], key: (item: Item) => string) {
+  const summed = new Map<string, { one: Item; count: number }>();
+  for (const item of items) {
+    const like = summed.get(key(item));
+    if (like) like.count += 1;
+    else summed.set(key(item), { one: item, count: 1 });
+  }
+  return [...summed.values()];
+}
+
 /** Why the admins return the money of a payment left without a unit, and where it was paid. */
 const UNSOLD_REFUND_WAYS: Record<PaymentProvider['name'], string> = {
   link: 'Оплата была по ссылке: вернуть ее может только администратор.',
@@ -146,9 +162,14 @@ export const notificationTexts = {
       input.returning.length === 0
         ? `Скоро заканчиваются ваши купоны (${input.expiring.length}):`
         : `Напоминания (${input.expiring.length + input.returning.length}):`,
-      ...input.expiring.map(
-        (e) =>
-          `• ${coupon(e.coupon)} на скидку ${rub(e.coupon.discount)} действует до ${e.lastDay} включительно`,
+      ...likeSummed(
+        input.expiring,
+        (e) => `${coupon(e.coupon)} на скидку ${rub(e.coupon.discount)} до ${e.lastDay}`,
+      ).map(({ one: e, count }) =>
+        count === 1
+          ? `• ${coupon(e.coupon)} на скидку ${rub(e.coupon.discount)} действует до ${e.lastDay} включительно`
+          : `• ${couponsCount(count)} ${coupon(e.coupon)} на скидку ${rub(e.coupon.discount)} действуют до ` +
+            `${e.lastDay} включительно`,
       ),
       ...input.returning.map(
         (r) =>
