@@ -155,6 +155,13 @@ export function createCouponRequestService(options: {
             ? { paymentLink: decision.paymentLink, ...limitsOf(decision.limits) }
             : {},
       });
+      // The admins not yet told of the request hear nothing of it: one of them has decided it.
+      await notifications.withdraw(
+        'COUPON_REQUESTED',
+        couponId,
+        'the request was decided before this was sent',
+        tx,
+      );
       const [partner] = await tx
         .select({ companyName: partners.companyName, spokesmanUserId: partners.spokesmanUserId })
         .from(partners)

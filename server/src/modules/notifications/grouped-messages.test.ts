@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addPartnerWithCoupons, buyCoupon } from '../../../test/fixtures.ts';
 import { createTestApp, type TestApp, telegramUser } from '../../../test/harness.ts';
@@ -121,6 +121,30 @@ describe('messages not answering the person’s own action are grouped', () => {
         .slice(before)
         .map((m) => m.text),
     ).toEqual([refunded, refunded]);
+  });
+
+  it('a request decided before its «new request» went out is withdrawn: the admins hear nothing stale', async () => {
+    const spokesman = telegramUser('group_requesting_partner');
+    const { partnerId } = await addPartnerWithCoupons(t, admin, {
+      companyName: 'Заявка',
+      spokesmanNickname: 'group_requesting_partner',
+    });
+    await t.as(spokesman).get('/api/me');
+    expect(
+      (await t.as(spokesman).post('/api/coupon/apply', { partnerId, price: 100, discount: 900 })).statusCode,
+    ).toBe(200);
+    const [request] = await t.database.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.kind, 'COUPON_REQUESTED'), eq(notifications.chatId, admin.id)));
+    expect(request?.sentAt).toBeNull();
+    expect((await t.as(admin).post(`/api/coupon/apply/reject/${request?.eventKey}`)).statusCode).toBe(200);
+
+    await t.deliverNotifications(inSeconds(WINDOW_S + 1));
+    expect(messagesTo(t, admin.id).filter((m) => m.text.includes('«Заявка»'))).toEqual([]);
+    expect(messagesTo(t, spokesman.id).map((m) => m.text)).toEqual([
+      'Заявка на купон «Заявка» (цена 100 руб., скидка 900 руб.) отклонена.',
+    ]);
   });
 
   it('two asks to rate two visits are two messages: one keyboard of 1–5 could not say which visit', async () => {

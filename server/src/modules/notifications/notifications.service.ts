@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { notifications } from '../../db/schema.ts';
@@ -105,7 +105,34 @@ export function createNotificationService(options: {
     }
   }
 
-  return { notify };
+  /**
+   * Takes back the message of `kind` about the event `eventKey` while no worker has taken it yet
+   * (one sending it now may already have got it through): news gone stale before it went, such as
+   * a request decided before the admins were told of it. How many messages were withdrawn.
+   */
+  async function withdraw<K extends keyof NotificationInput>(
+    kind: K,
+    eventKey: string | number,
+    why: string,
+    tx: Db,
+  ): Promise<number> {
+    const withdrawn = await tx
+      .update(notifications)
+      .set({ failedAt: sql`now()`, lastError: why })
+      .where(
+        and(
+          eq(notifications.kind, kind),
+          eq(notifications.eventKey, String(eventKey)),
+          isNull(notifications.sentAt),
+          isNull(notifications.failedAt),
+          eq(notifications.attempts, 0),
+        ),
+      )
+      .returning({ id: notifications.id });
+    return withdrawn.length;
+  }
+
+  return { notify, withdraw };
 }
 
 export type NotificationService = ReturnType<typeof createNotificationService>;

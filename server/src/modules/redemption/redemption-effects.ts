@@ -110,26 +110,27 @@ export const undoEffects = (
       )
       .orderBy(desc(redemptions.id))
       .limit(1);
-    const unsent = (kind: 'COUPON_REDEEMED' | 'VISIT_RATING_ASKED', eventKey: string) =>
-      and(
-        eq(outbox.kind, kind),
-        eq(outbox.eventKey, eventKey),
-        eq(personOfChat(outbox.messenger, outbox.chatId), undone.ownerId),
-        isNull(outbox.sentAt),
-        isNull(outbox.failedAt),
-        // Never taken by a worker: one that is sending it now may already have got it through.
-        eq(outbox.attempts, 0),
-      );
     const withdrawn = redeemed
-      ? await tx
-          .update(outbox)
-          .set({ failedAt: sql`now()`, lastError: 'the redemption was undone before this was sent' })
-          .where(unsent('COUPON_REDEEMED', String(redeemed.id)))
-          .returning({ id: outbox.id })
-      : [];
-    if (withdrawn.length > 0) {
+      ? await notifications.withdraw(
+          'COUPON_REDEEMED',
+          redeemed.id,
+          'the redemption was undone before this was sent',
+          tx,
+        )
+      : 0;
+    if (withdrawn > 0) {
       // Deleted, not set aside: its key is the coupon's, and a redemption later asks again.
-      await tx.delete(outbox).where(unsent('VISIT_RATING_ASKED', undone.purchasedCouponId));
+      await tx.delete(outbox).where(
+        and(
+          eq(outbox.kind, 'VISIT_RATING_ASKED'),
+          eq(outbox.eventKey, undone.purchasedCouponId),
+          eq(personOfChat(outbox.messenger, outbox.chatId), undone.ownerId),
+          isNull(outbox.sentAt),
+          isNull(outbox.failedAt),
+          // Never taken by a worker: one that is sending it now may already have got it through.
+          eq(outbox.attempts, 0),
+        ),
+      );
       return;
     }
     await notifications.notify(
