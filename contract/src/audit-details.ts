@@ -120,6 +120,7 @@ const SUBJECT_TYPES: Record<string, string> = {
   offer: 'Купон',
   partner: 'Партнер',
   notification: 'Сообщение бота',
+  person: 'Человек',
 };
 
 /**

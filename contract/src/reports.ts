@@ -131,6 +131,8 @@ export const AUDIT_KINDS = [
   'staff.changed',
   'rating.comment_hidden',
   'notification.resent',
+  'person.linked',
+  'person.unlinked',
 ] as const;
 export const ZAuditKind = z.enum(AUDIT_KINDS);
 export type TAuditKind = z.infer<typeof ZAuditKind>;
@@ -168,6 +170,8 @@ export const AUDIT_KIND_TEXTS: Record<TAuditKind, string> = {
   'staff.changed': 'Сотрудники изменены',
   'rating.comment_hidden': 'Отзыв скрыт',
   'notification.resent': 'Сообщение бота отправлено снова',
+  'person.linked': 'Аккаунты в мессенджерах связаны',
+  'person.unlinked': 'Аккаунт в мессенджере отвязан',
 };
 
 export const ZAuditQuery = ZPeriodQuery.and(z.object({ kind: ZAuditKind.optional() }));

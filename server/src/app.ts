@@ -24,6 +24,7 @@ import { geoManifest } from './modules/geo/geo.manifest.ts';
 import { giftsManifest } from './modules/gifts/gifts.manifest.ts';
 import { healthManifest } from './modules/health/health.manifest.ts';
 import { invitesManifest } from './modules/invites/invites.manifest.ts';
+import { linkingManifest } from './modules/linking/linking.manifest.ts';
 import { type Core, ModuleList } from './modules/manifest.ts';
 import { maxBotManifest } from './modules/max-bot/max-bot.manifest.ts';
 import { meManifest } from './modules/me/me.manifest.ts';
@@ -81,6 +82,7 @@ export const MODULES = ModuleList.startingFrom<Core>()
   .add(invitesManifest)
   .add(offersManifest)
   .add(privacyManifest)
+  .add(linkingManifest)
   .add(purchasesManifest)
   .add(myCouponsManifest)
   .add(adminPurchasesManifest)

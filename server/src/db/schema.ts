@@ -172,12 +172,39 @@ export const messengerIdentities = pgTable(
     userId: personId('user_id')
       .notNull()
       .references(() => users.id),
+    /**
+     * Their username in this messenger, for an identity linked to a person who came from another
+     * (whose `users.username` is that other messenger's); null for the person's own messenger.
+     */
+    username: text('username'),
     createdAt: createdAt(),
   },
   (t) => [
     primaryKey({ columns: [t.messenger, t.externalId] }),
-    index('messenger_identities_user_idx').on(t.userId),
+    // One account of each messenger per person: linking two of the same messenger is refused.
+    uniqueIndex('messenger_identities_user_messenger_key').on(t.userId, t.messenger),
   ],
+);
+
+/**
+ * A one-time code that links a person's account in another messenger to them (modules/linking):
+ * made in the app in `messenger`, taken by the other messenger's bot as its start payload. Only its
+ * SHA-256 is kept; it works once (`used_at`) and until `expires_at`.
+ */
+export const linkCodes = pgTable(
+  'link_codes',
+  {
+    codeHash: text('code_hash').primaryKey(),
+    userId: personId('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The messenger the code was made in: it links an account of another one. */
+    messenger: messenger('messenger').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('link_codes_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** A username from ADMIN_USERNAMES bound to the first person seen with it in its messenger. */

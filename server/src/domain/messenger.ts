@@ -105,6 +105,11 @@ export interface MessengerPort {
    * messenger cannot be asked what it is now.
    */
   appLink(startParam: string): Promise<string>;
+  /**
+   * The link that opens a chat with this messenger's bot, which starts with `payload` (Telegram:
+   * `https://t.me/<bot>?start=…`, MAX: `https://max.ru/<bot>?start=…`); MessengerError as `appLink`.
+   */
+  botLink(payload: string): Promise<string>;
   /** A link that offers the person's contacts `url` with `text`, where the messenger has one (Telegram's t.me/share/url). */
   shareLink?(url: string, text: string): string;
   /** A file into the person's chat with the bot (`chatId`), where the messenger's bot can send one. */
@@ -145,6 +150,11 @@ export interface ButtonPress {
    * `placeholder` in the input field); the messenger's id of the question.
    */
   ask(text: string, placeholder: string): Promise<string>;
+  /**
+   * The tapped button marked as the one chosen of its row (a tap on another moves the mark), the
+   * message's other buttons kept, where the messenger lets the bot redraw a sent message's buttons.
+   */
+  markChosen?(): Promise<void>;
 }
 
 /** A text the person wrote to the bot in answer to one of its messages. */
@@ -157,11 +167,6 @@ export interface Reply {
   say(text: string): Promise<void>;
 }
 
-/** Someone started the bot (Telegram's /start, MAX's bot_started). */
-export interface BotStarted {
-  from: MessengerSender;
-  /** A message in the chat, with buttons drawn as the adapter draws the outbox's. */
-  say(text: string, buttons: MessageButtons | null): Promise<void>;
 /** A text the person wrote to the bot that answers nothing the app asked: a question, a command it has not. */
 export interface Written {
   from: MessengerSender;
@@ -170,6 +175,13 @@ export interface Written {
   say(text: string, buttons: MessageButtons | null): Promise<void>;
 }
 
+/** Someone started the bot (Telegram's /start, MAX's bot_started). */
+export interface BotStarted {
+  from: MessengerSender;
+  /** What the link that started it carried (Telegram's /start parameter, MAX's `payload`), if anything. */
+  payload: string | undefined;
+  /** A message in the chat, with buttons drawn as the adapter draws the outbox's. */
+  say(text: string, buttons: MessageButtons | null): Promise<void>;
 }
 
 /**
@@ -183,6 +195,8 @@ export interface MessengerInbound {
   /** False when the reply answers nothing the app asked (an ordinary message to the bot). */
   replied(reply: Reply): Promise<boolean>;
   started(start: BotStarted): Promise<void>;
+  /** Told what the bot is for and where things are done: a bot that said nothing would seem broken. */
+  wrote(written: Written): Promise<void>;
   /** Someone seen joining (`member`), leaving or writing in the community chat. */
   seenInCommunity(seen: CommunitySighting): Promise<void>;
 }
@@ -190,8 +204,6 @@ export interface MessengerInbound {
 /** A person as the community chat's messenger shows them when they join, leave or write. */
 export interface CommunitySighting {
   from: MessengerSender;
-  /** Told what the bot is for and where things are done: a bot that said nothing would seem broken. */
-  wrote(written: Written): Promise<void>;
   username: string | null;
   firstName: string;
   lastName: string | null;

@@ -17,6 +17,11 @@ export const RATE_LIMITS = {
   sendToBot: { max: 20, timeWindow: '10 minutes', groupId: 'send-to-bot' },
   /** A confirmation mail to an address the caller typed: a person needs two or three, a spammer many. */
   confirmationMail: { max: 5, timeWindow: '1 hour' },
+  /**
+   * A code that links the caller's account in another messenger: a person needs one or two; a
+   * script making many guesses nothing (each has 128 random bits), yet is stopped early.
+   */
+  linkCode: { max: 5, timeWindow: '1 hour' },
   /** A buyer's own refund: each one new asks the provider. */
   buyerRefund: { max: 20, timeWindow: '10 minutes' },
   redeem: { max: 30, timeWindow: '1 minute' },

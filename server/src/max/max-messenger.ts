@@ -186,6 +186,12 @@ export function createMaxMessenger(options: {
         ? `https://max.ru/${botName}?startapp=${startParam}`
         : `https://max.ru/${botName}?startapp`;
     },
+    async botLink(payload) {
+      // A bot's own start payload is up to 128 characters of the same alphabet (the schema).
+      if (!START_PARAM.test(payload) || payload.length > 128)
+        throw new MessengerError(`MAX drops a start payload like this: ${payload}`, 'refused');
+      return `https://max.ru/${botName}?start=${payload}`;
+    },
     sendDocument: (chatId, document: MessengerDocument, signal) =>
       telling(async () => {
         const file = await upload('file', { bytes: document.bytes, fileName: document.fileName }, signal);

@@ -31,6 +31,8 @@ export interface MaxUpdate {
   timestamp?: number;
   chat_id?: number;
   user?: MaxUpdateUser;
+  /** bot_started's: what the link that started the bot carried (`?start=…`). */
+  payload?: string | null;
   callback?: { callback_id: string; payload?: string; user: MaxUpdateUser };
   message?: {
     sender?: MaxUpdateUser | null;
@@ -154,6 +156,7 @@ export function createMaxUpdates(options: {
         if (!user) return;
         await inbound.started({
           from: sender(user),
+          payload: update.payload ?? undefined,
           say: async (text, buttons) => {
             await messenger.sendText(user.user_id, text, buttons, AbortSignal.timeout(10_000));
           },

@@ -94,8 +94,8 @@ describe('the inbound, whichever messenger carries the update', () => {
     const say = async (text: string, buttons: MessageButtons | null) => {
       said.push({ text, buttons });
     };
-    await inboundOf(true).inbound.started({ from: fromMax('9100003'), say });
-    await inboundOf(false).inbound.started({ from: fromMax('9100003'), say });
+    await inboundOf(true).inbound.started({ from: fromMax('9100003'), payload: undefined, say });
+    await inboundOf(false).inbound.started({ from: fromMax('9100003'), payload: undefined, say });
     expect(said[0]?.buttons).toEqual([[{ text: 'Открыть приложение', app: '' }]]);
     expect(said[1]).toMatchObject({ buttons: null, text: expect.stringContaining('не опубликовано') });
   });

@@ -1,5 +1,5 @@
 import type { TMessenger } from '#contract/messengers';
-import type { ButtonPress, MessengerInbound, Reply } from '../domain/messenger.ts';
+import type { BotStarted, ButtonPress, MessengerInbound, Reply } from '../domain/messenger.ts';
 import { startTexts } from './texts.ts';
 
 /**
@@ -11,6 +11,11 @@ export interface InboundHandlers {
   buttons?: { data: string | RegExp; press(userId: number, press: ButtonPress): Promise<void> }[];
   /** A reply to one of the bot's messages: true when it was this module's to take. */
   reply?(userId: number, reply: Reply): Promise<boolean>;
+  /**
+   * A start whose payload begins with `prefix` (a link into the bot made for something): the rest of
+   * the payload, and the start to answer in. Such a start gets this module's answer, not the greeting.
+   */
+  start?: { prefix: string; started(payload: string, start: BotStarted): Promise<void> };
 }
 
 /**
@@ -38,6 +43,7 @@ export function createMessengerInbound(options: {
   const { handlers, users, membership } = options;
   const buttons = handlers.flatMap((handler) => handler.buttons ?? []);
   const replies = handlers.flatMap((handler) => (handler.reply ? [handler.reply] : []));
+  const starts = handlers.flatMap((handler) => (handler.start ? [handler.start] : []));
   const personOf = (from: { messenger: TMessenger; externalId: string }) =>
     users.userIdOf(from.messenger, Number(from.externalId));
 
@@ -56,9 +62,17 @@ export function createMessengerInbound(options: {
       return false;
     },
     async started(start) {
+      const payload = start.payload ?? '';
+      const made = starts.find(({ prefix }) => payload.startsWith(prefix));
+      if (made) return made.started(payload.slice(made.prefix.length), start);
       if (options.appPublished)
         await start.say(startTexts.start, [[{ text: startTexts.openButton, app: '' }]]);
       else await start.say(`${startTexts.start}\n\n${startTexts.withoutApp}`, null);
+    },
+    async wrote(written) {
+      if (options.appPublished)
+        await written.say(startTexts.written, [[{ text: startTexts.openButton, app: '' }]]);
+      else await written.say(`${startTexts.written}\n\n${startTexts.withoutApp}`, null);
     },
     // Whoever joins, leaves or writes there is kept with their name and their membership.
     async seenInCommunity(seen) {
@@ -69,8 +83,3 @@ export function createMessengerInbound(options: {
     },
   };
 }
-    async wrote(written) {
-      if (options.appPublished)
-        await written.say(startTexts.written, [[{ text: startTexts.openButton, app: '' }]]);
-      else await written.say(`${startTexts.written}\n\n${startTexts.withoutApp}`, null);
-    },

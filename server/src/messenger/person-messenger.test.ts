@@ -19,6 +19,7 @@ const max: MessengerPort = {
   editCaption: async () => 'edited',
   isMember: async () => true,
   appLink: async (startParam) => `https://max.example/app?startapp=${startParam}`,
+  botLink: async (payload) => `https://max.example/bot?start=${payload}`,
   sendDocument: async (chatId, document) => {
     files.push({ chatId, document });
   },

@@ -120,6 +120,7 @@ export function createTelegramMessenger(
       }
     },
     appLink: (startParam) => telling(() => appLink(startParam)),
+    botLink: (payload) => telling(async () => `https://t.me/${await botUsername()}?start=${payload}`),
     shareLink: (url, text) => `https://t.me/share/url?${new URLSearchParams({ url, text })}`,
     ...(documents
       ? {

@@ -9,6 +9,7 @@ export const subjectOf = {
   offer: (couponId: number) => `offer:${couponId}`,
   partner: (partnerId: number) => `partner:${partnerId}`,
   notification: (notificationId: number) => `notification:${notificationId}`,
+  person: (userId: number) => `person:${userId}`,
 };
 
 export interface AuditEntry {

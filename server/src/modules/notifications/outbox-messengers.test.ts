@@ -29,6 +29,7 @@ function recordingPort() {
     editCaption: async () => 'edited',
     isMember: async () => true,
     appLink: async (startParam) => `https://max.example/app?startapp=${startParam}`,
+    botLink: async (payload) => `https://max.example/bot?start=${payload}`,
   };
   return { port, sent, failWith: (error: MessengerError | undefined) => (failure = error) };
 }

@@ -19,6 +19,11 @@ export const PERSONAL_DATA: ReadonlyArray<{ table: string; people: readonly stri
     people: ['user_id'],
     kinds: 'id человека в мессенджере (Telegram, MAX)',
   },
+  {
+    table: 'link_codes',
+    people: ['user_id'],
+    kinds: 'одноразовые коды, которыми человек связывает свои аккаунты в мессенджерах',
+  },
   { table: 'admin_bindings', people: ['user_id'], kinds: 'юзернейм и Telegram id администратора' },
   { table: 'app_opens', people: ['user_id'], kinds: 'дни, когда человек открывал приложение' },
   {

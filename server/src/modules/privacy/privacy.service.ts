@@ -9,6 +9,7 @@ import {
   coupons,
   geoPoints,
   gifts,
+  linkCodes,
   notifications,
   offerHolds,
   offlineRedemptions,
@@ -329,6 +330,7 @@ export function createPrivacyService(
           );
       }
       await tx.delete(adminBindings).where(eq(adminBindings.userId, userId));
+      await tx.delete(linkCodes).where(eq(linkCodes.userId, userId));
       await tx.delete(geoPoints).where(eq(geoPoints.userId, userId));
       // The days they opened the app: the season's funnel counts them no more.
       await tx.delete(appOpens).where(eq(appOpens.userId, userId));
@@ -345,17 +347,7 @@ export function createPrivacyService(
           .set({ text: sql`replace(${notifications.text}, ${name}, ${ERASED_NAME})` })
           .where(sql`strpos(${notifications.text}, ${name}) > 0`);
       }
-      // The audit log is append-only but for this: the erasure's own transaction may put the
-      // anonymous id where theirs was (the trigger of migration 0011).
-      await tx.execute(sql`SET LOCAL app.erasing_user = 'on'`);
-      const idPattern = `\\m${userId}\\M`;
-      await tx
-        .update(auditEvents)
-        .set({
-          actorId: sql`CASE WHEN ${auditEvents.actorId} = ${userId} THEN ${moved} ELSE ${auditEvents.actorId} END`,
-          details: sql`regexp_replace(${auditEvents.details}::text, ${idPattern}, ${String(moved)}, 'g')::jsonb`,
-        })
-        .where(or(eq(auditEvents.actorId, userId), sql`${auditEvents.details}::text ~ ${idPattern}`));
+      await moveAuditIds(tx, userId, moved);
       // They are still here, opening the app: a blank row, as for someone never seen, keeps their
       // next requests working in every process (each remembers users it saw for a while).
       await tx
@@ -404,6 +396,23 @@ export function createPrivacyService(
 }
 
 export type PrivacyService = ReturnType<typeof createPrivacyService>;
+
+/**
+ * Puts the id `to` wherever the audit log names the person `from`: as the actor and in the details.
+ * The log is append-only but for this: the transaction that erases a person, or merges one into
+ * another (modules/linking), may (the trigger of migration 0011). Inside that transaction.
+ */
+export async function moveAuditIds(tx: Db, from: number, to: number): Promise<void> {
+  await tx.execute(sql`SET LOCAL app.erasing_user = 'on'`);
+  const idPattern = `\\m${from}\\M`;
+  await tx
+    .update(auditEvents)
+    .set({
+      actorId: sql`CASE WHEN ${auditEvents.actorId} = ${from} THEN ${to} ELSE ${auditEvents.actorId} END`,
+      details: sql`regexp_replace(${auditEvents.details}::text, ${idPattern}, ${String(to)}, 'g')::jsonb`,
+    })
+    .where(or(eq(auditEvents.actorId, from), sql`${auditEvents.details}::text ~ ${idPattern}`));
+}
 
 /**
  * Deletes what is kept only for a while: geo points older than `geoRetentionDays`, redeem attempts

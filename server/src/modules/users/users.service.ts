@@ -35,6 +35,11 @@ const SEEN_TTL_MS = 10 * 60 * 1000;
  */
 const ROLE_TTL_MS = 10_000;
 const MAX_ROLES = 10_000;
+/**
+ * How long this process believes which person a messenger's account is: one linked or unlinked here
+ * is seen at once, by another process within this time.
+ */
+const IDENTITY_TTL_MS = 10_000;
 
 export function createUserService(
   db: Db,
@@ -93,7 +98,7 @@ export function createUserService(
   }
 
   const profileKey = (user: Profile) =>
-    `${user.username ?? ''}\u0000${user.firstName}\u0000${user.lastName ?? ''}`;
+    `${user.messenger ?? 'telegram'}\u0000${user.username ?? ''}\u0000${user.firstName}\u0000${user.lastName ?? ''}`;
 
   /**
    * The profile written, and with `openDay` the day's open; the caller's row by the columns
@@ -173,7 +178,7 @@ export function createUserService(
           VALUES (${user.id}, ${messenger}, ${user.username}, ${user.firstName}, ${user.lastName}, ${asOf.toISOString()})
           ON CONFLICT (id) DO UPDATE SET username = excluded.username, first_name = excluded.first_name,
             last_name = excluded.last_name, profile_as_of = excluded.profile_as_of, last_seen_at = now()
-          WHERE ${users.profileAsOf} <= excluded.profile_as_of
+          WHERE ${users.profileAsOf} <= excluded.profile_as_of AND ${users.messenger} = excluded.messenger
           RETURNING (xmax = 0) AS inserted${returning ? sql`, ${returning}` : sql``}
         )${bindings}${opened}
         SELECT profile.*, (${rolesBound})::int AS bound FROM profile`);
@@ -188,11 +193,20 @@ export function createUserService(
     }
   }
 
-  /** The username may change hands: whoever held it before lets it go, unless their news is newer. */
+  /**
+   * The username may change hands: whoever held it before lets it go, unless their news is newer.
+   * An account linked to a person from another messenger keeps its username on its identity.
+   */
   async function writeProfileTakingUsername(user: Profile, asOf: Date): Promise<void> {
     await db.transaction(async (tx) => {
       let username = user.username;
       const messenger = user.messenger ?? 'telegram';
+      const [stored] = await tx
+        .select({ messenger: users.messenger })
+        .from(users)
+        .where(eq(users.id, user.id))
+        .for('update');
+      if (stored && stored.messenger !== messenger) return writeLinkedProfile(tx, user, messenger);
       if (username) {
         const sameName = and(
           eq(users.messenger, messenger),
@@ -220,19 +234,35 @@ export function createUserService(
     });
   }
 
-  /** The app's ids of people from other messengers, by `<messenger>:<their id>`, as first read. */
-  const identities = new Map<string, number>();
+  /**
+   * A launch from an account linked to a person of another messenger (modules/linking): its
+   * username is kept on its identity, and what that username was named for there is theirs.
+   */
+  async function writeLinkedProfile(executor: Db, user: Profile, messenger: TMessenger): Promise<void> {
+    await executor
+      .update(messengerIdentities)
+      .set({ username: user.username })
+      .where(and(eq(messengerIdentities.userId, user.id), eq(messengerIdentities.messenger, messenger)));
+    await executor.update(users).set({ lastSeenAt: sql`now()` }).where(eq(users.id, user.id));
+    if (user.username) await bindUsername(executor, user.id, normalizeUsername(user.username), messenger);
+  }
+
+  /** The app's ids of other messengers' people by `<messenger>:<their id>`, as read lately. */
+  const identities = new Map<string, { id: number; at: number }>();
 
   /**
    * The app's id of the person `messenger` knows as `externalId` (ADR 0019): a Telegram user's is
-   * their Telegram id; anyone else's is their row in messenger_identities, made with a users row
-   * of that messenger and an id from users_internal_id_seq at first sight. Two first opens at once
+   * their Telegram id, linked or not (modules/linking keeps it so); anyone else's is their row in
+   * messenger_identities (an account linked to a Telegram user, theirs), made with a users row of
+   * that messenger and an id from users_internal_id_seq at first sight. Two first opens at once
    * make one: the second's identity clashes, its transaction is undone and the first's is read.
    */
   async function userIdOf(messenger: TMessenger, externalId: number): Promise<number> {
     if (messenger === 'telegram') return externalId;
     const key = `${messenger}:${externalId}`;
-    const known = identities.get(key) ?? (await readIdentity(messenger, externalId));
+    const cached = identities.get(key);
+    if (cached && Date.now() - cached.at < IDENTITY_TTL_MS) return cached.id;
+    const known = await readIdentity(messenger, externalId);
     if (known !== undefined) return remember(key, known);
     const made = await db
       .transaction(async (tx) => {
@@ -274,7 +304,7 @@ export function createUserService(
 
   function remember(key: string, id: number): number {
     if (identities.size >= MAX_ROLES) identities.clear();
-    identities.set(key, id);
+    identities.set(key, { id, at: Date.now() });
     return id;
   }
 
@@ -422,7 +452,7 @@ export function createUserService(
   /** Makes the next request of this user write their profile again and resolve their role (after an erasure). */
   const forgetSeen = (userId: number) => {
     seen.delete(userId);
-    for (const [key, id] of identities) if (id === userId) identities.delete(key);
+    for (const [key, { id }] of identities) if (id === userId) identities.delete(key);
     openedOn.delete(userId);
     forgetRoles();
   };
