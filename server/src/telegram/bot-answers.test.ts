@@ -56,7 +56,7 @@ describe('what the bot answers a person writing to it', () => {
     expect(await answerTo(buyer, written)).toEqual([{ text: answer, buttons: [startTexts.openButton] }]);
   });
 
-  it(`refuses a comment over ${RATING_COMMENT_MAX} characters with its limit, keeping the one before`, async () => {
+  it(`marks the stars chosen, and refuses a comment over ${RATING_COMMENT_MAX} characters with its limit, keeping the one before`, async () => {
     const [offer] = await t.database.db
       .select({ id: coupons.id })
       .from(coupons)
@@ -75,6 +75,12 @@ describe('what the bot answers a person writing to it', () => {
         })
       ).statusCode,
     ).toBe(200);
+    const stars = async () =>
+      (await chatOf(buyer)).messages
+        .find((m) => m.messageId === question?.messageId)
+        ?.buttons.flat()
+        .map((b) => b.text);
+    expect(await stars()).toEqual(['1', '2', '3', '4 ✓', '5']);
     const prompt = (await chatOf(buyer)).messages.findLast((m) => m.forceReply);
 
     expect(await answerTo(buyer, 'Хорошо', prompt?.messageId)).toEqual([
@@ -83,10 +89,21 @@ describe('what the bot answers a person writing to it', () => {
     const [answer] = await answerTo(buyer, 'о'.repeat(RATING_COMMENT_MAX + 1), prompt?.messageId);
     expect(answer?.text).toContain(`${RATING_COMMENT_MAX} символов`);
     expect(answer?.text).toBe(ratingBotTexts.commentTooLong);
+    // Changed: the mark moves, and no second question about a comment comes.
+    expect(
+      (
+        await post(`/api/dev/chat/${buyer.id}/callback`, {
+          messageId: question?.messageId,
+          data: `rate:${id}:5`,
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(await stars()).toEqual(['1', '2', '3', '4', '5 ✓']);
+    expect((await chatOf(buyer)).messages.filter((m) => m.forceReply)).toHaveLength(1);
     const [rating] = await t.database.db
       .select()
       .from(visitRatings)
       .where(eq(visitRatings.purchasedCouponId, id));
-    expect(rating).toMatchObject({ stars: 4, comment: 'Хорошо' });
+    expect(rating).toMatchObject({ stars: 5, comment: 'Хорошо' });
   });
 });

@@ -262,6 +262,20 @@ export function createStandInBotApi(options: { token: string; username?: string 
       changed(chatOf(chatId));
       return asTelegramMessage(chatId, stored);
     },
+    // Only the buttons change: Telegram marks no such message «изменено».
+    editMessageReplyMarkup(params) {
+      const chatId = chatIdOf(params);
+      const stored = sent(chatId, params);
+      const markup = asObject(params.reply_markup);
+      if (JSON.stringify(markup) === JSON.stringify(stored.markup)) {
+        throw badRequest(
+          'message is not modified: specified new message content and reply markup are exactly the same as a current content and reply markup of the message',
+        );
+      }
+      Object.assign(stored, { markup, ...buttonsOf(markup) });
+      changed(chatOf(chatId));
+      return asTelegramMessage(chatId, stored);
+    },
     // A gift's message to share: the stand-in shares its t.me/share/url link instead (Mini Apps 8.0 only).
     savePreparedInlineMessage: () => ({
       id: `stand-in-prepared-${nextUpdateId++}`,

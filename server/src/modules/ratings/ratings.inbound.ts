@@ -34,12 +34,15 @@ export function ratingHandlers(ratings: RatingService): InboundHandlers {
           }
           await press.answer(ratingBotTexts.thanks(rated.stars));
           // A changed rating keeps the question already sent: a reply to it is still this rating's comment.
-          if (rated.commentAsked) return;
-          const promptId = await press.ask(
-            ratingBotTexts.commentPrompt(rated.companyName),
-            ratingBotTexts.commentPlaceholder,
-          );
-          await ratings.rememberCommentPrompt(userId, purchasedCouponId, promptId);
+          if (!rated.commentAsked) {
+            const promptId = await press.ask(
+              ratingBotTexts.commentPrompt(rated.companyName),
+              ratingBotTexts.commentPlaceholder,
+            );
+            await ratings.rememberCommentPrompt(userId, purchasedCouponId, promptId);
+          }
+          // The question shows the stars given, and a later look at the chat still does.
+          await press.markChosen?.();
         },
       },
     ],
