@@ -159,7 +159,7 @@ function StaffEditor({ partnerId }: { partnerId: number }) {
           }}
         />
         <Button
-          busy={save.isPending && texts.saving}
+          busy={(press.held || save.isPending) && texts.saving}
           type="submit"
           disabled={!usernames || save.isPending || typed.trim() === '' || !!asking}
         >

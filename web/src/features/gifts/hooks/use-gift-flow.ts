@@ -69,7 +69,9 @@ export function useGiftFlow({ couponId, giver, giftable, isUsernameSeen }: GiftF
       { purchasedCouponId, ownUsername, friendUsername },
       {
         onSuccess: ({ status }) => {
-          // A held gift's state is told by its own notice: nobody has it yet.
+          // A held gift's state is told by its own notice: nobody has it yet. The form stays shut
+          // once the gift is made (`sent`), so the press may go.
+          sendPress.release();
           if (status === 'sent') setOutcome({ kind: 'sent' });
           vibrateFor('success');
         },
@@ -137,7 +139,8 @@ export function useGiftFlow({ couponId, giver, giftable, isUsernameSeen }: GiftF
       event.preventDefault();
       send();
     },
-    sending: gift.isPending,
+    /** From the tap on: the name looked up, the bot's right to write asked, the gift sent. */
+    sending: sendPress.held || gift.isPending,
     /** The server's answer: given (`sent`) or held for a username not seen yet. */
     sent,
     outcome,

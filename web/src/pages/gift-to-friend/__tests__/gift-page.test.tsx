@@ -110,6 +110,24 @@ describe('GiftPage', () => {
     expect(screen.getByRole('button', { name: 'Подарить QR' })).toBeDisabled();
   });
 
+  it('shows it is working from the tap on, while the friend’s name is still being looked up', async () => {
+    let answer: (seen: boolean) => void = () => {};
+    renderGift({
+      [lookup('friend_olga')]: () =>
+        new Promise((resolve) => {
+          answer = (seen) => resolve(jsonResponse({ seen }));
+        }),
+      [giftTo('friend_olga')]: () => jsonResponse({ status: 'sent', giftId: 1 }),
+    });
+    typeFriend('friend_olga');
+    pressGift();
+    // Before any answer: the button says it is sending, and cannot be pressed again.
+    const working = await screen.findByRole('button', { name: 'Отправляем' });
+    expect(working).toBeDisabled();
+    act(() => answer(true));
+    expect(await screen.findByText('Купон отправлен')).toBeInTheDocument();
+  });
+
   it('asks for the giver’s usable coupons again once the gift is made, and My QR’s list is stale', async () => {
     const GIFTABLE = 'GET /api/coupon/valid/qr/customer/user_ivan';
     const api = stubApi({

@@ -72,6 +72,26 @@ describe('PartnerStaffPage', () => {
     expect(screen.getByLabelText('Юзернейм сотрудника в Telegram')).toHaveValue('');
   });
 
+  it('shows «ДОБАВИТЬ» working from the tap on, while the name is still being looked up', async () => {
+    const user = userEvent.setup();
+    const server = staffServer({ 1: ['instructor_oleg'] });
+    let answer: (seen: boolean) => void = () => {};
+    renderStaff({
+      'GET /api/partners': () => jsonResponse([POROG]),
+      ...server.routes,
+      'GET /api/users/seen/kassir_vera': () =>
+        new Promise((resolve) => {
+          answer = (seen) => resolve(jsonResponse({ seen }));
+        }),
+    });
+    await screen.findByText('@instructor_oleg');
+    await user.type(screen.getByLabelText('Юзернейм сотрудника в Telegram'), 'kassir_vera');
+    await user.click(screen.getByRole('button', { name: 'ДОБАВИТЬ' }));
+    expect(await screen.findByRole('button', { name: 'Сохраняем…' })).toBeDisabled();
+    answer(true);
+    expect(await screen.findByText('@kassir_vera добавлен')).toBeInTheDocument();
+  });
+
   it('refuses a malformed or repeated username without asking the server', async () => {
     const user = userEvent.setup();
     const server = staffServer({ 1: ['instructor_oleg'] });
