@@ -198,10 +198,21 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     // The stand-in signs the new person in, then opens the app anew at Home: that navigation is
     // waited for, or the next one of ours races it (the page above still shows the app's name).
     await page.waitForURL((url) => url.pathname === '/');
-    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'КАТАЙСЯ С НАМИ' })).toBeVisible();
+    // The friend is told who invited them, first on the Home they land on.
+    await expect(
+      page.getByRole('status').filter({ hasText: /^Вас пригласил\(а\) .*@demo_member/ }),
+    ).toBeInViewport();
     await signInAs(page, /^Администратор/);
     await openStandIn(page, '/invites');
-    await expect(page.getByRole('listitem').filter({ hasText: 'demo_member' })).toBeVisible();
+    // The admin sees the member's count, and the friend named under it.
+    const invited = page.getByRole('list', { name: /^Пришли по ссылке @demo_member$/ });
+    await expect(
+      invited
+        .getByRole('listitem')
+        .filter({ hasText: /^@drug_/ })
+        .first(),
+    ).toBeVisible();
   });
 
   test('a drop of one coupon: its countdown, what is left, all gone and the line, the bot’s message to the first in line opening the buy screen with the coupon held', async ({

@@ -62,7 +62,8 @@ export async function openAsTelegram(
       },
     });
   });
-  const initData = signInitData(user, options.botToken ?? E2E_BOT_TOKEN);
+  // Telegram signs a link's `startapp` into the init data too: the server reads it there (an invitation).
+  const initData = signInitData(user, options.botToken ?? E2E_BOT_TOKEN, new Date(), options.startParam);
   const theme = options.theme === 'dark' ? DARK_THEME : LIGHT_THEME;
   const hash = new URLSearchParams({
     tgWebAppData: initData,

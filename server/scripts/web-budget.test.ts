@@ -72,7 +72,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['calendar', 'calendar/calendar-page', 109.5],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['calendar', 'calendar/calendar-page', 109.7],
   // The one clock (useClock, contract/date-time with the zones' names) for the recordings' days and
   // times in the server's zone: 0.6 KB.
   // At its budget already, the entry's two lazy Home blocks and the bottom bar's room: 0.2 KB.
@@ -87,7 +89,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['geo-service', 'geo-service/geo-page', 115.8],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['geo-service', 'geo-service/geo-page', 116.1],
   // The shared guard (RoleGate with its refusal boundary) and the server's clock in the entry: 0.2 KB.
   // The route table every screen carries gained the invitations screen: 0.1 KB.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -115,7 +119,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
   // HTML tags refused in a partner's name and region, said under the field at once (contract/partners.ts's
   // rule, in the chunk the partners' contract shares with this screen): 0.05–0.1 KB (figure + 0.2 KB).
-  ['add-coupon', 'add-coupon/add-coupon-page', 117.8],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['add-coupon', 'add-coupon/add-coupon-page', 118.0],
   // Each request card shows the coupon's threshold and the buyer's gain (contract/coupon-terms).
   // Behind the shared guard now (RoleGate with its refusal boundary): 0.2 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
@@ -150,7 +156,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
   // A rating comment over its limit refused with the limit named (contract/ratings.ts's text, in the chunk
   // the ratings' contract shares with this screen): 0.02–0.05 KB over its figure (figure + 0.2 KB).
-  ['buy-coupons', 'buy-coupons/buy-coupons-page', 126.1],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['buy-coupons', 'buy-coupons/buy-coupons-page', 126.3],
   // The QR list kept on the device for a day without signal: 1.4 KB; the slide's threshold, turning
   // to a coupon that arrives and the note for phones without an offline shell: 0.4 KB.
   // Home's «Ваш купон: … — показать QR» shares My QR's list code, now a chunk of its own, and opens
@@ -204,7 +212,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['gift-to-friend', 'gift-to-friend/gift-page', 117.1],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['gift-to-friend', 'gift-to-friend/gift-page', 117.3],
   // The route table every screen carries gained the season screen: 0.1 KB (offer, is-success-pay).
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
@@ -215,7 +225,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['offer', 'offer/offer-page', 111.3],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['offer', 'offer/offer-page', 111.5],
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.2 KB.
   // The stand-in's «Чат с ботом» on Home and what its Telegram does with a t.me link, in the entry every screen carries: 0.7 KB (in production they draw nothing).
   // At its budget already: the entry's lists name chunks by their hashes, and My QR's renamed theirs (0.05 KB): 0.2 KB.
@@ -234,7 +246,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['community-links', 'community-links/community-links-page', 114.0],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['community-links', 'community-links/community-links-page', 114.2],
   // The back office and the 152-ФЗ screens, at what they weighed when every screen was given a
   // row: a screen without one fails below.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -250,7 +264,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
   // A rating comment over its limit refused with the limit named (contract/ratings.ts's text, in the chunk
   // the ratings' contract shares with this screen): 0.02–0.05 KB over its figure (figure + 0.2 KB).
-  ['partners', 'partners/partners-page', 125.2],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['partners', 'partners/partners-page', 125.5],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.8 KB.
   // The partners' contract's limits, shared with the partner form, in a chunk this screen shares: 0.3 KB.
@@ -277,7 +293,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
   // A refund's or a void's result names its coupon with its discount, in roubles read one way
   // (contract/coupon-terms.ts's formatRubles, a chunk this screen did not load before): 0.6 KB (figure + 0.2 KB).
-  ['purchases', 'purchases/purchases-page', 122.3],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['purchases', 'purchases/purchases-page', 122.6],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.5 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.
@@ -293,7 +311,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // with «@»), shared with the CSV instead of the raw keys and JSON: 0.7 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['audit-log', 'audit-log/audit-log-page', 119.2],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['audit-log', 'audit-log/audit-log-page', 119.5],
   // The entry's two more lazy Home blocks (the chat rule, the coupon line) and the bottom bar's room: 0.3 KB.
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
@@ -306,7 +326,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
   // The entry's hashed names moved with My QR's and the purchases' chunks (a refund's result told at the top,
   // naming its coupon): 0.02–0.04 KB over its figure (figure + 0.2 KB).
-  ['invites', 'invites/invites-page', 109.6],
+  // Who came through each member's link, named with the day they came on the app's clock (contract/date-time.ts's
+  // chunk), and Home's newcomer greeting in the entry: 1.0 KB (figure + 0.2 KB).
+  ['invites', 'invites/invites-page', 110.8],
   // The bot's messages given up, with «Отправить снова» on each (ADR 5).
   // The two merges of 27.11 together (the chat rule and the coupon line, «ПРОВЕРИТЬ СКИДКУ», the
   // undelivered screen's route): each within its own budget, together 0.1–0.2 KB past it.
@@ -344,7 +366,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['my-data', 'my-data/my-data-page', 122.6],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['my-data', 'my-data/my-data-page', 122.9],
   // The report screens with their weekly charts (hand-drawn SVG, ADR 0018): the charts, the offer
   // picker and the table for screen readers are 2.1 KB with the funnel; the season screen is all charts.
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
@@ -359,7 +383,9 @@ const BUDGET_KB: Array<[screen: string, page: string | null, kb: number]> = [
   // admin's word on stuck bot messages in /api/me's check, Home's lazy extras: 0.1–0.3 KB (figure + 0.2 KB).
   // MAX's launch, found in the address, its adapter fetched only then (web/src/max/, a chunk of its own),
   // and the `Authorization` scheme per messenger, in every screen's entry since 07.12.2026: 0.4 KB (figure + 0.2 KB).
-  ['redemption-report', 'redemption-report/redemption-report-page', 123.7],
+  // A newcomer told on Home who invited them (its loader, run only on a launch through an invitation link),
+  // in the entry every screen carries, and the chunks its name moved: 0.03–0.3 KB over its figure (figure + 0.2 KB).
+  ['redemption-report', 'redemption-report/redemption-report-page', 124.1],
   // The one username rule (contract/usernames.ts with its Russian reasons, 0.7 KB) in a chunk every
   // screen with the partners' contract shares: 0.3 KB.
   // The entry's frame for a screen on its way and Home's fetching ahead of its role's screens: 0.3 KB.

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZInviteStatsResponse, ZMyInvite } from '#contract/invites';
+import { ZInviteStatsResponse, ZMyInvite, ZMyInviter } from '#contract/invites';
 import { requireRole } from '../users/caller.ts';
 import type { InviteService } from './invites.service.ts';
 
@@ -8,6 +8,11 @@ export const invitesRoutes: FastifyPluginAsyncZod<{ invites: InviteService }> = 
   app.post('/api/me/invite', { schema: { response: { 200: ZMyInvite } } }, async (request) =>
     invites.myInvite(request.caller.id),
   );
+
+  // Asked by the app opened through an invitation link, to greet the newcomer with who invited them.
+  app.get('/api/me/inviter', { schema: { response: { 200: ZMyInviter } } }, async (request) => ({
+    inviter: await invites.inviterOnArrival(request.caller.id, request.caller.startParam),
+  }));
 
   app.get(
     '/api/admin/invites',

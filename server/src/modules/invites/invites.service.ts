@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { InviteErrorCode, type TInviteStatsRow, type TMyInvite } from '#contract/invites';
+import { InviteErrorCode, type TInvitee, type TInviteStatsRow, type TMyInvite } from '#contract/invites';
 import { INVITE_START_PARAM_PREFIX } from '#contract/start-params';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -106,31 +106,86 @@ export function createInviteService(options: {
   }
 
   /**
-   * Per member whose link brought someone: how many came, and how many of them bought a coupon.
-   * Someone who opened the link counts as come once they are in the community chat (a buyer was,
-   * to buy), and as a buyer once a payment of theirs succeeded.
+   * Who invited the caller, told to them as they arrive: recorded first (the app's first request may
+   * not have run yet), then named when the link they opened is the one of the member credited with
+   * them; null for no link, another member's link, or an arrival not credited (see recordArrival).
+   */
+  async function inviterOnArrival(userId: number, startParam: string | undefined): Promise<string | null> {
+    if (!startParam?.startsWith(INVITE_START_PARAM_PREFIX)) return null;
+    await recordArrival(userId, startParam);
+    const inviters = alias(users, 'inviters');
+    const [inviter] = await db
+      .select({ username: inviters.username, firstName: inviters.firstName })
+      .from(users)
+      .innerJoin(inviters, eq(inviters.id, users.invitedBy))
+      .where(
+        and(
+          eq(users.id, userId),
+          eq(inviters.inviteCode, startParam.slice(INVITE_START_PARAM_PREFIX.length)),
+        ),
+      );
+    if (!inviter) return null;
+    // A friend knows the inviter by their name first, and the username tells two Аннas apart.
+    const { username, firstName } = inviter;
+    if (firstName && username) return `${firstName} (@${username})`;
+    return firstName || (username ? `@${username}` : null);
+  }
+
+  /**
+   * Per member whose link someone opened: how many came, and how many of them bought a coupon, and
+   * who opened it. Someone who opened the link counts as come once they are in the community chat (a
+   * buyer was, to buy), and as a buyer once a payment of theirs succeeded; the rest are listed too,
+   * so an admin sees a link in use before anyone through it has joined.
    */
   async function stats(): Promise<TInviteStatsRow[]> {
     const invitees = alias(users, 'invitees');
     const paid = sql`EXISTS (SELECT 1 FROM ${payments} WHERE ${payments.userId} = ${invitees.id} AND ${payments.status} = 'SUCCEEDED')`;
-    const came = sql<number>`count(*) FILTER (WHERE ${invitees.isChatMember} OR ${paid})`;
+    const counted = sql`(coalesce(${invitees.isChatMember}, false) OR ${paid})`;
+    const came = sql<number>`count(*) FILTER (WHERE ${counted})`;
     const bought = sql<number>`count(*) FILTER (WHERE ${paid})`;
-    const rows = await db
-      .select({
-        username: users.username,
-        firstName: users.firstName,
-        came: came.mapWith(Number),
-        bought: bought.mapWith(Number),
-      })
-      .from(invitees)
-      .innerJoin(users, eq(users.id, invitees.invitedBy))
-      .groupBy(users.id, users.username, users.firstName)
-      .having(sql`${came} > 0`)
-      .orderBy(desc(came), desc(bought));
-    return rows.map((row) => ({ inviter: displayName(row), came: row.came, bought: row.bought }));
+    const [rows, people] = await Promise.all([
+      db
+        .select({
+          id: users.id,
+          username: users.username,
+          firstName: users.firstName,
+          came: came.mapWith(Number),
+          bought: bought.mapWith(Number),
+        })
+        .from(invitees)
+        .innerJoin(users, eq(users.id, invitees.invitedBy))
+        .groupBy(users.id, users.username, users.firstName)
+        .orderBy(desc(came), desc(bought), desc(count())),
+      db
+        .select({
+          inviterId: invitees.invitedBy,
+          username: invitees.username,
+          firstName: invitees.firstName,
+          invitedAt: sql<string>`to_char(${invitees.invitedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`,
+          came: sql<boolean>`${counted}`,
+          bought: sql<boolean>`${paid}`,
+        })
+        .from(invitees)
+        .where(isNotNull(invitees.invitedBy))
+        .orderBy(desc(invitees.invitedAt), desc(invitees.id)),
+    ]);
+    const byInviter = new Map<number, TInvitee[]>();
+    for (const person of people) {
+      if (person.inviterId === null) continue;
+      const list = byInviter.get(person.inviterId) ?? [];
+      const { invitedAt, came, bought } = person;
+      list.push({ name: displayName(person), invitedAt, came, bought });
+      byInviter.set(person.inviterId, list);
+    }
+    return rows.map((row) => ({
+      inviter: displayName(row),
+      came: row.came,
+      bought: row.bought,
+      invitees: byInviter.get(row.id) ?? [],
+    }));
   }
 
-  return { myInvite, recordArrival, stats };
+  return { myInvite, recordArrival, inviterOnArrival, stats };
 }
 
 export type InviteService = ReturnType<typeof createInviteService>;

@@ -22,6 +22,13 @@ const openThrough = (user: TelegramUser, startParam: string) =>
   });
 
 const stats = async () => (await t.as(admin).get('/api/admin/invites')).json();
+/** An invitee as the admin's list shows them: latest first, with when they came. */
+const person = (name: string, { came = true, bought = false } = {}) => ({
+  name,
+  invitedAt: expect.any(String),
+  came,
+  bought,
+});
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ADMIN_USERNAMES: 'inv_admin' }, rateLimits: false });
@@ -56,15 +63,18 @@ describe('an invitation link', () => {
       .where(eq(users.id, oldTimer.id));
     await openThrough(oldTimer, param);
     await openThrough(host, param);
-    expect(await stats()).toEqual([{ inviter: '@inv_host', came: 2, bought: 0 }]);
+    expect(await stats()).toEqual([
+      { inviter: '@inv_host', came: 2, bought: 0, invitees: [person('@inv_buyer'), person('@inv_newcomer')] },
+    ]);
 
     await buyCoupon(t, buyer, couponId);
-    expect(await stats()).toEqual([{ inviter: '@inv_host', came: 2, bought: 1 }]);
+    const counted = [person('@inv_buyer', { bought: true }), person('@inv_newcomer')];
+    expect(await stats()).toEqual([{ inviter: '@inv_host', came: 2, bought: 1, invitees: counted }]);
 
     // A second link later changes nothing: who brought them is said once.
     const other = (await t.as(admin).post('/api/me/invite')).json();
     await openThrough(newcomer, new URL(other.appLink).searchParams.get('startapp') as string);
-    expect(await stats()).toEqual([{ inviter: '@inv_host', came: 2, bought: 1 }]);
+    expect(await stats()).toEqual([{ inviter: '@inv_host', came: 2, bought: 1, invitees: counted }]);
     expect((await t.as(newcomer).get('/api/me/data')).json().user.cameThroughInvite).toBe(true);
   });
 
@@ -105,22 +115,57 @@ describe('an invitation link', () => {
     await openThrough(hesitant, param);
     const row = async () =>
       ((await stats()) as { inviter: string }[]).find((r) => r.inviter === '@inv_counted');
-    expect(await row()).toEqual({ inviter: '@inv_counted', came: 1, bought: 0 });
+    // The outsider is listed, not yet counted.
+    expect(await row()).toEqual({
+      inviter: '@inv_counted',
+      came: 1,
+      bought: 0,
+      invitees: [person('@inv_hesitant'), person('@inv_outsider', { came: false })],
+    });
 
     // A payment started and not finished is not a purchase.
     await t.as(hesitant).post('/api/me/consent');
     expect(
       (await t.as(hesitant).post(`/api/payments/${couponId}`, { email: 'h@example.ru' })).statusCode,
     ).toBe(200);
-    expect(await row()).toEqual({ inviter: '@inv_counted', came: 1, bought: 0 });
+    expect(await row()).toMatchObject({ came: 1, bought: 0 });
 
     // The outsider joins the chat (Telegram says so once the app asks again): now they count.
     t.botApi.members.set(outsider.id, 'member');
     await t.database.db.update(users).set({ membershipCheckedAt: null }).where(eq(users.id, outsider.id));
     await t.as(outsider).get('/api/me');
-    expect(await row()).toEqual({ inviter: '@inv_counted', came: 2, bought: 0 });
+    expect(await row()).toMatchObject({ came: 2, bought: 0 });
     await buyCoupon(t, outsider, couponId);
-    expect(await row()).toEqual({ inviter: '@inv_counted', came: 2, bought: 1 });
+    expect(await row()).toMatchObject({
+      came: 2,
+      bought: 1,
+      invitees: [person('@inv_hesitant'), person('@inv_outsider', { bought: true })],
+    });
+  });
+
+  it('tells the newcomer who invited them, through that member’s link only', async () => {
+    const inviter = telegramUser('inv_greeter', 'Анна');
+    const param = await linkOf(inviter);
+    const friend = telegramUser('inv_friend');
+    t.botApi.members.set(friend.id, 'member');
+    const inviterSeenBy = async (user: TelegramUser, startParam?: string) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/me/inviter',
+          headers: { authorization: `tma ${signInitData(user, t.botToken, new Date(), startParam)}` },
+        })
+      ).json();
+
+    // Asked before /api/me: the arrival is recorded by the asking.
+    expect(await inviterSeenBy(friend, param)).toEqual({ inviter: 'Анна (@inv_greeter)' });
+    expect(await inviterOf(friend)).toBe(inviter.id);
+    // Opened again, or without the link, or through another member's link: nothing to say.
+    expect(await inviterSeenBy(friend, param)).toEqual({ inviter: 'Анна (@inv_greeter)' });
+    expect(await inviterSeenBy(friend)).toEqual({ inviter: null });
+    expect(await inviterSeenBy(friend, await linkOf(telegramUser('inv_later')))).toEqual({ inviter: null });
+    // Someone the link does not credit (here, an old-timer) is not told they were invited.
+    expect(await inviterSeenBy(oldTimer, param)).toEqual({ inviter: null });
   });
 
   it('is for admins to count, and an unknown code counts for nobody', async () => {

@@ -17,6 +17,7 @@ export { devUserKeys } from './dev-users';
 export { emailKeys } from './email';
 export { geoKeys } from './geo';
 export { giftKeys } from './gifts';
+export { inviteKeys } from './invites';
 export { myCouponsKeys } from './my-coupons';
 export { partnerKeys } from './partners';
 export { photoKeys } from './photo';

@@ -1,14 +1,23 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { INVITE_START_PARAM_PREFIX } from '#contract/start-params';
 import { paths } from '@/config/paths';
 import { useUser } from '@/features/session/api/get-me';
 import { isPartnerOrStaff } from '@/features/session/user-state';
 import { usePrefetchRoutes } from '@/lib/route-prefetch';
 import { whenIdle } from '@/lib/when-idle';
+import { launchStartParam } from '@/messenger/launch-params';
 
 // Only someone outside the chat is told its rule: Home's first load does not carry it for everyone.
 const ChatRuleNotice = lazy(() =>
   import('@/features/session/components/chat-rule-notice').then((module) => ({
     default: module.ChatRuleNotice,
+  })),
+);
+
+// Only a launch through an invitation link asks who invited the person: nobody else's Home carries it.
+const InviterGreeting = lazy(() =>
+  import('@/features/invites/components/inviter-greeting').then((module) => ({
+    default: module.InviterGreeting,
   })),
 );
 
@@ -33,6 +42,17 @@ export function HomeChatRule() {
     user?.isChatMember === false && (
       <Suspense fallback={null}>
         <ChatRuleNotice />
+      </Suspense>
+    )
+  );
+}
+
+/** First on the Home of someone who opened a member's invitation link: who invited them. */
+export function HomeInviterGreeting() {
+  return (
+    launchStartParam()?.startsWith(INVITE_START_PARAM_PREFIX) && (
+      <Suspense fallback={null}>
+        <InviterGreeting />
       </Suspense>
     )
   );

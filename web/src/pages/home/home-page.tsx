@@ -14,6 +14,7 @@ import {
   HomeBotMessagesLine,
   HomeChatRule,
   HomeCouponLine,
+  HomeInviterGreeting,
   HomePrefetch,
   HomeRequestCount,
 } from './home-extras';
@@ -54,6 +55,7 @@ export function HomePage() {
       <Header />
       <Stack>
         <HomeBotMessagesLine />
+        <HomeInviterGreeting />
         <HomeChatRule />
         {buttons.map(({ label, to }) => (
           <Button key={to} pressed={pendingTo === to} onClick={() => go(to)}>
