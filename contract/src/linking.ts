@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MESSENGERS } from './messengers.ts';
+import { MESSENGER_NAMES, MESSENGERS } from './messengers.ts';
 
 /** What a start of a bot carries when it links the person's account there: `link-<code>`. */
 export const LINK_START_PREFIX = 'link-';
@@ -10,6 +10,14 @@ export const ZMessengerAccount = z.object({
   username: z.string().nullable(),
 });
 export type TMessengerAccount = z.infer<typeof ZMessengerAccount>;
+
+/** A person's accounts as a line: «Telegram @x · MAX @y» («MAX без имени» for one without a username). */
+export const accountsText = (accounts: readonly TMessengerAccount[]) =>
+  accounts
+    .map(({ messenger, username }) =>
+      username ? `${MESSENGER_NAMES[messenger]} @${username}` : `${MESSENGER_NAMES[messenger]} без имени`,
+    )
+    .join(' · ');
 
 /**
  * GET /api/me/messengers: the caller's accounts, the launch's first, and the messengers they may

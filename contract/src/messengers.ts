@@ -4,3 +4,6 @@
  */
 export const MESSENGERS = ['telegram', 'max'] as const;
 export type TMessenger = (typeof MESSENGERS)[number];
+
+/** The messengers' names as the app's texts say them. */
+export const MESSENGER_NAMES: Record<TMessenger, string> = { telegram: 'Telegram', max: 'MAX' };

@@ -1,7 +1,6 @@
-import type { TMessenger } from '#contract/messengers';
+import { MESSENGER_NAMES, type TMessenger } from '#contract/messengers';
 
-/** The messengers' names as the app's texts say them. */
-export const MESSENGER_NAMES: Record<TMessenger, string> = { telegram: 'Telegram', max: 'MAX' };
+export { MESSENGER_NAMES };
 
 /** The messengers with a bot here, by name, for a text that cannot know whose it is: «Telegram или MAX». */
 export const messengerNamesOf = (messengers: Messengers) =>

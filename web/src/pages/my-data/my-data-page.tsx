@@ -26,6 +26,11 @@ import './my-data-page.css';
 const MessagesEmail = lazy(() =>
   import('@/features/email/components/messages-email').then((module) => ({ default: module.MessagesEmail })),
 );
+const LinkedMessengers = lazy(() =>
+  import('@/features/linking/components/linked-messengers').then((module) => ({
+    default: module.LinkedMessengers,
+  })),
+);
 
 /** «Мои данные» (152-ФЗ): what the server holds about the user, a copy to download, and erasure. */
 export function MyDataPage() {
@@ -63,6 +68,9 @@ function HeldData({ onErased }: { onErased: () => void }) {
             <QrPhotosSetting enabled={held.user.qrPhotosInChat} />
             <Suspense>
               <MessagesEmail />
+            </Suspense>
+            <Suspense>
+              <LinkedMessengers />
             </Suspense>
             <PartnerOffersSetting enabled={held.user.partnerOffersSince !== null} />
             <MyDataView data={held} />
