@@ -44,7 +44,12 @@ export const ZHeldGiftsResponse = z.array(ZHeldGift);
 /**
  * POST /api/gifts/{giftId}/prepared-message: the message about a gift the bot prepared for the giver
  * to share (`id` for Mini Apps' shareMessage), and its text and link for a t.me/share/url link where
- * the client cannot share a prepared message.
+ * the client cannot share a prepared message. No `id` where the messenger prepares no messages (MAX):
+ * its app shares the text and the link itself.
  */
-export const ZPreparedGiftMessage = z.object({ id: z.string(), text: z.string(), appLink: z.url() });
+export const ZPreparedGiftMessage = z.object({
+  id: z.string().optional(),
+  text: z.string(),
+  appLink: z.url(),
+});
 export type TPreparedGiftMessage = z.infer<typeof ZPreparedGiftMessage>;

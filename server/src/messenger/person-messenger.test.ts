@@ -79,7 +79,7 @@ describe('what the app sends a person goes through their messenger', () => {
   });
 });
 
-describe('a gift’s message to share, where the messenger prepares none', () => {
+describe('a gift’s message to share, where the messenger prepares none (MAX)', () => {
   const admin = telegramUser('pm_admin');
   const giver = telegramUser('pm_giver');
   let shop: TestApp;
@@ -101,7 +101,7 @@ describe('a gift’s message to share, where the messenger prepares none', () =>
   });
   afterAll(() => shop.close());
 
-  it('tells the giver so by the messenger’s name, and prepares nothing', async () => {
+  it('answers its text and the app’s link for the app to share, and prepares nothing', async () => {
     const [couponId] = (
       await addPartnerWithCoupons(shop, admin, { spokesmanNickname: 'pm_partner' }, [
         { price: 50, discount: 150 },
@@ -111,11 +111,11 @@ describe('a gift’s message to share, where the messenger prepares none', () =>
     const given = await shop.as(giver).post(`/api/coupons/buy/friend/${purchased}/pm_giver/pm_friend`);
     expect(given.statusCode).toBe(200);
 
-    const refused = await shop.as(giver).post(`/api/gifts/${given.json().giftId}/prepared-message`);
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      error: 'share_unavailable',
-      message: 'Telegram не готовит сообщений о подарке: скажите другу, что купон ждет его в «Мои QR»',
+    const shared = await shop.as(giver).post(`/api/gifts/${given.json().giftId}/prepared-message`);
+    expect(shared.statusCode).toBe(200);
+    expect(shared.json()).toEqual({
+      text: expect.stringMatching(/^🎁 @pm_giver дарит купон «.+» на скидку 150 руб\./),
+      appLink: 'https://t.me/katajsya_bot?startapp=my-coupons',
     });
     expect(shop.botApi.callsOf('savePreparedInlineMessage')).toEqual([]);
   });

@@ -1,8 +1,11 @@
 import { clientCanShare, shareInTelegram } from '@/telegram/share-message';
 import { ofLaunch } from './messenger-of-launch';
 
-/** What a person shares into a chat: the bot's prepared message (by Telegram's id for it), or its text and the app's link. */
-export type ShareableMessage = { preparedId: string; text: string; appLink: string };
+/**
+ * What a person shares into a chat: the bot's prepared message (by Telegram's id for it), or its
+ * text and the app's link, all a messenger without prepared messages (MAX) is given.
+ */
+export type ShareableMessage = { preparedId?: string; text: string; appLink: string };
 
 /** sent: the messenger sent it; declined: the person closed the chat picker; linked: a share link is open. */
 export type ShareOutcome = 'sent' | 'declined' | 'linked';

@@ -15,7 +15,7 @@ const canSharePreparedMessage = () => supports('web_app_send_prepared_message');
 
 /** Rejects when Telegram failed to send the message. */
 export async function shareInTelegram(message: ShareableMessage): Promise<ShareOutcome> {
-  if (!canSharePreparedMessage()) {
+  if (!message.preparedId || !canSharePreparedMessage()) {
     const query = new URLSearchParams({ url: message.appLink, text: message.text });
     // t.me reads a plus as a plus: spaces go as %20.
     openTelegramOrExternalLink(`https://t.me/share/url?${query.toString().replaceAll('+', '%20')}`);

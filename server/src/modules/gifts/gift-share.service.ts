@@ -22,8 +22,8 @@ const refuse = (code: GiftRefusal, details?: DomainErrorDetails) =>
  * The message a giver shares about a gift: prepared by their messenger's bot for the app to share
  * (Telegram: savePreparedInlineMessage for Mini Apps' shareMessage), with a button opening the app
  * on My QR, where the friend finds the coupon, or claims it if it was held for them (ADR 0012).
- * Where the messenger prepares no messages, the giver is told so, and the gift waits on My QR all
- * the same.
+ * Where the messenger prepares no messages (MAX), the answer is the text and the link alone, which
+ * the app shares itself (shareMaxContent).
  */
 export function createGiftShareService(options: { db: Db; messengers: Messengers; log: FastifyBaseLogger }) {
   const { db, messengers, log } = options;
@@ -46,11 +46,11 @@ export function createGiftShareService(options: { db: Db; messengers: Messengers
     const port = reach && messengers[reach.messenger];
     if (!reach || !port) throw refuse(GiftErrorCode.shareUnavailable);
     const messenger = MESSENGER_NAMES[reach.messenger];
-    if (!port.prepareShare) throw refuse('share_not_in_messenger', { messenger });
 
     try {
       const appLink = await port.appLink(MY_COUPONS_START_PARAM);
       const text = giftShareTexts.message({ fromUsername: giver.username, coupon });
+      if (!port.prepareShare) return { text, appLink };
       const id = await port.prepareShare(
         reach.chatId,
         {

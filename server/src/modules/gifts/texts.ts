@@ -31,12 +31,6 @@ export const giftRefusals = {
     message: ({ messenger = 'Telegram' }) =>
       `${messenger} сейчас не может подготовить сообщение. Попробуйте еще раз чуть позже`,
   },
-  share_not_in_messenger: {
-    status: 409,
-    error: GiftErrorCode.shareUnavailable,
-    message: ({ messenger }) =>
-      `${messenger} не готовит сообщений о подарке: скажите другу, что купон ждет его в «Мои QR»`,
-  },
   gift_of_own_coupon_only: {
     status: 403,
     error: ErrorCode.forbidden,
