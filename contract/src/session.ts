@@ -72,6 +72,8 @@ export const ZDevUsersResponse = z.array(ZDevUser);
 
 export const ZDevInitDataRequest = z.object({
   userId: z.number().int(),
+  /** The messenger to open the app in: Telegram's init data, or the local MAX's (a person of its own). */
+  messenger: z.enum(['telegram', 'max']).default('telegram'),
   /** A t.me link's `startapp`, signed into the init data as Telegram does (a reminder's «Открыть QR»). */
   startParam: z
     .string()

@@ -5,6 +5,7 @@ import type { Database } from './db/client.ts';
 import type { Messengers } from './domain/messenger.ts';
 import { createSweepClock } from './jobs/sweep-clock.ts';
 import { createMaxMessenger } from './max/max-messenger.ts';
+import type { StandInMax } from './max/stand-in-max.ts';
 import type { Core } from './modules/manifest.ts';
 import { createPaymentProvider } from './payments/create-provider.ts';
 import type { PaymentProvider } from './payments/provider.ts';
@@ -24,6 +25,8 @@ export interface CoreDeps {
   messengers?: Messengers;
   /** The payment provider; by default the one PAYMENT_PROVIDER names. */
   paymentProvider?: PaymentProvider;
+  /** The local stand-in's MAX, started with the configuration's MAX settings pointing at it. */
+  standInMax?: StandInMax;
 }
 
 /** What the app makes before any module, from what it was built with: every manifest may need it. */
@@ -47,6 +50,7 @@ export function createCore(deps: CoreDeps & { log: FastifyBaseLogger }): Core {
     botToken,
     botApi,
     standIn,
+    standInMax: deps.standInMax,
     messengers: {
       // The stand-in's Telegram shows messages, not files: documents are Telegram's own.
       telegram: createTelegramMessenger(chatApi, { appUrl: buttonsUrl, documents: botApi !== undefined }),

@@ -4,6 +4,7 @@ import { ConfigError, configWarnings, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed-demo-data.ts';
 import { listenFailure } from './http/listen-failure.ts';
+import { startStandInMax } from './max/stand-in-max.ts';
 import { seedCouponEndingTomorrow } from './modules/dev-login/demo-coupon-ending.ts';
 import { PROVIDER_CALL_TIMEOUT_MS } from './payments/provider.ts';
 import { createBotApi } from './telegram/bot-api.ts';
@@ -40,7 +41,20 @@ async function main() {
   // The end-to-end run (NODE_ENV=test) buys dozens of coupons as one demo user within minutes; the
   // limits themselves are shown by the server suite.
   const rateLimits = config.env !== 'test';
-  const app = await buildApp({ config, database, botToken, botApi, rateLimits });
+  // Without MAX_BOT_TOKEN the stand-in plays MAX too: a local MAX Bot API in the process, which
+  // MAX's adapter and long polling reach as they would MAX's own.
+  const standInMax =
+    config.localStandIn && !config.max.botToken ? await startStandInMax(botToken) : undefined;
+  const app = await buildApp({
+    config: standInMax ? { ...config, max: standInMax.settings } : config,
+    database,
+    botToken,
+    botApi,
+    rateLimits,
+    standInMax,
+  });
+  // After the app, whose long polling asks the local MAX until it stops.
+  app.addHook('onClose', async () => standInMax?.close());
 
   for (const warning of configWarnings(config)) app.log.warn(warning);
   if (config.demoData && (await seedDemoData(database.db))) {
@@ -49,7 +63,7 @@ async function main() {
   }
   if (config.localStandIn) {
     app.log.info(
-      'no BOT_TOKEN: the local Telegram stand-in is on; open the app in a browser to pick a demo user',
+      `no BOT_TOKEN: the local Telegram stand-in is on${standInMax ? ', and a local MAX beside it' : ''}; open the app in a browser to pick a demo user`,
     );
   }
 

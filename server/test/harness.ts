@@ -11,6 +11,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/client.ts';
 import { seedDemoData } from '../src/db/seed/seed-demo-data.ts';
 import type { Messengers } from '../src/domain/messenger.ts';
+import { startStandInMax } from '../src/max/stand-in-max.ts';
 import { seedCouponEndingTomorrow } from '../src/modules/dev-login/demo-coupon-ending.ts';
 import type { DeliveryReport } from '../src/modules/notifications/outbox.worker.ts';
 import { createBotApi } from '../src/telegram/bot-api.ts';
@@ -127,6 +128,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Run as the local stand-in: no bot, a local token in a temporary DATA_DIR, demo data seeded. */
   standIn?: boolean;
+  /** With the stand-in, the local MAX beside it, as `npm start` without MAX_BOT_TOKEN runs it. */
+  standInMax?: boolean;
   webRoot?: string;
   /**
    * Another server process on the database of `t`: its own connection pool on PostgreSQL; on
@@ -176,8 +179,10 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
   const botToken = config.botToken ?? localBotToken(dataDir);
   if (options.standIn && (await seedDemoData(database.db)))
     await seedCouponEndingTomorrow(database.db, config.timeZone);
+  const standInMax = options.standIn && options.standInMax ? await startStandInMax(botToken) : undefined;
   const app = await buildApp({
-    config,
+    config: standInMax ? { ...config, max: standInMax.settings } : config,
+    standInMax,
     database,
     botToken,
     botApi: config.botToken
@@ -226,6 +231,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     },
     async close() {
       await app.close();
+      await standInMax?.close();
       await botApi.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });

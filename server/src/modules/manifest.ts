@@ -6,6 +6,7 @@ import type { MessengerInbound, Messengers } from '../domain/messenger.ts';
 import type { Refusals } from '../http/errors.ts';
 import type { SweepTable } from '../jobs/maintenance.ts';
 import type { SweepClock } from '../jobs/sweep-clock.ts';
+import type { StandInMax } from '../max/stand-in-max.ts';
 import type { InboundHandlers } from '../messenger/inbound.ts';
 import type { PaymentProvider } from '../payments/provider.ts';
 import type { TelegramReachability } from '../telegram/reachability.ts';
@@ -25,6 +26,8 @@ export interface Core {
   botApi?: Api;
   /** The local stand-in's own Bot API, which plays each person's chat with the bot; absent with a bot. */
   standIn?: StandInBotApi;
+  /** The local stand-in's MAX, without MAX_BOT_TOKEN: its bot's chats and the people it signs for. */
+  standInMax?: StandInMax;
   /**
    * The adapter of each messenger with a bot (domain/messenger.ts): Telegram's over its Bot API
    * (the stand-in's own without a bot), and any other configured. Whatever speaks to a person speaks to their messenger's.

@@ -4,8 +4,8 @@ import { devLoginRoutes } from './dev-login.routes.ts';
 import { devLoginRefusals } from './texts.ts';
 
 /**
- * The local stand-in's demo users, the init data it signs for them, and each one's «Чат с ботом»
- * over the stand-in's Bot API (never with a real bot).
+ * The local stand-in's demo users, the init data it signs for them in Telegram or the local MAX, and
+ * each one's «Чат с ботом» over the stand-in's Bot API and the local MAX's (never with a real bot).
  */
 export const devLoginManifest = manifest({
   name: 'dev-login',
@@ -15,11 +15,12 @@ export const devLoginManifest = manifest({
     db,
     botToken,
     standIn,
+    standInMax,
     users,
-  }: Pick<Core, 'config' | 'db' | 'botToken' | 'standIn'> & { users: UserService }) => ({
+  }: Pick<Core, 'config' | 'db' | 'botToken' | 'standIn' | 'standInMax'> & { users: UserService }) => ({
     openRoutes:
       config.localStandIn && standIn
-        ? (app) => app.register(devLoginRoutes, { db, users, botToken, standIn })
+        ? (app) => app.register(devLoginRoutes, { db, users, botToken, standIn, standInMax })
         : undefined,
   }),
 });

@@ -15,6 +15,8 @@ import type { Db } from '../../db/client.ts';
 import { users as usersTable } from '../../db/schema.ts';
 import { DEMO_USERS } from '../../db/seed/demo-users.ts';
 import { DomainError } from '../../domain/domain-error.ts';
+import { signMaxInitData } from '../../max/init-data.ts';
+import type { StandInMax } from '../../max/stand-in-max.ts';
 import { signInitData } from '../../telegram/init-data.ts';
 import type { StandInBotApi } from '../../telegram/stand-in-bot-api.ts';
 import type { UserService } from '../users/users.service.ts';
@@ -31,7 +33,8 @@ export const devLoginRoutes: FastifyPluginAsyncZod<{
   users: UserService;
   botToken: string;
   standIn: StandInBotApi;
-}> = async (app, { db, users, botToken, standIn }) => {
+  standInMax?: StandInMax;
+}> = async (app, { db, users, botToken, standIn, standInMax }) => {
   const demoIds = DEMO_USERS.map((user) => user.id);
 
   async function presentDemoUsers() {
@@ -62,6 +65,19 @@ export const devLoginRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const demo = (await presentDemoUsers()).find((user) => user.id === request.body.userId);
       if (!demo) throw new DomainError<DevLoginRefusal>('demo_user_not_found');
+      if (request.body.messenger === 'max') {
+        if (!standInMax) throw new DomainError<DevLoginRefusal>('no_local_max');
+        // In MAX the demo person is another account, under their Telegram number as MAX's id.
+        const person = { id: demo.id, username: demo.username, firstName: demo.firstName, lastName: null };
+        return {
+          initData: signMaxInitData(
+            person,
+            standInMax.settings.botToken,
+            new Date(),
+            request.body.startParam,
+          ),
+        };
+      }
       const initData = signInitData(
         { id: demo.id, username: demo.username, firstName: demo.firstName, lastName: null },
         botToken,
@@ -150,5 +166,66 @@ export const devLoginRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.addHook('preClose', async () => standIn.close());
+  if (standInMax) {
+    /** A demo person as MAX names them in an update, by their MAX id. */
+    const maxPersonOf = (userId: number) => {
+      const demo = DEMO_USERS.find((user) => user.id === userId);
+      if (!demo) throw new DomainError<DevLoginRefusal>('demo_user_not_found');
+      return { user_id: demo.id, first_name: demo.firstName, username: demo.username };
+    };
+
+    app.get(
+      '/api/dev/max/chat/:userId',
+      {
+        schema: {
+          params: ZStandInUserParams,
+          querystring: ZStandInChatQuery,
+          response: { 200: ZStandInChat },
+        },
+      },
+      async (request) => standInMax.chat(request.params.userId, request.query.since),
+    );
+
+    app.get(
+      '/api/dev/max/chat/:userId/photos/:messageId',
+      { schema: { params: ZStandInUserParams.extend({ messageId: ZStandInUserParams.shape.userId }) } },
+      async (request, reply) => {
+        const photo = standInMax.photo(request.params.userId, request.params.messageId);
+        if (!photo) throw new DomainError<DevLoginRefusal>('message_not_found');
+        return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(photo);
+      },
+    );
+
+    app.post(
+      '/api/dev/max/chat/:userId/callback',
+      {
+        schema: {
+          params: ZStandInUserParams,
+          body: ZStandInCallbackRequest,
+          response: { 200: ZStandInCallbackResponse },
+        },
+      },
+      async (request) => {
+        const { messageId, data } = request.body;
+        const answer = await standInMax.press(maxPersonOf(request.params.userId), messageId, data);
+        if (answer === undefined) throw new DomainError<DevLoginRefusal>('message_not_found');
+        return { answer };
+      },
+    );
+
+    app.post(
+      '/api/dev/max/chat/:userId/messages',
+      { schema: { params: ZStandInUserParams, body: ZStandInMessageRequest } },
+      async (request, reply) => {
+        const { text, replyToMessageId } = request.body;
+        standInMax.write(maxPersonOf(request.params.userId), text, replyToMessageId);
+        return reply.status(204).send();
+      },
+    );
+  }
+
+  app.addHook('preClose', async () => {
+    standIn.close();
+    standInMax?.release();
+  });
 };

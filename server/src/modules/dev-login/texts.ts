@@ -8,6 +8,11 @@ export const devLoginRefusals = {
     error: ErrorCode.notFound,
     message: 'В чате нет такого сообщения или кнопки: обновите чат',
   },
+  no_local_max: {
+    status: 404,
+    error: ErrorCode.notFound,
+    message: 'Локальный MAX не запущен: задан MAX_BOT_TOKEN',
+  },
 } satisfies Refusals;
 
 /** Who opens an invitation in the stand-in: a person the app has never seen. */
