@@ -1,10 +1,11 @@
 import { z } from 'zod';
 
 /**
- * POST /api/me/invite: the caller's invitation link into the app in their messenger, and that
- * messenger's share link carrying it (the link itself where the messenger has none).
+ * POST /api/me/invite: the caller's invitation link into the app in their messenger, the words
+ * shared with it, and that messenger's share link carrying both; null where the messenger has none
+ * that works on every client of its (MAX), and its app shares the words and the link itself.
  */
-export const ZMyInvite = z.object({ appLink: z.string(), shareUrl: z.string() });
+export const ZMyInvite = z.object({ appLink: z.string(), text: z.string(), shareUrl: z.string().nullable() });
 export type TMyInvite = z.infer<typeof ZMyInvite>;
 
 /** One person who came through a member's link: named as the back office names people. */

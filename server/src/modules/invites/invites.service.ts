@@ -47,8 +47,8 @@ export function createInviteService(options: {
   }
 
   /**
-   * The caller's invitation: the app's link with their code in their messenger, and its share link
-   * for it (where it has none, the app's link itself, which the app shares as a link).
+   * The caller's invitation: the app's link with their code in their messenger, the words to share
+   * with it, and the messenger's share link for both (where it has none, the app shares them itself).
    */
   async function myInvite(userId: number): Promise<TMyInvite> {
     const messenger = (await reachOf(db, [userId])).get(userId)?.messenger;
@@ -61,8 +61,8 @@ export function createInviteService(options: {
     } catch {
       throw new DomainError<InviteRefusal>(InviteErrorCode.inviteUnavailable);
     }
-    const shareUrl = port.shareLink?.(appLink, inviteTexts.share(communityChatLink)) ?? appLink;
-    return { appLink, shareUrl };
+    const text = inviteTexts.share(communityChatLink);
+    return { appLink, text, shareUrl: port.shareLink?.(appLink, text) ?? null };
   }
 
   /**
