@@ -192,6 +192,8 @@ export function createMaxMessenger(options: {
         throw new MessengerError(`MAX drops a start payload like this: ${payload}`, 'refused');
       return `https://max.ru/${botName}?start=${payload}`;
     },
+    // No shareLink: MAX's https://max.ru/:share?text= opens on its phones alone, not on the desktop
+    // or web client, where the bridge's shareMaxContent works; the app shares through that instead.
     sendDocument: (chatId, document: MessengerDocument, signal) =>
       telling(async () => {
         const file = await upload('file', { bytes: document.bytes, fileName: document.fileName }, signal);

@@ -45,12 +45,13 @@ const asMax = (url: string) =>
   });
 
 describe('what the app sends a person goes through their messenger', () => {
-  it('an invitation links into the person’s messenger; without a share link there, the link is shared itself', async () => {
+  it('an invitation links into the person’s messenger; without a share link there, the app shares its words and link', async () => {
     const invite = await asMax('/api/me/invite');
     expect(invite.statusCode).toBe(200);
-    const { appLink, shareUrl } = invite.json();
+    const { appLink, text, shareUrl } = invite.json();
     expect(appLink).toMatch(/^https:\/\/max\.example\/app\?startapp=ref_/);
-    expect(shareUrl).toBe(appLink);
+    expect(text).toMatch(/^Присоединяйся к сплавному чату «Катайся с нами»/);
+    expect(shareUrl).toBeNull();
 
     const telegrams = (await t.as(telegramPerson).post('/api/me/invite')).json();
     expect(telegrams.appLink).toMatch(/^https:\/\/t\.me\/\w+\?startapp=ref_/);

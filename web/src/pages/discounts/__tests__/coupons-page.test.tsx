@@ -60,7 +60,11 @@ describe('CouponsPage', () => {
     const shareUrl = 'https://t.me/share/url?url=https%3A%2F%2Ft.me%2Fkatajsya_bot%3Fstartapp%3Dref_abc';
     stubApi({
       'POST /api/me/invite': () =>
-        jsonResponse({ appLink: 'https://t.me/katajsya_bot?startapp=ref_abc', shareUrl }),
+        jsonResponse({
+          appLink: 'https://t.me/katajsya_bot?startapp=ref_abc',
+          text: 'Присоединяйся',
+          shareUrl,
+        }),
     });
     const user = userEvent.setup();
     renderWithProviders(<CouponsPage />, { user: plainUser });
