@@ -158,6 +158,8 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     const question = chat.getByRole('listitem').filter({ hasText: 'Оцените визит от 1 до 5' });
     await question.getByRole('button', { name: '5', exact: true }).click();
     await expect(chat.getByRole('status')).toHaveText('Спасибо! Ваша оценка: 5 из 5.');
+    // The question shows the stars given.
+    await expect(question.getByRole('button', { name: '5 ✓', exact: true })).toBeVisible();
 
     const comment = chat.getByRole('textbox', { name: 'Ваш отзыв' });
     await expect(
@@ -167,6 +169,12 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     await chat.getByRole('button', { name: 'Отправить' }).click();
     await expect(chat.getByRole('listitem').last()).toContainText('Спасибо, отзыв сохранен.');
     await expect(chat.getByRole('textbox', { name: 'Сообщение' })).toBeVisible();
+    // Anything else typed to the bot is answered with what it is for.
+    await chat.getByRole('textbox', { name: 'Сообщение' }).fill('А где мой купон?');
+    await chat.getByRole('button', { name: 'Отправить' }).click();
+    await expect(chat.getByRole('listitem').last()).toContainText(
+      'Я бот «Катайся с нами» и не читаю сообщения',
+    );
 
     // A reminder: the coupon the demo gave her before ends tomorrow, which the first sweep after
     // start found. Its «Открыть QR» opens My QR on that coupon.
