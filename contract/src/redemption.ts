@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MESSENGERS } from './messengers.ts';
 import { COUPON_EXPIRED, REDEEM_REFUSED } from './redeem-texts.ts';
 
 /**
@@ -25,6 +26,8 @@ export const ZScannedCoupon = z.object({
   discount: z.string(),
   address: z.string(),
   telegramName: z.string(),
+  /** The messenger `telegramName` is a name in: the holder's, whichever they bought in. */
+  messenger: z.enum(MESSENGERS),
   /** The caller may undo this redemption now (their own, within ten minutes; an admin always). */
   canUndo: z.boolean(),
   /** The last day it may be used, `YYYY-MM-DD`; null when it never expires. */

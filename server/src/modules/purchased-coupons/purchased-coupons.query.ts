@@ -47,6 +47,7 @@ export function selectPurchasedCoupons(executor: Pick<Db, 'select'>) {
     spokesmanUserId: partners.spokesmanUserId,
     ownerUsername: owners.username,
     ownerFirstName: owners.firstName,
+    ownerMessenger: owners.messenger,
     redeemerUsername: redeemers.username,
     redeemerFirstName: redeemers.firstName,
   };

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { TMessenger } from '#contract/messengers';
 import type { TScanStatus } from '#contract/redemption';
 import type { Db } from '../../db/client.ts';
 import { gifts, payments, purchasedCoupons, retiredQrTokens, users } from '../../db/schema.ts';
@@ -12,7 +13,7 @@ export type CouponRow = Awaited<ReturnType<ReturnType<typeof selectPurchasedCoup
 export interface TokenCoupon {
   coupon: CouponRow;
   /** When a gift replaced this QR, and whom it was issued to: the giver, never the new owner. */
-  replaced?: { at: Date; holder: string };
+  replaced?: { at: Date; holder: string; messenger: TMessenger };
 }
 
 /** Who a retired QR was issued to. */
@@ -45,6 +46,7 @@ export async function couponOfToken(executor: Db, qrToken: string): Promise<Toke
       at: retiredQrTokens.retiredAt,
       username: givers.username,
       firstName: givers.firstName,
+      messenger: givers.messenger,
     })
     .from(retiredQrTokens)
     .innerJoin(givers, eq(givers.id, giverOfRetired))
@@ -52,7 +54,14 @@ export async function couponOfToken(executor: Db, qrToken: string): Promise<Toke
   if (!retired) return undefined;
   const [old] = await selectPurchasedCoupons(executor).where(eq(purchasedCoupons.id, retired.id));
   return (
-    old && { coupon: old, replaced: { at: retired.at, holder: nameOf(retired.username, retired.firstName) } }
+    old && {
+      coupon: old,
+      replaced: {
+        at: retired.at,
+        holder: nameOf(retired.username, retired.firstName),
+        messenger: retired.messenger,
+      },
+    }
   );
 }
 

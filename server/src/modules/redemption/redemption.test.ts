@@ -54,6 +54,7 @@ describe('scanning', () => {
       region: 'Карелия',
       discount: '750',
       telegramName: '@red_buyer',
+      messenger: 'telegram',
       canUndo: false,
     });
     await redeem(partner, token);
@@ -61,6 +62,23 @@ describe('scanning', () => {
       status: 'USED',
       canUndo: true,
     });
+  });
+
+  it('names the messenger the holder’s name is in, MAX for a buyer who came from MAX', async () => {
+    const { id, token } = await purchasedToken();
+    const [{ ownerId } = { ownerId: 0 }] = await t.database.db
+      .select({ ownerId: purchasedCoupons.ownerId })
+      .from(purchasedCoupons)
+      .where(eq(purchasedCoupons.id, id));
+    await t.database.db.execute(sql`UPDATE users SET messenger = 'max' WHERE id = ${ownerId}`);
+    try {
+      expect((await scan(partner, token)).json()).toMatchObject({
+        telegramName: '@red_buyer',
+        messenger: 'max',
+      });
+    } finally {
+      await t.database.db.execute(sql`UPDATE users SET messenger = 'telegram' WHERE id = ${ownerId}`);
+    }
   });
 
   it('tells when and by whom a used coupon was redeemed', async () => {

@@ -63,6 +63,7 @@ export function createScanner(options: { db: Db; timeZone: string }) {
     discount: String(coupon.discount),
     address: coupon.address,
     telegramName: replaced ? replaced.holder : telegramNameOf(coupon),
+    messenger: replaced ? replaced.messenger : coupon.ownerMessenger,
   });
 
   /**

@@ -1,5 +1,6 @@
 import { type QrField, SIGNATURE_KEY } from '#contract/coupon-qr';
 import { serviceThreshold } from '#contract/coupon-terms';
+import { MESSENGER_NAMES } from '#contract/messengers';
 import type { TScannedCoupon, TScanStatus } from '#contract/redemption';
 import { texts } from './texts';
 
@@ -43,7 +44,9 @@ export function couponRows(fields: readonly QrField[], live: TScannedCoupon | un
     // A QR leaves the company's name and place empty (the server's answer brings them): no empty row.
     const value = live ? live[key] : key === 'status' ? undefined : printed.get(key) || undefined;
     if (value === undefined) return [];
-    const row = { key, label: texts.labels[key], value: shownValue(key, value) };
+    // The holder's name is one in their messenger, which the server knows; a printed QR is Telegram's.
+    const label = key === 'telegramName' && live ? MESSENGER_NAMES[live.messenger] : texts.labels[key];
+    const row = { key, label, value: shownValue(key, value) };
     // The 15 % rule beside the discount, so the partner applies it to a large enough bill.
     return key === 'discount' && /^\d+$/.test(value)
       ? [

@@ -32,6 +32,8 @@ function offlineLive(fields: readonly QrField[], status: TScanStatus): TScannedC
     discount: printed(fields, 'discount'),
     address: printed(fields, 'address'),
     telegramName: printed(fields, 'telegramName'),
+    // A printed QR does not say the holder's messenger: it names them as Telegram did before MAX.
+    messenger: 'telegram',
     canUndo: false,
     expiresAt: printed(fields, 'exp') || null,
     redeemedAt: null,

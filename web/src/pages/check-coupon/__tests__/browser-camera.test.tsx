@@ -25,6 +25,7 @@ const LIVE = {
   redeemedAt: null,
   redeemedBy: null,
   giftedAwayAt: null,
+  messenger: 'telegram',
   expiresAt: null,
 };
 

@@ -56,6 +56,7 @@ const live = (
   redeemedAt: null,
   redeemedBy: null,
   giftedAwayAt: null,
+  messenger: 'telegram',
   ...more,
 });
 

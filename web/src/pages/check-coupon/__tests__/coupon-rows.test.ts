@@ -41,6 +41,7 @@ describe('the rows of a scanned QR', () => {
       discount: '750',
       address: 'ул. Речная, 1',
       telegramName: '@ivan',
+      messenger: 'telegram',
       canUndo: false,
       expiresAt: null,
       redeemedAt: null,
@@ -48,5 +49,29 @@ describe('the rows of a scanned QR', () => {
       giftedAwayAt: null,
     } as const;
     expect(couponRows(fields, live).find((row) => row.key === 'address')?.value).toBe('ул. Речная, 1');
+  });
+
+  it('label the holder by the messenger the server names, and a printed QR’s by Telegram', () => {
+    const { fields } = parseCouponQr('purchased_coupon_id=t,telegramName=@ivan,pid=7');
+    const holder = (live?: Parameters<typeof couponRows>[1]) =>
+      couponRows(fields, live).find((row) => row.key === 'telegramName');
+    expect(holder()).toEqual({ key: 'telegramName', label: 'Telegram', value: '@ivan' });
+    const live = {
+      status: 'NOT_USED',
+      date: '15.07.2026',
+      partner: 'Порог',
+      region: 'Карелия',
+      discount: '750',
+      address: 'ул. Речная, 1',
+      telegramName: '@ivan',
+      messenger: 'max',
+      canUndo: false,
+      expiresAt: null,
+      redeemedAt: null,
+      redeemedBy: null,
+      giftedAwayAt: null,
+    } as const;
+    expect(holder(live)).toEqual({ key: 'telegramName', label: 'MAX', value: '@ivan' });
+    expect(holder({ ...live, messenger: 'telegram' })?.label).toBe('Telegram');
   });
 });

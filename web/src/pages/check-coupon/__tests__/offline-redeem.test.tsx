@@ -88,6 +88,7 @@ const usedAnswer = (status: 'USED' | 'NOT_USED') => ({
   redeemedAt: status === 'USED' ? '2026-08-15T09:05:00Z' : null,
   redeemedBy: status === 'USED' ? '@partner_petr' : null,
   giftedAwayAt: null,
+  messenger: 'telegram',
   expiresAt: null,
   date: '15.07.2026',
   partner: 'Рафт-школа «Порог»',
