@@ -80,6 +80,22 @@ describe('what the app sends a person goes through their messenger', () => {
   });
 });
 
+describe('a MAX person without a username', () => {
+  it('is told how to set a nickname in MAX before giving a gift, not that the coupon is not theirs', async () => {
+    const nameless = { id: 9_200_002, username: null, firstName: 'Ника', lastName: null };
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/coupons/buy/friend/00000000-0000-4000-8000-000000000000/nika/friend_boris',
+      headers: { authorization: `max ${signMaxInitData(nameless, MAX_TOKEN)}`, 'x-xsrf-token': csrf },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual({
+      error: 'no_username',
+      message: 'Чтобы подарить купон, задайте никнейм в настройках профиля MAX и откройте приложение заново.',
+    });
+  });
+});
+
 describe('a gift’s message to share, where the messenger prepares none (MAX)', () => {
   const admin = telegramUser('pm_admin');
   const giver = telegramUser('pm_giver');

@@ -1,9 +1,11 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZOkResponse } from '#contract/coupons';
 import { ZGiftResponse, ZHeldGiftsResponse, ZPreparedGiftMessage } from '#contract/gifts';
 import { ZDbId } from '#contract/ids';
 import { ZTelegramUsername } from '#contract/username-schemas';
+import { DomainError } from '../../domain/domain-error.ts';
 import { sendJsonText } from '../../http/json-text.ts';
 import { RATE_LIMITS } from '../../http/rate-limits.ts';
 import { requireOwnUsername, ZPathUsername } from '../users/caller.ts';
@@ -12,6 +14,13 @@ import { requireChatMember } from '../users/require-chat-member.ts';
 import type { GiftShareService } from './gift-share.service.ts';
 import type { GiftService } from './gifts.service.ts';
 import type { GiftRefusal } from './texts.ts';
+
+/** A gift names its giver by their username: one without (in MAX) is told how to set it. */
+async function requireUsername(request: FastifyRequest) {
+  if (!request.caller.username) {
+    throw new DomainError<GiftRefusal>('gift_without_username', { messenger: request.caller.messenger });
+  }
+}
 
 export const giftsRoutes: FastifyPluginAsyncZod<{
   gifts: GiftService;
@@ -22,7 +31,10 @@ export const giftsRoutes: FastifyPluginAsyncZod<{
     '/api/coupons/buy/friend/:purchasedCouponId/:ownUsername/:friendUsername',
     {
       config: { rateLimit: RATE_LIMITS.gift },
-      preValidation: requireOwnUsername('ownUsername', 'gift_of_own_coupon_only' satisfies GiftRefusal),
+      preValidation: [
+        requireUsername,
+        requireOwnUsername('ownUsername', 'gift_of_own_coupon_only' satisfies GiftRefusal),
+      ],
       preHandler: requireChatMember(membership),
       schema: {
         params: z.object({

@@ -7,6 +7,7 @@ import {
   GIFT_TO_SELF,
   GiftErrorCode,
 } from '#contract/gifts';
+import { PurchaseErrorCode } from '#contract/purchases';
 import type { Refusals } from '../../http/errors.ts';
 import type { CouponLine } from '../purchased-coupons/purchased-coupons.query.ts';
 
@@ -30,6 +31,15 @@ export const giftRefusals = {
     status: 503,
     message: ({ messenger = 'Telegram' }) =>
       `${messenger} сейчас не может подготовить сообщение. Попробуйте еще раз чуть позже`,
+  },
+  // A MAX user may have no username, and a gift names its giver by theirs: told how to set one, as buying does.
+  gift_without_username: {
+    status: 403,
+    error: PurchaseErrorCode.noUsername,
+    message: ({ messenger }) =>
+      messenger === 'max'
+        ? 'Чтобы подарить купон, задайте никнейм в настройках профиля MAX и откройте приложение заново.'
+        : 'Чтобы подарить купон, задайте имя пользователя (username) в настройках Telegram и откройте приложение заново.',
   },
   gift_of_own_coupon_only: {
     status: 403,

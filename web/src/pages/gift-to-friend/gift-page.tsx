@@ -47,6 +47,7 @@ export function GiftPage() {
   const couponId = useSearchParams()[0].get('couponId');
   const user = useUser();
   const giver = user?.username;
+  const nameless = user !== undefined && !giver;
   const gift = useGiftFlow({
     couponId,
     giver,
@@ -63,7 +64,7 @@ export function GiftPage() {
   const mainButtonShown = useMainButton(
     sent
       ? share.action
-      : { text: texts.gift, onClick: gift.send, enabled: gift.mayGive, loading: gift.sending },
+      : { text: texts.gift, onClick: gift.send, enabled: gift.mayGive && !nameless, loading: gift.sending },
   );
 
   return (
@@ -71,6 +72,7 @@ export function GiftPage() {
       <Header title={texts.title} />
       <Stack>
         {!couponId && <Notice tone="info">{texts.noCoupon}</Notice>}
+        {nameless && <Notice tone="error">{texts.noUsername}</Notice>}
         {gift.notGiftable && <Notice tone="error">{texts.notGiftable[gift.notGiftable]}</Notice>}
         <form className="gift__form" onSubmit={gift.submit} noValidate>
           <TextField
@@ -91,7 +93,9 @@ export function GiftPage() {
             <Button
               busy={gift.sending && texts.sending}
               type="submit"
-              disabled={!couponId || !!gift.notGiftable || !!sent || gift.sending || !!gift.unseen}
+              disabled={
+                !couponId || nameless || !!gift.notGiftable || !!sent || gift.sending || !!gift.unseen
+              }
             >
               {texts.gift}
             </Button>

@@ -14,6 +14,12 @@ export const texts = {
     return `Юзернейм друга в ${messengerName()}`;
   },
   friendPlaceholder: '@username',
+  /** A gift names its giver by their username, which a MAX user may not have. */
+  get noUsername() {
+    return messengerName() === 'MAX'
+      ? 'Чтобы подарить купон, задайте никнейм в настройках профиля MAX и откройте приложение заново.'
+      : 'Чтобы подарить купон, задайте имя пользователя (username) в настройках Telegram и откройте приложение заново.';
+  },
   friendNote: 'Друг должен состоять в сплавном чате.',
   gift: 'Подарить QR',
   sending: 'Отправляем',
