@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZDay } from './dates.ts';
 import { ZDbId } from './ids.ts';
+import { ZMessengerAccount } from './linking.ts';
 import { ZUsernameSearch } from './username-schemas.ts';
 
 /**
@@ -47,6 +48,8 @@ export const ZAdminPurchase = z.object({
   id: z.string(),
   /** Who holds the coupon now: whoever paid, until a gift gives it to another. */
   buyer: z.object({ id: z.number().int(), name: z.string() }),
+  /** The buyer's accounts in the messengers: «Telegram @x · MAX @y». */
+  buyerMessengers: z.array(ZMessengerAccount),
   /** Who paid for it: a refund's money goes back to them, whoever holds the coupon. */
   payer: z.object({ id: z.number().int(), name: z.string() }),
   partner: z.object({ id: z.number().int(), companyName: z.string(), region: z.string() }),

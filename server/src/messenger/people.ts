@@ -1,4 +1,5 @@
 import { and, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import type { TMessengerAccount } from '#contract/linking';
 import type { TMessenger } from '#contract/messengers';
 import type { Db } from '../db/client.ts';
 import { messengerIdentities, users } from '../db/schema.ts';
@@ -55,3 +56,28 @@ export async function personOf(db: Db, from: MessengerSender): Promise<number | 
 export const personOfChat = (messenger: SQLWrapper, chatId: SQLWrapper): SQL =>
   sql`(SELECT ${messengerIdentities.userId} FROM ${messengerIdentities}
     WHERE ${messengerIdentities.messenger} = ${messenger} AND ${messengerIdentities.externalId} = (${chatId})::text)`;
+
+/**
+ * Each person's accounts, with the username each messenger knows them by: the users row's for the
+ * messenger they came from, the identity's for one linked to them (modules/linking).
+ */
+export async function accountsOfPeople(
+  db: Db,
+  userIds: readonly number[],
+): Promise<Map<number, TMessengerAccount[]>> {
+  const accounts = new Map<number, TMessengerAccount[]>(userIds.map((id) => [id, []]));
+  if (userIds.length === 0) return accounts;
+  const rows = await db
+    .select({
+      userId: messengerIdentities.userId,
+      messenger: messengerIdentities.messenger,
+      username: sql<string | null>`CASE WHEN ${messengerIdentities.messenger} = ${users.messenger}
+        THEN ${users.username} ELSE ${messengerIdentities.username} END`,
+    })
+    .from(messengerIdentities)
+    .innerJoin(users, eq(users.id, messengerIdentities.userId))
+    .where(inArray(messengerIdentities.userId, [...userIds]))
+    .orderBy(messengerIdentities.userId, messengerIdentities.createdAt);
+  for (const { userId, messenger, username } of rows) accounts.get(userId)?.push({ messenger, username });
+  return accounts;
+}

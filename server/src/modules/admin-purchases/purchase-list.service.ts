@@ -8,6 +8,7 @@ import type {
 } from '#contract/back-office-purchases';
 import type { Db } from '../../db/client.ts';
 import { auditEvents, coupons, partners, payments, purchasedCoupons, users } from '../../db/schema.ts';
+import { accountsOfPeople } from '../../messenger/people.ts';
 import { subjectOf } from '../audit/audit-log.ts';
 import { lastValidDay } from '../purchased-coupons/expiry.ts';
 import {
@@ -105,6 +106,10 @@ export function createPurchaseListService(db: Db, timeZone: string) {
 
     const page = rows.slice(0, PAGE_SIZE);
     const history = await historyOf(page.map((row) => row.id));
+    const messengers = await accountsOfPeople(
+      db,
+      page.map((row) => row.buyerId),
+    );
     const now = new Date();
     const items: TAdminPurchase[] = page.map((row) => ({
       id: row.id,
@@ -112,6 +117,7 @@ export function createPurchaseListService(db: Db, timeZone: string) {
         id: row.buyerId,
         name: displayName({ username: row.buyerUsername, firstName: row.buyerFirstName }),
       },
+      buyerMessengers: messengers.get(row.buyerId) ?? [],
       payer: {
         id: row.payerId,
         name: displayName({ username: row.payerUsername, firstName: row.payerFirstName }),

@@ -27,6 +27,7 @@ import {
 } from '../../db/schema.ts';
 import { DomainError } from '../../domain/domain-error.ts';
 import { MESSENGER_NAMES, type MessengerSender, type Messengers } from '../../domain/messenger.ts';
+import { accountsOfPeople } from '../../messenger/people.ts';
 import { recordAudit, subjectOf } from '../audit/audit-log.ts';
 import { moveAuditIds } from '../privacy/privacy.service.ts';
 import { type LinkingRefusal, linkTexts } from './texts.ts';
@@ -57,16 +58,7 @@ export function createLinkingService(
 
   /** The person's accounts, `launch`'s first, and the messengers with a bot here they could link. */
   async function accountsOf(userId: number, launch: TMessenger): Promise<TMyMessengers> {
-    const rows = await db
-      .select({
-        messenger: messengerIdentities.messenger,
-        username: sql<
-          string | null
-        >`CASE WHEN ${messengerIdentities.messenger} = ${users.messenger} THEN ${users.username} ELSE ${messengerIdentities.username} END`,
-      })
-      .from(messengerIdentities)
-      .innerJoin(users, eq(users.id, messengerIdentities.userId))
-      .where(eq(messengerIdentities.userId, userId));
+    const rows = (await accountsOfPeople(db, [userId])).get(userId) ?? [];
     const accounts = rows.toSorted((a, b) => Number(b.messenger === launch) - Number(a.messenger === launch));
     const linkable = MESSENGERS.filter(
       (name) => messengers[name] !== undefined && !accounts.some((account) => account.messenger === name),

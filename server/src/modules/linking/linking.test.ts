@@ -200,6 +200,14 @@ describe('one person in both messengers', () => {
       { messenger: 'max', username: 'both_max' },
       { messenger: 'telegram', username: 'both_tg' },
     ]);
+    // The back office names the buyer's two accounts.
+    const listed = (await t.as(admin).get('/api/admin/purchases?q=both_tg')).json().items;
+    expect(listed.map((item: { buyerMessengers: unknown }) => item.buyerMessengers)).toEqual([
+      [
+        { messenger: 'telegram', username: 'both_tg' },
+        { messenger: 'max', username: 'both_max' },
+      ],
+    ]);
   });
 
   it('unlinking loses nothing: the coupons stay with the person, and MAX’s account is someone new', async () => {

@@ -1,4 +1,5 @@
 import type { TAdminPurchase } from '#contract/back-office-purchases';
+import { accountsText } from '#contract/linking';
 import { Fact, FactList } from '@/components/ui/fact-list';
 import { auditKindText } from '@/features/reports/audit-kind-texts';
 import { useClock } from '@/hooks/use-clock';
@@ -25,6 +26,9 @@ export function PurchaseCard({ purchase, open, onToggle, onOutcome }: PurchaseCa
             {texts.states[purchase.status]}
           </span>
         </span>
+        {purchase.buyerMessengers.length > 0 && (
+          <span className="purchase-card__meta">{accountsText(purchase.buyerMessengers)}</span>
+        )}
         <span className="purchase-card__meta">
           {purchase.partner.companyName} · {purchase.partner.region}
         </span>

@@ -18,6 +18,10 @@ const PARTNERS = {
 const purchase = (id: string, extra: Partial<TAdminPurchase> = {}): TAdminPurchase => ({
   id,
   buyer: { id: 7, name: '@demo_member' },
+  buyerMessengers: [
+    { messenger: 'telegram', username: 'demo_member' },
+    { messenger: 'max', username: 'demo_max' },
+  ],
   payer: { id: 7, name: '@demo_member' },
   partner: { id: 1, companyName: 'Рафт-школа «Порог»', region: 'Карелия' },
   offerId: 21,
@@ -43,6 +47,7 @@ const NOTHING_ALLOWED = { refund: false, markRefunded: false, void: false };
 const PAID = purchase('3f0c8a52-9a1e-4c55-8f7e-2b1d6c9e0a11');
 const BY_LINK = purchase('9b1d2c3e-1111-4c55-8f7e-2b1d6c9e0a22', {
   buyer: { id: 8, name: '@friend_olga' },
+  buyerMessengers: [{ messenger: 'telegram', username: 'friend_olga' }],
   payer: { id: 8, name: '@friend_olga' },
   provider: 'link',
   providerPaymentId: null,
@@ -87,6 +92,8 @@ describe('PurchasesPage', () => {
     const summary = await screen.findByRole('article', { name: '@demo_member, Рафт-школа «Порог»' });
     expect(summary).toHaveTextContent('Не использован');
     expect(summary).toHaveTextContent('5000 руб · 01.07.2026 12:30 по Москве');
+    // The buyer's messengers, each with its own username.
+    expect(within(summary).getByText('Telegram @demo_member · MAX @demo_max')).toBeVisible();
 
     const opened = await openCard(user, /@demo_member/);
     expect(opened).toHaveTextContent('ЮKassa');
