@@ -1,7 +1,7 @@
 /** «Мои данные»'s messengers: one person's accounts in Telegram and MAX. */
 export const linkingTexts = {
   title: 'МЕССЕНДЖЕРЫ',
-  yours: 'Ваши аккаунты',
+  yours: 'Ваши аккаунты:',
   lead: (there: string) =>
     `Свяжите свой аккаунт ${there}: в обоих мессенджерах будут одни и те же купоны, история и согласия.`,
   link: (there: string) => `Связать с ${there}`,
