@@ -6,6 +6,7 @@ import { type MaxUser, signMaxInitData } from '../../max/init-data.ts';
 import type { TelegramUser } from '../../telegram/init-data.ts';
 import { maxWebhookSecret } from '../max-bot/max-bot.manifest.ts';
 import { MAX_WEBHOOK_PATH } from '../max-bot/max-bot.routes.ts';
+import { createUserService } from '../users/users.service.ts';
 
 const MAX_TOKEN = 'max-test-token_0123456789abcdef';
 const MAX_BOT = 'id7707083893_bot';
@@ -200,6 +201,9 @@ describe('one person in both messengers', () => {
       { messenger: 'max', username: 'both_max' },
       { messenger: 'telegram', username: 'both_tg' },
     ]);
+    // A gift to their MAX nickname finds them.
+    const found = await createUserService(t.database.db, []).findByUsername('Both_Max', 'max');
+    expect(found?.id).toBe(user.id);
     // The back office names the buyer's two accounts.
     const listed = (await t.as(admin).get('/api/admin/purchases?q=both_tg')).json().items;
     expect(listed.map((item: { buyerMessengers: unknown }) => item.buyerMessengers)).toEqual([

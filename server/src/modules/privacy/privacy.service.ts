@@ -10,6 +10,7 @@ import {
   geoPoints,
   gifts,
   linkCodes,
+  messengerIdentities,
   notifications,
   offerHolds,
   offlineRedemptions,
@@ -331,6 +332,11 @@ export function createPrivacyService(
       }
       await tx.delete(adminBindings).where(eq(adminBindings.userId, userId));
       await tx.delete(linkCodes).where(eq(linkCodes.userId, userId));
+      // A linked account's username there is a name of theirs too.
+      await tx
+        .update(messengerIdentities)
+        .set({ username: null })
+        .where(eq(messengerIdentities.userId, userId));
       await tx.delete(geoPoints).where(eq(geoPoints.userId, userId));
       // The days they opened the app: the season's funnel counts them no more.
       await tx.delete(appOpens).where(eq(appOpens.userId, userId));

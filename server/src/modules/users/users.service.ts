@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, or, type SQL, sql, TransactionRollbackError } from 'drizzle-orm';
 import { dayIn } from '#contract/date-time';
 import type { TMessenger } from '#contract/messengers';
 import type { TRole } from '#contract/session';
@@ -318,14 +318,25 @@ export function createUserService(
     return row !== undefined;
   }
 
-  /** The person holding `username` in `messenger` now (usernames are unique only within one). */
+  /**
+   * The person holding `username` in `messenger` now (usernames are unique only within one): by
+   * their own row, or by their account there linked to them (modules/linking).
+   */
   async function findByUsername(username: string, messenger: TMessenger = 'telegram') {
+    const name = normalizeUsername(username);
     const [row] = await db
       .select()
       .from(users)
       .where(
-        and(eq(users.messenger, messenger), sql`lower(${users.username}) = ${normalizeUsername(username)}`),
+        or(
+          and(eq(users.messenger, messenger), sql`lower(${users.username}) = ${name}`),
+          sql`${users.id} = (SELECT ${messengerIdentities.userId} FROM ${messengerIdentities}
+            WHERE ${messengerIdentities.messenger} = ${messenger} AND lower(${messengerIdentities.username}) = ${name}
+            LIMIT 1)`,
+        ),
       )
+      // Their own row first: a linked account's name there may be one it has since let go.
+      .orderBy(sql`${users.messenger} = ${messenger} DESC`)
       .limit(1);
     return row;
   }
