@@ -203,9 +203,11 @@ describe('PurchasesPage', () => {
       confirm.click();
     });
 
-    expect(await screen.findByRole('status')).toHaveTextContent(
+    // The result, told at the top of the screen (the confirm's spinner, a status too, comes first).
+    const told = await screen.findByText(
       'Деньги за купон «Рафт-школа «Порог»» со скидкой 750 руб возвращены покупателю @demo_member: 5 000 руб. Купон больше не действует.',
     );
+    expect(told).toHaveAttribute('role', 'status');
     expect(refunds).toHaveLength(1);
     expect(await within(card(/@demo_member/)).findByText('Деньги возвращены')).toBeInTheDocument();
     expect(
