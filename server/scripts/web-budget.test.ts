@@ -502,7 +502,8 @@ describe('JavaScript each screen loads first, on the wire', () => {
  * at its figure + 0.2 KB on 07.12.2026: the adapter is 1.3 KB.
  */
 // Who invited a newcomer (Home's greeting) and the invitation shared by the messenger's own picker, in every screen's entry since the evening of 07.12.2026: 0.1 KB (figure + 0.2 KB).
-const MAX_HOME_BUDGET_KB = 85.8;
+// The local stand-in's own `window.WebApp`, asked for by the adapter in a tab the stand-in launched and fetched only there, since the night of 07.12.2026: 0.15 KB (figure + 0.2 KB).
+const MAX_HOME_BUDGET_KB = 86.1;
 
 it('a MAX launch of Home stays within its budget', () => {
   const files = staticClosure('index.html');

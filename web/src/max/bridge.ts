@@ -81,16 +81,23 @@ declare global {
 /** The one script MAX documents for its bridge; the page's CSP admits it and nothing else from MAX. */
 export const MAX_BRIDGE_SCRIPT = 'https://st.max.ru/js/max-web-app.js';
 
+/** The tab's mark of a launch the local stand-in made (stand-in.ts), whose bridge is the stand-in's own. */
+export const STAND_IN_MAX_KEY = 'katajsya.standInMax';
+
 /** A script that has not come by then will not: the app starts without the bridge rather than wait on. */
 const LOAD_TIMEOUT_MS = 5000;
 
 /**
- * `window.WebApp`: the page's own when MAX gave it one, else from MAX's script, loaded now. Undefined
- * when the script could not be had: the app still runs on the launch's init data, with none of
- * MAX's chrome (no back button, haptics or reader), as the capabilities allow.
+ * `window.WebApp`: the page's own when MAX gave it one, the local stand-in's in the stand-in, else
+ * from MAX's script, loaded now. Undefined when the script could not be had: the app still runs on
+ * the launch's init data, with none of MAX's chrome (no back button, haptics or reader), as the
+ * capabilities allow.
  */
 export function loadBridge(): Promise<MaxWebApp | undefined> {
   if (window.WebApp) return Promise.resolve(window.WebApp);
+  if (sessionStorage.getItem(STAND_IN_MAX_KEY)) {
+    return import('./stand-in-bridge').then(({ installStandInBridge }) => installStandInBridge());
+  }
   return new Promise((resolve) => {
     const script = document.createElement('script');
     const done = () => {

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
 import type { TDevUser } from '#contract/session';
 import { Button } from '@/components/ui/button';
+import { launchStandInMax } from '@/max/stand-in';
 import { OpenInMessenger } from '@/messenger/open-in-messenger';
 import { useCreateDevInitData } from './api/create-dev-init-data';
 import { useDevUsers } from './api/get-dev-users';
+import type { StandInMessenger } from './api/stand-in-chat';
 import { mailTexts } from './mail/texts';
 import { chatTexts, texts } from './texts';
 import './dev-login.css';
@@ -22,8 +24,11 @@ type DevLoginProps = {
 /** The local stand-in's user picker; without a stand-in server it asks to open Telegram. */
 export function DevLogin({ onLogin }: DevLoginProps) {
   const users = useDevUsers();
-  const login = useCreateDevInitData({ onSuccess: onLogin });
-  const [chatOf, setChatOf] = useState<TDevUser>();
+  const login = useCreateDevInitData({
+    onSuccess: (initData, { messenger }) =>
+      messenger === 'max' ? launchStandInMax(initData) : onLogin(initData),
+  });
+  const [chatOf, setChatOf] = useState<{ user: TDevUser; messenger: StandInMessenger }>();
   const [mailOf, setMailOf] = useState<TDevUser>();
 
   if (users.isPending) {
@@ -45,8 +50,8 @@ export function DevLogin({ onLogin }: DevLoginProps) {
             <Button
               variant="secondary"
               disabled={login.isPending}
-              pressed={login.isPending && login.variables === user.id}
-              onClick={() => login.mutate(user.id)}
+              pressed={login.isPending && login.variables?.userId === user.id}
+              onClick={() => login.mutate({ userId: user.id, messenger: 'telegram' })}
             >
               <span className="dev-login__user-label">{user.label}</span>
               <span className="dev-login__user-name">@{user.username}</span>
@@ -55,9 +60,26 @@ export function DevLogin({ onLogin }: DevLoginProps) {
               type="button"
               className="switch-user-link dev-login__chat"
               aria-label={`${chatTexts.open}: ${user.label}`}
-              onClick={() => setChatOf(user)}
+              onClick={() => setChatOf({ user, messenger: 'telegram' })}
             >
               {chatTexts.open}
+            </button>
+            <button
+              type="button"
+              className="switch-user-link dev-login__chat"
+              aria-label={`${texts.picker.inMax}: ${user.label}`}
+              disabled={login.isPending}
+              onClick={() => login.mutate({ userId: user.id, messenger: 'max' })}
+            >
+              {texts.picker.inMax}
+            </button>
+            <button
+              type="button"
+              className="switch-user-link dev-login__chat"
+              aria-label={`${chatTexts.openInMax}: ${user.label}`}
+              onClick={() => setChatOf({ user, messenger: 'max' })}
+            >
+              {chatTexts.openInMax}
             </button>
             <button
               type="button"
@@ -72,7 +94,12 @@ export function DevLogin({ onLogin }: DevLoginProps) {
       </div>
       {chatOf && (
         <Suspense>
-          <BotChat userId={chatOf.id} username={chatOf.username} onClose={() => setChatOf(undefined)} />
+          <BotChat
+            userId={chatOf.user.id}
+            username={chatOf.user.username}
+            messenger={chatOf.messenger}
+            onClose={() => setChatOf(undefined)}
+          />
         </Suspense>
       )}
       {mailOf && (

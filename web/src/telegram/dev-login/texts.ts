@@ -1,7 +1,8 @@
 export const texts = {
   picker: {
     title: 'Войти как…',
-    body: 'Локальный режим без Telegram: сервер подпишет вход за выбранного демо-пользователя.',
+    body: 'Локальный режим без Telegram и MAX: сервер подпишет вход за выбранного демо-пользователя. В MAX это отдельный человек со своими купонами.',
+    inMax: 'Открыть в MAX',
   },
   switchUser: 'Сменить пользователя',
   signInRefused: { title: 'Не удалось войти' },
@@ -9,7 +10,9 @@ export const texts = {
 
 export const chatTexts = {
   open: 'Чат с ботом',
+  openInMax: 'Чат с ботом в MAX',
   title: 'Чат с ботом',
+  titleInMax: 'Чат с ботом в MAX',
   with: (username: string) => `@${username}`,
   close: 'Закрыть',
   empty: 'Бот еще ничего не писал. Купите купон, подарите его или подайте заявку — сообщения появятся здесь.',

@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { TDevUser } from '#contract/session';
+import { launchStandInMax } from '@/max/stand-in';
 import { stubApi } from '@/test/fake-api';
 import { jsonResponse, renderWithProviders } from '@/test/render';
 import { DevLogin } from '../dev-login';
+
+vi.mock('@/max/stand-in', () => ({ launchStandInMax: vi.fn() }));
 
 const users: TDevUser[] = [
   { id: 1, username: 'admin_anna', firstName: 'Анна', label: 'Админ', role: 'admin', isChatMember: true },
@@ -50,6 +53,22 @@ describe('DevLogin (local stand-in)', () => {
     expect(api.callsTo('POST /api/dev/init-data').map((headers) => headers.get('X-XSRF-TOKEN'))).toEqual([
       'csrf-token',
     ]);
-    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ userId: 2 });
+    expect(JSON.parse(String(posts[0]?.[1]?.body))).toEqual({ userId: 2, messenger: 'telegram' });
+  });
+
+  it('opens the picked user in MAX with init data signed for MAX', async () => {
+    const api = stubApi({
+      'GET /api/dev/users': () => jsonResponse(users),
+      'POST /api/dev/init-data': () => jsonResponse({ initData: 'max-signed-for-1' }),
+    });
+    const onLogin = vi.fn();
+    renderWithProviders(<DevLogin onLogin={onLogin} />);
+
+    fireEvent.click(await screen.findByRole('button', { name: 'Открыть в MAX: Админ' }));
+
+    await waitFor(() => expect(launchStandInMax).toHaveBeenCalledWith('max-signed-for-1'));
+    expect(onLogin).not.toHaveBeenCalled();
+    const [post] = api.fetchMock.mock.calls.filter(([path]) => String(path) === '/api/dev/init-data');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({ userId: 1, messenger: 'max' });
   });
 });

@@ -2,11 +2,18 @@ import { useMutation } from '@tanstack/react-query';
 import { ZDevInitDataResponse } from '#contract/session';
 import { api } from '@/lib/api';
 
-export const createDevInitData = (userId: number) =>
-  api.post('/api/dev/init-data', { body: { userId }, schema: ZDevInitDataResponse });
+/** Whom to sign in as, and in which messenger. */
+export type DevLoginChoice = { userId: number; messenger: 'telegram' | 'max' };
 
-export const useCreateDevInitData = ({ onSuccess }: { onSuccess: (initData: string) => void }) =>
+export const createDevInitData = ({ userId, messenger }: DevLoginChoice) =>
+  api.post('/api/dev/init-data', { body: { userId, messenger }, schema: ZDevInitDataResponse });
+
+export const useCreateDevInitData = ({
+  onSuccess,
+}: {
+  onSuccess: (initData: string, choice: DevLoginChoice) => void;
+}) =>
   useMutation({
     mutationFn: createDevInitData,
-    onSuccess: ({ initData }) => onSuccess(initData),
+    onSuccess: ({ initData }, choice) => onSuccess(initData, choice),
   });

@@ -1,11 +1,18 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import type { TStandInButton, TStandInCallbackResponse } from '#contract/stand-in-chat';
 import { useClock } from '@/hooks/use-clock';
 import { useCloseOnEscape } from '@/hooks/use-close-on-escape';
 import { errorMessage } from '@/lib/api-client';
+import { launchStandInMax } from '@/max/stand-in';
 import { relaunchStandIn } from '../../stand-in';
-import { getStandInChat, pressStandInButton, signInAs, writeToStandInBot } from '../api/stand-in-chat';
+import {
+  getStandInChat,
+  pressStandInButton,
+  type StandInMessenger,
+  signInAs,
+  writeToStandInBot,
+} from '../api/stand-in-chat';
 import { useLiveRead } from '../live-panel';
 import { chatTexts } from '../texts';
 import { MessageText } from './message-text';
@@ -14,6 +21,8 @@ import './bot-chat.css';
 type BotChatProps = {
   userId: number;
   username: string;
+  /** Which bot's chat: Telegram's, or the local MAX's (`userId` is then the person's MAX id). */
+  messenger?: StandInMessenger;
   onClose: () => void;
 };
 
@@ -23,8 +32,9 @@ type BotChatProps = {
  * t.me/<bot>?startapp link opens the app for this person on that screen, a force_reply prompt is
  * answered in the field below.
  */
-export function BotChat({ userId, username, onClose }: BotChatProps) {
-  const { latest: chat, unreachable } = useLiveRead(userId, getStandInChat);
+export function BotChat({ userId, username, messenger = 'telegram', onClose }: BotChatProps) {
+  const read = useCallback((id: number, since?: number) => getStandInChat(id, since, messenger), [messenger]);
+  const { latest: chat, unreachable } = useLiveRead(userId, read);
   const clock = useClock();
   const [answer, setAnswer] = useState<TStandInCallbackResponse['answer']>(null);
   const [failure, setFailure] = useState<string>();
@@ -49,6 +59,17 @@ export function BotChat({ userId, username, onClose }: BotChatProps) {
   async function open(button: TStandInButton) {
     if (!button.url) return;
     const link = new URL(button.url);
+    if (messenger === 'max') {
+      // A MAX button opens the bot's mini-app, with the link's start parameter if any.
+      try {
+        const startParam = link.searchParams.get('startapp') || undefined;
+        const { initData } = await signInAs(userId, startParam, 'max');
+        launchStandInMax(initData, '/', startParam);
+      } catch (error) {
+        setFailure(errorMessage(error));
+      }
+      return;
+    }
     const startParam = link.hostname === 't.me' ? link.searchParams.get('startapp') : null;
     if (link.hostname === 't.me' && startParam === null) {
       window.open(button.url, '_blank', 'noopener');
@@ -67,7 +88,7 @@ export function BotChat({ userId, username, onClose }: BotChatProps) {
     if (!button.callbackData) return open(button);
     setFailure(undefined);
     try {
-      const { answer: said } = await pressStandInButton(userId, messageId, button.callbackData);
+      const { answer: said } = await pressStandInButton(userId, messageId, button.callbackData, messenger);
       setAnswer(said);
     } catch (error) {
       setFailure(errorMessage(error));
@@ -80,7 +101,7 @@ export function BotChat({ userId, username, onClose }: BotChatProps) {
     setSending(true);
     setFailure(undefined);
     try {
-      await writeToStandInBot(userId, draft.trim(), prompt?.messageId);
+      await writeToStandInBot(userId, draft.trim(), prompt?.messageId, messenger);
       setDraft('');
     } catch (error) {
       setFailure(errorMessage(error));
@@ -94,7 +115,7 @@ export function BotChat({ userId, username, onClose }: BotChatProps) {
       <header className="bot-chat__header">
         <div>
           <h2 id="bot-chat-title" className="bot-chat__title">
-            {chatTexts.title}
+            {messenger === 'max' ? chatTexts.titleInMax : chatTexts.title}
           </h2>
           <p className="bot-chat__who">
             {chat ? `@${chat.botUsername} → ` : ''}

@@ -68,7 +68,11 @@ describe('«Почта» of the stand-in', () => {
       within(qrMail).getByRole('link', { name: 'https://t.me/katajsya_local_bot?startapp=qr-42' }),
     );
     const signIn = fetchMock.mock.calls.find(([url]) => String(url) === '/api/dev/init-data');
-    expect(JSON.parse(String(signIn?.[1]?.body))).toEqual({ userId: 7, startParam: 'qr-42' });
+    expect(JSON.parse(String(signIn?.[1]?.body))).toEqual({
+      userId: 7,
+      startParam: 'qr-42',
+      messenger: 'telegram',
+    });
     expect(relaunch).toHaveBeenCalledWith('signed-for-ivan', '/');
   });
 
