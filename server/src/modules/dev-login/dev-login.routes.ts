@@ -3,6 +3,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDevInitDataRequest, ZDevInitDataResponse, ZDevUsersResponse } from '#contract/session';
 import {
+  type TStandInCallbackResponse,
+  type TStandInChat,
   ZStandInCallbackRequest,
   ZStandInCallbackResponse,
   ZStandInChat,
@@ -121,61 +123,26 @@ export const devLoginRoutes: FastifyPluginAsyncZod<{
     };
   }
 
-  app.get(
-    '/api/dev/chat/:userId',
-    {
-      schema: { params: ZStandInUserParams, querystring: ZStandInChatQuery, response: { 200: ZStandInChat } },
+  /**
+   * A stand-in chat's routes under `prefix`: what the bot sent a person, a picture of it, a tap on
+   * its buttons and a message to the bot, alike for Telegram's chat and MAX's.
+   */
+  function chatRoutes<Person>(
+    prefix: string,
+    chat: {
+      chat(userId: number, since?: number): Promise<TStandInChat>;
+      photo(userId: number, messageId: number): Buffer | undefined;
+      press(
+        person: Person,
+        messageId: number,
+        data: string,
+      ): Promise<TStandInCallbackResponse['answer'] | undefined>;
+      write(person: Person, text: string, replyTo?: number): unknown;
     },
-    async (request) => standIn.chat(request.params.userId, request.query.since),
-  );
-
-  app.get(
-    '/api/dev/chat/:userId/photos/:messageId',
-    { schema: { params: ZStandInUserParams.extend({ messageId: ZStandInUserParams.shape.userId }) } },
-    async (request, reply) => {
-      const photo = standIn.photo(request.params.userId, request.params.messageId);
-      if (!photo) throw new DomainError<DevLoginRefusal>('message_not_found');
-      return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(photo);
-    },
-  );
-
-  app.post(
-    '/api/dev/chat/:userId/callback',
-    {
-      schema: {
-        params: ZStandInUserParams,
-        body: ZStandInCallbackRequest,
-        response: { 200: ZStandInCallbackResponse },
-      },
-    },
-    async (request) => {
-      const { messageId, data } = request.body;
-      const answer = await standIn.press(await personOf(request.params.userId), messageId, data);
-      if (answer === undefined) throw new DomainError<DevLoginRefusal>('message_not_found');
-      return { answer };
-    },
-  );
-
-  app.post(
-    '/api/dev/chat/:userId/messages',
-    { schema: { params: ZStandInUserParams, body: ZStandInMessageRequest } },
-    async (request, reply) => {
-      const { text, replyToMessageId } = request.body;
-      await standIn.write(await personOf(request.params.userId), text, replyToMessageId);
-      return reply.status(204).send();
-    },
-  );
-
-  if (standInMax) {
-    /** A demo person as MAX names them in an update, by their MAX id. */
-    const maxPersonOf = (userId: number) => {
-      const demo = DEMO_USERS.find((user) => user.id === userId);
-      if (!demo) throw new DomainError<DevLoginRefusal>('demo_user_not_found');
-      return { user_id: demo.id, first_name: demo.firstName, username: demo.username };
-    };
-
+    personOf: (userId: number) => Person | Promise<Person>,
+  ) {
     app.get(
-      '/api/dev/max/chat/:userId',
+      `${prefix}/:userId`,
       {
         schema: {
           params: ZStandInUserParams,
@@ -183,21 +150,21 @@ export const devLoginRoutes: FastifyPluginAsyncZod<{
           response: { 200: ZStandInChat },
         },
       },
-      async (request) => standInMax.chat(request.params.userId, request.query.since),
+      async (request) => chat.chat(request.params.userId, request.query.since),
     );
 
     app.get(
-      '/api/dev/max/chat/:userId/photos/:messageId',
+      `${prefix}/:userId/photos/:messageId`,
       { schema: { params: ZStandInUserParams.extend({ messageId: ZStandInUserParams.shape.userId }) } },
       async (request, reply) => {
-        const photo = standInMax.photo(request.params.userId, request.params.messageId);
+        const photo = chat.photo(request.params.userId, request.params.messageId);
         if (!photo) throw new DomainError<DevLoginRefusal>('message_not_found');
         return reply.type('image/png').header('cache-control', 'private, max-age=86400').send(photo);
       },
     );
 
     app.post(
-      '/api/dev/max/chat/:userId/callback',
+      `${prefix}/:userId/callback`,
       {
         schema: {
           params: ZStandInUserParams,
@@ -207,21 +174,32 @@ export const devLoginRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => {
         const { messageId, data } = request.body;
-        const answer = await standInMax.press(maxPersonOf(request.params.userId), messageId, data);
+        const answer = await chat.press(await personOf(request.params.userId), messageId, data);
         if (answer === undefined) throw new DomainError<DevLoginRefusal>('message_not_found');
         return { answer };
       },
     );
 
     app.post(
-      '/api/dev/max/chat/:userId/messages',
+      `${prefix}/:userId/messages`,
       { schema: { params: ZStandInUserParams, body: ZStandInMessageRequest } },
       async (request, reply) => {
         const { text, replyToMessageId } = request.body;
-        standInMax.write(maxPersonOf(request.params.userId), text, replyToMessageId);
+        await chat.write(await personOf(request.params.userId), text, replyToMessageId);
         return reply.status(204).send();
       },
     );
+  }
+
+  chatRoutes('/api/dev/chat', standIn, personOf);
+  if (standInMax) {
+    /** A demo person as MAX names them in an update, by their MAX id. */
+    const maxPersonOf = (userId: number) => {
+      const demo = DEMO_USERS.find((user) => user.id === userId);
+      if (!demo) throw new DomainError<DevLoginRefusal>('demo_user_not_found');
+      return { user_id: demo.id, first_name: demo.firstName, username: demo.username };
+    };
+    chatRoutes('/api/dev/max/chat', standInMax, maxPersonOf);
   }
 
   app.addHook('preClose', async () => {
