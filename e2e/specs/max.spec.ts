@@ -1,6 +1,6 @@
 import { MY_COUPONS_START_PARAM } from '#contract/start-params';
 import { seriousViolations } from '../support/axe.ts';
-import { CONSENT, PAY, showOffersOf } from '../support/buying.ts';
+import { CONSENT, DEMO_OFFER, PAY, showOffersOf } from '../support/buying.ts';
 import { DEMO } from '../support/constants.ts';
 import { untilStill } from '../support/looks.ts';
 import {
@@ -17,7 +17,6 @@ import { openAsTelegram } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
 const MAX_BRIDGE_SCRIPT = 'https://st.max.ru/js/max-web-app.js';
-const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 
 /** The scripts of MAX's adapter (its own chunk) and MAX's bridge, of all the page asked for. */
 const maxScripts = (urls: string[]) => urls.filter((url) => /\/assets\/adapter-|st\.max\.ru/.test(url));

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ZMyCouponsResponse } from '#contract/purchases';
 import { startFakeBotApi } from '../../test-support/fake-bot-api.ts';
-import { PAY, pay, showOffersOf } from '../support/buying.ts';
+import { DEMO_OFFER, PAY, pay, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_BOT_TOKEN, E2E_CHAT_ID, E2E_INVOICE_URL, FRESH_MEMBERS } from '../support/constants.ts';
 import { themesToWalk } from '../support/looks.ts';
 import { apiAs, buyCoupon, DEMO_COMPANY, DEMO_REGION, listMyCoupons, qrPngOf } from '../support/purchases.ts';
@@ -18,7 +18,6 @@ import {
 } from '../support/telegram.ts';
 import { expect, test } from '../support/test.ts';
 
-const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 const DEMO_PARTNER = { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY };
 const FRIEND_FIELD = 'Юзернейм друга в Telegram';
 

@@ -1,13 +1,10 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { CONSENT, PAY, showOffersOf } from '../support/buying.ts';
+import { buyDemoOfferInSandbox } from '../support/buying.ts';
 import { E2E_STAND_IN_URL } from '../support/constants.ts';
 import { themesToWalk, untilStill } from '../support/looks.ts';
-import { DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
 import { SERVER_START_BOUND_MS, startServer } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
-
-const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 
 /** Back to the picker: the tab forgets its launch (Telegram's or MAX's), kept in sessionStorage. */
 async function picker(page: Page) {
@@ -54,48 +51,37 @@ test.describe('the local stand-in plays MAX too', () => {
     await page.getByRole('button', { name: 'Открыть в MAX: Участник чата' }).click();
     await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
     await page.goto(`${E2E_STAND_IN_URL}/buy-coupons`);
-    await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
-    await page.getByRole('button', { name: DEMO_OFFER }).click();
-    await page.getByRole('checkbox', { name: CONSENT }).check();
     // MAX's openLink opens the payment page in the browser: here, a tab beside the app.
-    const checkoutOpens = context.waitForEvent('page');
-    await page.getByRole('button', { name: PAY }).click();
-    const checkout = await checkoutOpens;
-    await checkout.getByRole('button', { name: 'Оплатить' }).click();
-    await expect(checkout.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
-    await checkout.close();
-    await page.getByRole('button', { name: 'Да' }).click();
-    await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+    await buyDemoOfferInSandbox(page, context);
 
     // The MAX bot's chat, from the picker.
-    const pickerPage = page;
-    await picker(pickerPage);
-    await pickerPage.getByRole('button', { name: 'Чат с ботом в MAX: Участник чата' }).click();
-    const chat = pickerPage.getByRole('dialog', { name: 'Чат с ботом в MAX' });
+    await picker(page);
+    await page.getByRole('button', { name: 'Чат с ботом в MAX: Участник чата' }).click();
+    const chat = page.getByRole('dialog', { name: 'Чат с ботом в MAX' });
     await expect(chat).toBeVisible();
     const photo = chat
       .getByRole('listitem')
       .filter({ hasText: 'Рафт-школа «Порог»' })
       .getByRole('img', { name: 'QR-код купона' });
     await expect(photo).toBeVisible();
-    await untilStill(pickerPage);
-    expect(await seriousViolations(pickerPage)).toEqual([]);
-    await pickerPage.screenshot({ path: test.info().outputPath('max-chat.png') });
+    await untilStill(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('max-chat.png') });
     const png = await (
       await page.request.get(new URL((await photo.getAttribute('src')) ?? '', E2E_STAND_IN_URL).href)
     ).body();
     await chat.getByRole('button', { name: 'Закрыть' }).click();
 
     // The partner, in Telegram, redeems the photo the MAX buyer was sent.
-    await pickerPage.getByRole('button', { name: /^Партнер/ }).click();
-    await expect(pickerPage.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
-    await pickerPage.goto(`${E2E_STAND_IN_URL}/check-coupon`);
-    await pickerPage.getByRole('button', { name: 'Загрузить файл' }).click();
-    await pickerPage
+    await page.getByRole('button', { name: /^Партнер/ }).click();
+    await expect(page.getByText('КАТАЙСЯ С НАМИ')).toBeVisible();
+    await page.goto(`${E2E_STAND_IN_URL}/check-coupon`);
+    await page.getByRole('button', { name: 'Загрузить файл' }).click();
+    await page
       .getByLabel(/Выберите ваш QR/)
       .setInputFiles({ name: 'kupon-qr.png', mimeType: 'image/png', buffer: png });
-    await pickerPage.getByRole('button', { name: 'Погасить QR' }).click();
-    await expect(pickerPage.getByText('Купон погашен')).toBeVisible();
+    await page.getByRole('button', { name: 'Погасить QR' }).click();
+    await expect(page.getByText('Купон погашен')).toBeVisible();
 
     // The buyer hears of it in MAX: the QR's caption says it no longer works.
     const again = page;

@@ -1,13 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { CONSENT, PAY, showOffersOf } from '../support/buying.ts';
+import { buyDemoOfferInSandbox, PAY, showOffersOf } from '../support/buying.ts';
 import { DEMO, E2E_STAND_IN_URL } from '../support/constants.ts';
 import { themesToWalk, untilStill } from '../support/looks.ts';
 import { apiSignedWith, DEMO_COMPANY, DEMO_REGION } from '../support/purchases.ts';
 import { SERVER_START_BOUND_MS, startServer } from '../support/server.ts';
 import { expect, test } from '../support/test.ts';
 
-const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 const DROP_OFFER = 'СКИДКА ПАРТНЕРА 880руб Цена:88руб';
 
 /** The API as the stand-in's demo user calls it, with the init data the stand-in signs for them. */
@@ -114,18 +113,8 @@ test.describe('the local stand-in, opened in a plain browser', () => {
     test.setTimeout(180_000);
     await signInAs(page, /^Участник чата/);
     await openStandIn(page, '/buy-coupons');
-    await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
-    await page.getByRole('button', { name: DEMO_OFFER }).click();
-    await page.getByRole('checkbox', { name: CONSENT }).check();
     // The sandbox checkout opens beside the app, as Telegram opens a payment page in the browser.
-    const checkoutOpens = context.waitForEvent('page');
-    await page.getByRole('button', { name: PAY }).click();
-    const checkout = await checkoutOpens;
-    await checkout.getByRole('button', { name: 'Оплатить' }).click();
-    await expect(checkout.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
-    await checkout.close();
-    await page.getByRole('button', { name: 'Да' }).click();
-    await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
+    await buyDemoOfferInSandbox(page, context);
 
     let chat = await openChat(page);
     await expect(chat.getByText(/^Оплата прошла, купон ваш: «Рафт-школа «Порог»»/)).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { seriousViolations } from '../support/axe.ts';
-import { PAY, pay, showOffersOf, TRY_PAYING_AGAIN } from '../support/buying.ts';
+import { DEMO_OFFER, PAY, pay, showOffersOf, TRY_PAYING_AGAIN } from '../support/buying.ts';
 import { DEMO } from '../support/constants.ts';
 import { themesToWalk, untilStill } from '../support/looks.ts';
 import {
@@ -19,8 +19,6 @@ import { expect, test } from '../support/test.ts';
 /** The image of the slide in view, as a data: address. */
 const currentQrSrc = (page: Page) =>
   page.locator('.slider__slide:not([aria-hidden]) .coupon-slide__qr img').getAttribute('src');
-
-const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
 
 /** A member chooses the demo partner's offer, presses pay, and is asked 2.5 s later whether it went through. */
 async function reachThePaymentCheck(page: Page) {

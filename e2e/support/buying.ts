@@ -1,5 +1,7 @@
-import type { Page } from '@playwright/test';
+import type { BrowserContext, Page } from '@playwright/test';
+import { DEMO_COMPANY, DEMO_REGION } from './purchases.ts';
 import { pressTelegramButton } from './telegram.ts';
+import { expect } from './test.ts';
 
 export const PAY = 'ОПЛАТИТЬ И СГЕНЕРИРОВАТЬ QR';
 export const CONSENT = 'Согласен(на) на обработку персональных данных';
@@ -26,4 +28,27 @@ export async function pay(page: Page) {
   const consent = page.getByRole('checkbox', { name: CONSENT });
   if (await consent.isVisible()) await consent.check();
   await pressTelegramButton(page, PAY);
+}
+
+/** The demo offer of «Рафт-школа «Порог»» as its button reads on the buy screen. */
+export const DEMO_OFFER = 'СКИДКА ПАРТНЕРА 1000руб Цена:150руб';
+
+/**
+ * The demo offer bought as a person does under `npm start`, on the buy screen already open: the
+ * offer, the consent, the page's own pay button; the sandbox checkout opens beside the app (as a
+ * messenger opens a payment page in the browser), «Оплатить» there, then «Да» back in the app,
+ * which opens My QR.
+ */
+export async function buyDemoOfferInSandbox(page: Page, context: BrowserContext) {
+  await showOffersOf(page, { region: DEMO_REGION, partnerType: 'ШКОЛА', companyName: DEMO_COMPANY });
+  await page.getByRole('button', { name: DEMO_OFFER }).click();
+  await page.getByRole('checkbox', { name: CONSENT }).check();
+  const checkoutOpens = context.waitForEvent('page');
+  await page.getByRole('button', { name: PAY }).click();
+  const checkout = await checkoutOpens;
+  await checkout.getByRole('button', { name: 'Оплатить' }).click();
+  await expect(checkout.getByRole('heading', { name: 'Оплата прошла' })).toBeVisible();
+  await checkout.close();
+  await page.getByRole('button', { name: 'Да' }).click();
+  await expect(page.getByRole('heading', { name: 'МОИ QR' })).toBeVisible();
 }

@@ -40,6 +40,8 @@ const MAX_ROLES = 10_000;
  * is seen at once, by another process within this time.
  */
 const IDENTITY_TTL_MS = 10_000;
+/** More accounts than this believed at once: the belief is dropped and read again. */
+const MAX_IDENTITIES = 10_000;
 
 export function createUserService(
   db: Db,
@@ -303,7 +305,7 @@ export function createUserService(
   }
 
   function remember(key: string, id: number): number {
-    if (identities.size >= MAX_ROLES) identities.clear();
+    if (identities.size >= MAX_IDENTITIES) identities.clear();
     identities.set(key, { id, at: Date.now() });
     return id;
   }
